@@ -1,0 +1,63 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
+
+export default defineConfig({
+  root: "src/client",
+  publicDir: "public",
+  resolve: { tsconfigPaths: true },
+  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+  define: {
+    // Dead-code elimination keeps the Stately inspector out of production bundles.
+    __INSPECT__: JSON.stringify(process.env.NODE_ENV !== "production" && process.env.VITE_INSPECT === "1"),
+  },
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  test: {
+    root: ".",
+    projects: [
+      {
+        extends: true,
+        test: { name: "machines", include: ["tests/machines/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: { name: "client", include: ["tests/client/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/db-template.global.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/e2e.global.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
