@@ -1,0 +1,40 @@
+import { lazy, Suspense } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { SignInPage } from "../features/auth/sign-in-page";
+import { SignUpPage } from "../features/auth/sign-up-page";
+import { PageSkeleton } from "./page-skeleton";
+import { GuestOnly, RequireUser } from "./route-guards";
+
+// The signed-in area is its own chunk: /auth/sign-in loads only what it shows.
+const ProtectedArea = lazy(() => import("./protected-area"));
+
+/** Spec 2 route table. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/auth">
+        <Redirect to="/auth/sign-in" replace />
+      </Route>
+      <Route path="/auth/sign-in">
+        <GuestOnly>
+          <SignInPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/sign-up">
+        <GuestOnly>
+          <SignUpPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/*">
+        <Redirect to="/auth/sign-in" replace />
+      </Route>
+      <Route>
+        <RequireUser>
+          <Suspense fallback={<PageSkeleton />}>
+            <ProtectedArea />
+          </Suspense>
+        </RequireUser>
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,23 @@
+import { I18nProvider } from "@lingui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "../components/ui/toaster";
+import { SessionContext } from "../features/session/session-context";
+import { ApiContext } from "../lib/api-context";
+import { i18n } from "../lib/i18n";
+import type { AppContext } from "./app-context";
+import { AppRoutes } from "./app-routes";
+
+export function App({ context }: { context: AppContext }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={context.queryClient}>
+        <ApiContext value={context.api}>
+          <SessionContext value={context.session}>
+            <AppRoutes />
+            <Toaster />
+          </SessionContext>
+        </ApiContext>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}

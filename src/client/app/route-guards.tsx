@@ -1,0 +1,31 @@
+import { useSelector } from "@xstate/react";
+import type { ReactNode } from "react";
+import { Redirect, useLocation, useSearch } from "wouter";
+import { useSessionActor } from "../features/session/session-context";
+import { rememberReturnTo, takeReturnTo } from "../lib/return-to";
+import { PageSkeleton } from "./page-skeleton";
+
+/** Protected area (spec 2): skeleton while checking, then sign-in (replacing history) if nobody is signed in. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const status = useSelector(useSessionActor(), (s) =>
+    s.matches("signedIn") ? "in" : s.matches("checking") ? "checking" : "out",
+  );
+  if (status === "checking") return <PageSkeleton />;
+  if (status === "out") {
+    rememberReturnTo(search ? `${location}?${search}` : location);
+    return <Redirect to="/auth/sign-in" replace />;
+  }
+  return children;
+}
+
+/** Auth pages: a signed-in user goes where they were headed, else to /dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const status = useSelector(useSessionActor(), (s) =>
+    s.matches("signedIn") ? "in" : s.matches("checking") ? "checking" : "out",
+  );
+  if (status === "checking") return <PageSkeleton />;
+  if (status === "in") return <Redirect to={takeReturnTo("/dashboard")} replace />;
+  return children;
+}

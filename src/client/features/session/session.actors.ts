@@ -1,0 +1,30 @@
+import { sessionMachine } from "@machines/session.machine";
+import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
+import { fromPromise } from "xstate";
+import type { ApiClient } from "../../lib/api-client";
+
+type SessionEffects = {
+  api: ApiClient;
+  /** Shown after a successful sign-in or sign-up (spec 2: 'Welcome back!' / welcome toast). */
+  announceSignedIn: (via: "signIn" | "signUp") => void;
+};
+
+/** The session machine with its side effects: the auth endpoints of spec 7 through the one API client. */
+export function provideSessionMachine({ api, announceSignedIn }: SessionEffects) {
+  return sessionMachine.provide({
+    actors: {
+      refresh: fromPromise(() => api.post<SessionUser>("/auth/refresh")),
+      signIn: fromPromise<SessionUser, SignInBody>(({ input }) =>
+        api.post<SessionUser>("/auth/sign-in", input),
+      ),
+      signUp: fromPromise<SessionUser, SignUpBody>(({ input }) =>
+        api.post<SessionUser>("/auth/sign-up", input),
+      ),
+      signOut: fromPromise(() => api.post<null>("/auth/sign-out").then(() => undefined)),
+    },
+    actions: {
+      dropAuthorization: () => api.dropAuthorization(),
+      announceSignedIn: (_, params) => announceSignedIn(params.via),
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import "./index.css";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { createAppContext } from "./app/app-context";
+import { activateLanguage, storedLanguage } from "./lib/i18n";
+
+async function start() {
+  // Dev-only Stately inspector (VITE_INSPECT=1); the whole branch is dropped from production builds.
+  const inspect = __INSPECT__
+    ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
+    : undefined;
+  const context = createAppContext({ inspect });
+  await activateLanguage(storedLanguage());
+  createRoot(document.getElementById("root")!).render(<App context={context} />);
+}
+
+void start();

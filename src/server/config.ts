@@ -1,0 +1,117 @@
+import { resolve } from "node:path";
+
+export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** The access token lives at most 15 minutes: a stolen one is useless soon after. */
+export const MAX_ACCESS_TOKEN_TTL_SECONDS = 900;
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under `dataDir/pglite`. */
+  databaseUrl: string | null;
+  staticDir: string;
+  /** The public origin; unset: the request's own origin. */
+  appOrigin: string | null;
+  trustProxy: boolean;
+  accessTokenTtlSeconds: number;
+  /** Unset: generated once and kept in `dataDir/secrets.json` (see secrets.ts). */
+  jwtSecret: string | null;
+  logLevel: LogLevel;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the environment; throws a ConfigError listing every bad value. Pure: no I/O. */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === "" ? undefined : raw;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (was "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+
+  const boolean = (name: string, fallback: boolean) => {
+    const raw = value(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (["1", "true", "yes", "on"].includes(raw)) return true;
+    if (["0", "false", "no", "off"].includes(raw)) return false;
+    problems.push(`${name} must be true or false (was "${env[name]}")`);
+    return fallback;
+  };
+
+  const appOrigin = (() => {
+    const raw = value("APP_ORIGIN");
+    if (raw === undefined) return null;
+    try {
+      const url = new URL(raw);
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === raw.replace(/\/$/, "")) {
+        return url.origin;
+      }
+    } catch {}
+    problems.push(`APP_ORIGIN must be an origin such as https://portal.example.com (was "${raw}")`);
+    return null;
+  })();
+
+  const databaseUrl = (() => {
+    const raw = value("DATABASE_URL");
+    if (raw === undefined) return null;
+    if (!/^postgres(ql)?:\/\//.test(raw)) {
+      problems.push("DATABASE_URL must start with postgres:// or postgresql://");
+      return null;
+    }
+    return raw;
+  })();
+
+  const jwtSecret = (() => {
+    const raw = value("JWT_SECRET");
+    if (raw === undefined) return null;
+    if (raw.length < 32) {
+      problems.push("JWT_SECRET must be at least 32 characters (leave it unset to have one generated)");
+      return null;
+    }
+    return raw;
+  })();
+
+  const logLevel = (() => {
+    const raw = value("LOG_LEVEL")?.toLowerCase() ?? "info";
+    if ((logLevels as readonly string[]).includes(raw)) return raw as LogLevel;
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(", ")} (was "${env.LOG_LEVEL}")`);
+    return "info";
+  })();
+
+  const dataDir = resolve(value("DATA_DIR") ?? "./data");
+  const config: Config = {
+    port: integer("PORT", 3000, 0, 65535),
+    host: value("HOST") ?? "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    staticDir: resolve(value("STATIC_DIR") ?? "dist/client"),
+    appOrigin,
+    trustProxy: boolean("TRUST_PROXY", false),
+    accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
+    jwtSecret,
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
