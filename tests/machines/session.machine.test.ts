@@ -1,0 +1,119 @@
+import { sessionMachine } from "@machines/session.machine";
+import type { SessionUser } from "@shared/auth.schema";
+import { describe, expect, it } from "vitest";
+import { type EventObject, transition } from "xstate";
+import {
+  allStateIds,
+  allTransitionKeys,
+  controllablePromiseActors,
+  pathTitle,
+  replayPath,
+  transitionKey,
+  transitionTour,
+} from "../support/model-paths";
+
+const user: SessionUser = { id: "u1", email: "ada@example.com", businessId: "b1", businessName: "Ada's" };
+const renamed: SessionUser = { ...user, email: "ada@lovelace.dev" };
+const failure = { status: 401, code: "INVALID_CREDENTIALS", message: "Invalid email or password" };
+
+const events: EventObject[] = [
+  { type: "session.signIn", credentials: { email: user.email, password: "correct horse" } },
+  { type: "session.signUp", credentials: { email: user.email, password: "correct horse" } },
+  { type: "session.signOut" },
+  { type: "session.expired" },
+  { type: "session.updateUser", user: renamed },
+  { type: "session.dismissFailure" },
+  ...["refresh", "signIn", "signUp"].flatMap((id) => [
+    { type: `xstate.done.actor.${id}`, output: user },
+    { type: `xstate.error.actor.${id}`, error: failure },
+  ]),
+  { type: "xstate.done.actor.signOut", output: undefined },
+  { type: "xstate.error.actor.signOut", error: { status: 500 } },
+];
+
+describe("session machine (model-based)", () => {
+  const tour = transitionTour(sessionMachine, events);
+  const takenTransitions = new Set<string>();
+  const visitedStates = new Set<string>();
+  const effects: string[] = [];
+
+  function provided() {
+    const fakes = controllablePromiseActors(["refresh", "signIn", "signUp", "signOut"]);
+    const machine = sessionMachine.provide({
+      actors: fakes.actors as never,
+      actions: {
+        dropAuthorization: () => effects.push("dropAuthorization"),
+        announceSignedIn: (_, params) => effects.push(`announce:${params.via}`),
+      },
+    });
+    return { machine, pending: fakes.pending };
+  }
+
+  it("has a path to every edge", () => {
+    expect(tour.length).toBeGreaterThanOrEqual(allTransitionKeys(sessionMachine).size);
+  });
+
+  for (const path of tour) {
+    it(`replays ${pathTitle(path)}`, async () => {
+      const { machine, pending } = provided();
+      const actor = await replayPath(path, {
+        machine,
+        pending,
+        onTransitions: (transitions) => {
+          for (const transition of transitions) takenTransitions.add(transitionKey(transition));
+        },
+        onStateNodes: (nodes) => {
+          for (const node of nodes) visitedStates.add(node.id);
+        },
+      });
+      const snapshot = actor.getSnapshot();
+      // The context invariants every reachable state must hold.
+      if (snapshot.matches("signedIn")) expect(snapshot.context.user).not.toBeNull();
+      if (snapshot.matches("signedOut") || snapshot.matches("checking")) expect(snapshot.context.user).toBeNull();
+      actor.stop();
+    });
+  }
+
+  it("reached every state and every transition", () => {
+    expect([...allStateIds(sessionMachine)].filter((id) => !visitedStates.has(id))).toEqual([]);
+    expect([...allTransitionKeys(sessionMachine)].filter((key) => !takenTransitions.has(key))).toEqual([]);
+  });
+
+  it("drops the authorization header and greets per channel", () => {
+    expect(effects).toContain("dropAuthorization");
+    expect(effects).toContain("announce:signIn");
+    expect(effects).toContain("announce:signUp");
+  });
+});
+
+describe("session machine rules", () => {
+  it("sign-out clears the user even when the server call fails", async () => {
+    const fakes = controllablePromiseActors(["refresh", "signOut"]);
+    let dropped = 0;
+    const machine = sessionMachine.provide({
+      actors: fakes.actors as never,
+      actions: { dropAuthorization: () => dropped++ },
+    });
+    const actor = await replayPath(
+      {
+        state: undefined as never,
+        weight: 0,
+        steps: [
+          { event: { type: "xstate.done.actor.refresh", output: user } as EventObject, state: { value: "signedIn", context: { user, failure: null } } as never },
+          { event: { type: "session.signOut" }, state: { value: "signingOut", context: { user, failure: null } } as never },
+          { event: { type: "xstate.error.actor.signOut", error: new Error("offline") } as EventObject, state: { value: "signedOut", context: { user: null, failure: null } } as never },
+        ],
+      },
+      { machine, pending: fakes.pending },
+    );
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(dropped).toBe(1);
+  });
+
+  it("keeps the failure for the form and clears it on the next attempt", () => {
+    const failed = sessionMachine.resolveState({ value: "signedOut", context: { user: null, failure } });
+    expect(failed.context.failure).toEqual(failure);
+    const [dismissed] = transition(sessionMachine, failed, { type: "session.dismissFailure" });
+    expect(dismissed.context.failure).toBeNull();
+  });
+});
