@@ -22,6 +22,9 @@ export type Config = {
   logLevel: LogLevel;
 };
 
+/** The config the app runs with: the JWT secret is always known by then (see secrets.ts). */
+export type AppConfig = Omit<Config, "jwtSecret"> & { jwtSecret: string };
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { createRequireUser } from "./auth/require-user";
+import { type Clock, systemClock } from "./clock";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/database";
+import { ApiError } from "./http/api-error";
+import type { ApiRouter } from "./http/api-router";
+import type { AppEnv } from "./http/app-env";
+import { originCheck } from "./http/origin-check";
+import { failure } from "./http/respond";
+import { securityHeaders } from "./http/security-headers";
+import { loadSpa, spaRouter } from "./http/static-spa";
+import { createLogger, type Logger } from "./logger";
+import { authRoutes } from "./routes/auth.routes";
+import { healthRoutes } from "./routes/health.routes";
+import { openapiRoutes } from "./routes/openapi.routes";
+
+/** No JSON payload of this API comes near it; anything larger is refused before it is read. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export type CreateAppOptions = { config: AppConfig; db: Database; clock?: Clock; logger?: Logger };
+
+export function createApp(options: CreateAppOptions) {
+  const deps = {
+    config: options.config,
+    db: options.db,
+    clock: options.clock ?? systemClock,
+    logger: options.logger ?? createLogger(options.config.logLevel),
+  };
+  const spa = loadSpa(deps.config.staticDir);
+  const requireUser = createRequireUser(deps);
+
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders(deps.config, spa?.inlineScriptHashes ?? []));
+  app.use(compress());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) =>
+        failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${BODY_LIMIT_BYTES} bytes`),
+    }),
+  );
+  app.use("/api/*", originCheck(deps.config));
+
+  const routers: ApiRouter[] = [];
+  routers.push(
+    healthRoutes(deps, requireUser),
+    authRoutes(deps, requireUser),
+    openapiRoutes(() => routers.flatMap((r) => r.routes), requireUser),
+  );
+  for (const router of routers) app.route(router.basePath, router.app);
+  if (spa) app.route("/", spaRouter(deps.config.staticDir, spa));
+
+  app.notFound((c) => failure(c, 404, "NOT_FOUND", "Not found"));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return failure(c, error.status, error.code, error.message);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return failure(c, error.status, "VALIDATION", error.message || "Bad request");
+    }
+    deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return failure(c, 500, "INTERNAL", "Something went wrong on our side");
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,59 @@
+import type { SessionUser } from "@shared/auth.schema";
+import type { Database } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
+import { ApiError } from "../http/api-error";
+import { insertBusiness } from "../repos/businesses.repo";
+import { findUserByEmail, insertUser } from "../repos/users.repo";
+import { hashPassword } from "./passwords";
+
+const PUBLIC_MAIL_DOMAINS = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "yahoo.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.de",
+  "web.de",
+  "mail.com",
+  "wp.pl",
+  "o2.pl",
+  "orange.fr",
+]);
+
+const emailTaken = () => new ApiError(409, "EMAIL_TAKEN", "An account with this email already exists");
+
+/** A first guess at the company name, edited later in settings: "bright-smile.com" → "Bright Smile". */
+export function businessNameFromEmail(email: string): string {
+  const domain = email.split("@")[1] ?? "";
+  const label = domain.split(".")[0] ?? "";
+  if (PUBLIC_MAIL_DOMAINS.has(domain) || label === "") return "My business";
+  return label
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** Sign-up: a new tenant with the spec's company defaults and its first user, atomically. */
+export async function createAccount(db: Database, email: string, password: string): Promise<SessionUser> {
+  if (await findUserByEmail(db, email)) throw emailTaken();
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      const business = await insertBusiness(tx, { name: businessNameFromEmail(email) });
+      const user = await insertUser(tx, business.id, { email, passwordHash });
+      return { id: user.id, email: user.email, businessId: business.id, businessName: business.name };
+    });
+  } catch (error) {
+    // Two sign-ups with one email at once: the unique index decides, the loser rolls back whole.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../db/database";
+import type { AuthContext } from "../http/app-env";
+import {
+  claimToken,
+  findTokenUsedAt,
+  findTokenWithFamily,
+  hasUsedChild,
+  insertFamily,
+  insertToken,
+  revokeFamily,
+} from "../repos/refresh-tokens.repo";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends 30 days after sign-in, however active. */
+export const FAMILY_LIFETIME_MS = 30 * DAY_MS;
+/** A token not rotated within 14 days dies. */
+export const TOKEN_IDLE_MS = 14 * DAY_MS;
+/** Two tabs refreshing with the same cookie at once must both succeed; a replay later must not. */
+export const REUSE_GRACE_MS = 10_000;
+
+export type IssuedRefreshToken = { token: string; familyExpiresAt: Date };
+export type RotationResult =
+  | { ok: true; auth: AuthContext; refresh: IssuedRefreshToken }
+  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reuse" };
+
+/** Only this digest is stored; the token itself exists only in the cookie. */
+export const hashRefreshToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const tokenExpiry = (now: Date, familyExpiresAt: Date) =>
+  new Date(Math.min(now.getTime() + TOKEN_IDLE_MS, familyExpiresAt.getTime()));
+
+/** A new family (one sign-in) with its first token. */
+export async function startRefreshFamily(
+  db: Database,
+  auth: AuthContext,
+  now: Date,
+): Promise<IssuedRefreshToken> {
+  const token = randomBytes(32).toString("base64url");
+  const familyExpiresAt = new Date(now.getTime() + FAMILY_LIFETIME_MS);
+  await db.transaction(async (tx) => {
+    const family = await insertFamily(tx, auth.businessId, {
+      userId: auth.userId,
+      createdAt: now,
+      expiresAt: familyExpiresAt,
+    });
+    await insertToken(tx, auth.businessId, {
+      familyId: family.id,
+      parentId: null,
+      tokenHash: hashRefreshToken(token),
+      createdAt: now,
+      expiresAt: tokenExpiry(now, familyExpiresAt),
+    });
+  });
+  return { token, familyExpiresAt };
+}
+
+/**
+ * Exchanges a refresh token for its successor. A token presented again after use revokes the whole family
+ * (it was stolen, or its thief already used it) — except within the grace window, for the newest used token
+ * only, which gets a fresh sibling so concurrent refreshes from several tabs all succeed.
+ */
+export async function rotateRefreshToken(
+  db: Database,
+  presented: string,
+  now: Date,
+): Promise<RotationResult> {
+  const found = await findTokenWithFamily(db, hashRefreshToken(presented));
+  if (!found) return { ok: false, reason: "unknown" };
+  const { token, family } = found;
+  if (family.revokedAt) return { ok: false, reason: "revoked" };
+  if (family.expiresAt <= now || token.expiresAt <= now) return { ok: false, reason: "expired" };
+  const auth = { userId: family.userId, businessId: family.businessId };
+
+  return db.transaction(async (tx): Promise<RotationResult> => {
+    const claimed = await claimToken(tx, auth.businessId, token.id, now);
+    if (!claimed) {
+      const usedAt = await findTokenUsedAt(tx, auth.businessId, token.id);
+      const withinGrace =
+        usedAt !== null &&
+        now.getTime() - usedAt.getTime() < REUSE_GRACE_MS &&
+        !(await hasUsedChild(tx, auth.businessId, token.id));
+      if (!withinGrace) {
+        await revokeFamily(tx, auth.businessId, family.id, now, "reuse");
+        return { ok: false, reason: "reuse" };
+      }
+    }
+    const next = randomBytes(32).toString("base64url");
+    await insertToken(tx, auth.businessId, {
+      familyId: family.id,
+      parentId: token.id,
+      tokenHash: hashRefreshToken(next),
+      createdAt: now,
+      expiresAt: tokenExpiry(now, family.expiresAt),
+    });
+    return { ok: true, auth, refresh: { token: next, familyExpiresAt: family.expiresAt } };
+  });
+}
+
+/** Sign-out: ends the presented token's whole family. Unknown tokens are ignored. */
+export async function revokeRefreshFamily(db: Database, presented: string, now: Date): Promise<void> {
+  const found = await findTokenWithFamily(db, hashRefreshToken(presented));
+  if (found) await revokeFamily(db, found.family.businessId, found.family.id, now, "sign-out");
+}

@@ -1,0 +1,18 @@
+import type { MiddlewareHandler } from "hono";
+import { unauthenticated } from "../http/api-error";
+import type { AppDeps, AppEnv } from "../http/app-env";
+import { verifyAccessToken } from "./access-token";
+
+/** Admits a request bearing a valid access token and puts its caller (user and tenant) on the context. */
+export function createRequireUser({
+  config,
+  clock,
+}: Pick<AppDeps, "config" | "clock">): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const match = /^Bearer (\S+)$/i.exec(c.req.header("authorization") ?? "");
+    const auth = match?.[1] ? await verifyAccessToken(config.jwtSecret, match[1], clock()) : null;
+    if (!auth) throw unauthenticated();
+    c.set("auth", auth);
+    await next();
+  };
+}

@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.schema";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    // Stored lowercased (the check enforces it), so the plain unique index is case-insensitive.
+    email: text("email").notNull().unique("users_email_unique"),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    index("users_business_id_idx").on(t.businessId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

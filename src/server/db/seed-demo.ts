@@ -1,0 +1,54 @@
+import { hashPassword } from "../auth/passwords";
+import { hasAnyBusiness, insertBusiness } from "../repos/businesses.repo";
+import { insertUser } from "../repos/users.repo";
+import type { Database } from "./database";
+import { isUniqueViolation } from "./errors";
+
+export const DEMO_EMAIL = "demo@calldesk.app";
+export const DEMO_PASSWORD = "calldesk-demo";
+
+const DEMO_BUSINESS = {
+  name: "Bright Smile Dental",
+  phoneNumber: "+1 555 0100",
+  timezone: "America/New_York",
+  workingHoursStart: "08:00",
+  workingHoursEnd: "18:00",
+  workingDays: [1, 2, 3, 4, 5, 6],
+  greeting:
+    "Thank you for calling Bright Smile Dental! This is our virtual assistant. How can I help you today?",
+  prompt:
+    "Bright Smile Dental is a family dental practice in Brooklyn, New York. We offer check-ups and cleanings, " +
+    "fillings, teeth whitening, Invisalign consultations and emergency appointments. Be warm and brief, " +
+    "offer the earliest free slot that suits the caller, confirm their name and phone number, and never give " +
+    "medical advice: for severe pain or swelling, offer the next emergency slot.",
+  callTransfer: {
+    enabled: true,
+    transferPhoneNumbers: {
+      default: "+1 555 0101",
+      departments: { reception: "+1 555 0101", billing: "+1 555 0102" },
+    },
+    transferMessage: "Please hold while I transfer your call.",
+    workingHoursOnly: true,
+    maxWaitTime: 300,
+  },
+};
+
+/**
+ * Fills an empty database with the demo tenant; does nothing when any business exists, so every start may
+ * call it. Later issues add their demo rows (calls, bookings, services) inside the same transaction.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  if (await hasAnyBusiness(db)) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  try {
+    await db.transaction(async (tx) => {
+      const business = await insertBusiness(tx, DEMO_BUSINESS);
+      await insertUser(tx, business.id, { email: DEMO_EMAIL, passwordHash });
+    });
+    return true;
+  } catch (error) {
+    // Another instance seeded the same empty database a moment earlier.
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+import type { ApiErrorCode } from "@shared/error-codes";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** A failure the client is meant to see: thrown anywhere in a handler, rendered as the envelope by app.onError. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const unauthenticated = () => new ApiError(401, "UNAUTHENTICATED", "Authentication required");

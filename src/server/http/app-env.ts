@@ -1,0 +1,12 @@
+import type { Clock } from "../clock";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+
+/** What every router and middleware is built from; passed in, never imported as a singleton. */
+export type AppDeps = { config: AppConfig; db: Database; clock: Clock; logger: Logger };
+
+/** The verified caller of an authenticated route: every tenant query is scoped by `businessId`. */
+export type AuthContext = { userId: string; businessId: string };
+
+export type AppEnv = { Variables: { auth: AuthContext } };

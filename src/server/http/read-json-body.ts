@@ -1,0 +1,26 @@
+import { type Type, type } from "arktype";
+import type { Context } from "hono";
+import { ApiError } from "./api-error";
+
+const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+
+/** The one way a route reads a body: JSON only, parsed, then checked against a shared arktype schema. */
+export async function readJsonBody<T extends Type>(c: Context, schema: T): Promise<T["infer"]> {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw invalid("Content-Type must be application/json");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(await c.req.text());
+  } catch {
+    throw invalid("The request body is not valid JSON");
+  }
+  const out = schema(json);
+  if (out instanceof type.errors) {
+    // The summary names each offending field ("email must be …"); a root problem has no field to name.
+    const summary = out.summary;
+    throw invalid(summary.startsWith("must ") ? `The request body ${summary}` : summary);
+  }
+  return out;
+}

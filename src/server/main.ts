@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from "./config";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./db/seed-demo";
+import { findUserByEmail } from "./repos/users.repo";
+import { startServer } from "./start-server";
+
+function readConfig() {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const server = await startServer({ config });
+console.info(`CallDesk is listening on ${server.url}`);
+if (await findUserByEmail(server.db, DEMO_EMAIL)) {
+  console.info(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error("Shutdown failed", error);
+        process.exit(1);
+      },
+    );
+  });
+}

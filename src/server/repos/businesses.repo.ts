@@ -1,0 +1,22 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
+
+export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
+
+export async function insertBusiness(db: Executor, values: NewBusiness): Promise<BusinessRow> {
+  const [row] = await db.insert(businesses).values(values).returning();
+  return row!;
+}
+
+/** The tenant's own row; a business is its own scope. */
+export async function findBusiness(db: Executor, businessId: string): Promise<BusinessRow | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  return row ?? null;
+}
+
+/** Whether any tenant exists (the demo seed runs only on an empty database). */
+export async function hasAnyBusiness(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(businesses).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,137 @@
+import { sessionUser, signInBody, signUpBody } from "@shared/auth.schema";
+import type { MiddlewareHandler } from "hono";
+import { createAccount } from "../auth/accounts";
+import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
+import { clearRefreshCookie, readRefreshCookie } from "../auth/refresh-cookie";
+import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "../auth/refresh-sessions";
+import { respondWithSession } from "../auth/session-response";
+import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter } from "../http/api-router";
+import type { AppDeps, AppEnv } from "../http/app-env";
+import { clientAddress, isHttps } from "../http/request-info";
+import { failure, ok } from "../http/respond";
+import { findSessionUser, findUserByEmail, normalizeEmail } from "../repos/users.repo";
+
+const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
+const REFRESH_HEADER = { "Set-Cookie": "calldesk_refresh: HttpOnly, SameSite=Strict, Path=/api/auth" };
+const SESSION_HEADERS = { ...BEARER_HEADER, ...REFRESH_HEADER };
+
+export function authRoutes(deps: AppDeps, requireUser: MiddlewareHandler<AppEnv>) {
+  const { db, config, clock } = deps;
+  const router = new ApiRouter("/api/auth", requireUser);
+  const secure = (c: Parameters<typeof isHttps>[0]) => isHttps(c, config.trustProxy);
+
+  router.add(
+    {
+      method: "post",
+      path: "/sign-up",
+      summary: "Create a business and its first user, and sign in",
+      body: signUpBody,
+      response: sessionUser,
+      status: 201,
+      responseHeaders: SESSION_HEADERS,
+      errors: [{ status: 409, code: "EMAIL_TAKEN" }],
+    },
+    async (c, body) => {
+      const user = await createAccount(db, normalizeEmail(body.email), body.password);
+      const refresh = await startRefreshFamily(db, { userId: user.id, businessId: user.businessId }, clock());
+      return respondWithSession(c, deps, user, refresh, 201);
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/sign-in",
+      summary: "Sign in with email and password",
+      body: signInBody,
+      response: sessionUser,
+      responseHeaders: SESSION_HEADERS,
+      errors: [
+        { status: 401, code: "INVALID_CREDENTIALS" },
+        { status: 429, code: "THROTTLED" },
+      ],
+    },
+    async (c, body) => {
+      const now = clock();
+      const email = normalizeEmail(body.email);
+      const keys = throttleKeys(email, clientAddress(c, config.trustProxy));
+      await assertNotThrottled(db, keys, now);
+      const user = await findUserByEmail(db, email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, body.password)
+        : await verifyAgainstDummy(body.password);
+      const session = user && valid ? await findSessionUser(db, user.businessId, user.id) : null;
+      if (!session) {
+        await recordSignInFailure(db, keys, now);
+        // One answer for an unknown email and a wrong password: accounts cannot be enumerated here.
+        throw new ApiError(401, "INVALID_CREDENTIALS", "Invalid email or password");
+      }
+      await recordSignInSuccess(db, keys);
+      const refresh = await startRefreshFamily(
+        db,
+        { userId: session.id, businessId: session.businessId },
+        now,
+      );
+      return respondWithSession(c, deps, session, refresh);
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/refresh",
+      summary: "Rotate the refresh cookie and get a new access token",
+      response: sessionUser,
+      responseHeaders: SESSION_HEADERS,
+      errors: [{ status: 401, code: "UNAUTHENTICATED" }],
+    },
+    async (c) => {
+      const presented = readRefreshCookie(c);
+      const result = presented ? await rotateRefreshToken(db, presented, clock()) : null;
+      const user = result?.ok ? await findSessionUser(db, result.auth.businessId, result.auth.userId) : null;
+      if (!result?.ok || !user) {
+        clearRefreshCookie(c, secure(c));
+        return failure(c, 401, "UNAUTHENTICATED", "Authentication required");
+      }
+      return respondWithSession(c, deps, user, result.refresh);
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/sign-out",
+      summary: "End the session of the refresh cookie (always succeeds)",
+      response: null,
+      responseHeaders: REFRESH_HEADER,
+      errors: [],
+    },
+    async (c) => {
+      const presented = readRefreshCookie(c);
+      if (presented) await revokeRefreshFamily(db, presented, clock());
+      clearRefreshCookie(c, secure(c));
+      return ok(c, null);
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/me",
+      summary: "The signed-in user",
+      auth: true,
+      response: sessionUser,
+      errors: [],
+    },
+    async (c) => {
+      const { businessId, userId } = c.get("auth");
+      const user = await findSessionUser(db, businessId, userId);
+      if (!user) throw unauthenticated();
+      return ok(c, user);
+    },
+  );
+
+  return router;
+}

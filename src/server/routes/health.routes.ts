@@ -1,0 +1,24 @@
+import { healthStatus } from "@shared/health.schema";
+import type { MiddlewareHandler } from "hono";
+import { isDatabaseUp } from "../db/open-database";
+import { ApiRouter } from "../http/api-router";
+import type { AppDeps, AppEnv } from "../http/app-env";
+import { failure, ok } from "../http/respond";
+
+export function healthRoutes({ db }: Pick<AppDeps, "db">, requireUser: MiddlewareHandler<AppEnv>) {
+  const router = new ApiRouter("/api/health", requireUser);
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "Liveness and database reachability",
+      response: healthStatus,
+      errors: [{ status: 503, code: "UNAVAILABLE" }],
+    },
+    async (c) =>
+      (await isDatabaseUp(db))
+        ? ok(c, { status: "ok" as const })
+        : failure(c, 503, "UNAVAILABLE", "The database is not reachable"),
+  );
+  return router;
+}

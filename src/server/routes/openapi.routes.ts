@@ -1,0 +1,29 @@
+import { type } from "arktype";
+import type { MiddlewareHandler } from "hono";
+import { ApiRouter, type RegisteredRoute } from "../http/api-router";
+import type { AppEnv } from "../http/app-env";
+import { buildOpenApiDocument } from "../http/openapi";
+
+/** `allRoutes` is read on request, so the document includes routers mounted after this one, and itself. */
+export function openapiRoutes(
+  allRoutes: () => readonly RegisteredRoute[],
+  requireUser: MiddlewareHandler<AppEnv>,
+) {
+  const router = new ApiRouter("/api/openapi.json", requireUser);
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "This API's OpenAPI 3.1 document",
+      response: type({ openapi: "string", info: "object", paths: "object" }),
+      raw: true,
+      errors: [],
+    },
+    (c) => {
+      document ??= buildOpenApiDocument(allRoutes());
+      return c.json(document);
+    },
+  );
+  return router;
+}

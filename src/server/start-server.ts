@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { type DatabaseHandle, openDatabase } from "./db/open-database";
+import { seedDemo } from "./db/seed-demo";
+import { createLogger, type Logger } from "./logger";
+import { resolveJwtSecret } from "./secrets";
+
+export type StartServerOptions = {
+  config: Config;
+  /** An already opened database (tests); otherwise opened from the config. Closed by `close()` either way. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  logger?: Logger;
+  /** Seed the demo tenant into an empty database (default true). */
+  seedDemo?: boolean;
+};
+
+export type RunningServer = {
+  /** e.g. http://127.0.0.1:41234 — the bound port, so `port: 0` works. */
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+};
+
+/** Migrates, seeds, and serves the app over HTTP; what main.ts, the tests and the e2e harness all run. */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    await database.migrate();
+    if (options.seedDemo !== false) await seedDemo(database.db);
+    const jwtSecret = await resolveJwtSecret(config);
+    const app = createApp({
+      config: { ...config, jwtSecret },
+      db: database.db,
+      clock: options.clock ?? systemClock,
+      logger,
+    });
+    const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
+      (resolve, reject) => {
+        const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>
+          resolve({ server, address }),
+        );
+        server.once("error", reject);
+      },
+    );
+    const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
+    const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+    return {
+      url,
+      db: database.db,
+      close: async () => {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Idle keep-alive sockets would otherwise hold close() open for seconds.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch((closeError) => logger.warn("Closing the database failed", closeError));
+    throw error;
+  }
+}
