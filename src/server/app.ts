@@ -30,7 +30,8 @@ export function createApp(options: CreateAppOptions) {
     clock: options.clock ?? systemClock,
     logger: options.logger ?? createLogger(options.config.logLevel),
   };
-  const spa = loadSpa(deps.config.staticDir);
+  const staticDir = deps.config.staticDir;
+  const spa = staticDir ? loadSpa(staticDir) : null;
   const requireUser = createRequireUser(deps);
 
   const app = new Hono<AppEnv>();
@@ -53,7 +54,7 @@ export function createApp(options: CreateAppOptions) {
     openapiRoutes(() => routers.flatMap((r) => r.routes), requireUser),
   );
   for (const router of routers) app.route(router.basePath, router.app);
-  if (spa) app.route("/", spaRouter(deps.config.staticDir, spa));
+  if (staticDir && spa) app.route("/", spaRouter(staticDir, spa));
 
   app.notFound((c) => failure(c, 404, "NOT_FOUND", "Not found"));
   app.onError((error, c) => {

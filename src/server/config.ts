@@ -12,7 +12,8 @@ export type Config = {
   dataDir: string;
   /** Unset: embedded PGlite under `dataDir/pglite`. */
   databaseUrl: string | null;
-  staticDir: string;
+  /** The built client; null (STATIC_DIR set empty) serves the API only, as `npm run dev` does. */
+  staticDir: string | null;
   /** The public origin; unset: the request's own origin. */
   appOrigin: string | null;
   trustProxy: boolean;
@@ -108,7 +109,7 @@ export function loadConfig(env: Env): Config {
     host: value("HOST") ?? "0.0.0.0",
     dataDir,
     databaseUrl,
-    staticDir: resolve(value("STATIC_DIR") ?? "dist/client"),
+    staticDir: env.STATIC_DIR === "" ? null : resolve(value("STATIC_DIR") ?? "dist/client"),
     appOrigin,
     trustProxy: boolean("TRUST_PROXY", false),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),

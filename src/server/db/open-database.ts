@@ -18,7 +18,16 @@ export type DatabaseHandle = {
   driver: "pglite" | "postgres";
   /** Applies pending migrations from the single history in ./migrations. */
   migrate(): Promise<void>;
+  /** Idempotent. */
   close(): Promise<void>;
+};
+
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
 };
 
 export function pgliteDatabase(client: PGlite): DatabaseHandle {
@@ -27,7 +36,7 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
     db,
     driver: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -37,7 +46,7 @@ export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
     db,
     driver: "postgres",
     migrate: () => migratePostgres(db, { migrationsFolder }),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 

@@ -1,0 +1,201 @@
+import type { SessionUser } from "@shared/auth.schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { users } from "../../src/server/db/schema/users.schema";
+import { refresh, signIn, signUp, uniqueEmail } from "../support/server-accounts";
+import { MINUTE, SECOND } from "../support/server-clock";
+import {
+  accessTokenOf,
+  readEnvelope,
+  refreshCookieOf,
+  startTestServer,
+  type TestServer,
+} from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("sign-up", () => {
+  it("creates a business with the company defaults and its user, and signs in", async () => {
+    const email = uniqueEmail("Owner");
+    const response = await server.request("/api/auth/sign-up", {
+      json: { email: `  ${email.toUpperCase()} `.trim(), password: "s3cret-enough" },
+    });
+    expect(response.status).toBe(201);
+    const body = await readEnvelope<SessionUser>(response);
+    expect(body).toEqual({
+      success: true,
+      data: {
+        id: expect.any(String),
+        email: email.toLowerCase(),
+        businessId: expect.any(String),
+        businessName: "Example",
+      },
+    });
+    expect(accessTokenOf(response)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("calldesk_refresh="))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    if (!body.success) throw new Error("unreachable");
+    const [business] = await server.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, body.data.businessId));
+    expect(business).toMatchObject({
+      name: "Example",
+      phoneNumber: "",
+      timezone: "America/New_York",
+      workingHoursStart: "09:00",
+      workingHoursEnd: "17:00",
+      workingDays: [1, 2, 3, 4, 5],
+      callTransfer: {
+        enabled: false,
+        transferMessage: "Please hold while I transfer your call.",
+        workingHoursOnly: true,
+        maxWaitTime: 300,
+      },
+    });
+  });
+
+  it("names the business 'My business' for a public mail domain", async () => {
+    const { user } = await signUp(server, `someone-${Date.now()}@gmail.com`);
+    expect(user.businessName).toBe("My business");
+  });
+
+  it("stores only an argon2id hash with the agreed cost", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email, "plain-text-password");
+    const [row] = await server.db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).not.toContain("plain-text-password");
+  });
+
+  it("refuses a taken email, whatever its case, with 409 and writes nothing", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email);
+    const before = await server.db.$count(businesses);
+    const response = await server.request("/api/auth/sign-up", {
+      json: { email: email.toUpperCase(), password: "another-password" },
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: { code: "EMAIL_TAKEN", message: "An account with this email already exists" },
+    });
+    expect(await server.db.$count(businesses)).toBe(before);
+  });
+
+  it("refuses a password shorter than 8 or longer than 128 characters", async () => {
+    for (const password of ["short", "x".repeat(129)]) {
+      const response = await server.request("/api/auth/sign-up", {
+        json: { email: uniqueEmail(), password },
+      });
+      expect(response.status).toBe(400);
+      const body = await readEnvelope(response);
+      expect(body.success || body.error.message).toMatch(/^password must be/);
+    }
+  });
+});
+
+describe("sign-in", () => {
+  it("returns the user, an access token and a refresh cookie", async () => {
+    const email = uniqueEmail();
+    const created = await signUp(server, email, "good password");
+    const response = await server.request("/api/auth/sign-in", {
+      json: { email: email.toUpperCase(), password: "good password" },
+    });
+    expect(response.status).toBe(200);
+    expect(await readEnvelope(response)).toEqual({ success: true, data: created.user });
+    expect(accessTokenOf(response)).toBeTruthy();
+    expect(refreshCookieOf(response)).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("answers an unknown email and a wrong password identically", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email, "good password");
+    const wrong = await server.request("/api/auth/sign-in", { json: { email, password: "bad password" } });
+    const unknown = await server.request("/api/auth/sign-in", {
+      json: { email: uniqueEmail("nobody"), password: "bad password" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const expected = {
+      success: false,
+      error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password" },
+    };
+    expect(await wrong.json()).toEqual(expected);
+    expect(await unknown.json()).toEqual(expected);
+    expect(refreshCookieOf(wrong)).toBeUndefined();
+    expect(accessTokenOf(wrong)).toBeUndefined();
+  });
+});
+
+describe("access token", () => {
+  it("admits /api/auth/me until it expires on the app's clock, at most 15 minutes", async () => {
+    const { user, accessToken } = await signUp(server);
+    const [, payload] = accessToken.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    expect(claims).toMatchObject({ sub: user.id, bid: user.businessId });
+    expect(claims.exp - claims.iat).toBe(900);
+    expect(claims.iat).toBe(Math.floor(server.clock().getTime() / 1000));
+
+    const me = await server.request("/api/auth/me", { accessToken });
+    expect(await readEnvelope(me)).toEqual({ success: true, data: user });
+
+    server.clock.advance(15 * MINUTE - SECOND);
+    expect((await server.request("/api/auth/me", { accessToken })).status).toBe(200);
+    server.clock.advance(SECOND);
+    const expired = await server.request("/api/auth/me", { accessToken });
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({
+      success: false,
+      error: { code: "UNAUTHENTICATED", message: "Authentication required" },
+    });
+  });
+
+  it("refuses a missing, malformed or forged token", async () => {
+    const { accessToken } = await signUp(server);
+    const [header, payload] = accessToken.split(".");
+    const forged = `${header}.${payload}.${Buffer.from("not the signature").toString("base64url")}`;
+    for (const authorization of [undefined, "Bearer", "Basic abc", `Bearer ${forged}`, "Bearer x.y.z"]) {
+      const response = await server.request("/api/auth/me", {
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.status, String(authorization)).toBe(401);
+    }
+  });
+});
+
+describe("sign-out", () => {
+  it("revokes the family of the cookie and clears it; refresh then fails", async () => {
+    const { refreshCookie } = await signUp(server);
+    const response = await server.request("/api/auth/sign-out", { method: "POST", refreshCookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, data: null });
+    expect(refreshCookieOf(response)).toBe("");
+    expect(response.headers.getSetCookie()[0]).toMatch(/Max-Age=0/);
+    expect((await refresh(server, refreshCookie)).status).toBe(401);
+  });
+
+  it("succeeds without a cookie or with an unknown one", async () => {
+    expect((await server.request("/api/auth/sign-out", { method: "POST" })).status).toBe(200);
+    const unknown = await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: "nonsense" });
+    expect(unknown.status).toBe(200);
+  });
+
+  it("does not end the user's other sessions", async () => {
+    const email = uniqueEmail();
+    const first = await signUp(server, email, "good password");
+    const second = await signIn(server, email, "good password");
+    await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: first.refreshCookie });
+    expect((await refresh(server, second.refreshCookie)).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import type { SessionUser } from "../../src/shared/auth.schema";
+import { accessTokenOf, readEnvelope, refreshCookieOf, type TestServer } from "./server-harness";
+
+export type SignedIn = { user: SessionUser; accessToken: string; refreshCookie: string };
+
+let counter = 0;
+/** A unique address per call, so tests never collide on the unique email. */
+export const uniqueEmail = (label = "user") => `${label}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+async function session(response: Response): Promise<SignedIn> {
+  const body = await readEnvelope<SessionUser>(response);
+  if (!body.success) throw new Error(`expected a session, got ${response.status} ${JSON.stringify(body)}`);
+  return {
+    user: body.data,
+    accessToken: accessTokenOf(response)!,
+    refreshCookie: refreshCookieOf(response)!,
+  };
+}
+
+export async function signUp(
+  server: TestServer,
+  email = uniqueEmail(),
+  password = "correct horse",
+): Promise<SignedIn> {
+  return session(await server.request("/api/auth/sign-up", { json: { email, password } }));
+}
+
+export async function signIn(server: TestServer, email: string, password: string): Promise<SignedIn> {
+  return session(await server.request("/api/auth/sign-in", { json: { email, password } }));
+}
+
+export async function refresh(server: TestServer, refreshCookie: string): Promise<Response> {
+  return server.request("/api/auth/refresh", { method: "POST", refreshCookie });
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/database";
+import { startServer } from "../../src/server/start-server";
+import type { ApiEnvelope } from "../../src/shared/envelope";
+import { createTestClock, type TestClock } from "./server-clock";
+import { openTestDatabase } from "./server-database";
+
+export type TestRequestInit = RequestInit & {
+  /** Sent as the JSON body with Content-Type: application/json. */
+  json?: unknown;
+  /** The Origin header; defaults to the server's own origin on unsafe methods; null leaves it out. */
+  origin?: string | null;
+  /** The refresh cookie to send. */
+  refreshCookie?: string;
+  /** Sent as `Authorization: Bearer <token>`. */
+  accessToken?: string;
+};
+
+export type TestServer = {
+  url: string;
+  db: Database;
+  driver: "pglite" | "postgres";
+  clock: TestClock;
+  request(path: string, init?: TestRequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+/** Extra environment for the server under test (e.g. TRUST_PROXY, STATIC_DIR, APP_ORIGIN). */
+export type TestServerOptions = { clock?: TestClock; env?: Record<string, string> };
+
+/** The real app over real HTTP on 127.0.0.1, on a database of its own, with a clock the test moves. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const clock = options.clock ?? createTestClock();
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: join(tmpdir(), "calldesk-unused-data-dir"),
+    STATIC_DIR: "",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const server = await startServer({ config, database: database.handle, clock, seedDemo: false });
+
+  const request = (path: string, init: TestRequestInit = {}) => {
+    const { json, origin, refreshCookie, accessToken, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const method = (rest.method ?? (json === undefined ? "GET" : "POST")).toUpperCase();
+    if (json !== undefined) headers.set("content-type", "application/json");
+    if (origin !== null && !["GET", "HEAD"].includes(method) && !headers.has("origin")) {
+      headers.set("origin", origin ?? server.url);
+    }
+    if (refreshCookie) headers.set("cookie", `calldesk_refresh=${refreshCookie}`);
+    if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
+    return fetch(`${server.url}${path}`, {
+      ...rest,
+      method,
+      headers,
+      ...(json !== undefined && { body: JSON.stringify(json) }),
+    });
+  };
+
+  return {
+    url: server.url,
+    db: server.db,
+    driver: database.driver,
+    clock,
+    request,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function readEnvelope<T = unknown>(response: Response): Promise<ApiEnvelope<T>> {
+  return (await response.json()) as ApiEnvelope<T>;
+}
+
+/** The value of the refresh cookie a response set ("" when it cleared it), or undefined when it set none. */
+export function refreshCookieOf(response: Response): string | undefined {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("calldesk_refresh="));
+  return cookie?.split(";")[0]?.slice("calldesk_refresh=".length);
+}
+
+export const accessTokenOf = (response: Response) =>
+  response.headers.get("authorization")?.replace(/^Bearer /, "") ?? undefined;
