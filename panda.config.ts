@@ -1,5 +1,7 @@
 import { defineConfig } from "@pandacss/dev";
 import { createPreset } from "@park-ui/panda-preset";
+import amber from "@park-ui/panda-preset/colors/amber";
+import green from "@park-ui/panda-preset/colors/green";
 import indigo from "@park-ui/panda-preset/colors/indigo";
 import slate from "@park-ui/panda-preset/colors/slate";
 
@@ -13,4 +15,37 @@ export default defineConfig({
   outdir: "styled-system",
   // The theme class is set on <html> before first paint by index.html.
   conditions: { extend: { dark: ".dark &, .dark" } },
+  theme: {
+    extend: {
+      tokens: {
+        colors: { green: green.tokens, amber: amber.tokens },
+        sizes: {
+          sidebar: { value: "16rem" },
+          sidebarMobile: { value: "18rem" },
+          sidebarCollapsed: { value: "3rem" },
+          topbar: { value: "4rem" },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          green: green.semanticTokens,
+          amber: amber.semanticTokens,
+          // The preset's red.9 gives 3.9:1 on white; step 11 passes AA as text in both themes.
+          fg: { error: { value: { _light: "{colors.red.11}", _dark: "{colors.red.11}" } } },
+          border: { error: { value: { _light: "{colors.red.11}", _dark: "{colors.red.11}" } } },
+        },
+      },
+    },
+  },
+  // Variants chosen at run time from props, which the extractor cannot see.
+  staticCss: {
+    recipes: {
+      button: [{ variant: ["*"], size: ["xs", "sm", "md", "lg"] }],
+      badge: [{ variant: ["*"], size: ["sm", "md"] }],
+      text: [{ variant: ["heading"], size: ["xs", "sm", "md", "lg", "xl", "2xl", "3xl"] }],
+      drawer: [{ variant: ["left", "right"] }],
+      avatar: [{ size: ["xs", "sm", "md"] }],
+      menu: [{ size: ["sm", "md"] }],
+    },
+  },
 });

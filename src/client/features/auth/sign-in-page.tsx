@@ -1,24 +1,74 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import { css } from "styled-system/css";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
 import { useSessionActor } from "../session/session-context";
+import { AuthCard } from "./auth-card";
+import { AuthLink } from "./auth-link";
+import { SignInFailureMessage } from "./failure-message";
+import { PASSWORD_MAX } from "./password-limits";
+import { useSessionFailure } from "./use-session-failure";
 
 export function SignInPage() {
+  const { t } = useLingui();
   const session = useSessionActor();
+  const pending = useSelector(session, (snapshot) => snapshot.matches("signingIn"));
+  const failure = useSessionFailure();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        session.send({
-          type: "session.signIn",
-          credentials: { email: String(data.get("email")), password: String(data.get("password")) },
-        });
-      }}
+    <AuthCard
+      title={t`Sign in to CallDesk`}
+      description={t`Welcome back. Enter your email and password to continue.`}
+      footer={
+        <>
+          <span>
+            <Trans>New to CallDesk?</Trans>
+          </span>
+          <AuthLink href="/auth/sign-up">
+            <Trans>Create an account</Trans>
+          </AuthLink>
+        </>
+      }
     >
-      <input name="email" type="email" aria-label="Email" />
-      <input name="password" type="password" aria-label="Password" />
-      <button type="submit">
-        <Trans>Sign In</Trans>
-      </button>
-    </form>
+      <form
+        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (pending) return;
+          session.send({ type: "session.signIn", credentials: { email: email.trim(), password } });
+        }}
+      >
+        {failure ? <Alert title={<SignInFailureMessage failure={failure} />} /> : null}
+        <Field
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" size="lg" disabled={pending} className={css({ w: "full", mt: "2" })}>
+          {pending ? <Trans>Signing in...</Trans> : <Trans>Sign In</Trans>}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,0 +1,60 @@
+import { useLingui } from "@lingui/react/macro";
+import { ChevronDown, LogOut } from "lucide-react";
+import { css } from "styled-system/css";
+import { Avatar } from "../../components/ui/avatar";
+import { Button } from "../../components/ui/button";
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/menu";
+import { useSessionActor, useSessionUser } from "../../features/session/session-context";
+
+/** The signed-in e-mail with its initial, opening the account menu (spec 2: sign out lives here). */
+export function AccountMenu() {
+  const { t } = useLingui();
+  const session = useSessionActor();
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <MenuRoot
+      positioning={{ placement: "bottom-end" }}
+      onSelect={(details) => {
+        if (details.value === "sign-out") session.send({ type: "session.signOut" });
+      }}
+    >
+      <MenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t`Account menu for ${user.email}`}
+          className={css({ px: "1.5" })}
+        >
+          <Avatar name={user.email} size="xs" />
+          <span
+            className={css({
+              display: { base: "none", md: "inline" },
+              maxW: "14rem",
+              overflow: "hidden",
+              textOverflow: "ellipsis",
+            })}
+          >
+            {user.email}
+          </span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </MenuTrigger>
+      <MenuContent>
+        <div className={css({ px: "3", py: "2", display: "flex", flexDirection: "column", gap: "0.5" })}>
+          <span className={css({ fontSize: "sm", fontWeight: "semibold", wordBreak: "break-all" })}>
+            {user.email}
+          </span>
+          {user.businessName ? (
+            <span className={css({ fontSize: "xs", color: "fg.muted" })}>{user.businessName}</span>
+          ) : null}
+        </div>
+        <MenuSeparator />
+        <MenuItem value="sign-out">
+          <LogOut aria-hidden="true" />
+          {t`Sign out`}
+        </MenuItem>
+      </MenuContent>
+    </MenuRoot>
+  );
+}

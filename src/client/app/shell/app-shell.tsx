@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { DesktopSidebar } from "./desktop-sidebar";
+import { MobileSidebar } from "./mobile-sidebar";
+import { SidebarProvider, useSidebar } from "./sidebar-context";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import { TopBar } from "./top-bar";
+
+function ShellLayout({ children }: { children: ReactNode }) {
+  const { mobile } = useSidebar();
+  return (
+    <div className={css({ display: "flex", minH: "100dvh" })}>
+      <SkipLink />
+      {mobile ? <MobileSidebar /> : <DesktopSidebar />}
+      <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column" })}>
+        <TopBar />
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={css({
+            flex: "1",
+            w: "full",
+            maxW: "7xl",
+            mx: "auto",
+            p: { base: "4", md: "6", lg: "8" },
+            _focusVisible: { outline: "none" },
+          })}
+        >
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Spec 2 shell: sidebar (or side sheet), top bar, and the routed page in <main>. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <SidebarProvider>
+      <ShellLayout>{children}</ShellLayout>
+    </SidebarProvider>
+  );
+}

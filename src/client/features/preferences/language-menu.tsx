@@ -1,0 +1,55 @@
+import { useLingui } from "@lingui/react/macro";
+import { ChevronDown } from "lucide-react";
+import { css } from "styled-system/css";
+import { Button } from "../../components/ui/button";
+import {
+  MenuContent,
+  MenuItemGroupLabel,
+  MenuRadioItem,
+  MenuRadioItemGroup,
+  MenuRoot,
+  MenuTrigger,
+} from "../../components/ui/menu";
+import { activateLanguage } from "../../lib/i18n";
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
+
+/** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
+export function LanguageMenu() {
+  const { t, i18n } = useLingui();
+  const current = LANGUAGES.find((language) => language.code === i18n.locale) ?? LANGUAGES[0];
+  const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+  return (
+    <MenuRoot positioning={{ placement: "bottom-end" }}>
+      <MenuTrigger asChild>
+        <Button variant="ghost" size="sm" aria-label={t`Language: ${current.name}`}>
+          <span aria-hidden="true">{current.flag}</span>
+          <span aria-hidden="true" className={css({ textTransform: "uppercase" })}>
+            {current.code}
+          </span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </MenuTrigger>
+      <MenuContent>
+        <MenuRadioItemGroup
+          value={code}
+          onValueChange={(details) => {
+            if (isLanguageCode(details.value)) void activateLanguage(details.value);
+          }}
+        >
+          <MenuItemGroupLabel>{t`Language`}</MenuItemGroupLabel>
+          {LANGUAGES.map((language) => (
+            <MenuRadioItem key={language.code} value={language.code} lang={language.code}>
+              <span aria-hidden="true">{language.flag}</span>
+              <span>{language.name}</span>
+              <span
+                className={css({ color: "fg.muted", textTransform: "uppercase", ms: "auto", fontSize: "xs" })}
+              >
+                {language.code}
+              </span>
+            </MenuRadioItem>
+          ))}
+        </MenuRadioItemGroup>
+      </MenuContent>
+    </MenuRoot>
+  );
+}

@@ -1,0 +1,16 @@
+import { useLingui } from "@lingui/react/macro";
+import { ComingSoonCard } from "../../components/coming-soon-card";
+import { PageHeader } from "../../components/ui/page-header";
+
+export function SettingsPage() {
+  const { t } = useLingui();
+  return (
+    <>
+      <PageHeader
+        title={t({ id: "nav.settings", message: "Settings" })}
+        description={t`Company information, call handling and integrations`}
+      />
+      <ComingSoonCard />
+    </>
+  );
+}
