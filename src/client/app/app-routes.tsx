@@ -4,6 +4,7 @@ import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
+import { AuthLayout } from "./shell/auth-layout";
 
 // The signed-in area is its own chunk: /auth/sign-in loads only what it shows.
 const ProtectedArea = lazy(() => import("./protected-area"));
@@ -17,12 +18,16 @@ export function AppRoutes() {
       </Route>
       <Route path="/auth/sign-in">
         <GuestOnly>
-          <SignInPage />
+          <AuthLayout>
+            <SignInPage />
+          </AuthLayout>
         </GuestOnly>
       </Route>
       <Route path="/auth/sign-up">
         <GuestOnly>
-          <SignUpPage />
+          <AuthLayout>
+            <SignUpPage />
+          </AuthLayout>
         </GuestOnly>
       </Route>
       <Route path="/auth/*">
