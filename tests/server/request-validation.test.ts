@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { users } from "../../src/server/db/schema/users.schema";
+import { uniqueEmail } from "../support/server-accounts";
+import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const counts = async () => ({
+  businesses: await server.db.$count(businesses),
+  users: await server.db.$count(users),
+});
+
+const signUpRaw = (body: string, contentType = "application/json") =>
+  server.request("/api/auth/sign-up", { method: "POST", body, headers: { "content-type": contentType } });
+
+describe("bad input to POST /api/auth/sign-up", () => {
+  const valid = () => ({ email: uniqueEmail(), password: "long enough" });
+  const cases: [string, () => Promise<Response>, number, RegExp][] = [
+    ["malformed JSON", () => signUpRaw('{"email": "a@b.co", '), 400, /not valid JSON/],
+    [
+      "a wrong type",
+      () => signUpRaw(JSON.stringify({ ...valid(), email: 42 })),
+      400,
+      /^email must be a string/,
+    ],
+    [
+      "a missing field",
+      () => signUpRaw(JSON.stringify({ email: uniqueEmail() })),
+      400,
+      /^password must be a string \(was missing\)/,
+    ],
+    [
+      "an unknown field",
+      () => signUpRaw(JSON.stringify({ ...valid(), role: "admin" })),
+      400,
+      /^role must be removed/,
+    ],
+    [
+      "an invalid email",
+      () => signUpRaw(JSON.stringify({ ...valid(), email: "not-an-email" })),
+      400,
+      /^email must be an email/,
+    ],
+    ["a body that is not an object", () => signUpRaw("null"), 400, /^The request body must be an object/],
+    ["an empty body", () => signUpRaw(""), 400, /not valid JSON/],
+    [
+      "a wrong content type",
+      () => signUpRaw(JSON.stringify(valid()), "text/plain"),
+      400,
+      /Content-Type must be application\/json/,
+    ],
+    [
+      "a form post",
+      () => signUpRaw("email=a%40b.co&password=long+enough", "application/x-www-form-urlencoded"),
+      400,
+      /Content-Type/,
+    ],
+    [
+      "a body over 64 KiB",
+      () => signUpRaw(JSON.stringify({ ...valid(), password: "x".repeat(70_000) })),
+      413,
+      /exceeds 65536 bytes/,
+    ],
+  ];
+
+  it.each(cases)(
+    "refuses %s with an envelope naming the problem, and writes nothing",
+    async (_, send, status, message) => {
+      const before = await counts();
+      const response = await send();
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      const body = await readEnvelope(response);
+      if (body.success) throw new Error("expected a failure");
+      expect(body.error.code).toBe(status === 413 ? "PAYLOAD_TOO_LARGE" : "VALIDATION");
+      expect(body.error.message).toMatch(message);
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it("accepts JSON with a charset parameter", async () => {
+    const response = await signUpRaw(JSON.stringify(valid()), "application/json; charset=utf-8");
+    expect(response.status).toBe(201);
+  });
+});
+
+describe("atomic writes", () => {
+  it("two sign-ups racing for one email create exactly one business and one user", async () => {
+    const email = uniqueEmail("race");
+    const before = await counts();
+    const responses = await Promise.all(
+      [1, 2].map(() => server.request("/api/auth/sign-up", { json: { email, password: "long enough" } })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await counts()).toEqual({ businesses: before.businesses + 1, users: before.users + 1 });
+  });
+});
+
+describe("unknown routes", () => {
+  it("answers an unknown /api path with a 404 envelope", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/nothing-here"],
+      ["POST", "/api/auth/nothing"],
+      ["GET", "/api/auth/sign-in"],
+      ["GET", "/api"],
+    ] as const) {
+      const response = await server.request(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.json()).toEqual({
+        success: false,
+        error: { code: "NOT_FOUND", message: "Not found" },
+      });
+    }
+  });
+});

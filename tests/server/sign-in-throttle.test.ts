@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authThrottle } from "../../src/server/db/schema/auth-throttle.schema";
+import { signUp, uniqueEmail } from "../support/server-accounts";
+import { MINUTE, SECOND } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+let address = 0;
+beforeAll(async () => {
+  // TRUST_PROXY lets each test speak from its own client address through X-Forwarded-For.
+  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+});
+afterAll(() => server.close());
+
+const newAddress = () => `203.0.113.${++address}`;
+
+const attempt = (email: string, password: string, from: string) =>
+  server.request("/api/auth/sign-in", { json: { email, password }, headers: { "x-forwarded-for": from } });
+
+describe("per account", () => {
+  it("refuses the 6th attempt in 15 minutes with 429 and Retry-After, even with the right password", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email, "right password");
+    server.clock.advance(MINUTE);
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(email, "wrong password", newAddress())).status).toBe(401);
+      server.clock.advance(SECOND);
+    }
+    const blocked = await attempt(email.toUpperCase(), "right password", newAddress());
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({
+      success: false,
+      error: { code: "THROTTLED", message: "Too many failed sign-in attempts. Try again later." },
+    });
+    // The window opened with the first failure, 5 s ago.
+    expect(blocked.headers.get("retry-after")).toBe(String(15 * 60 - 5));
+    // A refused attempt is not judged at all, so it counts as no failure either.
+    const [row] = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(row!.failures).toBe(5);
+
+    server.clock.advance((15 * 60 - 5) * SECOND);
+    expect((await attempt(email, "right password", newAddress())).status).toBe(200);
+  });
+
+  it("keeps its counter in the database", async () => {
+    const email = uniqueEmail();
+    const from = newAddress();
+    await attempt(email, "wrong password", from);
+    await attempt(email, "wrong password", from);
+    const [row] = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(row).toMatchObject({ failures: 2, windowStartedAt: server.clock(), blockedUntil: null });
+  });
+
+  it("forgets the failures after a successful sign-in", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email, "right password");
+    for (let i = 0; i < 4; i++) await attempt(email, "wrong password", newAddress());
+    expect((await attempt(email, "right password", newAddress())).status).toBe(200);
+    const rows = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(rows).toEqual([]);
+    for (let i = 0; i < 4; i++) await attempt(email, "wrong password", newAddress());
+    expect((await attempt(email, "right password", newAddress())).status).toBe(200);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 4; i++) await attempt(email, "wrong password", newAddress());
+    server.clock.advance(15 * MINUTE);
+    await attempt(email, "wrong password", newAddress());
+    const [row] = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(row).toMatchObject({ failures: 1, windowStartedAt: server.clock() });
+  });
+});
+
+describe("per client address", () => {
+  it("refuses the 31st failure from one address across many accounts", async () => {
+    const from = newAddress();
+    for (let i = 0; i < 30; i++) {
+      expect((await attempt(uniqueEmail("spray"), "guess", from)).status).toBe(401);
+    }
+    const blocked = await attempt(uniqueEmail("spray"), "guess", from);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBe(15 * 60);
+    // Another address is not affected.
+    expect((await attempt(uniqueEmail("spray"), "guess", newAddress())).status).toBe(401);
+  });
+});
