@@ -7,6 +7,31 @@ import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../../src
 
 export type TestDatabase = { handle: DatabaseHandle; driver: "pglite" | "postgres"; drop(): Promise<void> };
 
+async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server; `drop` removes it. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `calldesk_t_${randomBytes(6).toString("hex")}`;
+  await admin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(),
+  };
+}
+
 /** A migrated, empty database of its own: PGlite from the run's template, or a fresh PostgreSQL database. */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -17,25 +42,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const handle = pgliteDatabase(client);
     return { handle, driver: "pglite", drop: () => handle.close() };
   }
-
-  const name = `calldesk_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = postgresDatabase(new pg.Pool({ connectionString: url.toString(), max: 5 }));
+  const database = await createPostgresDatabase(adminUrl);
+  const handle = postgresDatabase(new pg.Pool({ connectionString: database.url, max: 5 }));
   await handle.migrate();
   return {
     handle,
     driver: "postgres",
     drop: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }

@@ -24,6 +24,8 @@ export type TestServer = {
   db: Database;
   driver: "pglite" | "postgres";
   clock: TestClock;
+  /** The HS256 key the server signs access tokens with, for tests that forge tokens. */
+  jwtSecret: string;
   request(path: string, init?: TestRequestInit): Promise<Response>;
   close(): Promise<void>;
 };
@@ -34,13 +36,14 @@ export type TestServerOptions = { clock?: TestClock; env?: Record<string, string
 /** The real app over real HTTP on 127.0.0.1, on a database of its own, with a clock the test moves. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = options.clock ?? createTestClock();
+  const jwtSecret = randomBytes(32).toString("hex");
   const database = await openTestDatabase();
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: join(tmpdir(), "calldesk-unused-data-dir"),
     STATIC_DIR: "",
-    JWT_SECRET: randomBytes(32).toString("hex"),
+    JWT_SECRET: jwtSecret,
     LOG_LEVEL: "silent",
     ...options.env,
   });
@@ -69,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: server.db,
     driver: database.driver,
     clock,
+    jwtSecret,
     request,
     close: async () => {
       await server.close();

@@ -1,0 +1,110 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { resolveJwtSecret } from "../../src/server/secrets";
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: resolve("data"),
+      databaseUrl: null,
+      staticDir: resolve("dist/client"),
+      appOrigin: null,
+      trustProxy: false,
+      accessTokenTtlSeconds: 900,
+      jwtSecret: null,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/calldesk",
+      DATABASE_URL: "postgres://app@db:5432/calldesk",
+      STATIC_DIR: "/srv/portal",
+      APP_ORIGIN: "https://portal.example.com/",
+      TRUST_PROXY: "true",
+      ACCESS_TOKEN_TTL_SECONDS: "300",
+      JWT_SECRET: "s".repeat(40),
+      LOG_LEVEL: "WARN",
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/calldesk",
+      databaseUrl: "postgres://app@db:5432/calldesk",
+      staticDir: "/srv/portal",
+      appOrigin: "https://portal.example.com",
+      trustProxy: true,
+      accessTokenTtlSeconds: 300,
+      jwtSecret: "s".repeat(40),
+      logLevel: "warn",
+    });
+  });
+
+  it("serves the API only when STATIC_DIR is set empty", () => {
+    expect(loadConfig({ STATIC_DIR: "" }).staticDir).toBeNull();
+  });
+
+  it.each([
+    [{ PORT: "http" }, 'PORT must be an integer from 0 to 65535 (was "http")'],
+    [{ PORT: "70000" }, 'PORT must be an integer from 0 to 65535 (was "70000")'],
+    [{ PORT: "-1" }, 'PORT must be an integer from 0 to 65535 (was "-1")'],
+    [
+      { ACCESS_TOKEN_TTL_SECONDS: "3600" },
+      'ACCESS_TOKEN_TTL_SECONDS must be an integer from 1 to 900 (was "3600")',
+    ],
+    [{ TRUST_PROXY: "maybe" }, 'TRUST_PROXY must be true or false (was "maybe")'],
+    [{ APP_ORIGIN: "portal.example.com" }, "APP_ORIGIN must be an origin"],
+    [{ APP_ORIGIN: "https://portal.example.com/app" }, "APP_ORIGIN must be an origin"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must start with postgres:// or postgresql://"],
+    [{ JWT_SECRET: "short" }, "JWT_SECRET must be at least 32 characters"],
+    [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL must be one of debug, info, warn, error, silent (was "loud")'],
+  ])("refuses %o with a message naming the variable", (env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it("lists every bad value at once", () => {
+    const problems = problemsOf({ PORT: "x", LOG_LEVEL: "y" });
+    expect(problems).toEqual([expect.stringMatching(/^LOG_LEVEL/), expect.stringMatching(/^PORT/)]);
+    expect(() => loadConfig({ PORT: "x" })).toThrow(/^Invalid configuration:\n {2}- PORT must be/);
+  });
+});
+
+describe("resolveJwtSecret", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "calldesk-secrets-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("prefers JWT_SECRET and then writes nothing", async () => {
+    const dir = join(dataDir, "explicit");
+    expect(await resolveJwtSecret({ jwtSecret: "e".repeat(32), dataDir: dir })).toBe("e".repeat(32));
+    expect(() => statSync(dir)).toThrow();
+  });
+
+  it("generates one secret, keeps it in DATA_DIR/secrets.json with mode 0600, and reuses it", async () => {
+    const first = await resolveJwtSecret({ jwtSecret: null, dataDir });
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = join(dataDir, "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ jwtSecret: first });
+    expect(await resolveJwtSecret({ jwtSecret: null, dataDir })).toBe(first);
+  });
+});
