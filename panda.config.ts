@@ -30,6 +30,10 @@ export default defineConfig({
         colors: {
           green: green.semanticTokens,
           amber: amber.semanticTokens,
+          // The solid button's hover: dark step 10 gives white text 4.3:1; step 8 stays darker than rest.
+          indigo: {
+            emphasized: { value: { _light: "{colors.indigo.light.10}", _dark: "{colors.indigo.dark.8}" } },
+          },
           // The preset's red.9 gives 3.9:1 on white; step 11 passes AA as text in both themes.
           fg: { error: { value: { _light: "{colors.red.11}", _dark: "{colors.red.11}" } } },
           border: { error: { value: { _light: "{colors.red.11}", _dark: "{colors.red.11}" } } },

@@ -12,6 +12,7 @@ export function AccountMenu() {
   const session = useSessionActor();
   const user = useSessionUser();
   if (!user) return null;
+  const email = user.email;
   return (
     <MenuRoot
       positioning={{ placement: "bottom-end" }}
@@ -23,7 +24,7 @@ export function AccountMenu() {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={t`Account menu for ${user.email}`}
+          aria-label={t`Account menu for ${email}`}
           className={css({ px: "1.5" })}
         >
           <Avatar name={user.email} size="xs" />

@@ -27,8 +27,8 @@ export function Brand({ compact = false }: { compact?: boolean }) {
           compact && css({ srOnly: true }),
         )}
       >
-        <span className={css({ fontWeight: "semibold", lineHeight: "1.2" })}>CallDesk</span>
-        <span className={css({ fontSize: "xs", color: "fg.muted", lineHeight: "1.2" })}>
+        <span className={css({ fontSize: "md", fontWeight: "semibold", lineHeight: "1.2" })}>CallDesk</span>
+        <span className={css({ fontSize: "xs", fontWeight: "normal", color: "fg.muted", lineHeight: "1.2" })}>
           <Trans>Admin Portal</Trans>
         </span>
       </span>

@@ -19,6 +19,8 @@ export function DesktopSidebar() {
         css({
           position: "sticky",
           top: "0",
+          // Above the content's positioned cards, so the collapsed entries' tooltips are never covered.
+          zIndex: "banner",
           h: "100dvh",
           flexShrink: "0",
           display: "flex",

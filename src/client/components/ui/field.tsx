@@ -22,17 +22,10 @@ type FieldProps = Omit<FieldInputProps, "children"> & {
 export function Field({ label, helperText, errorText, required, disabled, className, ...props }: FieldProps) {
   const styles = field();
   return (
-    <FieldRoot
-      className={styles.root}
-      invalid={Boolean(errorText)}
-      required={required}
-      disabled={disabled}
-    >
+    <FieldRoot className={styles.root} invalid={Boolean(errorText)} required={required} disabled={disabled}>
       <FieldLabel className={styles.label}>{label}</FieldLabel>
       <FieldInput className={cx(input(), className)} {...props} />
-      {helperText ? (
-        <FieldHelperText className={styles.helperText}>{helperText}</FieldHelperText>
-      ) : null}
+      {helperText ? <FieldHelperText className={styles.helperText}>{helperText}</FieldHelperText> : null}
       <FieldErrorText className={styles.errorText}>{errorText}</FieldErrorText>
     </FieldRoot>
   );

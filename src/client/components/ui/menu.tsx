@@ -1,5 +1,4 @@
 import { Menu as ArkMenu } from "@ark-ui/react/menu";
-import { Portal } from "@ark-ui/react/portal";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
@@ -7,8 +6,10 @@ import { menu } from "styled-system/recipes";
 
 const styles = menu({ size: "sm" });
 
-export function MenuRoot(props: ArkMenu.RootProps) {
-  return <ArkMenu.Root {...props} />;
+// Rendered in place rather than portalled, so the open menu stays inside its landmark (axe "region");
+// the fixed strategy keeps it from being clipped by scrolling ancestors.
+export function MenuRoot({ positioning, ...props }: ArkMenu.RootProps) {
+  return <ArkMenu.Root positioning={{ strategy: "fixed", ...positioning }} {...props} />;
 }
 
 export function MenuTrigger(props: ArkMenu.TriggerProps) {
@@ -17,16 +18,14 @@ export function MenuTrigger(props: ArkMenu.TriggerProps) {
 
 export function MenuContent({ className, children, ...props }: ArkMenu.ContentProps) {
   return (
-    <Portal>
-      <ArkMenu.Positioner className={styles.positioner}>
-        <ArkMenu.Content
-          className={cx(styles.content, css({ minW: "14rem", w: "auto" }), className)}
-          {...props}
-        >
-          {children}
-        </ArkMenu.Content>
-      </ArkMenu.Positioner>
-    </Portal>
+    <ArkMenu.Positioner className={styles.positioner}>
+      <ArkMenu.Content
+        className={cx(styles.content, css({ minW: "14rem", w: "auto" }), className)}
+        {...props}
+      >
+        {children}
+      </ArkMenu.Content>
+    </ArkMenu.Positioner>
   );
 }
 
@@ -66,9 +65,11 @@ export function MenuRadioItem({
       <ArkMenu.ItemText className={css({ display: "flex", alignItems: "center", gap: "2", flex: "1" })}>
         {children}
       </ArkMenu.ItemText>
-      <ArkMenu.ItemIndicator className={styles.itemIndicator}>
-        <Check aria-hidden="true" />
-      </ArkMenu.ItemIndicator>
+      <span className={css({ display: "inline-flex", w: "4", flexShrink: "0" })}>
+        <ArkMenu.ItemIndicator className={styles.itemIndicator}>
+          <Check aria-hidden="true" />
+        </ArkMenu.ItemIndicator>
+      </span>
     </ArkMenu.RadioItem>
   );
 }

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
 import type { ReactElement, ReactNode } from "react";
 import { tooltip } from "styled-system/recipes";
@@ -31,17 +30,16 @@ export function Tooltip({
     <ArkTooltip.Root
       openDelay={openDelay}
       closeDelay={closeDelay}
-      positioning={{ placement }}
+      positioning={{ placement, strategy: "fixed" }}
       disabled={disabled}
       lazyMount
       unmountOnExit
     >
       <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      <Portal>
-        <ArkTooltip.Positioner className={styles.positioner}>
-          <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>
-        </ArkTooltip.Positioner>
-      </Portal>
+      {/* In place, not portalled: it stays inside its landmark; the fixed strategy escapes clipping. */}
+      <ArkTooltip.Positioner className={styles.positioner}>
+        <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>
+      </ArkTooltip.Positioner>
     </ArkTooltip.Root>
   );
 }
