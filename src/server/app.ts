@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from "@shared/error-codes";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -19,7 +20,14 @@ import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
 
 /** No JSON payload of this API comes near it; anything larger is refused before it is read. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Codes for the HTTPExceptions Hono itself may throw, which carry a status but none of our codes. */
+const HTTP_EXCEPTION_CODES: Partial<Record<number, ApiErrorCode>> = {
+  401: "UNAUTHENTICATED",
+  404: "NOT_FOUND",
+  413: "PAYLOAD_TOO_LARGE",
+};
 
 export type CreateAppOptions = { config: AppConfig; db: Database; clock?: Clock; logger?: Logger };
 
@@ -63,12 +71,15 @@ export function createApp(options: CreateAppOptions) {
       return failure(c, error.status, error.code, error.message);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return failure(c, error.status, "VALIDATION", error.message || "Bad request");
+      return failure(
+        c,
+        error.status,
+        HTTP_EXCEPTION_CODES[error.status] ?? "VALIDATION",
+        error.message || "Bad request",
+      );
     }
     deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return failure(c, 500, "INTERNAL", "Something went wrong on our side");
   });
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -14,7 +14,10 @@ function readConfig() {
 }
 
 const config = readConfig();
-const server = await startServer({ config });
+const server = await startServer({ config }).catch((error: unknown) => {
+  console.error("CallDesk could not start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
 console.info(`CallDesk is listening on ${server.url}`);
 if (await findUserByEmail(server.db, DEMO_EMAIL)) {
   console.info(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);

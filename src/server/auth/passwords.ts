@@ -13,14 +13,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | undefined;
+// Computed at start-up, so the first unknown-email sign-in is not slower than the rest.
+const dummyHash = hashPassword("no account has this password");
 
 /**
  * Spends the time of a real verification when the email is unknown, so response time does not tell
  * which accounts exist. Always false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword("no account has this password");
   await verifyPassword(await dummyHash, password);
   return false;
 }
