@@ -33,7 +33,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "client", include: ["tests/client/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "client",
+          include: ["tests/client/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/db-template.global.ts"],
+        },
       },
       {
         extends: true,

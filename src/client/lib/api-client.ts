@@ -55,19 +55,21 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   let authorization: string | null = null;
   let refreshing: Promise<void> | null = null;
 
-  const raw = ofetch.create({
-    baseURL,
-    credentials: "include",
-    headers: { Accept: "application/json" },
-    ...(fetch ? { fetch } : {}),
-    onRequest({ options }) {
-      if (authorization) options.headers.set("Authorization", authorization);
+  const raw = ofetch.create(
+    {
+      baseURL,
+      credentials: "include",
+      headers: { Accept: "application/json" },
+      onRequest({ options }) {
+        if (authorization) options.headers.set("Authorization", authorization);
+      },
+      onResponse({ response }) {
+        const header = response.headers.get("Authorization");
+        if (header) authorization = header;
+      },
     },
-    onResponse({ response }) {
-      const header = response.headers.get("Authorization");
-      if (header) authorization = header;
-    },
-  });
+    fetch ? { fetch } : {},
+  );
 
   function refreshOnce(): Promise<void> {
     refreshing ??= raw(REFRESH_PATH, { method: "POST" })

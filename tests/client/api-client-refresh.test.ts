@@ -1,0 +1,97 @@
+import type { SessionUser } from "@shared/auth.schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, createApiClient } from "../../src/client/lib/api-client";
+import { uniqueEmail } from "../support/server-accounts";
+import { MINUTE } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** What a browser does for the app: keeps the refresh cookie, sends the page's Origin; counts calls per path. */
+function browserLikeFetch() {
+  let cookie: string | undefined;
+  const calls = new Map<string, number>();
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    calls.set(path, (calls.get(path) ?? 0) + 1);
+    const headers = new Headers(request.headers);
+    headers.set("origin", server.url);
+    if (cookie) headers.set("cookie", cookie);
+    const response = await fetch(new Request(request, { headers }));
+    const set = response.headers.getSetCookie().find((c) => c.startsWith("calldesk_refresh="));
+    if (set) cookie = set.split(";")[0];
+    return response;
+  };
+  return { fetch: fetchImpl, calls, forgetCookie: () => (cookie = undefined) };
+}
+
+async function signedInClient() {
+  const browser = browserLikeFetch();
+  let expired = 0;
+  const api = createApiClient({
+    baseURL: `${server.url}/api`,
+    fetch: browser.fetch,
+    onSessionExpired: () => expired++,
+  });
+  const email = uniqueEmail("client");
+  await api.post<SessionUser>("/auth/sign-up", { email, password: "correct horse" });
+  return { api, browser, email, expiredCount: () => expired };
+}
+
+describe("API client: 401 → one shared refresh → one retry (spec 7)", () => {
+  it("stores the Authorization header of any response and sends it", async () => {
+    const { api, email } = await signedInClient();
+    expect(api.hasAuthorization()).toBe(true);
+    expect((await api.get<SessionUser>("/auth/me")).email).toBe(email);
+  });
+
+  it("five concurrent requests with an expired token cause exactly one refresh and five successful retries", async () => {
+    const { api, browser, email, expiredCount } = await signedInClient();
+    server.clock.advance(16 * MINUTE);
+    browser.calls.clear();
+    const users = await Promise.all(Array.from({ length: 5 }, () => api.get<SessionUser>("/auth/me")));
+    expect(users.map((user) => user.email)).toEqual(Array(5).fill(email));
+    expect(browser.calls.get("/api/auth/refresh")).toBe(1);
+    expect(browser.calls.get("/api/auth/me")).toBe(10);
+    expect(expiredCount()).toBe(0);
+  });
+
+  it("a failed refresh drops the header, reports the session expired once, and passes the 401 on", async () => {
+    const { api, browser, expiredCount } = await signedInClient();
+    browser.forgetCookie();
+    server.clock.advance(16 * MINUTE);
+    browser.calls.clear();
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => api.get("/auth/me")));
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe("rejected");
+      const error = (outcome as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(401);
+    }
+    expect(browser.calls.get("/api/auth/refresh")).toBe(1);
+    expect(api.hasAuthorization()).toBe(false);
+    expect(expiredCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it("does not refresh when no header is held, nor for the refresh call itself", async () => {
+    const browser = browserLikeFetch();
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: browser.fetch });
+    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+    await expect(api.post("/auth/refresh")).rejects.toMatchObject({ status: 401 });
+    expect(browser.calls.get("/api/auth/refresh")).toBe(1);
+  });
+
+  it("unwraps the envelope's error message and code", async () => {
+    const { api } = await signedInClient();
+    const error = await api.post("/auth/sign-up", { email: "not-an-email", password: "x" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("VALIDATION");
+    expect(error.message).toMatch(/email/i);
+  });
+});
