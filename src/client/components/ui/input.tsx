@@ -1,9 +1,9 @@
-import { ark, type HTMLArkProps } from "@ark-ui/react/factory";
+import type { ComponentProps } from "react";
 import { cx } from "styled-system/css";
 import { type InputVariantProps, input } from "styled-system/recipes";
 
-export type InputProps = Omit<HTMLArkProps<"input">, "size"> & InputVariantProps;
+export type InputProps = Omit<ComponentProps<"input">, "size"> & InputVariantProps;
 
 export function Input({ size, className, ...props }: InputProps) {
-  return <ark.input className={cx(input({ size }), className)} {...props} />;
+  return <input className={cx(input({ size }), className)} {...props} />;
 }
