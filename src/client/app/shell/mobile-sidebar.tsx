@@ -16,7 +16,7 @@ export function MobileSidebar() {
       title={<Brand />}
       closeLabel={t`Close navigation`}
       variant="left"
-      width="min(18rem, 100vw)"
+      width="min(var(--sizes-sidebar-mobile), 100vw)"
     >
       <nav aria-label={t`Main navigation`} className={css({ p: "2" })}>
         <SidebarNav onNavigate={() => setSheetOpen(false)} />

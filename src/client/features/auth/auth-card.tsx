@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { css } from "styled-system/css";
 import { Card, CardBody, CardFooter, CardHeader } from "../../components/ui/card";
 import { Heading } from "../../components/ui/heading";
@@ -7,6 +7,9 @@ import { Text } from "../../components/ui/text";
 type AuthCardProps = { title: string; description: ReactNode; children: ReactNode; footer: ReactNode };
 
 export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
     <Card className={css({ w: "full", maxW: "md" })}>
       <CardHeader>

@@ -17,11 +17,12 @@ import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages
 export function LanguageMenu() {
   const { t, i18n } = useLingui();
   const current = LANGUAGES.find((language) => language.code === i18n.locale) ?? LANGUAGES[0];
+  const name = current.name;
   const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
   return (
     <MenuRoot positioning={{ placement: "bottom-end" }}>
       <MenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Language: ${current.name}`}>
+        <Button variant="ghost" size="sm" aria-label={t`Language: ${name}`}>
           <span aria-hidden="true">{current.flag}</span>
           <span aria-hidden="true" className={css({ textTransform: "uppercase" })}>
             {current.code}

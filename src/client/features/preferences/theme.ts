@@ -24,6 +24,8 @@ function apply(theme: Theme) {
   const root = document.documentElement;
   root.classList.toggle("dark", dark);
   root.style.colorScheme = dark ? "dark" : "light";
+  // The top bar's bg.default, so mobile browser chrome matches it.
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", dark ? "#18191b" : "#ffffff");
 }
 
 const listeners = new Set<() => void>();
