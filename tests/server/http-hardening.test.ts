@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
+import { authThrottle } from "../../src/server/db/schema/auth-throttle.schema";
 import type { Logger } from "../../src/server/logger";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
@@ -131,6 +132,28 @@ describe("security headers", () => {
     });
     expect(response.status).toBe(201);
     expect(response.headers.getSetCookie()[0]).toMatch(/; Secure/);
+  });
+});
+
+describe("client address", () => {
+  const failSignIn = (target: TestServer, forwardedFor: string) =>
+    target.request("/api/auth/sign-in", {
+      json: { email: `nobody-${forwardedFor}@example.com`, password: "wrong password" },
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+  const addressKeys = async (target: TestServer) =>
+    (await target.db.select({ key: authThrottle.key }).from(authThrottle))
+      .map((r) => r.key)
+      .filter((k) => k.startsWith("ip:"));
+
+  it("comes from the socket, ignoring X-Forwarded-For without TRUST_PROXY", async () => {
+    expect((await failSignIn(server, "198.51.100.7")).status).toBe(401);
+    expect(await addressKeys(server)).toEqual([expect.stringMatching(/^ip:(::ffff:)?127\.0\.0\.1$/)]);
+  });
+
+  it("comes from the first X-Forwarded-For hop with TRUST_PROXY", async () => {
+    expect((await failSignIn(proxied, "198.51.100.8, 10.0.0.1")).status).toBe(401);
+    expect(await addressKeys(proxied)).toContain("ip:198.51.100.8");
   });
 });
 
