@@ -45,6 +45,11 @@ export function createApp(options: CreateAppOptions) {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(deps.config, spa?.inlineScriptHashes ?? []));
   app.use(compress());
+  app.use("/api/*", async (c, next) => {
+    await next();
+    // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory).
+    c.header("Cache-Control", "no-store");
+  });
   app.use(
     "/api/*",
     bodyLimit({

@@ -106,12 +106,16 @@ describe("security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("puts the headers on error responses too", async () => {
     const response = await server.request("/api/nothing");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const refused = await signOut(server, {}, "https://evil.example");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   it("sends HSTS only over https: never on plain http, nor for an untrusted X-Forwarded-Proto", async () => {

@@ -42,16 +42,15 @@ export function spaRouter(staticDir: string, spa: Spa) {
       c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE : REVALIDATE);
     },
   });
+  const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
   router.get("*", (c, next) => {
     // index.html always comes from memory: it must be the very bytes the CSP hashes were computed from.
-    if (c.req.path.startsWith("/api/") || c.req.path === "/api" || indexPaths.has(c.req.path)) return next();
+    if (isApi(c.req.path) || indexPaths.has(c.req.path)) return next();
     return files(c, next);
   });
   router.get("*", (c, next) => {
     // A missing hashed asset is a stale deploy, not a page: answering HTML there would poison the cache.
-    if (c.req.path.startsWith("/api/") || c.req.path === "/api" || c.req.path.startsWith("/assets/")) {
-      return next();
-    }
+    if (isApi(c.req.path) || c.req.path.startsWith("/assets/")) return next();
     c.header("Cache-Control", REVALIDATE);
     return c.html(spa.indexHtml);
   });
