@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { scheduleAuthMaintenance } from "./auth/auth-maintenance";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -35,12 +36,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     await database.migrate();
     if (options.seedDemo !== false) await seedDemo(database.db);
     const jwtSecret = await resolveJwtSecret(config);
-    const app = createApp({
-      config: { ...config, jwtSecret },
-      db: database.db,
-      clock: options.clock ?? systemClock,
-      logger,
-    });
+    const clock = options.clock ?? systemClock;
+    const app = createApp({ config: { ...config, jwtSecret }, db: database.db, clock, logger });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
         const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>
@@ -49,12 +46,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.once("error", reject);
       },
     );
+    const stopMaintenance = scheduleAuthMaintenance({ db: database.db, clock, logger });
     const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
     return {
       url,
       db: database.db,
       close: async () => {
+        await stopMaintenance();
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.
