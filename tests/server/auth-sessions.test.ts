@@ -1,4 +1,6 @@
 import type { SessionUser } from "@shared/auth.schema";
+import { callTransferSettings } from "@shared/company.schema";
+import { type } from "arktype";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
@@ -63,6 +65,8 @@ describe("sign-up", () => {
         maxWaitTime: 300,
       },
     });
+    // The column's default is a valid value of the schema the settings screen will edit it with.
+    expect(callTransferSettings(business!.callTransfer)).not.toBeInstanceOf(type.errors);
   });
 
   it("names the business 'My business' for a public mail domain", async () => {

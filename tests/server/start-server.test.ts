@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { callTransferSettings } from "@shared/company.schema";
+import { type } from "arktype";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
@@ -33,6 +35,7 @@ describe("demo seed", () => {
       },
     });
     expect(rows[0]!.greeting).toMatch(/Bright Smile Dental/);
+    expect(callTransferSettings(rows[0]!.callTransfer)).not.toBeInstanceOf(type.errors);
 
     const demo = await signIn(server, DEMO_EMAIL, DEMO_PASSWORD);
     expect(demo.user).toMatchObject({ email: DEMO_EMAIL, businessName: "Bright Smile Dental" });
