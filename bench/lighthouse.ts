@@ -22,7 +22,8 @@ export function lighthouse(url: string): LighthouseScores {
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: "utf8", timeout: 180_000 },
   );
-  if (run.status !== 0) return { error: (run.stderr || run.stdout || "lighthouse failed").trim().slice(-400) };
+  if (run.status !== 0)
+    return { error: (run.stderr || run.stdout || "lighthouse failed").trim().slice(-400) };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number | null }>;
   };

@@ -1,6 +1,13 @@
 // A small closed-loop load generator: N connections, each sending its next request when the last answers.
 
-export type LoadResult = { requests: number; errors: number; seconds: number; rps: number; p50: number; p99: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;

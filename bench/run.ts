@@ -93,7 +93,11 @@ const rows: [string, string, string][] = [
   ["/auth/sign-in initial CSS (gzip)", `${signIn.cssKB} KB`, ""],
   ["/dashboard initial JS (gzip)", `${dashboard.jsKB} KB`, ""],
   ["/dashboard initial CSS (gzip)", `${dashboard.cssKB} KB`, ""],
-  ["Lighthouse /auth/sign-in performance (mobile)", lh.error ? `error: ${lh.error}` : String(lh.performance), "≥ 90"],
+  [
+    "Lighthouse /auth/sign-in performance (mobile)",
+    lh.error ? `error: ${lh.error}` : String(lh.performance),
+    "≥ 90",
+  ],
   ["Lighthouse /auth/sign-in accessibility", lh.error ? "-" : String(lh.accessibility), "100"],
   ...(["refresh", "authenticatedGet"] as const).map((name): [string, string, string] => {
     const r = load(name);
@@ -102,5 +106,6 @@ const rows: [string, string, string][] = [
   }),
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
-for (const [name, value, budget] of rows) console.log(`${name.padEnd(width)}  ${value}${budget ? `  (budget ${budget})` : ""}`);
+for (const [name, value, budget] of rows)
+  console.log(`${name.padEnd(width)}  ${value}${budget ? `  (budget ${budget})` : ""}`);
 console.log("Written to bench-results.json");

@@ -1,8 +1,5 @@
 import { type } from "arktype";
-
-/** Passwords: 8–128 characters, no composition rules (NIST 800-63B). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./auth.constants";
 
 const email = type("string.email").and("string <= 254");
 

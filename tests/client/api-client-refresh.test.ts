@@ -88,10 +88,14 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
 
   it("unwraps the envelope's error message and code", async () => {
     const { api } = await signedInClient();
-    const error = await api.post("/auth/sign-up", { email: "not-an-email", password: "x" }).catch((e) => e);
+    const error: unknown = await api
+      .post("/auth/sign-up", { email: "not-an-email", password: "x" })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(400);
-    expect(error.code).toBe("VALIDATION");
-    expect(error.message).toMatch(/email/i);
+    expect(error).toMatchObject({
+      status: 400,
+      code: "VALIDATION",
+      message: expect.stringMatching(/email/i),
+    });
   });
 });

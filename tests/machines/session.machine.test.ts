@@ -1,7 +1,7 @@
 import { sessionMachine } from "@machines/session.machine";
 import type { SessionUser } from "@shared/auth.schema";
 import { describe, expect, it } from "vitest";
-import { type EventObject, transition } from "xstate";
+import { type AnyEventObject, type EventObject, transition } from "xstate";
 import {
   allStateIds,
   allTransitionKeys,
@@ -16,7 +16,7 @@ const user: SessionUser = { id: "u1", email: "ada@example.com", businessId: "b1"
 const renamed: SessionUser = { ...user, email: "ada@lovelace.dev" };
 const failure = { status: 401, code: "INVALID_CREDENTIALS", message: "Invalid email or password" };
 
-const events: EventObject[] = [
+const events: AnyEventObject[] = [
   { type: "session.signIn", credentials: { email: user.email, password: "correct horse" } },
   { type: "session.signUp", credentials: { email: user.email, password: "correct horse" } },
   { type: "session.signOut" },
@@ -69,7 +69,8 @@ describe("session machine (model-based)", () => {
       const snapshot = actor.getSnapshot();
       // The context invariants every reachable state must hold.
       if (snapshot.matches("signedIn")) expect(snapshot.context.user).not.toBeNull();
-      if (snapshot.matches("signedOut") || snapshot.matches("checking")) expect(snapshot.context.user).toBeNull();
+      if (snapshot.matches("signedOut") || snapshot.matches("checking"))
+        expect(snapshot.context.user).toBeNull();
       actor.stop();
     });
   }
@@ -99,9 +100,18 @@ describe("session machine rules", () => {
         state: undefined as never,
         weight: 0,
         steps: [
-          { event: { type: "xstate.done.actor.refresh", output: user } as EventObject, state: { value: "signedIn", context: { user, failure: null } } as never },
-          { event: { type: "session.signOut" }, state: { value: "signingOut", context: { user, failure: null } } as never },
-          { event: { type: "xstate.error.actor.signOut", error: new Error("offline") } as EventObject, state: { value: "signedOut", context: { user: null, failure: null } } as never },
+          {
+            event: { type: "xstate.done.actor.refresh", output: user } as EventObject,
+            state: { value: "signedIn", context: { user, failure: null } } as never,
+          },
+          {
+            event: { type: "session.signOut" },
+            state: { value: "signingOut", context: { user, failure: null } } as never,
+          },
+          {
+            event: { type: "xstate.error.actor.signOut", error: new Error("offline") } as EventObject,
+            state: { value: "signedOut", context: { user: null, failure: null } } as never,
+          },
         ],
       },
       { machine, pending: fakes.pending },

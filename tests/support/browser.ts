@@ -3,7 +3,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 /** One Chromium connection per test file, to the browser the e2e global setup launched. */
-export function useBrowser() {
+export function browserForFile() {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.connect(inject("wsEndpoint"));

@@ -13,11 +13,16 @@ declare module "vitest" {
 
 /** The real server on the production build, with a throwaway embedded database, and one Chromium. */
 export default async function setup(project: TestProject) {
-  if (!existsSync("dist/client/index.html")) throw new Error("dist/client is missing: run `npm run build` first");
+  if (!existsSync("dist/client/index.html"))
+    throw new Error("dist/client is missing: run `npm run build` first");
   const server = await startServerProcess();
   let browser: BrowserServer;
   try {
-    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launchServer({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
   } catch (error) {
     await server.stop();
     throw error;

@@ -1,8 +1,8 @@
 import {
   type AnyActorRef,
   type AnyStateMachine,
-  type AnyTransitionDefinition,
   type AnyStateNode,
+  type AnyTransitionDefinition,
   createActor,
   type EventObject,
   fromPromise,
@@ -11,7 +11,13 @@ import {
   type Snapshot,
   waitFor,
 } from "xstate";
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from "xstate/graph";
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getStateNodes,
+  type StatePath,
+  serializeSnapshot,
+} from "xstate/graph";
 
 type AnyPath = StatePath<Snapshot<unknown>, EventObject>;
 
@@ -33,7 +39,7 @@ export function transitionTour(machine: AnyStateMachine, events: readonly EventO
   for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
     const prefix = byState.get(stateKey as never);
     if (!prefix) continue;
-    for (const { event, state } of Object.values(transitions)) {
+    for (const { event, state } of Object.values(transitions) as { event: EventObject; state: unknown }[]) {
       tour.push({
         state: state as Snapshot<unknown>,
         steps: [...prefix.steps, { event: event as EventObject, state: state as Snapshot<unknown> }],
@@ -122,7 +128,7 @@ export function allTransitionKeys(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();
   for (const node of getStateNodes(machine.root)) {
     for (const [eventType, definitions] of node.transitions) {
-      definitions.forEach((_, index) => keys.add(`${node.id}#${eventType}#${index}`));
+      for (let index = 0; index < definitions.length; index++) keys.add(`${node.id}#${eventType}#${index}`);
     }
   }
   return keys;
@@ -135,4 +141,8 @@ export function transitionKey(transition: AnyTransitionDefinition): string {
 
 /** Ids of all state nodes except the root. */
 export const allStateIds = (machine: AnyStateMachine) =>
-  new Set(getStateNodes(machine.root).map((node) => node.id).filter((id) => id !== machine.root.id));
+  new Set(
+    getStateNodes(machine.root)
+      .map((node) => node.id)
+      .filter((id) => id !== machine.root.id),
+  );

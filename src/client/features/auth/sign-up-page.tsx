@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-
+import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
 import { useSelector } from "@xstate/react";
 import { useRef, useState } from "react";
 import { css } from "styled-system/css";
@@ -10,7 +10,6 @@ import { useSessionActor } from "../session/session-context";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
 import { SignUpFailureMessage } from "./failure-message";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-limits";
 import { useSessionFailure } from "./use-session-failure";
 
 export function SignUpPage() {

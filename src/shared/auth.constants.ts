@@ -1,0 +1,5 @@
+// Kept apart from auth.schema.ts so the sign-in page can use them without loading arktype.
+
+/** Passwords: 8–128 characters, no composition rules (NIST SP 800-63B). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

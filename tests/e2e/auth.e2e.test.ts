@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { browserForFile, PASSWORD, signIn, signUp, uniqueEmail } from "../support/browser";
+
+const { newPage } = browserForFile();
+
+describe("sign-up, sign-in, sign-out against the real server", () => {
+  it("signs up, lands on the dashboard inside the shell, greeted by a toast", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    await expect.poll(() => page.getByText("Welcome to CallDesk!").isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("navigation", { name: "Main navigation" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("signs out from the account menu and cannot go back into the app", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await page.goto("/calls");
+    await page.waitForURL("**/auth/sign-in");
+    await page.context().close();
+  });
+
+  it("sends a signed-out visitor of a protected URL to sign-in, then back to that URL", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await page.context().clearCookies();
+    const before = await page.evaluate(() => history.length);
+    await page.goto("/settings");
+    await page.waitForURL("**/auth/sign-in");
+    // the redirect replaces the /settings entry: Back must not bounce into the protected page again
+    expect(await page.evaluate(() => history.length)).toBe(before + 1);
+    await signIn(page, email);
+    await page.waitForURL("**/settings");
+    await expect.poll(() => page.getByText("Welcome back!").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("sends a signed-in user away from /auth/sign-in to /dashboard", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/auth/sign-in");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/auth/anything");
+    await page.waitForURL("**/dashboard");
+    await page.context().close();
+  });
+
+  it("shows 'Invalid email or password' on a wrong password and keeps what was typed", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/auth/sign-in");
+    await signIn(page, email, "wrong password!");
+    const alert = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("wrong password!");
+    await page.context().close();
+  });
+
+  it("refuses mismatched passwords on sign-up without calling the server", async () => {
+    const page = await newPage();
+    await page.goto("/auth/sign-up");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/sign-up")) posted = true;
+    });
+    await page.getByLabel("Email").fill(uniqueEmail("mismatch"));
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(`${PASSWORD}x`);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect.poll(() => page.getByText("Passwords mismatch").isVisible()).toBe(true);
+    expect(posted).toBe(false);
+    await page.context().close();
+  });
+
+  it("shows the server's reason when sign-up fails (address already registered)", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/auth/sign-up");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "An account with this email already exists" });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    await page.context().close();
+  });
+
+  it("keeps the session across a reload (refresh cookie → new access token)", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/calls");
+    await page.reload();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Calls");
+    expect(new URL(page.url()).pathname).toBe("/calls");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { browserForFile, signUp } from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const sidebarState = async (page: import("playwright-core").Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === "sidebar:state");
+
+describe("the shell", () => {
+  it("lists the six sections in order, marks the exact path active, and routes / and unknown paths to /dashboard", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link").first().waitFor();
+    const names = await nav.getByRole("link").allTextContents();
+    expect(names.map((name) => name.trim())).toEqual([
+      "Dashboard",
+      "Calls",
+      "Bookings",
+      "Services",
+      "Settings",
+      "FAQ",
+    ]);
+    await nav.getByRole("link", { name: "Services" }).click();
+    await page.waitForURL("**/services");
+    expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    await page.goto("/");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/no/such/page");
+    await page.waitForURL("**/dashboard");
+    await page.goto("/faq");
+    await expect.poll(() => page.getByText(/FAQ/).first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("collapses the sidebar to icons with tooltips, keeps it collapsed after a reload (cookie), Ctrl+B toggles", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page);
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect.poll(async () => (await sidebarState(page))?.value).toBe("collapsed");
+    const cookie = await sidebarState(page);
+    const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(604_800 - 60);
+    expect(lifetime).toBeLessThanOrEqual(604_800 + 1);
+
+    await page.reload();
+    await expect.poll(() => page.getByRole("button", { name: "Expand sidebar" }).isVisible()).toBe(true);
+    // collapsed: the label is a tooltip (no delay in the sidebar), the link keeps its accessible name
+    const calls = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Calls" });
+    await calls.hover();
+    await expect.poll(() => page.getByRole("tooltip", { name: "Calls" }).isVisible()).toBe(true);
+
+    await page.keyboard.press("Control+b");
+    await expect.poll(async () => (await sidebarState(page))?.value).toBe("expanded");
+    await page.keyboard.press("Meta+b");
+    await expect.poll(async () => (await sidebarState(page))?.value).toBe("collapsed");
+    await page.context().close();
+  });
+
+  it("opens the sidebar as a side sheet at 375 px", async () => {
+    const page = await newPage({ viewport: { width: 375, height: 740 } });
+    await signUp(page);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    await page.getByRole("dialog").getByRole("link", { name: "Bookings" }).click();
+    await page.waitForURL("**/bookings");
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(false);
+    // nothing scrolls sideways at the smallest supported width
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
+  it("keeps the theme across reloads and paints the first frame in it", async () => {
+    const page = await newPage({ colorScheme: "light" });
+    await signUp(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    // Record the theme class the instant <body> exists, before any module script has run.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.body) return;
+        (window as unknown as { firstPaintDark: boolean }).firstPaintDark =
+          document.documentElement.classList.contains("dark");
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { firstPaintDark: boolean }).firstPaintDark)).toBe(
+      true,
+    );
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+    await page.context().close();
+  });
+
+  it("follows the system theme until the user picks one", async () => {
+    const page = await newPage({ colorScheme: "dark" });
+    await page.goto("/auth/sign-in");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.context().close();
+  });
+
+  it("switches the language at once, keeps it after a reload, and falls back to English for an unknown one", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: /Deutsch/ }).click();
+    // everything follows, the landmark's own name included
+    const germanNav = page.getByRole("navigation", { name: "Hauptnavigation" });
+    await germanNav.getByRole("link", { name: "Anrufe" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+    await page.reload();
+    await germanNav.getByRole("link", { name: "Anrufe" }).waitFor();
+    await page.getByRole("button", { name: "Sprache: Deutsch" }).waitFor();
+    await page.evaluate(() => localStorage.setItem("language", "xx"));
+    await page.reload();
+    await nav.getByRole("link", { name: "Calls" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    await page.context().close();
+  });
+});
