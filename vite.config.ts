@@ -5,14 +5,14 @@ import { defineConfig } from "vitest/config";
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "src/client",
   publicDir: "public",
   resolve: { tsconfigPaths: true },
   plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
   define: {
     // Dead-code elimination keeps the Stately inspector out of production bundles.
-    __INSPECT__: JSON.stringify(process.env.NODE_ENV !== "production" && process.env.VITE_INSPECT === "1"),
+    __INSPECT__: JSON.stringify(command === "serve" && process.env.VITE_INSPECT === "1"),
   },
   build: {
     outDir: "../../dist/client",
@@ -65,4 +65,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -17,6 +17,8 @@ export type Config = {
   /** The public origin; unset: the request's own origin. */
   appOrigin: string | null;
   trustProxy: boolean;
+  /** Create the demo business on an empty database (turn off in production). */
+  seedDemo: boolean;
   accessTokenTtlSeconds: number;
   /** Unset: generated once and kept in `dataDir/secrets.json` (see secrets.ts). */
   jwtSecret: string | null;
@@ -112,6 +114,7 @@ export function loadConfig(env: Env): Config {
     staticDir: env.STATIC_DIR === "" ? null : resolve(value("STATIC_DIR") ?? "dist/client"),
     appOrigin,
     trustProxy: boolean("TRUST_PROXY", false),
+    seedDemo: boolean("SEED_DEMO", true),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
     jwtSecret,
     logLevel,

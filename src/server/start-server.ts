@@ -34,7 +34,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();
-    if (options.seedDemo !== false) await seedDemo(database.db);
+    if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db);
     const jwtSecret = await resolveJwtSecret(config);
     const clock = options.clock ?? systemClock;
     const app = createApp({ config: { ...config, jwtSecret }, db: database.db, clock, logger });

@@ -92,6 +92,23 @@ describe("startServer", () => {
     await restartKeepsState({ DATA_DIR: dataDir });
   });
 
+  it("creates no demo business when SEED_DEMO=false", async () => {
+    const config = loadConfig({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      STATIC_DIR: "",
+      LOG_LEVEL: "silent",
+      DATA_DIR: join(dataDir, "no-demo"),
+      SEED_DEMO: "false",
+    });
+    const server = await startServer({ config });
+    try {
+      expect(await server.db.$count(businesses)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it.runIf(process.env.TEST_DATABASE_URL)(
     "runs on PostgreSQL from DATABASE_URL across restarts",
     async () => {
