@@ -1,0 +1,41 @@
+import { type } from "arktype";
+import { callTransferSettings } from "./company.schema";
+
+/** POST /api/assistant/keys */
+export const createAssistantKeyBody = type({ "+": "reject", name: "1 <= string <= 100" });
+export type CreateAssistantKeyBody = typeof createAssistantKeyBody.infer;
+
+/** A key as staff see it in the list: never the key itself, only its last four characters. */
+export const assistantKey = type({
+  _id: "string",
+  name: "string",
+  last4: "string == 4",
+  createdAt: "string",
+  lastUsedAt: "string | null",
+});
+export type AssistantKey = typeof assistantKey.infer;
+
+/** The answer to POST /api/assistant/keys: the only time the whole key is shown. */
+export const createdAssistantKey = assistantKey.and({ key: "string" });
+export type CreatedAssistantKey = typeof createdAssistantKey.infer;
+
+/** A bookable service as the assistant offers it. */
+export const assistantService = type({
+  name: "string",
+  duration: "number.integer >= 1",
+  price: "number >= 0",
+  description: "string | null",
+});
+
+/** GET /api/assistant/config: what the assistant needs to answer the phone for this business. */
+export const assistantConfig = type({
+  companyName: "string",
+  greeting: "string | null",
+  prompt: "string | null",
+  timezone: "string",
+  workingHours: { start: "string", end: "string" },
+  workingDays: "number.integer[]",
+  services: assistantService.array(),
+  callTransfer: callTransferSettings,
+});
+export type AssistantConfig = typeof assistantConfig.infer;

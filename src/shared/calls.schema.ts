@@ -1,0 +1,100 @@
+import { type } from "arktype";
+
+/** Spec 4: call status values; a finished call never goes back to `in-progress`. */
+export const CALL_STATUSES = ["in-progress", "completed", "missed", "failed"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const FINISHED_CALL_STATUSES: readonly CallStatus[] = ["completed", "missed", "failed"];
+
+/** Spec 4: outcome values. */
+export const CALL_OUTCOMES = ["booked", "inquiry", "no-action"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export const callStatus = type.enumerated(...CALL_STATUSES);
+export const callOutcome = type.enumerated(...CALL_OUTCOMES);
+
+/** Spec 9: page size of the calls list; the API accepts up to 100. */
+export const CALLS_PAGE_SIZE = 10;
+export const CALLS_MAX_LIMIT = 100;
+
+/** One turn of the conversation, in order; `offsetSeconds` from the start of the call. */
+export const transcriptTurn = type({
+  "+": "reject",
+  speaker: "'assistant' | 'caller'",
+  text: "1 <= string <= 5000",
+  offsetSeconds: "0 <= number <= 86400",
+});
+export type TranscriptTurn = typeof transcriptTurn.infer;
+
+const httpUrl = type("string.url <= 2000").and(/^https?:\/\//);
+
+/**
+ * POST /api/assistant/calls: the voice assistant reports a call, or an update of it, keyed by its own
+ * call id. Optional fields left out keep their stored value; null clears them.
+ */
+export const callReport = type({
+  "+": "reject",
+  externalId: "1 <= string <= 200",
+  callerNumber: "1 <= string <= 40",
+  "callerName?": "string <= 200 | null",
+  startedAt: "string.date.iso",
+  status: callStatus,
+  "durationSeconds?": "0 <= number.integer <= 86400",
+  "outcome?": callOutcome.or("null"),
+  "summary?": "string <= 4000 | null",
+  "transcript?": transcriptTurn.array().atMostLength(2000),
+  "recordingUrl?": httpUrl.or("null"),
+  "serviceName?": "string <= 200 | null",
+});
+export type CallReport = typeof callReport.infer;
+
+/** A call as the calls list shows it (spec 3 "Call", plus the service name of the dashboard). */
+export const callSummary = type({
+  _id: "string",
+  fromNumber: "string",
+  customerName: "string | null",
+  startTime: "string",
+  duration: "number",
+  status: callStatus,
+  outcome: callOutcome.or("null"),
+  summary: "string | null",
+  serviceName: "string | null",
+});
+export type CallSummary = typeof callSummary.infer;
+
+/** GET /api/calls/:id: everything about one call. */
+export const callDetail = callSummary.and({
+  externalId: "string",
+  transcript: transcriptTurn.array(),
+  recordingUrl: "string | null",
+  updatedAt: "string",
+});
+export type CallDetail = typeof callDetail.infer;
+
+/** The result of POST /api/assistant/calls. */
+export const callReportResult = type({ _id: "string", externalId: "string", created: "boolean" });
+export type CallReportResult = typeof callReportResult.infer;
+
+const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= number.integer <= ${max}`);
+
+/**
+ * GET /api/calls query. Dates are ISO 8601: a bare date (YYYY-MM-DD) means that whole day in the
+ * business's timezone (endDate inclusive); a date-time is an exact instant.
+ */
+export const callListQuery = type({
+  "+": "reject",
+  "page?": positiveInteger(1_000_000),
+  "limit?": positiveInteger(CALLS_MAX_LIMIT),
+  "status?": callStatus,
+  "startDate?": "string.date.iso",
+  "endDate?": "string.date.iso",
+});
+export type CallListQuery = typeof callListQuery.infer;
+
+/** Spec 3 list response: `data` holds the page, `total`, `page`, `totalPages`. */
+export const callList = type({
+  data: callSummary.array(),
+  total: "number.integer >= 0",
+  page: "number.integer >= 1",
+  totalPages: "number.integer >= 0",
+});
+export type CallList = typeof callList.infer;
