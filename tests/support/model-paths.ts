@@ -7,17 +7,13 @@ import {
   type EventObject,
   fromPromise,
   type InspectionEvent,
+  initialTransition,
   SimulatedClock,
   type Snapshot,
+  transition,
   waitFor,
 } from "xstate";
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  getStateNodes,
-  type StatePath,
-  serializeSnapshot,
-} from "xstate/graph";
+import { getShortestPaths, getStateNodes, type StatePath, serializeSnapshot } from "xstate/graph";
 
 type AnyPath = StatePath<Snapshot<unknown>, EventObject>;
 
@@ -25,25 +21,43 @@ type AnyPath = StatePath<Snapshot<unknown>, EventObject>;
  * Every edge of the machine's reachable graph as a path: the shortest path to each state,
  * extended by each event that leaves it. Replaying all of them walks every transition at least once.
  */
-export function transitionTour(machine: AnyStateMachine, events: readonly EventObject[]): AnyPath[] {
+export function transitionTour(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  {
+    input,
+    serializeState = (snapshot) => serializeSnapshot(snapshot as never),
+  }: {
+    input?: unknown;
+    /** What makes two snapshots the same vertex; e.g. only `value`, when context holds unbounded data. */
+    serializeState?: (snapshot: Snapshot<unknown>) => string;
+  } = {},
+): AnyPath[] {
   // Only events some transition accepts: the traversal would otherwise record ignored events as self-loops.
   const options = {
+    input,
+    serializeState: serializeState as never,
     events: events as never,
     filterEvents: (snapshot: Snapshot<unknown>, event: EventObject) =>
       (snapshot as unknown as { can: (event: EventObject) => boolean }).can(event),
   };
-  const shortest = getShortestPaths(machine, options) as AnyPath[];
-  const byState = new Map(shortest.map((path) => [serializeSnapshot(path.state), path]));
-  const adjacency = getAdjacencyMap(machine, options);
   const tour: AnyPath[] = [];
-  for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
-    const prefix = byState.get(stateKey as never);
-    if (!prefix) continue;
-    for (const { event, state } of Object.values(transitions) as { event: EventObject; state: unknown }[]) {
+  for (const found of getShortestPaths(machine, options) as AnyPath[]) {
+    // With a coarse serializeState, the traversal may record on a path the snapshot of another
+    // path to the same vertex: recompute each step's snapshot from the events actually sent.
+    const [initial] = initialTransition(machine, input);
+    let current = initial as Snapshot<unknown>;
+    const steps = found.steps.map((step, index) => {
+      if (index > 0) current = transition(machine, current as never, step.event)[0] as Snapshot<unknown>;
+      return { event: step.event, state: current };
+    });
+    for (const event of events) {
+      if (!options.filterEvents(current, event)) continue;
+      const [state] = transition(machine, current as never, event);
       tour.push({
         state: state as Snapshot<unknown>,
-        steps: [...prefix.steps, { event: event as EventObject, state: state as Snapshot<unknown> }],
-        weight: prefix.weight + 1,
+        steps: [...steps, { event, state: state as Snapshot<unknown> }],
+        weight: found.weight + 1,
       });
     }
   }
@@ -123,19 +137,23 @@ export async function replayPath(path: AnyPath, options: ReplayOptions): Promise
   return actor;
 }
 
-/** Every transition a machine defines, keyed `source#event#index`. */
+/** Every transition a machine defines, eventless (`always`, event "") included, keyed `source#event#index`. */
 export function allTransitionKeys(machine: AnyStateMachine): Set<string> {
   const keys = new Set<string>();
   for (const node of getStateNodes(machine.root)) {
     for (const [eventType, definitions] of node.transitions) {
       for (let index = 0; index < definitions.length; index++) keys.add(`${node.id}#${eventType}#${index}`);
     }
+    for (let index = 0; index < (node.always?.length ?? 0); index++) keys.add(`${node.id}##${index}`);
   }
   return keys;
 }
 
 export function transitionKey(transition: AnyTransitionDefinition): string {
-  const definitions = transition.source.transitions.get(transition.eventType) ?? [];
+  const definitions =
+    (transition.eventType === ""
+      ? transition.source.always
+      : transition.source.transitions.get(transition.eventType)) ?? [];
   return `${transition.source.id}#${transition.eventType}#${definitions.indexOf(transition)}`;
 }
 
