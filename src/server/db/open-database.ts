@@ -41,6 +41,9 @@ export function pgliteDatabase(client: PGlite): DatabaseHandle {
 }
 
 export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
+  // An idle connection can be cut (restart, failover, a dropped database); pg replaces it, but an
+  // unlistened "error" event would crash the whole process.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db,
