@@ -97,6 +97,8 @@ export const recordingPlayerMachine = setup({
             "player.play": { target: "playing", actions: "playMedia" },
             "player.toggle": { target: "playing", actions: "playMedia" },
             "media.played": { target: "playing" },
+            // The element fires "pause" just before "ended".
+            "media.ended": { target: "ended" },
           },
         },
         playing: {

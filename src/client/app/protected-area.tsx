@@ -8,6 +8,9 @@ const DashboardPage = lazy(() =>
   import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
 );
 const CallsPage = lazy(() => import("../features/calls/calls-page").then((m) => ({ default: m.CallsPage })));
+const CallDetailPage = lazy(() =>
+  import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
+);
 const BookingsPage = lazy(() =>
   import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
 );
@@ -27,6 +30,7 @@ export default function ProtectedArea() {
         <Switch>
           <Route path="/dashboard" component={DashboardPage} />
           <Route path="/calls" component={CallsPage} />
+          <Route path="/calls/:id" component={CallDetailPage} />
           <Route path="/bookings" component={BookingsPage} />
           <Route path="/services" component={ServicesPage} />
           <Route path="/settings" component={SettingsPage} />

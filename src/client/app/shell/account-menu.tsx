@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { ChevronDown, LogOut } from "lucide-react";
+import { LogOut } from "lucide-react";
 import { css } from "styled-system/css";
-import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/menu";
 import { useSessionActor, useSessionUser } from "../../features/session/session-context";
+import { AccountFace, accountTriggerClass } from "./account-face";
 
 /** The signed-in e-mail with its initial, opening the account menu (spec 2: sign out lives here). */
 export function AccountMenu() {
@@ -25,20 +25,9 @@ export function AccountMenu() {
           variant="ghost"
           size="sm"
           aria-label={t`Account menu for ${email}`}
-          className={css({ px: "1.5" })}
+          className={accountTriggerClass}
         >
-          <Avatar name={user.email} size="xs" />
-          <span
-            className={css({
-              display: { base: "none", md: "inline" },
-              maxW: "14rem",
-              overflow: "hidden",
-              textOverflow: "ellipsis",
-            })}
-          >
-            {user.email}
-          </span>
-          <ChevronDown aria-hidden="true" />
+          <AccountFace email={email} />
         </Button>
       </MenuTrigger>
       <MenuContent>

@@ -1,17 +1,25 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { css } from "styled-system/css";
 import { DesktopSidebar } from "./desktop-sidebar";
-import { MobileSidebar } from "./mobile-sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
+
+// The side sheet (Ark's dialog machine) is fetched only on narrow screens, where it is used.
+const MobileSidebar = lazy(() => import("./mobile-sidebar").then((m) => ({ default: m.MobileSidebar })));
 
 function ShellLayout({ children }: { children: ReactNode }) {
   const { mobile } = useSidebar();
   return (
     <div className={css({ display: "flex", minH: "100dvh" })}>
       <SkipLink />
-      {mobile ? <MobileSidebar /> : <DesktopSidebar />}
+      {mobile ? (
+        <Suspense fallback={null}>
+          <MobileSidebar />
+        </Suspense>
+      ) : (
+        <DesktopSidebar />
+      )}
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column" })}>
         <TopBar />
         <main

@@ -1,8 +1,13 @@
 import { Trans } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { css } from "styled-system/css";
-import PreferencesBar from "../../features/preferences/preferences-bar";
-import { AccountMenu } from "./account-menu";
+import { AccountPlaceholder } from "./account-face";
 import { SidebarTrigger } from "./sidebar-trigger";
+
+// The menus' machinery (Ark menu) loads right after the first paint, as on the auth pages; until
+// then same-size placeholders hold their place, so nothing shifts.
+const PreferencesBar = lazy(() => import("../../features/preferences/preferences-bar"));
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 2/9: 4rem high; the organisation-dashboard subtitle, preferences and the account menu. */
 export function TopBar() {
@@ -39,8 +44,12 @@ export function TopBar() {
         <Trans>Organization dashboard</Trans>
       </p>
       <div className={css({ ms: "auto", display: "flex", alignItems: "center", gap: "1" })}>
-        <PreferencesBar />
-        <AccountMenu />
+        <Suspense fallback={<div className={css({ h: "9", w: "32" })} />}>
+          <PreferencesBar />
+        </Suspense>
+        <Suspense fallback={<AccountPlaceholder />}>
+          <AccountMenu />
+        </Suspense>
       </div>
     </header>
   );

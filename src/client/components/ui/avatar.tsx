@@ -1,15 +1,20 @@
-import { Avatar as ArkAvatar } from "@ark-ui/react/avatar";
 import { cx } from "styled-system/css";
 import { type AvatarVariantProps, avatar } from "styled-system/recipes";
 
 type AvatarProps = AvatarVariantProps & { name: string; className?: string };
 
-/** The first letter of a name (here the e-mail), uppercased; decorative next to the visible name. */
+/**
+ * The first letter of a name (here the e-mail), uppercased; decorative next to the visible name.
+ * Only the fallback is ever shown, so it is the recipe on plain elements (Ark's avatar machine,
+ * which manages image loading, would weigh on every signed-in page for nothing).
+ */
 export function Avatar({ name, size, className }: AvatarProps) {
   const styles = avatar({ size });
   return (
-    <ArkAvatar.Root className={cx(styles.root, className)} aria-hidden="true">
-      <ArkAvatar.Fallback className={styles.fallback}>{name.charAt(0).toUpperCase()}</ArkAvatar.Fallback>
-    </ArkAvatar.Root>
+    <span className={cx(styles.root, className)} aria-hidden="true" data-scope="avatar" data-part="root">
+      <span className={styles.fallback} data-scope="avatar" data-part="fallback">
+        {name.charAt(0).toUpperCase()}
+      </span>
+    </span>
   );
 }

@@ -1,16 +1,98 @@
-import { useLingui } from "@lingui/react/macro";
-import { ComingSoonCard } from "../../components/coming-soon-card";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarCheck, Percent, PhoneCall } from "lucide-react";
+import { css } from "styled-system/css";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
 import { PageHeader } from "../../components/ui/page-header";
+import { ApiError } from "../../lib/api-client";
+import { useApi } from "../../lib/api-context";
+import { dashboardQueries } from "./dashboard.queries";
+import { KpiCard } from "./kpi-card";
+import { RecentActivityCard } from "./recent-activity-card";
 
+/** Spec 2 Dashboard, from GET /api/dashboard/stats (no sample figures). */
 export function DashboardPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const query = useQuery(dashboardQueries.stats(api));
+  const stats = query.data;
+  const number = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
+  const failed = !stats && query.isError;
+  const answered = stats ? number(stats.answeredToday) : "";
+  const missed = stats ? number(stats.missedToday) : "";
+  const synced = stats ? number(stats.googleCalendarSynced) : "";
+
   return (
     <>
       <PageHeader
         title={t({ id: "nav.dashboard", message: "Dashboard" })}
         description={t`Overview of your voice assistant performance and bookings`}
       />
-      <ComingSoonCard />
+      {failed ? (
+        <Alert title={<Trans>Error loading the dashboard</Trans>} className={css({ mb: "6" })}>
+          <p>
+            {query.error instanceof ApiError &&
+            query.error.status !== undefined &&
+            query.error.status !== 200 ? (
+              query.error.message
+            ) : (
+              <Trans>An unexpected error occurred</Trans>
+            )}
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            className={css({ mt: "3" })}
+            onClick={() => void query.refetch()}
+          >
+            <Trans>Try again</Trans>
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <div
+            className={css({
+              display: "grid",
+              gridTemplateColumns: { base: "1fr", md: "repeat(3, minmax(0, 1fr))" },
+              gap: "4",
+              mb: "6",
+            })}
+          >
+            <KpiCard
+              title={<Trans>Calls today</Trans>}
+              icon={PhoneCall}
+              value={stats && number(stats.callsToday)}
+            />
+            <KpiCard
+              title={<Trans>Answer rate</Trans>}
+              icon={Percent}
+              value={
+                stats &&
+                (stats.answerRate === null
+                  ? "—"
+                  : new Intl.NumberFormat(i18n.locale, { style: "percent", maximumFractionDigits: 0 }).format(
+                      stats.answerRate / 100,
+                    ))
+              }
+              detail={
+                stats && (
+                  <Trans>
+                    {answered} answered, {missed} missed
+                  </Trans>
+                )
+              }
+            />
+            <KpiCard
+              title={<Trans>New bookings</Trans>}
+              icon={CalendarCheck}
+              value={stats && number(stats.newBookings)}
+              detail={stats && <Trans>{synced} synced to the online calendar</Trans>}
+            />
+          </div>
+          <RecentActivityCard calls={stats?.recentCalls} />
+        </>
+      )}
     </>
   );
 }

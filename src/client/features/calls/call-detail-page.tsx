@@ -1,0 +1,135 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { css } from "styled-system/css";
+import { useSearch } from "wouter";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageHeader } from "../../components/ui/page-header";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Text } from "../../components/ui/text";
+import { useApi } from "../../lib/api-context";
+import { BackToCallsLink } from "./back-to-calls-link";
+import { describeLoadFailure } from "./call-errors";
+import { CallFacts } from "./call-facts";
+import { CallNotFound } from "./call-not-found";
+import { CallTranscript } from "./call-transcript";
+import { callQueries } from "./calls.queries";
+import { callsListHref, parseCallsSearch } from "./calls-search";
+import { LoadFailureMessage } from "./load-failure-message";
+import { RecordingPlayer } from "./recording-player";
+
+const grid = css({
+  display: "grid",
+  gridTemplateColumns: { base: "1fr", lg: "minmax(0, 2fr) minmax(0, 3fr)" },
+  gap: "6",
+  alignItems: "start",
+});
+
+/** /calls/:id — everything about one call; the back link returns to the list as it was filtered. */
+export function CallDetailPage({ params }: { params: { id: string } }) {
+  const { t } = useLingui();
+  const api = useApi();
+  const rawSearch = useSearch();
+  const backHref = useMemo(() => callsListHref(parseCallsSearch(rawSearch)), [rawSearch]);
+  const query = useQuery(callQueries.detail(api, params.id));
+  const call = query.data;
+
+  if (!call && query.isError && describeLoadFailure(query.error).kind === "notFound") {
+    return <CallNotFound backHref={backHref} />;
+  }
+
+  if (!call) {
+    return (
+      <>
+        <BackToCallsLink href={backHref} />
+        {query.isError ? (
+          <>
+            <PageHeader title={t`Call details`} />
+            <Alert title={<Trans>Error loading call</Trans>}>
+              <p>
+                <LoadFailureMessage error={query.error} subject="call" />
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                className={css({ mt: "3" })}
+                onClick={() => void query.refetch()}
+              >
+                <Trans>Try again</Trans>
+              </Button>
+            </Alert>
+          </>
+        ) : (
+          <div
+            role="status"
+            aria-busy="true"
+            className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+          >
+            <span className={css({ srOnly: true })}>
+              <Trans>Loading call...</Trans>
+            </span>
+            <Skeleton className={css({ h: "8", w: "56" })} />
+            <Skeleton className={css({ h: "4", w: "40" })} />
+            <Skeleton className={css({ h: "64", w: "full", mt: "3" })} />
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const live = call.status === "in-progress";
+  const number = call.fromNumber;
+  return (
+    <>
+      <BackToCallsLink href={backHref} />
+      <PageHeader title={call.customerName ?? call.fromNumber} description={t`Call from ${number}`} />
+      <div className={grid}>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <Trans>Call details</Trans>
+              </CardTitle>
+            </CardHeader>
+            <CardBody className={css({ gap: "4" })}>
+              <CallFacts call={call} />
+              <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+                <Text muted size="sm">
+                  <Trans>Summary</Trans>
+                </Text>
+                <Text size="sm">{call.summary ?? <Trans>No summary yet.</Trans>}</Text>
+              </div>
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <Trans>Recording</Trans>
+              </CardTitle>
+            </CardHeader>
+            <CardBody>
+              <RecordingPlayer url={call.recordingUrl} fallbackDuration={call.duration} />
+            </CardBody>
+          </Card>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <Trans>Transcript</Trans>
+            </CardTitle>
+            {live ? (
+              <Text muted size="sm">
+                <Trans>The call is in progress; the transcript updates by itself.</Trans>
+              </Text>
+            ) : null}
+          </CardHeader>
+          <CardBody>
+            <CallTranscript turns={call.transcript} live={live} />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { ApiError } from "../../lib/api-client";
+
+/** Spec 8: the envelope said success but carried no data. */
+export class MissingDataError extends Error {
+  constructor() {
+    super("missing data");
+    this.name = "MissingDataError";
+  }
+}
+
+export type LoadFailure =
+  | { kind: "missing" }
+  | { kind: "notFound" }
+  | { kind: "message"; message: string }
+  | { kind: "unknown" };
+
+/**
+ * What to tell the user about a failed calls request (spec 8): the server's message when it sent
+ * one, the client fallback when data was missing, else the generic text.
+ */
+export function describeLoadFailure(error: unknown): LoadFailure {
+  if (error instanceof MissingDataError) return { kind: "missing" };
+  if (error instanceof ApiError) {
+    if (error.status === 404) return { kind: "notFound" };
+    // The API client's own answer to `success: false` without a message (HTTP 200).
+    if (error.status === 200 && !error.code && error.message === "Unexpected error")
+      return { kind: "missing" };
+    if (error.status !== undefined && error.message) return { kind: "message", message: error.message };
+  }
+  return { kind: "unknown" };
+}

@@ -1,0 +1,58 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { CallDetail } from "@shared/calls.schema";
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { CallDuration } from "../../components/call-duration";
+import { CallOutcomeBadge } from "../../components/call-outcome-badge";
+import { CallStatusBadge } from "../../components/call-status-badge";
+
+const term = css({ fontSize: "sm", color: "fg.muted" });
+const value = css({ fontSize: "sm", color: "fg.default", fontWeight: "medium", overflowWrap: "anywhere" });
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "0.5" })}>
+      <dt className={term}>{label}</dt>
+      <dd className={value}>{children}</dd>
+    </div>
+  );
+}
+
+/** Who called, when, for how long, how it went. */
+export function CallFacts({ call }: { call: CallDetail }) {
+  const { i18n } = useLingui();
+  const started = new Date(call.startTime);
+  const none = <span className={css({ color: "fg.muted", fontWeight: "normal" })}>—</span>;
+  return (
+    <dl className={css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" })}>
+      <Fact label={<Trans>Caller</Trans>}>{call.customerName ?? <Trans>Unknown caller</Trans>}</Fact>
+      <Fact label={<Trans>Phone number</Trans>}>
+        <a
+          href={`tel:${call.fromNumber}`}
+          className={css({ color: "indigo.11", textDecoration: "underline" })}
+        >
+          {call.fromNumber}
+        </a>
+      </Fact>
+      <Fact label={<Trans>Started</Trans>}>
+        {Number.isNaN(started.getTime()) ? (
+          none
+        ) : (
+          <time dateTime={call.startTime}>
+            {new Intl.DateTimeFormat(i18n.locale, { dateStyle: "full", timeStyle: "short" }).format(started)}
+          </time>
+        )}
+      </Fact>
+      <Fact label={<Trans>Duration</Trans>}>
+        <CallDuration seconds={call.duration} />
+      </Fact>
+      <Fact label={<Trans>Status</Trans>}>
+        <CallStatusBadge status={call.status} />
+      </Fact>
+      <Fact label={<Trans>Outcome</Trans>}>
+        {call.outcome ? <CallOutcomeBadge outcome={call.outcome} /> : none}
+      </Fact>
+      <Fact label={<Trans>Service</Trans>}>{call.serviceName ?? none}</Fact>
+    </dl>
+  );
+}

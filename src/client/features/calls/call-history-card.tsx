@@ -1,0 +1,120 @@
+import { Plural, Trans } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { PhoneOff } from "lucide-react";
+import { useEffect, useId } from "react";
+import { css } from "styled-system/css";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Text } from "../../components/ui/text";
+import { useApi } from "../../lib/api-context";
+import { CallFilters } from "./call-filters";
+import { CallListSkeleton } from "./call-list-skeleton";
+import { CallRow } from "./call-row";
+import { callQueries } from "./calls.queries";
+import { CallsPagination } from "./calls-pagination";
+import { type CallsSearch, callDetailHref, hasFilters } from "./calls-search";
+import { LoadFailureMessage } from "./load-failure-message";
+
+type CallHistoryCardProps = {
+  search: CallsSearch;
+  onSearchChange: (next: CallsSearch, options?: { replace?: boolean }) => void;
+};
+
+/** Spec 2 'Call History': filters, the page of calls, pagination; loading, empty and error states. */
+export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps) {
+  const api = useApi();
+  const titleId = useId();
+  const { status, from, to, page } = search;
+  const query = useQuery(callQueries.list(api, { page, status, from, to }));
+  const list = query.data;
+  const total = list?.total ?? 0;
+
+  // A page past the end (an old link, or calls removed since) shows the last page instead.
+  const overshoot = list && !query.isPlaceholderData && page > Math.max(list.totalPages, 1);
+  useEffect(() => {
+    if (overshoot) onSearchChange({ ...search, page: Math.max(list.totalPages, 1) }, { replace: true });
+  }, [overshoot, list, search, onSearchChange]);
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>
+          <Trans>Call History</Trans>
+        </CardTitle>
+        <CardDescription aria-live="polite">
+          {list ? (
+            <Plural value={total} one="# total call" other="# total calls" />
+          ) : query.isPending ? (
+            <Trans>Loading calls...</Trans>
+          ) : null}
+        </CardDescription>
+      </CardHeader>
+      <CardBody className={css({ gap: "4" })}>
+        <CallFilters search={search} onChange={onSearchChange} />
+        {list ? (
+          list.data.length === 0 ? (
+            <div
+              className={css({
+                textAlign: "center",
+                py: "10",
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                gap: "2",
+              })}
+            >
+              <PhoneOff aria-hidden="true" className={css({ w: "8", h: "8", color: "fg.muted" })} />
+              <Text className={css({ fontWeight: "semibold" })}>
+                <Trans>No calls found</Trans>
+              </Text>
+              {hasFilters(search) ? (
+                <Text muted size="sm">
+                  <Trans>No call matches these filters.</Trans>
+                </Text>
+              ) : null}
+            </div>
+          ) : (
+            <ul
+              aria-busy={query.isPlaceholderData || undefined}
+              className={css({
+                display: "flex",
+                flexDirection: "column",
+                mx: "-3",
+                transition: "opacity 150ms",
+                "&[aria-busy=true]": { opacity: 0.6 },
+              })}
+            >
+              {list.data.map((call) => (
+                <CallRow key={call._id} call={call} href={callDetailHref(call._id, search)} />
+              ))}
+            </ul>
+          )
+        ) : query.isError ? (
+          <Alert title={<Trans>Error loading calls</Trans>}>
+            <p>
+              <LoadFailureMessage error={query.error} subject="calls" />
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              className={css({ mt: "3" })}
+              onClick={() => void query.refetch()}
+            >
+              <Trans>Try again</Trans>
+            </Button>
+          </Alert>
+        ) : (
+          <CallListSkeleton />
+        )}
+        {list && list.totalPages > 1 ? (
+          <CallsPagination
+            page={Math.min(page, list.totalPages)}
+            totalPages={list.totalPages}
+            onPage={(next) => onSearchChange({ ...search, page: next })}
+          />
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { Trans } from "@lingui/react/macro";
+import type { CallSummary } from "@shared/calls.schema";
+import { Phone } from "lucide-react";
+import { useId } from "react";
+import { css } from "styled-system/css";
+import { Link } from "wouter";
+import { CallDuration } from "../../components/call-duration";
+import { CallOutcomeBadge } from "../../components/call-outcome-badge";
+import { CallStatusBadge } from "../../components/call-status-badge";
+import { RelativeTime } from "../../components/relative-time";
+
+const row = css({
+  position: "relative",
+  display: "flex",
+  flexWrap: { base: "wrap", md: "nowrap" },
+  alignItems: "flex-start",
+  gap: "3",
+  py: "3",
+  px: "3",
+  borderRadius: "l2",
+  _hover: { bg: "bg.subtle" },
+});
+
+// The link's box covers the whole row: a click anywhere opens the call; keyboard and "open in a
+// new tab" work as on any link.
+const stretchedLink = css({
+  fontWeight: "semibold",
+  color: "fg.default",
+  textDecoration: "none",
+  outline: "none",
+  _after: { content: '""', position: "absolute", inset: "0", borderRadius: "l2" },
+  "&:focus-visible::after": { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "-2px" },
+});
+
+const muted = css({ color: "fg.muted", fontSize: "sm" });
+
+export function CallRow({ call, href }: { call: CallSummary; href: string }) {
+  const detailsId = useId();
+  return (
+    <li className={row}>
+      <Phone
+        aria-hidden="true"
+        className={css({ w: "4", h: "4", mt: "1", color: "fg.muted", flexShrink: "0" })}
+      />
+      <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
+        <Link href={href} className={stretchedLink} aria-describedby={detailsId}>
+          {call.fromNumber}
+        </Link>
+        <p id={detailsId} className={muted}>
+          {call.customerName ?? <Trans>Unknown caller</Trans>}
+          <span aria-hidden="true"> · </span>
+          <RelativeTime iso={call.startTime} />
+        </p>
+        {call.summary ? (
+          <p className={css({ fontSize: "sm", color: "fg.default", lineClamp: "2" })}>{call.summary}</p>
+        ) : null}
+      </div>
+      <div
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          gap: "2",
+          flexWrap: "wrap",
+          justifyContent: "flex-end",
+          ms: { base: "7", md: "0" },
+        })}
+      >
+        <CallDuration
+          seconds={call.duration}
+          className={css({ fontSize: "sm", color: "fg.muted", fontVariantNumeric: "tabular-nums" })}
+        />
+        <CallStatusBadge status={call.status} />
+        <CallOutcomeBadge outcome={call.outcome} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { css } from "styled-system/css";
+import { Button } from "../../components/ui/button";
+import { IconButton } from "../../components/ui/icon-button";
+import { Tooltip } from "../../components/ui/tooltip";
+
+type CallsPaginationProps = { page: number; totalPages: number; onPage: (page: number) => void };
+
+/** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); only with more than one page. */
+export function CallsPagination({ page, totalPages, onPage }: CallsPaginationProps) {
+  const { t } = useLingui();
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const atStart = page <= 1;
+  const atEnd = page >= totalPages;
+
+  // A button that disables itself under the keyboard would drop focus to <body>: hand it across.
+  useEffect(() => {
+    if (!atStart && !atEnd) return;
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLButtonElement) || !focused.disabled) return;
+    if (focused.dataset.pager === "back") nextRef.current?.focus();
+    if (focused.dataset.pager === "forward") previousRef.current?.focus();
+  }, [atStart, atEnd]);
+
+  const firstLabel = t`First page`;
+  const lastLabel = t`Last page`;
+  return (
+    <nav
+      aria-label={t`Pagination`}
+      className={css({
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        justifyContent: "space-between",
+        gap: "3",
+        pt: "4",
+        borderTopWidth: "1px",
+        borderColor: "border.subtle",
+      })}
+    >
+      <p aria-live="polite" className={css({ fontSize: "sm", color: "fg.muted" })}>
+        <Trans>
+          Page {page} of {totalPages}
+        </Trans>
+      </p>
+      <div className={css({ display: "flex", gap: "2" })}>
+        <Tooltip content={firstLabel}>
+          <IconButton
+            variant="outline"
+            size="sm"
+            aria-label={firstLabel}
+            data-pager="back"
+            disabled={atStart}
+            onClick={() => onPage(1)}
+          >
+            <ChevronsLeft aria-hidden="true" />
+          </IconButton>
+        </Tooltip>
+        <Button
+          ref={previousRef}
+          variant="outline"
+          size="sm"
+          data-pager="back"
+          disabled={atStart}
+          onClick={() => onPage(page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" />
+          <Trans>Previous</Trans>
+        </Button>
+        <Button
+          ref={nextRef}
+          variant="outline"
+          size="sm"
+          data-pager="forward"
+          disabled={atEnd}
+          onClick={() => onPage(page + 1)}
+        >
+          <Trans>Next</Trans>
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        <Tooltip content={lastLabel}>
+          <IconButton
+            variant="outline"
+            size="sm"
+            aria-label={lastLabel}
+            data-pager="forward"
+            disabled={atEnd}
+            onClick={() => onPage(totalPages)}
+          >
+            <ChevronsRight aria-hidden="true" />
+          </IconButton>
+        </Tooltip>
+      </div>
+    </nav>
+  );
+}

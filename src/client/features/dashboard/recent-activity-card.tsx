@@ -1,0 +1,85 @@
+import { Trans } from "@lingui/react/macro";
+import type { CallSummary } from "@shared/calls.schema";
+import { PhoneIncoming } from "lucide-react";
+import { useId } from "react";
+import { css } from "styled-system/css";
+import { Link } from "wouter";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Text } from "../../components/ui/text";
+import { RecentCallRow } from "./recent-call-row";
+
+/** Spec 2: the latest calls and their outcomes; undefined calls means still loading. */
+export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | undefined }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} aria-busy={calls === undefined || undefined}>
+      <CardHeader
+        className={css({
+          flexDirection: "row",
+          alignItems: "flex-start",
+          justifyContent: "space-between",
+          gap: "4",
+        })}
+      >
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          <CardTitle id={titleId}>
+            <Trans>Recent Activity</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Latest calls and their outcomes</Trans>
+          </CardDescription>
+        </div>
+        <Link
+          href="/calls"
+          className={css({
+            fontSize: "sm",
+            fontWeight: "medium",
+            color: "indigo.11",
+            textDecoration: "underline",
+            whiteSpace: "nowrap",
+          })}
+        >
+          <Trans>View all calls</Trans>
+        </Link>
+      </CardHeader>
+      <CardBody>
+        {calls === undefined ? (
+          <div
+            aria-hidden="true"
+            className={css({ display: "flex", flexDirection: "column", gap: "4", py: "2" })}
+          >
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} className={css({ h: "10", w: "full" })} />
+            ))}
+          </div>
+        ) : calls.length === 0 ? (
+          <div
+            className={css({
+              textAlign: "center",
+              py: "10",
+              display: "flex",
+              flexDirection: "column",
+              alignItems: "center",
+              gap: "2",
+            })}
+          >
+            <PhoneIncoming aria-hidden="true" className={css({ w: "8", h: "8", color: "fg.muted" })} />
+            <Text className={css({ fontWeight: "semibold" })}>
+              <Trans>No recent calls</Trans>
+            </Text>
+            <Text muted size="sm" className={css({ maxW: "md" })}>
+              <Trans>Call activity will appear here once your system receives calls</Trans>
+            </Text>
+          </div>
+        ) : (
+          <ul className={css({ display: "flex", flexDirection: "column", mx: "-3" })}>
+            {calls.map((call) => (
+              <RecentCallRow key={call._id} call={call} />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { AssistantKey } from "@shared/assistant.schema";
+import { useRef } from "react";
+import { css } from "styled-system/css";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+
+type RevokeKeyDialogProps = {
+  target: AssistantKey | null;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (key: AssistantKey) => void;
+};
+
+// Red with white text: step 11 in light (4.9:1), step 9 of the dark scale darkened for dark mode.
+const destructive = css({
+  bg: { base: "red.light.11", _dark: "red.dark.8" },
+  color: "white",
+  _hover: { bg: { base: "red.light.12", _dark: "red.dark.7" } },
+});
+
+/** The confirmation before a DELETE: an alertdialog whose first focus is Cancel. */
+export function RevokeKeyDialog({ target, pending, onCancel, onConfirm }: RevokeKeyDialogProps) {
+  const { t } = useLingui();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // The dialog animates out after `target` is cleared: keep naming the key it was about.
+  const last = useRef(target);
+  if (target) last.current = target;
+  const name = last.current?.name ?? "";
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+      role="alertdialog"
+      initialFocus={cancelRef}
+      title={t`Revoke the key “${name}”?`}
+      description={t`An assistant using this key will be refused from the next request on. This cannot be undone.`}
+      footer={
+        <>
+          <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button className={destructive} disabled={pending} onClick={() => target && onConfirm(target)}>
+            {pending ? <Trans>Revoking…</Trans> : <Trans>Revoke key</Trans>}
+          </Button>
+        </>
+      }
+    />
+  );
+}

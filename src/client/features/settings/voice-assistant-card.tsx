@@ -1,0 +1,118 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { css } from "styled-system/css";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Text } from "../../components/ui/text";
+import { toaster } from "../../components/ui/toaster";
+import { ApiError } from "../../lib/api-client";
+import { useApi } from "../../lib/api-context";
+import { AssistantKeyList } from "./assistant-key-list";
+import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./assistant-keys.queries";
+import { ConnectionInfo } from "./connection-info";
+import { CreateKeyForm } from "./create-key-form";
+import { NewKeyNotice } from "./new-key-notice";
+import { RevokeKeyDialog } from "./revoke-key-dialog";
+
+const serverMessage = (error: unknown) =>
+  error instanceof ApiError && error.status !== undefined && error.status !== 200 ? error.message : undefined;
+
+/** Settings → Voice assistant: the API keys the assistant reports calls with. */
+export function VoiceAssistantCard() {
+  const { t } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const keys = useQuery(assistantKeyQueries.list(api));
+  const [created, setCreated] = useState<CreatedAssistantKey | null>(null);
+  const [revoking, setRevoking] = useState<AssistantKey | null>(null);
+
+  const create = useMutation({
+    mutationFn: (name: string) => createAssistantKey(api, { name }),
+    onSuccess: (key) => {
+      setCreated(key);
+      toaster.success({ title: t`Key created` });
+    },
+    onError: (error) =>
+      toaster.error({ title: t`Could not create the key`, description: serverMessage(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
+  });
+
+  const revoke = useMutation({
+    mutationFn: (key: AssistantKey) => revokeAssistantKey(api, key._id),
+    onSuccess: (_, key) => {
+      setRevoking(null);
+      if (created?._id === key._id) setCreated(null);
+      toaster.success({ title: t`Key revoked` });
+    },
+    onError: (error) =>
+      toaster.error({ title: t`Could not revoke the key`, description: serverMessage(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
+  });
+
+  return (
+    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
+      <CardHeader>
+        <CardTitle id={titleId}>
+          <Trans>Voice assistant</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Connect your voice assistant: it reports every call it answers with one of these keys.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardBody className={css({ gap: "6" })}>
+        <ConnectionInfo />
+        {created ? (
+          <NewKeyNotice key={created._id} created={created} onDone={() => setCreated(null)} />
+        ) : null}
+        <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutate(name)} />
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
+            <Trans>Keys</Trans>
+          </h3>
+          {keys.data ? (
+            keys.data.length === 0 ? (
+              <Text muted size="sm">
+                <Trans>No keys yet. Create one to connect your assistant.</Trans>
+              </Text>
+            ) : (
+              <AssistantKeyList keys={keys.data} onRevoke={setRevoking} />
+            )
+          ) : keys.isError ? (
+            <Alert title={<Trans>Error loading keys</Trans>}>
+              <p>{serverMessage(keys.error) ?? <Trans>An unexpected error occurred</Trans>}</p>
+              <Button
+                variant="outline"
+                size="sm"
+                className={css({ mt: "3" })}
+                onClick={() => void keys.refetch()}
+              >
+                <Trans>Try again</Trans>
+              </Button>
+            </Alert>
+          ) : (
+            <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+              <span className={css({ srOnly: true })}>
+                <Trans>Loading keys…</Trans>
+              </span>
+              <Skeleton className={css({ h: "10", w: "full" })} />
+              <Skeleton className={css({ h: "10", w: "full" })} />
+            </div>
+          )}
+        </div>
+      </CardBody>
+      <RevokeKeyDialog
+        target={revoking}
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={(key) => revoke.mutate(key)}
+      />
+    </Card>
+  );
+}
