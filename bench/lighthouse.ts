@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,24 +6,39 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 export type LighthouseScores = { performance: number; accessibility: number } | { error: string };
 
-/** Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. */
-export function lighthouse(url: string): LighthouseScores {
+/**
+ * Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. Asynchronous on
+ * purpose: blocking the event loop would leave pooled keep-alive sockets looking alive after the server
+ * closed them.
+ */
+export async function lighthouse(
+  url: string,
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseScores> {
   const out = join(mkdtempSync(join(tmpdir(), "calldesk-lh-")), "report.json");
-  const run = spawnSync(
-    "npx",
-    [
-      "lighthouse",
-      url,
-      "--quiet",
-      "--only-categories=performance,accessibility",
-      "--output=json",
-      `--output-path=${out}`,
-      `--chrome-flags=${[...CHROMIUM_ARGS, "--headless=new"].join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: "utf8", timeout: 180_000 },
-  );
-  if (run.status !== 0)
-    return { error: (run.stderr || run.stdout || "lighthouse failed").trim().slice(-400) };
+  const args = [
+    "lighthouse",
+    url,
+    "--quiet",
+    "--only-categories=performance,accessibility",
+    "--output=json",
+    `--output-path=${out}`,
+    `--chrome-flags=${[...CHROMIUM_ARGS, "--headless=new"].join(" ")}`,
+    ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
+  ];
+  const child = spawn("npx", args, {
+    env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
+    timeout: 180_000,
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (status !== 0) return { error: (output || "lighthouse failed").trim().slice(-400) };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number | null }>;
   };
