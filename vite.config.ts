@@ -19,6 +19,20 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The runtime every page needs, in one chunk: left alone, the bundler cuts it into a
+        // file per set of lazy importers, and the smaller files compress ~2 KB worse in total.
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|xstate|@xstate[\\/]react|wouter|regexparam|mitt|@lingui|ofetch|destr|ufo)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { css, cx } from "styled-system/css";
-import { button } from "styled-system/recipes";
+import { button } from "styled-system/recipes/button";
 import { Avatar } from "../../components/ui/avatar";
 import { useSessionUser } from "../../features/session/session-context";
 

@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
-import { alert } from "styled-system/recipes";
+import { alert } from "styled-system/recipes/alert";
 
 const styles = alert();
 

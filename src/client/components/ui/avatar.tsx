@@ -1,5 +1,5 @@
 import { cx } from "styled-system/css";
-import { type AvatarVariantProps, avatar } from "styled-system/recipes";
+import { type AvatarVariantProps, avatar } from "styled-system/recipes/avatar";
 
 type AvatarProps = AvatarVariantProps & { name: string; className?: string };
 

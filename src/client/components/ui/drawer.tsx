@@ -3,7 +3,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
-import { type DrawerVariantProps, drawer } from "styled-system/recipes";
+import { type DrawerVariantProps, drawer } from "styled-system/recipes/drawer";
 import { IconButton } from "./icon-button";
 
 type DrawerProps = DrawerVariantProps & {

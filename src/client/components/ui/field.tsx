@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { cx } from "styled-system/css";
-import { field } from "styled-system/recipes";
+import { field } from "styled-system/recipes/field";
 import { Input, type InputProps } from "./input";
 
 type FieldProps = InputProps & {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { cx } from "styled-system/css";
-import { type TextVariantProps, text } from "styled-system/recipes";
+import { type TextVariantProps, text } from "styled-system/recipes/text";
 
 type HeadingProps = ComponentProps<"h1"> & {
   as?: "h1" | "h2" | "h3" | "h4";

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { cx } from "styled-system/css";
-import { type InputVariantProps, input } from "styled-system/recipes";
+import { type InputVariantProps, input } from "styled-system/recipes/input";
 
 export type InputProps = Omit<ComponentProps<"input">, "size"> & InputVariantProps;
 

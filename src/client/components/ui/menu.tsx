@@ -2,7 +2,7 @@ import { Menu as ArkMenu } from "@ark-ui/react/menu";
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
-import { menu } from "styled-system/recipes";
+import { menu } from "styled-system/recipes/menu";
 
 const styles = menu({ size: "sm" });
 

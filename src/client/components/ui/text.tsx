@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { css, cx } from "styled-system/css";
-import { type TextVariantProps, text } from "styled-system/recipes";
+import { type TextVariantProps, text } from "styled-system/recipes/text";
 
 type TextProps = ComponentProps<"p"> & {
   as?: "p" | "span" | "div";

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
-import { toast as toastRecipe } from "styled-system/recipes";
+import { toast as toastRecipe } from "styled-system/recipes/toast";
 import { IconButton } from "./icon-button";
 
 const styles = toastRecipe();

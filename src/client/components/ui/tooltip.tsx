@@ -1,6 +1,6 @@
 import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
 import type { ReactElement, ReactNode } from "react";
-import { tooltip } from "styled-system/recipes";
+import { tooltip } from "styled-system/recipes/tooltip";
 
 const styles = tooltip();
 

@@ -5,7 +5,8 @@ import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { css, cx } from "styled-system/css";
-import { field, input } from "styled-system/recipes";
+import { field } from "styled-system/recipes/field";
+import { input } from "styled-system/recipes/input";
 import { Button } from "../../components/ui/button";
 import { CALL_STATUS_FILTERS, type CallsSearch, hasFilters, isCallStatus, isIsoDate } from "./calls-search";
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef } from "react";
 import { css } from "styled-system/css";
-import { field } from "styled-system/recipes";
+import { field } from "styled-system/recipes/field";
 import { CopyButton } from "../../components/copy-button";
 import { Input } from "../../components/ui/input";
 

@@ -3,7 +3,7 @@ import type { CreatedAssistantKey } from "@shared/assistant.schema";
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { css } from "styled-system/css";
-import { field } from "styled-system/recipes";
+import { field } from "styled-system/recipes/field";
 import { CopyButton } from "../../components/copy-button";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
