@@ -19,6 +19,19 @@ const statusOptions: Record<CallStatus, MessageDescriptor> = {
 
 const fieldStyles = field();
 const control = cx(input({ size: "sm" }), css({ minW: "10rem" }));
+// The input recipe hides the native arrow; the select draws its own.
+const selectControl = cx(
+  control,
+  css({
+    appearance: "none",
+    pe: "8",
+    bgImage:
+      "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' height='16' fill='none' stroke='%23888' stroke-width='2' viewBox='0 0 24 24'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+    bgRepeat: "no-repeat",
+    bgPosition: "right 0.5rem center",
+    cursor: "pointer",
+  }),
+);
 
 type CallFiltersProps = {
   search: CallsSearch;
@@ -58,7 +71,7 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
         </label>
         <select
           id={`${id}-status`}
-          className={control}
+          className={selectControl}
           value={search.status ?? ""}
           onChange={(event) => {
             const value = event.target.value;

@@ -11,10 +11,11 @@ import { RelativeTime } from "../../components/relative-time";
 
 const row = css({
   position: "relative",
-  display: "flex",
-  flexWrap: { base: "wrap", md: "nowrap" },
-  alignItems: "flex-start",
-  gap: "3",
+  display: "grid",
+  gridTemplateColumns: { base: "auto minmax(0, 1fr)", md: "auto minmax(0, 1fr) auto" },
+  alignItems: "start",
+  columnGap: "3",
+  rowGap: "2",
   py: "3",
   px: "3",
   borderRadius: "l2",
@@ -61,8 +62,8 @@ export function CallRow({ call, href }: { call: CallSummary; href: string }) {
           alignItems: "center",
           gap: "2",
           flexWrap: "wrap",
-          justifyContent: "flex-end",
-          ms: { base: "7", md: "0" },
+          gridColumn: { base: "2", md: "3" },
+          justifyContent: { base: "flex-start", md: "flex-end" },
         })}
       >
         <CallDuration

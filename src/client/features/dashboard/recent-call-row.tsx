@@ -8,10 +8,11 @@ import { RelativeTime } from "../../components/relative-time";
 
 const row = css({
   position: "relative",
-  display: "flex",
-  flexWrap: { base: "wrap", sm: "nowrap" },
+  display: "grid",
+  gridTemplateColumns: { base: "minmax(0, 1fr)", md: "minmax(0, 1fr) auto" },
   alignItems: "center",
-  gap: "3",
+  columnGap: "3",
+  rowGap: "2",
   py: "3",
   px: "3",
   borderRadius: "l2",
@@ -51,10 +52,13 @@ export function RecentCallRow({ call }: { call: CallSummary }) {
           alignItems: "center",
           gap: "2",
           flexWrap: "wrap",
-          justifyContent: "flex-end",
+          justifyContent: { base: "flex-start", md: "flex-end" },
         })}
       >
         <RelativeTime iso={call.startTime} className={css({ fontSize: "sm", color: "fg.muted" })} />
+        <span aria-hidden="true" className={css({ color: "fg.muted" })}>
+          ·
+        </span>
         <CallDuration
           seconds={call.duration}
           className={css({ fontSize: "sm", color: "fg.muted", fontVariantNumeric: "tabular-nums" })}
