@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { CallReport } from "@shared/calls.schema";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
@@ -47,4 +48,97 @@ export async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * A staff access token for the page's signed-in user: one refresh through the page's own cookie jar
+ * (`page.request` shares it, and takes the rotated cookie back), as the app itself does on a reload.
+ */
+export async function staffAuthorization(page: Page): Promise<string> {
+  const response = await page.request.post("/api/auth/refresh", { headers: { Origin: inject("baseURL") } });
+  const authorization = response.headers().authorization;
+  if (!response.ok() || !authorization) throw new Error(`refresh failed: ${response.status()}`);
+  return authorization;
+}
+
+/** Creates an assistant API key for the page's user through the staff API; returns the full key. */
+export async function createAssistantKey(page: Page, name = "e2e assistant"): Promise<string> {
+  const response = await page.request.post("/api/assistant/keys", {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: { name },
+  });
+  const body = (await response.json()) as { success: boolean; data?: { key: string } };
+  if (!response.ok() || !body.data?.key)
+    throw new Error(`key creation failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data.key;
+}
+
+let callCounter = 0;
+
+/** A call report with sensible defaults (a completed two-minute call that just started). */
+export function callReport(overrides: Partial<CallReport> = {}): CallReport {
+  callCounter++;
+  return {
+    externalId: `e2e-${Date.now().toString(36)}-${callCounter}`,
+    callerNumber: `+1555${String(1_000_000 + callCounter).slice(-7)}`,
+    startedAt: new Date().toISOString(),
+    status: "completed",
+    durationSeconds: 125,
+    ...overrides,
+  };
+}
+
+/** What the voice assistant does: POST /api/assistant/calls with its key (server to server, no browser). */
+export async function reportCall(key: string, report: CallReport): Promise<Response> {
+  return fetch(`${inject("baseURL")}/api/assistant/calls`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Api-Key": key },
+    body: JSON.stringify(report),
+  });
+}
+
+/** reportCall that must succeed; returns the stored call's id. */
+export async function reportCallOk(key: string, report: CallReport): Promise<string> {
+  const response = await reportCall(key, report);
+  const body = (await response.json()) as { success: boolean; data?: { _id: string } };
+  if (!response.ok || !body.data)
+    throw new Error(`report failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.data._id;
+}
+
+/** A playable WAV (8 kHz mono, 16-bit, a quiet tone) of the given length, for recording playback. */
+export function toneWav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = Math.round(rate * seconds);
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write("RIFF", 0);
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write("WAVEfmt ", 8);
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write("data", 36);
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    buffer.writeInt16LE(Math.round(800 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return buffer;
+}
+
+/**
+ * Recordings live on a third-party host; in tests that host is played by the browser itself:
+ * `playable` URLs answer with a WAV, every other URL under the host with 404.
+ */
+export async function fakeRecordingHost(page: Page, host: string, playable: string[]) {
+  const wav = toneWav(6);
+  await page
+    .context()
+    .route(`https://${host}/**`, (route) =>
+      playable.includes(route.request().url())
+        ? route.fulfill({ status: 200, contentType: "audio/wav", body: wav })
+        : route.fulfill({ status: 404, body: "" }),
+    );
 }

@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+
+type Entry = { context: string; id: string; text: string };
+
+const unescapePo = (value: string) => value.replace(/\\"/g, '"').replace(/\\\\/g, "\\");
+
+/** The single-line entries of a Lingui .po catalog (ours are written one line per field). */
+export function readCatalog(language: string): Entry[] {
+  const source = readFileSync(`locales/${language}/messages.po`, "utf8");
+  return source.split(/\n\n/).flatMap((block) => {
+    const id = /^msgid "(.*)"$/m.exec(block)?.[1];
+    const text = /^msgstr "(.*)"$/m.exec(block)?.[1];
+    if (!id || text === undefined) return [];
+    return [
+      { context: /^msgctxt "(.*)"$/m.exec(block)?.[1] ?? "", id: unescapePo(id), text: unescapePo(text) },
+    ];
+  });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** An English message as a whole-text matcher: {placeholders} match anything, plurals their English forms. */
+function englishMatcher(message: string): RegExp | null {
+  if (/<\d+\/?>/.test(message)) return null;
+  const plural = /^\{\w+, plural, (.*)\}$/.exec(message);
+  if (plural) {
+    const forms = [...plural[1]!.matchAll(/\w+ \{([^}]*)\}/g)].map((form) =>
+      escapeRegExp(form[1]!).replace("#", "[\\d,.]+"),
+    );
+    return new RegExp(`^(?:${forms.join("|")})$`);
+  }
+  return new RegExp(`^${escapeRegExp(message).replace(/\\\{\w+\\\}/g, ".+")}$`);
+}
+
+/** Texts on screen that are English catalog messages although `language` translates them differently. */
+export function readUntranslated(language: string, texts: readonly string[]): string[] {
+  const translated = new Map(
+    readCatalog(language).map((entry) => [`${entry.context}|${entry.id}`, entry.text]),
+  );
+  const suspects: { english: string; matcher: RegExp }[] = [];
+  for (const entry of readCatalog("en")) {
+    const translation = translated.get(`${entry.context}|${entry.id}`);
+    if (!entry.text || !translation || translation === entry.text) continue;
+    const matcher = englishMatcher(entry.text);
+    if (matcher) suspects.push({ english: entry.text, matcher });
+  }
+  return [...new Set(texts.filter((text) => suspects.some(({ matcher }) => matcher.test(text))))];
+}
+
+/**
+ * Every text a user can perceive on the page: visible text nodes, and the names, descriptions and
+ * hints carried by attributes (aria-label, aria-valuetext, title, placeholder, alt) and select options.
+ */
+export function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const visible = (element: Element | null) =>
+      !!element && (element as HTMLElement).getClientRects().length > 0 && !element.closest("[hidden]");
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest("script,style")) continue;
+      if (visible(parent)) texts.push(text);
+    }
+    for (const element of document.body.querySelectorAll("*")) {
+      for (const name of ["aria-label", "aria-valuetext", "title", "placeholder", "alt"]) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+      if (element instanceof HTMLOptionElement) texts.push(element.text.trim());
+    }
+    return texts;
+  });
+}
