@@ -30,6 +30,9 @@ function englishMatcher(message: string): RegExp | null {
     );
     return new RegExp(`^(?:${forms.join("|")})$`);
   }
+  // With placeholders, too few fixed words (say "{elapsed} of {total}") would match other languages' text.
+  const words = message.replace(/\{\w+\}/g, " ").match(/\p{L}{2,}/gu) ?? [];
+  if (message.includes("{") && words.length < 2) return null;
   return new RegExp(`^${escapeRegExp(message).replace(/\\\{\w+\\\}/g, ".+")}$`);
 }
 
@@ -53,24 +56,23 @@ export function readUntranslated(language: string, texts: readonly string[]): st
  * hints carried by attributes (aria-label, aria-valuetext, title, placeholder, alt) and select options.
  */
 export function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const texts: string[] = [];
-    const visible = (element: Element | null) =>
-      !!element && (element as HTMLElement).getClientRects().length > 0 && !element.closest("[hidden]");
+  // A plain script: transpilers may wrap named functions in helpers the page does not have.
+  return page.evaluate(`(() => {
+    const texts = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
+      const text = node.textContent ? node.textContent.trim() : "";
       const parent = node.parentElement;
-      if (!text || !parent || parent.closest("script,style")) continue;
-      if (visible(parent)) texts.push(text);
+      if (!text || !parent || parent.closest("script,style,[hidden]")) continue;
+      if (parent.getClientRects().length > 0) texts.push(text);
     }
     for (const element of document.body.querySelectorAll("*")) {
       for (const name of ["aria-label", "aria-valuetext", "title", "placeholder", "alt"]) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) texts.push(value);
+        const value = element.getAttribute(name);
+        if (value && value.trim()) texts.push(value.trim());
       }
       if (element instanceof HTMLOptionElement) texts.push(element.text.trim());
     }
     return texts;
-  });
+  })()`);
 }
