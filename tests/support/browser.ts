@@ -134,11 +134,20 @@ export function toneWav(seconds: number): Buffer {
  */
 export async function fakeRecordingHost(page: Page, host: string, playable: string[]) {
   const wav = toneWav(6);
-  await page
-    .context()
-    .route(`https://${host}/**`, (route) =>
-      playable.includes(route.request().url())
-        ? route.fulfill({ status: 200, contentType: "audio/wav", body: wav })
-        : route.fulfill({ status: 404, body: "" }),
-    );
+  await page.context().route(`https://${host}/**`, (route) => {
+    if (!playable.includes(route.request().url())) return route.fulfill({ status: 404, body: "" });
+    // Media seeks by byte ranges; without them the browser treats the file as unseekable.
+    const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers().range ?? "");
+    const start = range ? Number(range[1]) : 0;
+    const end = range?.[2] ? Math.min(Number(range[2]), wav.length - 1) : wav.length - 1;
+    return route.fulfill({
+      status: range ? 206 : 200,
+      headers: {
+        "Content-Type": "audio/wav",
+        "Accept-Ranges": "bytes",
+        ...(range ? { "Content-Range": `bytes ${start}-${end}/${wav.length}` } : {}),
+      },
+      body: wav.subarray(start, end + 1),
+    });
+  });
 }
