@@ -3,19 +3,24 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { createRequireAssistantKey } from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { ApiError } from "./http/api-error";
-import type { ApiRouter } from "./http/api-router";
+import type { ApiRouter, RouteGuards } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
 import { originCheck } from "./http/origin-check";
 import { failure } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
+import { assistantRoutes } from "./routes/assistant.routes";
+import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { callsRoutes } from "./routes/calls.routes";
+import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
 
@@ -40,7 +45,10 @@ export function createApp(options: CreateAppOptions) {
   };
   const staticDir = deps.config.staticDir;
   const spa = staticDir ? loadSpa(staticDir) : null;
-  const requireUser = createRequireUser(deps);
+  const guards: RouteGuards = {
+    user: createRequireUser(deps),
+    assistantKey: createRequireAssistantKey(deps),
+  };
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(deps.config, spa?.inlineScriptHashes ?? []));
@@ -62,9 +70,13 @@ export function createApp(options: CreateAppOptions) {
 
   const routers: ApiRouter[] = [];
   routers.push(
-    healthRoutes(deps, requireUser),
-    authRoutes(deps, requireUser),
-    openapiRoutes(() => routers.flatMap((r) => r.routes), requireUser),
+    healthRoutes(deps, guards),
+    authRoutes(deps, guards),
+    assistantKeysRoutes(deps, guards),
+    assistantRoutes(deps, guards),
+    callsRoutes(deps, guards),
+    dashboardRoutes(deps, guards),
+    openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) app.route(router.basePath, router.app);
   if (staticDir && spa) app.route("/", spaRouter(staticDir, spa));

@@ -34,9 +34,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const database = options.database ?? (await openDatabase(config));
   try {
     await database.migrate();
-    if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db);
-    const jwtSecret = await resolveJwtSecret(config);
     const clock = options.clock ?? systemClock;
+    if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
+    const jwtSecret = await resolveJwtSecret(config);
     const app = createApp({ config: { ...config, jwtSecret }, db: database.db, clock, logger });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {

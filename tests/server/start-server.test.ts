@@ -21,8 +21,8 @@ describe("demo seed", () => {
   afterAll(() => server.close());
 
   it("creates Bright Smile Dental and its demo user once, on an empty database only", async () => {
-    expect(await seedDemo(server.db)).toBe(true);
-    expect(await seedDemo(server.db)).toBe(false);
+    expect(await seedDemo(server.db, server.clock())).toBe(true);
+    expect(await seedDemo(server.db, server.clock())).toBe(false);
     const rows = await server.db.select().from(businesses);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

@@ -1,5 +1,9 @@
 import { hashPassword } from "../auth/passwords";
+import { demoCalls } from "../demo/demo-calls";
+import { DEMO_SERVICES } from "../demo/demo-services";
 import { hasAnyBusiness, insertBusiness } from "../repos/businesses.repo";
+import { insertCallsBulk } from "../repos/calls-bulk.repo";
+import { insertServices } from "../repos/services.repo";
 import { insertUser } from "../repos/users.repo";
 import type { Database } from "./database";
 import { isUniqueViolation } from "./errors";
@@ -34,16 +38,19 @@ const DEMO_BUSINESS = {
 };
 
 /**
- * Fills an empty database with the demo tenant; does nothing when any business exists, so every start may
- * call it. Later issues add their demo rows (calls, bookings, services) inside the same transaction.
+ * Fills an empty database with the demo tenant, its services and six weeks of calls up to `now`; does nothing
+ * when any business exists, so every start may call it. Later issues add their demo rows (bookings) inside the
+ * same transaction.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
+export async function seedDemo(db: Database, now: Date): Promise<boolean> {
   if (await hasAnyBusiness(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   try {
     await db.transaction(async (tx) => {
       const business = await insertBusiness(tx, DEMO_BUSINESS);
       await insertUser(tx, business.id, { email: DEMO_EMAIL, passwordHash });
+      await insertServices(tx, business.id, [...DEMO_SERVICES]);
+      await insertCallsBulk(tx, business.id, demoCalls(now, business), now);
     });
     return true;
   } catch (error) {

@@ -9,4 +9,7 @@ export type AppDeps = { config: AppConfig; db: Database; clock: Clock; logger: L
 /** The verified caller of an authenticated route: every tenant query is scoped by `businessId`. */
 export type AuthContext = { userId: string; businessId: string };
 
-export type AppEnv = { Variables: { auth: AuthContext } };
+/** The verified caller of an assistant route: the key, its tenant, and the tenant's timezone (for times without an offset). */
+export type AssistantContext = { keyId: string; businessId: string; timezone: string };
+
+export type AppEnv = { Variables: { auth: AuthContext; assistant: AssistantContext } };

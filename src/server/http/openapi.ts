@@ -1,13 +1,42 @@
 import { apiErrorCodes } from "@shared/error-codes";
-import type { Type } from "arktype";
-import type { RegisteredRoute } from "./api-router";
+import { type Type, type } from "arktype";
+import type { RegisteredRoute, RouteAuth } from "./api-router";
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * JSON Schema of an arktype schema. What JSON Schema cannot express is documented by its nearest shape: a
+ * parse (query strings to integers) by what it produces, a predicate (a URL that must parse) by its base.
+ */
 const jsonSchema = (schema: Type): JsonSchema => {
-  const { $schema: _dialect, ...rest } = schema.toJsonSchema() as JsonSchema;
+  const { $schema: _dialect, ...rest } = schema.toJsonSchema({
+    fallback: { morph: (ctx) => ctx.out ?? ctx.base, predicate: (ctx) => ctx.base },
+  }) as JsonSchema;
   return rest;
 };
+
+const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
+  user: [{ bearer: [] }],
+  assistantKey: [{ assistantKey: [] }],
+};
+
+/** One OpenAPI parameter per property of the query schema; examples as the schema parses them (10, not "10"). */
+function queryParameters(route: RegisteredRoute) {
+  if (!route.query) return [];
+  const schema = jsonSchema(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const parsed = route.examples?.query ? route.query(route.examples.query) : {};
+  const examples = (parsed instanceof type.errors ? route.examples?.query : parsed) as Record<
+    string,
+    unknown
+  >;
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+    ...(examples?.[name] !== undefined && { example: examples[name] }),
+  }));
+}
 
 const successEnvelope = (data: JsonSchema): JsonSchema => ({
   type: "object",
@@ -34,20 +63,27 @@ export const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 function operation(route: RegisteredRoute) {
   const data = route.response ? jsonSchema(route.response) : { type: "null" };
-  const responses: Record<string, unknown> = {
-    [route.status ?? 200]: {
-      description: route.summary,
-      ...(route.responseHeaders && {
-        headers: Object.fromEntries(
-          Object.entries(route.responseHeaders).map(([name, description]) => [
-            name,
-            { description, schema: { type: "string" } },
-          ]),
-        ),
-      }),
-      content: { "application/json": { schema: route.raw ? data : successEnvelope(data) } },
+  const example = route.examples?.response;
+  const success = {
+    description: route.summary,
+    ...(route.responseHeaders && {
+      headers: Object.fromEntries(
+        Object.entries(route.responseHeaders).map(([name, description]) => [
+          name,
+          { description, schema: { type: "string" } },
+        ]),
+      ),
+    }),
+    content: {
+      "application/json": {
+        schema: route.raw ? data : successEnvelope(data),
+        ...(example !== undefined && { example: route.raw ? example : { success: true, data: example } }),
+      },
     },
   };
+  const responses: Record<string, unknown> = Object.fromEntries(
+    [route.status ?? 200].flat().map((status) => [status, success]),
+  );
   const byStatus = new Map<number, string[]>();
   for (const { status, code } of route.errors) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -56,18 +92,30 @@ function operation(route: RegisteredRoute) {
       content: { "application/json": { schema: failureEnvelope(codes) } },
     };
   }
-  const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
-    name: m[1],
-    in: "path",
-    required: true,
-    schema: { type: "string" },
-  }));
+  const params = [
+    ...[...route.path.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    })),
+    ...queryParameters(route),
+  ];
   return {
     summary: route.summary,
-    ...(route.auth && { security: [{ bearer: [] }] }),
+    ...(route.description && { description: route.description }),
+    ...(route.auth && { security: SECURITY[route.auth] }),
     ...(params.length > 0 && { parameters: params }),
     ...(route.body && {
-      requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body) } } },
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: jsonSchema(route.body),
+            ...(route.examples?.body !== undefined && { example: route.examples.body }),
+          },
+        },
+      },
     }),
     responses,
   };
@@ -87,7 +135,17 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
       version: "0.1.0",
       description: `Every response is an envelope {success, data} or {success:false, error:{message, code}}; codes: ${apiErrorCodes.join(", ")}.`,
     },
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        assistantKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Api-Key",
+          description: "A key created by staff through POST /api/assistant/keys (shown once).",
+        },
+      },
+    },
     paths,
   };
 }

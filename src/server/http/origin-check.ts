@@ -6,10 +6,17 @@ import { requestOrigin } from "./request-info";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Paths under /api that are called server-to-server and so carry no browser Origin.
- * HOOK: the assistant API (`/api/assistant/`, authenticated by X-Api-Key) is to be listed here when it lands.
+ * Paths under /api that are called server-to-server and so carry no browser Origin: the voice assistant's
+ * API, authenticated by X-Api-Key (never by a cookie, so a cross-site page gains nothing by calling it).
+ * The staff routes that manage those keys, /api/assistant/keys, are not among them.
  */
-export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [];
+export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
+  "/api/assistant/calls",
+  "/api/assistant/config",
+];
+
+export const isOriginCheckExempt = (path: string) =>
+  ORIGIN_CHECK_EXEMPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
  * CSRF defence for the JSON API (Hono's csrf() only looks at form content types): a state-changing request
@@ -17,12 +24,7 @@ export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [];
  */
 export function originCheck(config: Pick<AppConfig, "appOrigin" | "trustProxy">): MiddlewareHandler {
   return async (c, next) => {
-    if (
-      SAFE_METHODS.has(c.req.method) ||
-      ORIGIN_CHECK_EXEMPT_PREFIXES.some((p) => c.req.path.startsWith(p))
-    ) {
-      return next();
-    }
+    if (SAFE_METHODS.has(c.req.method) || isOriginCheckExempt(c.req.path)) return next();
     const origin = c.req.header("origin");
     const allowed =
       origin === undefined

@@ -15,6 +15,16 @@ export async function findBusiness(db: Executor, businessId: string): Promise<Bu
   return row ?? null;
 }
 
+/** The tenant's IANA timezone alone: what reading "a day" or a local time needs. */
+export async function findBusinessTimezone(db: Executor, businessId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timezone: businesses.timezone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return row?.timezone ?? null;
+}
+
 /** Whether any tenant exists (the demo seed runs only on an empty database). */
 export async function hasAnyBusiness(db: Executor): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(businesses).limit(1);

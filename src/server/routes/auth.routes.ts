@@ -1,5 +1,4 @@
 import { sessionUser, signInBody, signUpBody } from "@shared/auth.schema";
-import type { MiddlewareHandler } from "hono";
 import { createAccount } from "../auth/accounts";
 import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
 import { clearRefreshCookie, readRefreshCookie } from "../auth/refresh-cookie";
@@ -7,8 +6,8 @@ import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "../
 import { respondWithSession } from "../auth/session-response";
 import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { ApiError, unauthenticated } from "../http/api-error";
-import { ApiRouter } from "../http/api-router";
-import type { AppDeps, AppEnv } from "../http/app-env";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
 import { clientAddress, isHttps } from "../http/request-info";
 import { failure, ok } from "../http/respond";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "../repos/users.repo";
@@ -17,9 +16,9 @@ const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at mos
 const REFRESH_HEADER = { "Set-Cookie": "calldesk_refresh: HttpOnly, SameSite=Strict, Path=/api/auth" };
 const SESSION_HEADERS = { ...BEARER_HEADER, ...REFRESH_HEADER };
 
-export function authRoutes(deps: AppDeps, requireUser: MiddlewareHandler<AppEnv>) {
+export function authRoutes(deps: AppDeps, guards: RouteGuards) {
   const { db, config, clock } = deps;
-  const router = new ApiRouter("/api/auth", requireUser);
+  const router = new ApiRouter("/api/auth", guards);
   const secure = (c: Parameters<typeof isHttps>[0]) => isHttps(c, config.trustProxy);
 
   router.add(
@@ -33,7 +32,7 @@ export function authRoutes(deps: AppDeps, requireUser: MiddlewareHandler<AppEnv>
       responseHeaders: SESSION_HEADERS,
       errors: [{ status: 409, code: "EMAIL_TAKEN" }],
     },
-    async (c, body) => {
+    async (c, { body }) => {
       const user = await createAccount(db, normalizeEmail(body.email), body.password);
       const refresh = await startRefreshFamily(db, { userId: user.id, businessId: user.businessId }, clock());
       return respondWithSession(c, deps, user, refresh, 201);
@@ -53,7 +52,7 @@ export function authRoutes(deps: AppDeps, requireUser: MiddlewareHandler<AppEnv>
         { status: 429, code: "THROTTLED" },
       ],
     },
-    async (c, body) => {
+    async (c, { body }) => {
       const now = clock();
       const email = normalizeEmail(body.email);
       const keys = throttleKeys(email, clientAddress(c, config.trustProxy));
@@ -121,7 +120,7 @@ export function authRoutes(deps: AppDeps, requireUser: MiddlewareHandler<AppEnv>
       method: "get",
       path: "/me",
       summary: "The signed-in user",
-      auth: true,
+      auth: "user",
       response: sessionUser,
       errors: [],
     },

@@ -1,12 +1,11 @@
 import { healthStatus } from "@shared/health.schema";
-import type { MiddlewareHandler } from "hono";
 import { isDatabaseUp } from "../db/open-database";
-import { ApiRouter } from "../http/api-router";
-import type { AppDeps, AppEnv } from "../http/app-env";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
 import { failure, ok } from "../http/respond";
 
-export function healthRoutes({ db }: Pick<AppDeps, "db">, requireUser: MiddlewareHandler<AppEnv>) {
-  const router = new ApiRouter("/api/health", requireUser);
+export function healthRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/health", guards);
   router.add(
     {
       method: "get",

@@ -1,15 +1,10 @@
 import { type } from "arktype";
-import type { MiddlewareHandler } from "hono";
-import { ApiRouter, type RegisteredRoute } from "../http/api-router";
-import type { AppEnv } from "../http/app-env";
+import { ApiRouter, type RegisteredRoute, type RouteGuards } from "../http/api-router";
 import { buildOpenApiDocument } from "../http/openapi";
 
 /** `allRoutes` is read on request, so the document includes routers mounted after this one, and itself. */
-export function openapiRoutes(
-  allRoutes: () => readonly RegisteredRoute[],
-  requireUser: MiddlewareHandler<AppEnv>,
-) {
-  const router = new ApiRouter("/api/openapi.json", requireUser);
+export function openapiRoutes(allRoutes: () => readonly RegisteredRoute[], guards: RouteGuards) {
+  const router = new ApiRouter("/api/openapi.json", guards);
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   router.add(
     {

@@ -1,0 +1,176 @@
+// A voice assistant played against a running CallDesk through its public API only (see simulate.ts).
+
+import { type CallGenerator, createCallGenerator, inProgressReport } from "../src/server/demo/call-generator";
+import type { AssistantConfig, CreatedAssistantKey } from "../src/shared/assistant.schema";
+import type { CallReport, CallReportResult } from "../src/shared/calls.schema";
+import type { ApiEnvelope } from "../src/shared/envelope";
+
+export type SimulationOptions = {
+  url: string;
+  /** An assistant key; without one, staff sign in with email/password and create a key named "Simulator". */
+  key?: string;
+  email: string;
+  password: string;
+  /** Past calls to report first, spread over the past four weeks. */
+  history: number;
+  /** Live calls kept going at once. */
+  live: number;
+  /** Stop after this many seconds; null: run until `signal` aborts. */
+  durationSeconds: number | null;
+  seed: number;
+  /** Calls play this many times faster than real time. */
+  speed: number;
+  signal?: AbortSignal;
+  log: (line: string) => void;
+};
+
+export type SimulationResult = {
+  key: string;
+  historyReported: number;
+  liveStarted: number;
+  liveFinished: number;
+};
+
+const HISTORY_DAYS = 28;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+class ApiCallError extends Error {}
+
+async function call<T>(url: string, init: RequestInit): Promise<{ data: T; response: Response }> {
+  const response = await fetch(url, init);
+  const body = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
+  if (!body?.success) {
+    const message = body && !body.success ? body.error.message : response.statusText;
+    throw new ApiCallError(`${init.method ?? "GET"} ${new URL(url).pathname}: ${response.status} ${message}`);
+  }
+  return { data: body.data, response };
+}
+
+/** Signs in as staff and creates a key (the browser-facing staff API wants the app's own Origin). */
+async function createKey(options: SimulationOptions): Promise<string> {
+  const origin = new URL(options.url).origin;
+  const json = { "content-type": "application/json", origin };
+  const { response } = await call(`${options.url}/api/auth/sign-in`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: options.email, password: options.password }),
+  });
+  const authorization = response.headers.get("authorization") ?? "";
+  const { data } = await call<CreatedAssistantKey>(`${options.url}/api/assistant/keys`, {
+    method: "POST",
+    headers: { ...json, authorization },
+    body: JSON.stringify({ name: "Simulator" }),
+  });
+  options.log(`Signed in as ${options.email} and created the assistant key "Simulator" (…${data.last4}).`);
+  return data.key;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+
+const minutesAndSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/**
+ * Reports `history` past calls, then keeps `live` calls going: each is reported in progress as its
+ * transcript grows, then finished with its outcome and summary. When stopped, calls under way are finished
+ * at once, so none is left in progress.
+ */
+export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
+  const key = options.key ?? (await createKey(options));
+  const headers = { "content-type": "application/json", "x-api-key": key };
+  const report = (body: CallReport) =>
+    call<CallReportResult>(`${options.url}/api/assistant/calls`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+
+  const { data: config } = await call<AssistantConfig>(`${options.url}/api/assistant/config`, { headers });
+  options.log(`Answering the phone for ${config.companyName} (${config.timezone}).`);
+  const generator: CallGenerator = createCallGenerator({
+    seed: options.seed,
+    idPrefix: "sim",
+    companyName: config.companyName,
+    timezone: config.timezone,
+    workingHours: config.workingHours,
+    workingDays: config.workingDays,
+  });
+
+  const now = Date.now();
+  const past = generator.history(options.history, new Date(now - HISTORY_DAYS * DAY_MS), new Date(now));
+  for (let i = 0; i < past.length; i += 8) await Promise.all(past.slice(i, i + 8).map(report));
+  if (past.length > 0) options.log(`Reported ${past.length} past calls from the last ${HISTORY_DAYS} days.`);
+
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = options.durationSeconds === null ? null : setTimeout(onAbort, options.durationSeconds * 1000);
+  const result: SimulationResult = { key, historyReported: past.length, liveStarted: 0, liveFinished: 0 };
+
+  async function playOneCall(line: number) {
+    const final = generator.finishedCall(new Date());
+    const turns = final.transcript ?? [];
+    result.liveStarted++;
+    options.log(`[line ${line}] ☎ ${final.callerNumber} is calling (${final.externalId}).`);
+    let shown = 0;
+    for (const turn of turns) {
+      await sleep(
+        (turn.offsetSeconds * 1000) / options.speed - (Date.now() - new Date(final.startedAt).getTime()),
+        stop.signal,
+      );
+      if (stop.signal.aborted) break;
+      shown++;
+      await report(inProgressReport(final, turn.offsetSeconds));
+    }
+    if (!stop.signal.aborted) {
+      const remaining =
+        ((final.durationSeconds ?? 0) * 1000) / options.speed -
+        (Date.now() - new Date(final.startedAt).getTime());
+      await sleep(remaining, stop.signal);
+    }
+    await report(final);
+    result.liveFinished++;
+    const outcome = final.outcome ? `, ${final.outcome}` : "";
+    options.log(
+      `[line ${line}] ✓ ${final.status}${outcome} after ${minutesAndSeconds(final.durationSeconds ?? 0)}, ${turns.length} turns (${shown} reported live): ${final.summary ?? ""}`,
+    );
+  }
+
+  async function line(number: number) {
+    // Staggered, so the lines do not ring in lockstep.
+    await sleep(((number - 1) * 4000) / options.speed, stop.signal);
+    while (!stop.signal.aborted) {
+      await playOneCall(number);
+      await sleep((2000 + Math.random() * 6000) / options.speed, stop.signal);
+    }
+  }
+
+  try {
+    const lines = await Promise.allSettled(
+      Array.from({ length: options.live }, (_, i) =>
+        line(i + 1).catch((error: unknown) => {
+          // One line failing stops the others, which finish the calls they have under way.
+          stop.abort();
+          throw error;
+        }),
+      ),
+    );
+    const failed = lines.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+  } finally {
+    if (timer) clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+  options.log(`Done: ${result.historyReported} past calls, ${result.liveFinished} live calls finished.`);
+  return result;
+}

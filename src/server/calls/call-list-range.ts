@@ -1,0 +1,35 @@
+import type { CallListQuery } from "@shared/calls.schema";
+import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
+import { ApiError } from "../http/api-error";
+import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
+
+/** A half-open interval of start times, [from, to); null leaves that side open. */
+export type StartTimeRange = { from: Date | null; to: Date | null };
+
+const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+
+function bound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
+  const time = parseIsoTime(text);
+  if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`);
+  if (name === "startDate" || !time.dateOnly) {
+    // endDate is inclusive: a date-time includes its own millisecond (the precision of every stored time).
+    const instant = instantOf(time, timeZone);
+    return name === "endDate" ? new Date(instant.getTime() + 1) : instant;
+  }
+  return startOfCalendarDate(addCalendarDays(text, 1), timeZone);
+}
+
+/**
+ * startDate and endDate of the calls list as a range of start times. A bare date is that whole day in the
+ * business's timezone, endDate's included; a date-time is that instant (in the business's timezone when it
+ * has no offset).
+ */
+export function startTimeRange(
+  query: Pick<CallListQuery, "startDate" | "endDate">,
+  timeZone: string,
+): StartTimeRange {
+  const from = query.startDate === undefined ? null : bound("startDate", query.startDate, timeZone);
+  const to = query.endDate === undefined ? null : bound("endDate", query.endDate, timeZone);
+  if (from && to && from >= to) throw invalid("startDate must not be after endDate");
+  return { from, to };
+}

@@ -1,0 +1,14 @@
+import type { Context } from "hono";
+import { ApiError } from "./api-error";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The `:id` of a route. A value that is not a UUID names nothing, so it gets the same 404 as an unknown id,
+ * and never reaches a uuid column (where it would be a database error).
+ */
+export function readIdParam(c: Context, notFound: string): string {
+  const id = c.req.param("id") ?? "";
+  if (!UUID.test(id)) throw new ApiError(404, "NOT_FOUND", notFound);
+  return id.toLowerCase();
+}

@@ -1,0 +1,20 @@
+import { type Type, type } from "arktype";
+import type { Context } from "hono";
+import { ApiError } from "./api-error";
+
+const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+
+/**
+ * The one way a route reads its query string: every parameter at most once, the whole set checked against a
+ * shared arktype schema (which names each offending parameter, and refuses unknown ones).
+ */
+export function readQuery<T extends Type>(c: Context, schema: T): T["infer"] {
+  const params: Record<string, string> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) throw invalid(`${name} must be given once (was given ${values.length} times)`);
+    params[name] = values[0] ?? "";
+  }
+  const out = schema(params);
+  if (out instanceof type.errors) throw invalid(out.summary);
+  return out;
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+import { type AssistantKeyRow, assistantKeys } from "../db/schema/assistant-keys.schema";
+import { businesses } from "../db/schema/businesses.schema";
+
+export async function insertAssistantKey(
+  db: Executor,
+  businessId: string,
+  values: { name: string; keyHash: string; last4: string; createdAt: Date },
+): Promise<AssistantKeyRow> {
+  const [row] = await db
+    .insert(assistantKeys)
+    .values({ businessId, ...values })
+    .returning();
+  return row!;
+}
+
+/** The keys staff can still use, newest first. */
+export async function listActiveAssistantKeys(db: Executor, businessId: string): Promise<AssistantKeyRow[]> {
+  return db
+    .select()
+    .from(assistantKeys)
+    .where(and(eq(assistantKeys.businessId, businessId), isNull(assistantKeys.revokedAt)))
+    .orderBy(desc(assistantKeys.createdAt), desc(assistantKeys.id));
+}
+
+/** False when the business has no such active key (unknown, already revoked, or another tenant's). */
+export async function revokeAssistantKey(
+  db: Executor,
+  businessId: string,
+  keyId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(assistantKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(assistantKeys.businessId, businessId),
+        eq(assistantKeys.id, keyId),
+        isNull(assistantKeys.revokedAt),
+      ),
+    )
+    .returning({ id: assistantKeys.id });
+  return rows.length === 1;
+}
+
+export type UsableAssistantKey = { keyId: string; businessId: string; timezone: string };
+
+/**
+ * The active key with this hash, with its business's timezone, in one statement that also stamps
+ * `last_used_at` when the stored stamp is older than `touchAfterMs` (so a busy key is not rewritten on every
+ * request). Unscoped by design: the key itself is the credential that names the tenant.
+ */
+export async function recordAssistantKeyUse(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+  touchAfterMs: number,
+): Promise<UsableAssistantKey | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await rawRows<UsableAssistantKey>(
+    db,
+    sql`with found as (
+      select ${assistantKeys.id} as key_id, ${assistantKeys.businessId} as business_id, ${assistantKeys.lastUsedAt} as last_used_at
+      from ${assistantKeys}
+      where ${assistantKeys.keyHash} = ${keyHash} and ${assistantKeys.revokedAt} is null
+    ), touched as (
+      update ${assistantKeys} set last_used_at = ${at}
+      where ${assistantKeys.id} = (select key_id from found)
+        and (${assistantKeys.lastUsedAt} is null
+          or ${assistantKeys.lastUsedAt} < ${at} - make_interval(secs => ${touchAfterMs / 1000}))
+    )
+    select found.key_id as "keyId", found.business_id as "businessId", ${businesses.timezone} as "timezone"
+    from found join ${businesses} on ${businesses.id} = found.business_id`,
+  );
+  return row ?? null;
+}

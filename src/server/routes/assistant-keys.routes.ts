@@ -1,0 +1,89 @@
+import {
+  type AssistantKey,
+  assistantKey,
+  createAssistantKeyBody,
+  createdAssistantKey,
+} from "@shared/assistant.schema";
+import { generateAssistantKey, hashAssistantKey } from "../auth/assistant-key-secret";
+import type { AssistantKeyRow } from "../db/schema/assistant-keys.schema";
+import { ApiError } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import {
+  insertAssistantKey,
+  listActiveAssistantKeys,
+  revokeAssistantKey,
+} from "../repos/assistant-keys.repo";
+import { assistantKeyExample, createdAssistantKeyExample } from "./assistant.examples";
+
+const toAssistantKey = (row: AssistantKeyRow): AssistantKey => ({
+  _id: row.id,
+  name: row.name,
+  last4: row.last4,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** Staff manage the keys their voice assistant uses (signed-in staff only; never the assistant itself). */
+export function assistantKeysRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/assistant/keys", guards);
+
+  router.add(
+    {
+      method: "post",
+      path: "/",
+      summary: "Create an assistant API key; this answer is the only time the key is shown",
+      auth: "user",
+      body: createAssistantKeyBody,
+      response: createdAssistantKey,
+      status: 201,
+      examples: { body: { name: "Front desk line" }, response: createdAssistantKeyExample },
+      errors: [],
+    },
+    async (c, { body }) => {
+      const key = generateAssistantKey();
+      const row = await insertAssistantKey(db, c.get("auth").businessId, {
+        name: body.name,
+        keyHash: hashAssistantKey(key),
+        last4: key.slice(-4),
+        createdAt: clock(),
+      });
+      return ok(c, { ...toAssistantKey(row), key }, 201);
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "The business's active assistant keys, newest first (revoked keys are not listed)",
+      auth: "user",
+      response: assistantKey.array(),
+      examples: { response: [assistantKeyExample] },
+      errors: [],
+    },
+    async (c) => ok(c, (await listActiveAssistantKeys(db, c.get("auth").businessId)).map(toAssistantKey)),
+  );
+
+  router.add(
+    {
+      method: "delete",
+      path: "/:id",
+      summary: "Revoke an assistant key; requests with it are refused from then on",
+      auth: "user",
+      response: null,
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      const id = readIdParam(c, "No such assistant key");
+      if (!(await revokeAssistantKey(db, c.get("auth").businessId, id, clock()))) {
+        throw new ApiError(404, "NOT_FOUND", "No such assistant key");
+      }
+      return ok(c, null);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import type { AssistantConfig, AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
+import type { CallReport, CallReportResult } from "@shared/calls.schema";
+
+/** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
+
+export const assistantKeyExample: AssistantKey = {
+  _id: "5c1d9e2a-7b34-4f8e-a0c6-2d9b8e1f3a47",
+  name: "Front desk line",
+  last4: "Qm7x",
+  createdAt: "2026-03-02T09:00:00.000Z",
+  lastUsedAt: "2026-03-02T15:04:05.000Z",
+};
+
+export const createdAssistantKeyExample: CreatedAssistantKey = {
+  ...assistantKeyExample,
+  lastUsedAt: null,
+  key: "cdk_4fJ9kLmN2pQrS5tUvWxYz0aBcDeFgHiJkLmNoPqQm7x",
+};
+
+export const callReportExample: CallReport = {
+  externalId: "call_7Hq2mX",
+  callerNumber: "+1 718 555 0142",
+  callerName: "Maria Lopez",
+  startedAt: "2026-03-02T10:04:05-05:00",
+  status: "completed",
+  durationSeconds: 184,
+  outcome: "booked",
+  summary: "Booked a check-up and cleaning for Tuesday at 10:00.",
+  transcript: [
+    {
+      speaker: "assistant",
+      text: "Thank you for calling Bright Smile Dental! How can I help you today?",
+      offsetSeconds: 0,
+    },
+    { speaker: "caller", text: "Hi, I'd like to book a cleaning, please.", offsetSeconds: 5 },
+  ],
+  serviceName: "Check-up & Cleaning",
+};
+
+export const callReportResultExample: CallReportResult = {
+  _id: "0b8f2c1e-5d7a-4c39-9a61-3f2e8d4b7c10",
+  externalId: "call_7Hq2mX",
+  created: true,
+};
+
+export const assistantConfigExample: AssistantConfig = {
+  companyName: "Bright Smile Dental",
+  greeting: "Thank you for calling Bright Smile Dental! How can I help you today?",
+  prompt: "Bright Smile Dental is a family dental practice in Brooklyn, New York.",
+  timezone: "America/New_York",
+  workingHours: { start: "08:00", end: "18:00" },
+  workingDays: [1, 2, 3, 4, 5, 6],
+  services: [
+    {
+      name: "Check-up & Cleaning",
+      duration: 60,
+      price: 120,
+      description: "Exam, scale and polish, and X-rays when due.",
+    },
+  ],
+  callTransfer: {
+    enabled: true,
+    transferPhoneNumbers: { default: "+1 555 0101", departments: { billing: "+1 555 0102" } },
+    transferMessage: "Please hold while I transfer your call.",
+    workingHoursOnly: true,
+    maxWaitTime: 300,
+  },
+};

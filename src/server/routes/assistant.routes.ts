@@ -1,0 +1,88 @@
+import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
+import { callReport, callReportResult } from "@shared/calls.schema";
+import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../calls/iso-time";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { ok } from "../http/respond";
+import { findBusiness } from "../repos/businesses.repo";
+import { reportCall } from "../repos/calls.repo";
+import { listActiveServices } from "../repos/services.repo";
+import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
+
+/** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
+export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/assistant", guards);
+
+  router.add(
+    {
+      method: "post",
+      path: "/calls",
+      summary: "Report a call, or an update of it (idempotent per externalId)",
+      description:
+        "Answers 201 with created: true for a call's first report and 200 with created: false for every later " +
+        "report of the same externalId, which updates that call — concurrent retries included, never a " +
+        "duplicate. Optional fields left out keep their stored value; null clears them. A report saying " +
+        "in-progress about a call that has already finished (completed, missed or failed) is stale and changes " +
+        "nothing. startedAt is ISO 8601; without an offset it is read in the business's timezone.",
+      auth: "assistantKey",
+      body: callReport,
+      response: callReportResult,
+      status: [201, 200],
+      examples: { body: callReportExample, response: callReportResultExample },
+      errors: [],
+    },
+    async (c, { body }) => {
+      const { businessId, timezone } = c.get("assistant");
+      const startedAt = parseIsoTime(body.startedAt);
+      if (!startedAt) {
+        throw new ApiError(
+          400,
+          "VALIDATION",
+          `startedAt must be ${ISO_TIME_FORMS} (was "${body.startedAt}")`,
+        );
+      }
+      const { id, created } = await reportCall(db, businessId, body, instantOf(startedAt, timezone), clock());
+      return ok(c, { _id: id, externalId: body.externalId, created }, created ? 201 : 200);
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/config",
+      summary:
+        "What the assistant needs to answer the phone: company, hours, active services, transfer rules",
+      auth: "assistantKey",
+      response: assistantConfig,
+      examples: { response: assistantConfigExample },
+      errors: [],
+    },
+    async (c) => {
+      const { businessId } = c.get("assistant");
+      const [business, services] = await Promise.all([
+        findBusiness(db, businessId),
+        listActiveServices(db, businessId),
+      ]);
+      if (!business) throw unauthenticated();
+      const config: AssistantConfig = {
+        companyName: business.name,
+        greeting: business.greeting || null,
+        prompt: business.prompt || null,
+        timezone: business.timezone,
+        workingHours: { start: business.workingHoursStart, end: business.workingHoursEnd },
+        workingDays: business.workingDays,
+        services: services.map((service) => ({
+          name: service.name,
+          duration: service.durationMinutes,
+          price: service.priceCents / 100,
+          description: service.description,
+        })),
+        callTransfer: business.callTransfer,
+      };
+      return ok(c, config);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,81 @@
+import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
+import { type StartTimeRange, startTimeRange } from "../calls/call-list-range";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import { findBusinessTimezone } from "../repos/businesses.repo";
+import { findCallDetail, listCalls } from "../repos/calls.repo";
+import { callDetailExample, callListExample } from "./calls.examples";
+
+const NO_CALL = "No such call";
+
+/** Spec 7 "Calls": the call history of the signed-in staff member's business. */
+export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/calls", guards);
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "A page of the business's calls, newest first, with the exact total",
+      description:
+        "Newest first by start time (ties by id). page ≥ 1 (a page past the last is empty, with the exact " +
+        `total); limit 1–100, default ${CALLS_PAGE_SIZE}. startDate and endDate are ISO 8601: a bare date ` +
+        "(YYYY-MM-DD) is that whole day in the business's timezone, endDate's day included; a date-time is " +
+        "that instant (in the business's timezone when it has no offset). Unknown parameters are refused.",
+      auth: "user",
+      query: callListQuery,
+      response: callList,
+      examples: {
+        query: {
+          page: "5",
+          limit: "10",
+          status: "completed",
+          startDate: "2026-02-01",
+          endDate: "2026-02-28",
+        },
+        response: callListExample,
+      },
+      errors: [],
+    },
+    async (c, { query }) => {
+      const { businessId } = c.get("auth");
+      const page = query.page ?? 1;
+      const limit = query.limit ?? CALLS_PAGE_SIZE;
+      let range: StartTimeRange = { from: null, to: null };
+      if (query.startDate !== undefined || query.endDate !== undefined) {
+        const timezone = await findBusinessTimezone(db, businessId);
+        if (!timezone) throw unauthenticated();
+        range = startTimeRange(query, timezone);
+      }
+      const { total, data } = await listCalls(db, businessId, {
+        status: query.status ?? null,
+        range,
+        page,
+        limit,
+      });
+      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/:id",
+      summary: "One call of the business, with its transcript and recording",
+      auth: "user",
+      response: callDetail,
+      examples: { response: callDetailExample },
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      const call = await findCallDetail(db, c.get("auth").businessId, readIdParam(c, NO_CALL));
+      if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
+      return ok(c, call);
+    },
+  );
+
+  return router;
+}
