@@ -116,21 +116,21 @@ describe("Calls", () => {
 
     await page.goto("/calls");
     await page.getByText("3 total calls").waitFor();
-    await page.getByLabel("Status").selectOption("missed");
+    await page.getByLabel("Status", { exact: true }).selectOption("missed");
     await page.waitForURL("**/calls?status=missed");
     await page.getByText("2 total calls").waitFor();
 
-    await page.getByLabel("From").fill("2026-01-15");
-    await page.getByLabel("To").fill("2026-01-31");
+    await page.getByLabel("From", { exact: true }).fill("2026-01-15");
+    await page.getByLabel("To", { exact: true }).fill("2026-01-31");
     await page.waitForURL("**/calls?status=missed&from=2026-01-15&to=2026-01-31");
     await page.getByText("1 total call").waitFor();
     expect(await page.getByText(later.callerNumber).count()).toBe(1);
 
     await page.reload();
     await page.getByText("1 total call").waitFor();
-    expect(await page.getByLabel("Status").inputValue()).toBe("missed");
-    expect(await page.getByLabel("From").inputValue()).toBe("2026-01-15");
-    expect(await page.getByLabel("To").inputValue()).toBe("2026-01-31");
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("missed");
+    expect(await page.getByLabel("From", { exact: true }).inputValue()).toBe("2026-01-15");
+    expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe("2026-01-31");
     expect(await page.getByText(later.callerNumber).count()).toBe(1);
 
     await page.getByRole("button", { name: "Clear filters" }).click();
@@ -179,7 +179,7 @@ describe("Calls", () => {
 
     await page.getByRole("link", { name: "Back to calls" }).click();
     await page.waitForURL("**/calls?status=completed");
-    expect(await page.getByLabel("Status").inputValue()).toBe("completed");
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("completed");
 
     await page.goto("/calls/no-such-call");
     await page.getByRole("heading", { level: 1, name: "Call not found" }).waitFor();

@@ -45,6 +45,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 
 /** axe-core over the whole page; the violations list must be empty. */
 export async function expectNoAxeViolations(page: Page) {
+  // Mid-animation (a dialog fading in) colours are blends that fail contrast checks: let them settle.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
