@@ -25,7 +25,10 @@ export const transcriptTurn = type({
 });
 export type TranscriptTurn = typeof transcriptTurn.infer;
 
-const httpUrl = type("string.url <= 2000").and(/^https?:\/\//);
+// https only: the portal's Content-Security-Policy lets media load from https origins alone.
+const httpsUrl = type("string.url <= 2000")
+  .and(/^https:\/\//)
+  .describe("an https URL of at most 2000 characters");
 
 /**
  * POST /api/assistant/calls: the voice assistant reports a call, or an update of it, keyed by its own
@@ -42,7 +45,7 @@ export const callReport = type({
   "outcome?": callOutcome.or("null"),
   "summary?": "string <= 4000 | null",
   "transcript?": transcriptTurn.array().atMostLength(2000),
-  "recordingUrl?": httpUrl.or("null"),
+  "recordingUrl?": httpsUrl.or("null"),
   "serviceName?": "string <= 200 | null",
 });
 export type CallReport = typeof callReport.infer;
