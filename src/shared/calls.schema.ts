@@ -1,20 +1,18 @@
 import { type } from "arktype";
+import { CALL_OUTCOMES, CALL_STATUSES, CALLS_MAX_LIMIT, CALLS_PAGE_SIZE } from "./calls.constants";
 
-/** Spec 4: call status values; a finished call never goes back to `in-progress`. */
-export const CALL_STATUSES = ["in-progress", "completed", "missed", "failed"] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const FINISHED_CALL_STATUSES: readonly CallStatus[] = ["completed", "missed", "failed"];
-
-/** Spec 4: outcome values. */
-export const CALL_OUTCOMES = ["booked", "inquiry", "no-action"] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export {
+  CALL_OUTCOMES,
+  CALL_STATUSES,
+  CALLS_MAX_LIMIT,
+  CALLS_PAGE_SIZE,
+  type CallOutcome,
+  type CallStatus,
+  FINISHED_CALL_STATUSES,
+} from "./calls.constants";
 
 export const callStatus = type.enumerated(...CALL_STATUSES);
 export const callOutcome = type.enumerated(...CALL_OUTCOMES);
-
-/** Spec 9: page size of the calls list; the API accepts up to 100. */
-export const CALLS_PAGE_SIZE = 10;
-export const CALLS_MAX_LIMIT = 100;
 
 /** One turn of the conversation, in order; `offsetSeconds` from the start of the call. */
 export const transcriptTurn = type({
