@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { CALL_OUTCOMES, CALL_STATUSES, CALLS_MAX_LIMIT, CALLS_PAGE_SIZE } from "./calls.constants";
+import { CALL_OUTCOMES, CALL_STATUSES, CALLS_MAX_LIMIT } from "./calls.constants";
 
 export {
   CALL_OUTCOMES,

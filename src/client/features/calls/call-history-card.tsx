@@ -6,7 +6,7 @@ import { css } from "styled-system/css";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { Text } from "../../components/ui/text";
+import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
 import { CallFilters } from "./call-filters";
 import { CallListSkeleton } from "./call-list-skeleton";
@@ -54,26 +54,9 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
         <CallFilters search={search} onChange={onSearchChange} />
         {list ? (
           list.data.length === 0 ? (
-            <div
-              className={css({
-                textAlign: "center",
-                py: "10",
-                display: "flex",
-                flexDirection: "column",
-                alignItems: "center",
-                gap: "2",
-              })}
-            >
-              <PhoneOff aria-hidden="true" className={css({ w: "8", h: "8", color: "fg.muted" })} />
-              <Text className={css({ fontWeight: "semibold" })}>
-                <Trans>No calls found</Trans>
-              </Text>
-              {hasFilters(search) ? (
-                <Text muted size="sm">
-                  <Trans>No call matches these filters.</Trans>
-                </Text>
-              ) : null}
-            </div>
+            <EmptyState icon={PhoneOff} title={<Trans>No calls found</Trans>}>
+              {hasFilters(search) ? <Trans>No call matches these filters.</Trans> : null}
+            </EmptyState>
           ) : (
             <ul
               aria-busy={query.isPlaceholderData || undefined}

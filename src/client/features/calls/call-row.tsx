@@ -2,15 +2,15 @@ import { Trans } from "@lingui/react/macro";
 import type { CallSummary } from "@shared/calls.schema";
 import { Phone } from "lucide-react";
 import { useId } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
 import { CallDuration } from "../../components/call-duration";
 import { CallOutcomeBadge } from "../../components/call-outcome-badge";
 import { CallStatusBadge } from "../../components/call-status-badge";
 import { RelativeTime } from "../../components/relative-time";
+import { rowLink, rowLinkRow } from "../../components/row-link";
 
 const row = css({
-  position: "relative",
   display: "grid",
   gridTemplateColumns: { base: "auto minmax(0, 1fr)", md: "auto minmax(0, 1fr) auto" },
   alignItems: "start",
@@ -18,19 +18,6 @@ const row = css({
   rowGap: "2",
   py: "3",
   px: "3",
-  borderRadius: "l2",
-  _hover: { bg: "bg.subtle" },
-});
-
-// The link's box covers the whole row: a click anywhere opens the call; keyboard and "open in a
-// new tab" work as on any link.
-const stretchedLink = css({
-  fontWeight: "semibold",
-  color: "fg.default",
-  textDecoration: "none",
-  outline: "none",
-  _after: { content: '""', position: "absolute", inset: "0", borderRadius: "l2" },
-  "&:focus-visible::after": { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "-2px" },
 });
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
@@ -38,13 +25,13 @@ const muted = css({ color: "fg.muted", fontSize: "sm" });
 export function CallRow({ call, href }: { call: CallSummary; href: string }) {
   const detailsId = useId();
   return (
-    <li className={row}>
+    <li className={cx(rowLinkRow, row)}>
       <Phone
         aria-hidden="true"
         className={css({ w: "4", h: "4", mt: "1", color: "fg.muted", flexShrink: "0" })}
       />
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
-        <Link href={href} className={stretchedLink} aria-describedby={detailsId}>
+        <Link href={href} className={rowLink} aria-describedby={detailsId}>
           {call.fromNumber}
         </Link>
         <p id={detailsId} className={muted}>

@@ -5,8 +5,8 @@ import { useId } from "react";
 import { css } from "styled-system/css";
 import { Link } from "wouter";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Text } from "../../components/ui/text";
 import { RecentCallRow } from "./recent-call-row";
 
 /** Spec 2: the latest calls and their outcomes; undefined calls means still loading. */
@@ -54,24 +54,9 @@ export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | 
             ))}
           </div>
         ) : calls.length === 0 ? (
-          <div
-            className={css({
-              textAlign: "center",
-              py: "10",
-              display: "flex",
-              flexDirection: "column",
-              alignItems: "center",
-              gap: "2",
-            })}
-          >
-            <PhoneIncoming aria-hidden="true" className={css({ w: "8", h: "8", color: "fg.muted" })} />
-            <Text className={css({ fontWeight: "semibold" })}>
-              <Trans>No recent calls</Trans>
-            </Text>
-            <Text muted size="sm" className={css({ maxW: "md" })}>
-              <Trans>Call activity will appear here once your system receives calls</Trans>
-            </Text>
-          </div>
+          <EmptyState icon={PhoneIncoming} title={<Trans>No recent calls</Trans>}>
+            <Trans>Call activity will appear here once your system receives calls</Trans>
+          </EmptyState>
         ) : (
           <ul className={css({ display: "flex", flexDirection: "column", mx: "-3" })}>
             {calls.map((call) => (
