@@ -2,7 +2,6 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type AssistantKeyRow, assistantKeys } from "../db/schema/assistant-keys.schema";
-import { businesses } from "../db/schema/businesses.schema";
 
 export async function insertAssistantKey(
   db: Executor,
@@ -49,9 +48,9 @@ export async function revokeAssistantKey(
 export type UsableAssistantKey = { keyId: string; businessId: string; timezone: string };
 
 /**
- * The active key with this hash, with its business's timezone, in one statement that also stamps
- * `last_used_at` when the stored stamp is older than `touchAfterMs` (so a busy key is not rewritten on every
- * request). Unscoped by design: the key itself is the credential that names the tenant.
+ * The active key with this hash, with its business and the business's timezone; stamps `last_used_at` when
+ * the stored stamp is older than `touchAfterMs` (see assistant_key_use in 0003_call_reads). Unscoped by
+ * design: the key itself is the credential that names the tenant.
  */
 export async function recordAssistantKeyUse(
   db: Executor,
@@ -59,21 +58,10 @@ export async function recordAssistantKeyUse(
   now: Date,
   touchAfterMs: number,
 ): Promise<UsableAssistantKey | null> {
-  const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await rawRows<UsableAssistantKey>(
     db,
-    sql`with found as (
-      select ${assistantKeys.id} as key_id, ${assistantKeys.businessId} as business_id, ${assistantKeys.lastUsedAt} as last_used_at
-      from ${assistantKeys}
-      where ${assistantKeys.keyHash} = ${keyHash} and ${assistantKeys.revokedAt} is null
-    ), touched as (
-      update ${assistantKeys} set last_used_at = ${at}
-      where ${assistantKeys.id} = (select key_id from found)
-        and (${assistantKeys.lastUsedAt} is null
-          or ${assistantKeys.lastUsedAt} < ${at} - make_interval(secs => ${touchAfterMs / 1000}))
-    )
-    select found.key_id as "keyId", found.business_id as "businessId", ${businesses.timezone} as "timezone"
-    from found join ${businesses} on ${businesses.id} = found.business_id`,
+    sql`select key_id as "keyId", business_id as "businessId", timezone
+      from assistant_key_use(${keyHash}, ${now.toISOString()}::timestamptz, make_interval(secs => ${touchAfterMs / 1000}))`,
   );
   return row ?? null;
 }

@@ -44,10 +44,14 @@ BEGIN
     ORDER BY seq DESC
     LIMIT 1
   ) before;
-  UPDATE calls
-  SET seq = seq + 1,
-      status_seq = status_seq + CASE WHEN status = p_status THEN 1 ELSE 0 END
-  WHERE business_id = p_business AND seq >= o_seq AND id <> p_id;
+  -- Usually the call is the newest and nothing moves; asking first keeps the shift (a range UPDATE, which
+  -- would be planned afresh on every call) off that path.
+  IF o_seq <= coalesce((SELECT max(seq) FROM calls WHERE business_id = p_business AND id <> p_id), 0) THEN
+    UPDATE calls
+    SET seq = seq + 1,
+        status_seq = status_seq + CASE WHEN status = p_status THEN 1 ELSE 0 END
+    WHERE business_id = p_business AND seq >= o_seq AND id <> p_id;
+  END IF;
 END;
 $$;
 --> statement-breakpoint
@@ -66,9 +70,11 @@ BEGIN
     ORDER BY seq DESC
     LIMIT 1
   ) before;
-  UPDATE calls
-  SET status_seq = status_seq + CASE WHEN status = p_to THEN 1 ELSE -1 END
-  WHERE business_id = p_business AND seq > p_seq AND status IN (p_from, p_to);
+  IF p_seq < coalesce((SELECT max(seq) FROM calls WHERE business_id = p_business), 0) THEN
+    UPDATE calls
+    SET status_seq = status_seq + CASE WHEN status = p_to THEN 1 ELSE -1 END
+    WHERE business_id = p_business AND seq > p_seq AND status IN (p_from, p_to);
+  END IF;
   RETURN v_status_seq;
 END;
 $$;
