@@ -1,0 +1,76 @@
+// Bundle weights and Lighthouse on the production build, served by the real server with its demo data.
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import type { ServerProcess } from "../tests/support/server-process";
+import { initialWeight } from "./bundle-size";
+import { signIn } from "./http-session";
+import { lighthouse } from "./lighthouse";
+import type { Figure } from "./report";
+
+const DEMO = { email: "demo@calldesk.app", password: "calldesk-demo" };
+
+export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const figures: Figure[] = [];
+  try {
+    const guest = await browser.newContext({ baseURL });
+    const signInPage = await initialWeight(await guest.newPage(), "/auth/sign-in");
+    const staff = await browser.newContext({ baseURL });
+    const page = await staff.newPage();
+    await page.goto("/auth/sign-in");
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/dashboard");
+    const dashboard = await initialWeight(await staff.newPage(), "/dashboard", [
+      "protected-area-",
+      "dashboard-page-",
+    ]);
+    const calls = await initialWeight(await staff.newPage(), "/calls", ["protected-area-", "calls-page-"]);
+    for (const [route, weight, budget] of [
+      ["/auth/sign-in", signInPage, 120],
+      ["/dashboard", dashboard, 170],
+      ["/calls", calls, 170],
+    ] as const) {
+      figures.push(
+        {
+          name: `${route} initial JS (gzip)`,
+          value: weight.critical.jsKB,
+          unit: "KB",
+          budget: `≤ ${budget} KB`,
+        },
+        { name: `${route} initial CSS (gzip)`, value: weight.critical.cssKB, unit: "KB" },
+        { name: `${route} JS incl. deferred parts`, value: weight.loaded.jsKB, unit: "KB" },
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const signInScores = await lighthouse(`${baseURL}/auth/sign-in`);
+  // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
+  const staff = await signIn(baseURL, DEMO.email, DEMO.password);
+  const dashboardScores = await lighthouse(`${baseURL}/dashboard`, { Cookie: staff.cookie });
+  for (const [route, scores] of [
+    ["/auth/sign-in", signInScores],
+    ["/dashboard", dashboardScores],
+  ] as const) {
+    if ("error" in scores) {
+      figures.push({ name: `Lighthouse ${route}`, value: Number.NaN, unit: "", note: scores.error });
+      continue;
+    }
+    figures.push({
+      name: `Lighthouse ${route} performance (mobile)`,
+      value: scores.performance,
+      unit: "",
+      budget: "≥ 90",
+    });
+    figures.push({
+      name: `Lighthouse ${route} accessibility`,
+      value: scores.accessibility,
+      unit: "",
+      ...(route === "/auth/sign-in" ? { budget: "100" } : {}),
+    });
+  }
+  return figures;
+}
