@@ -2,6 +2,7 @@ import "./index.css";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppContext } from "./app/app-context";
+import { preloadRoute } from "./app/app-routes";
 import { activateLanguage, storedLanguage } from "./lib/i18n";
 
 async function start() {
@@ -10,6 +11,7 @@ async function start() {
     ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
     : undefined;
   const context = createAppContext({ inspect });
+  preloadRoute(location.pathname);
   await activateLanguage(storedLanguage());
   createRoot(document.getElementById("root")!).render(<App context={context} />);
 }

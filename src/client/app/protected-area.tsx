@@ -3,24 +3,32 @@ import { Redirect, Route, Switch } from "wouter";
 import { AppShell } from "./shell/app-shell";
 import { ContentSkeleton } from "./shell/content-skeleton";
 
-// One chunk per page, fetched when its route is first visited.
-const DashboardPage = lazy(() =>
-  import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-);
-const CallsPage = lazy(() => import("../features/calls/calls-page").then((m) => ({ default: m.CallsPage })));
-const CallDetailPage = lazy(() =>
-  import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
-);
-const BookingsPage = lazy(() =>
-  import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
-);
-const ServicesPage = lazy(() =>
-  import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
-);
-const SettingsPage = lazy(() =>
-  import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
-);
-const FaqPage = lazy(() => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })));
+// One chunk per page, fetched when its route is first visited (or preloaded at start, see below).
+const pages = {
+  dashboard: () => import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
+  calls: () => import("../features/calls/calls-page").then((m) => ({ default: m.CallsPage })),
+  callDetail: () => import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
+  bookings: () => import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
+  services: () => import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
+  settings: () => import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+  faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
+};
+
+const DashboardPage = lazy(pages.dashboard);
+const CallsPage = lazy(pages.calls);
+const CallDetailPage = lazy(pages.callDetail);
+const BookingsPage = lazy(pages.bookings);
+const ServicesPage = lazy(pages.services);
+const SettingsPage = lazy(pages.settings);
+const FaqPage = lazy(pages.faq);
+
+/** Starts fetching the page chunk a path will render, so it loads alongside the session check. */
+export function preloadPage(pathname: string) {
+  const [, section = "", id] = pathname.split("/");
+  const key = section === "calls" && id ? "callDetail" : section;
+  const load = Object.hasOwn(pages, key) ? pages[key as keyof typeof pages] : pages.dashboard;
+  void load();
+}
 
 /** The shell and its routed pages (spec 2): /, the six sections, and unknown paths → /dashboard. */
 export default function ProtectedArea() {
