@@ -3,6 +3,24 @@ import type { AuthContext } from "../http/app-env";
 
 const ALG = "HS256";
 
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** Importing the secret is most of what a verification costs, so each secret is imported once. */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export async function issueAccessToken(
   secret: string,
   auth: AuthContext,
@@ -10,7 +28,8 @@ export async function issueAccessToken(
   ttlSeconds: number,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return sign({ sub: auth.userId, bid: auth.businessId, iat, exp: iat + ttlSeconds }, secret, ALG);
+  const claims = { sub: auth.userId, bid: auth.businessId, iat, exp: iat + ttlSeconds };
+  return sign(claims, await hmacKey(secret), ALG);
 }
 
 /** The caller the token names, or null when it is forged, malformed or expired on the app's clock. */
@@ -21,7 +40,12 @@ export async function verifyAccessToken(
 ): Promise<AuthContext | null> {
   try {
     // Hono would judge exp/iat by the wall clock; the app's injectable clock judges them below instead.
-    const claims = await verify(token, secret, { alg: ALG, exp: false, iat: false, nbf: false });
+    const claims = await verify(token, await hmacKey(secret), {
+      alg: ALG,
+      exp: false,
+      iat: false,
+      nbf: false,
+    });
     const nowSeconds = now.getTime() / 1000;
     if (typeof claims.exp !== "number" || claims.exp <= nowSeconds) return null;
     if (typeof claims.sub !== "string" || typeof claims.bid !== "string") return null;
