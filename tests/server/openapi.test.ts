@@ -1,6 +1,8 @@
+import { type } from "arktype";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
+import { ApiRouter } from "../../src/server/http/api-router";
 import { toOpenApiPath } from "../../src/server/http/openapi";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
@@ -10,11 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+type Content = Record<string, { schema: Record<string, unknown>; example?: unknown }>;
 type Operation = {
   summary: string;
   security?: unknown[];
-  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }>;
+  parameters?: {
+    name: string;
+    in: string;
+    required: boolean;
+    schema: Record<string, unknown>;
+    example?: unknown;
+  }[];
+  requestBody?: { content: Content };
+  responses: Record<string, { content: Content }>;
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -74,5 +84,79 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths["/api/auth/me"]!.get!.security).toEqual([{ bearer: [] }]);
     expect(doc.paths["/api/auth/me"]!.get!.responses["401"]).toBeDefined();
     expect(doc.paths["/api/auth/sign-in"]!.post!.security).toBeUndefined();
+  });
+
+  it("documents the query parameters of GET /api/calls, each with its schema and an example", async () => {
+    const list = (await document()).paths["/api/calls"]!.get!;
+    const byName = Object.fromEntries((list.parameters ?? []).map((p) => [p.name, p]));
+    expect(Object.keys(byName).sort()).toEqual(["endDate", "limit", "page", "startDate", "status"]);
+    expect(byName.limit).toMatchObject({
+      in: "query",
+      required: false,
+      schema: { type: "integer", minimum: 1, maximum: 100 },
+      example: 10,
+    });
+    expect(byName.status!.schema).toEqual({ enum: ["completed", "failed", "in-progress", "missed"] });
+    expect(byName.startDate!.example).toBe("2026-02-01");
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "500"]);
+  });
+
+  it("shows examples of the new routes' requests and answers, inside the envelope", async () => {
+    const doc = await document();
+    const report = doc.paths["/api/assistant/calls"]!.post!;
+    expect(report.requestBody!.content["application/json"]!.example).toMatchObject({
+      externalId: "call_7Hq2mX",
+    });
+    // 201 for a call's first report, 200 for the updates after it.
+    for (const status of ["200", "201"]) {
+      expect(report.responses[status]!.content["application/json"]!.example).toMatchObject({
+        success: true,
+        data: { externalId: "call_7Hq2mX" },
+      });
+    }
+    for (const [path, method] of [
+      ["/api/calls/{id}", "get"],
+      ["/api/dashboard/stats", "get"],
+      ["/api/assistant/config", "get"],
+      ["/api/assistant/keys", "post"],
+    ] as const) {
+      expect(
+        doc.paths[path]![method]!.responses[method === "post" ? "201" : "200"]!.content["application/json"]!
+          .example,
+      ).toMatchObject({ success: true });
+    }
+  });
+
+  it("puts the assistant's routes under X-Api-Key and outside the origin check, but not key management", async () => {
+    const doc = (await document()) as Document & { components: { securitySchemes: Record<string, unknown> } };
+    expect(doc.components.securitySchemes.assistantKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-Api-Key",
+    });
+    const report = doc.paths["/api/assistant/calls"]!.post!;
+    expect(report.security).toEqual([{ assistantKey: [] }]);
+    expect(report.responses["403"]).toBeUndefined();
+    expect(doc.paths["/api/assistant/config"]!.get!.security).toEqual([{ assistantKey: [] }]);
+    const createKey = doc.paths["/api/assistant/keys"]!.post!;
+    expect(createKey.security).toEqual([{ bearer: [] }]);
+    expect(createKey.responses["403"]).toBeDefined();
+  });
+
+  it("refuses to register a route whose example its own schema refuses", () => {
+    const router = new ApiRouter("/api/test", { user: async () => {}, assistantKey: async () => {} });
+    expect(() =>
+      router.add(
+        {
+          method: "get",
+          path: "/",
+          summary: "Example check",
+          response: type({ n: "number" }),
+          examples: { response: { n: "one" } as never },
+          errors: [],
+        },
+        (c) => c.body(null),
+      ),
+    ).toThrow(/response example of GET \/api\/test is invalid: n must be a number/);
   });
 });

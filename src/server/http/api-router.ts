@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from "@shared/error-codes";
-import type { Type } from "arktype";
+import { type Type, type } from "arktype";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { isOriginCheckExempt } from "./origin-check";
@@ -43,7 +43,7 @@ export type RouteSpec<
   status?: SuccessStatus | SuccessStatus[];
   /** Headers the success response carries (documented only). */
   responseHeaders?: Record<string, string>;
-  /** Shown in the document; the OpenAPI test checks each against its schema. */
+  /** Shown in the document; each is checked against its schema when the route is registered. */
   examples?: { body?: InputOf<Body>; query?: Record<string, string>; response?: OutputOf<Data> };
   errors: { status: number; code: ApiErrorCode }[];
 };
@@ -60,6 +60,24 @@ function impliedErrors(spec: RouteSpec, fullPath: string): RouteSpec["errors"] {
     ...(unsafe ? [{ status: 413, code: "PAYLOAD_TOO_LARGE" as const }] : []),
     { status: 500, code: "INTERNAL" as const },
   ];
+}
+
+/** A documented example that its own schema refuses is a bug in the route, found at start-up. */
+function checkExamples(spec: RouteSpec, fullPath: string): void {
+  const pairs: [string, Type | null | undefined, unknown][] = [
+    ["body", spec.body, spec.examples?.body],
+    ["query", spec.query, spec.examples?.query],
+    ["response", spec.response, spec.examples?.response],
+  ];
+  for (const [part, schema, example] of pairs) {
+    if (example === undefined || !schema) continue;
+    const out = schema(example);
+    if (out instanceof type.errors) {
+      throw new Error(
+        `The ${part} example of ${spec.method.toUpperCase()} ${fullPath} is invalid: ${out.summary}`,
+      );
+    }
+  }
 }
 
 type ParsedOf<S> = S extends Type ? S["infer"] : undefined;
@@ -86,6 +104,7 @@ export class ApiRouter {
   ): void {
     const fullPath = `${this.basePath}${spec.path === "/" ? "" : spec.path}`;
     const registered = spec as RouteSpec;
+    checkExamples(registered, fullPath);
     this.routes.push({
       ...registered,
       fullPath,

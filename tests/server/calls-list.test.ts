@@ -1,0 +1,244 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRows } from "../../src/server/db/raw-rows";
+import {
+  type BulkCall,
+  insertCallsBulk,
+  renumberCallPositions,
+} from "../../src/server/repos/calls-bulk.repo";
+import type { CallReportResult, CallStatus } from "../../src/shared/calls.schema";
+import { signUp } from "../support/server-accounts";
+import {
+  createAssistantKey,
+  dataOf,
+  expectExactPositions,
+  listCalls,
+  reportCall,
+} from "../support/server-calls";
+import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** A business of its own with an assistant key, and a way to report calls into it. */
+async function tenant() {
+  const staff = await signUp(server);
+  const { key } = await createAssistantKey(server, staff);
+  const report = async (externalId: string, startedAt: string, status: CallStatus = "completed") => {
+    const response = await reportCall(server, key, {
+      externalId,
+      callerNumber: "+1 555 0100",
+      startedAt,
+      status,
+    });
+    expect(response.status).toBeLessThan(300);
+    return (await dataOf<CallReportResult>(response))._id;
+  };
+  return { staff, key, report, businessId: staff.user.businessId };
+}
+
+const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString();
+const newestFirst = (a: { startedAt: string; id: string }, b: { startedAt: string; id: string }) =>
+  b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id);
+
+describe("newest-first order and exact positions", () => {
+  it("orders by start time, ties by id, whatever order the reports arrive in", async () => {
+    const { staff, report, businessId } = await tenant();
+    const minutes = [5, 1, 3, 3, 0, 4, 2, 3, 6, 0];
+    const sent: { startedAt: string; id: string }[] = [];
+    for (const [i, minute] of minutes.entries())
+      sent.push({ startedAt: at(minute), id: await report(`o-${i}`, at(minute)) });
+    const page = await listCalls(server, staff, "?limit=100");
+    expect(page.data.map((call) => call._id)).toEqual([...sent].sort(newestFirst).map((call) => call.id));
+    await expectExactPositions(server.db, businessId);
+  });
+
+  it("keeps totals and pages exact as calls go live, finish, move in time and arrive late", async () => {
+    const { staff, report, businessId } = await tenant();
+    for (let i = 0; i < 6; i++) await report(`live-${i}`, at(10 + i), "in-progress");
+    await report("late", at(1), "missed");
+    await report("live-2", at(12), "completed");
+    await report("live-4", at(14), "failed");
+    await report("live-0", at(10), "completed");
+    // The assistant corrects a start time: the call moves to its new place.
+    await report("live-5", at(0), "in-progress");
+    const totals = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (["in-progress", "completed", "missed", "failed"] as const).map(async (status) => [
+            status,
+            (await listCalls(server, staff, `?status=${status}`)).total,
+          ]),
+        ),
+      );
+    expect(await totals()).toEqual({ "in-progress": 3, completed: 2, missed: 1, failed: 1 });
+    const all = await listCalls(server, staff, "?limit=3&page=3");
+    expect(all).toMatchObject({ total: 7, totalPages: 3, page: 3 });
+    expect(all.data.map((call) => call.startTime)).toEqual([at(0)]);
+    const live = await listCalls(server, staff, "?status=in-progress&limit=2&page=2");
+    expect(live.data.map((call) => call.startTime)).toEqual([at(0)]);
+    await expectExactPositions(server.db, businessId);
+  });
+
+  it("keeps positions exact through a long run of random reports, retries and corrections", async () => {
+    const { staff, report, businessId } = await tenant();
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const statuses: CallStatus[] = ["in-progress", "completed", "missed", "failed"];
+    for (let i = 0; i < 120; i++) {
+      const id = `r-${Math.floor(random() * 30)}`;
+      await report(id, at(Math.floor(random() * 50)), statuses[Math.floor(random() * 4)]!);
+    }
+    await expectExactPositions(server.db, businessId);
+    const stored = await rawRows<{ status: CallStatus; n: number }>(
+      server.db,
+      sql`select status, count(*)::int as n from calls where business_id = ${businessId}::uuid group by status`,
+    );
+    for (const { status, n } of stored)
+      expect((await listCalls(server, staff, `?status=${status}`)).total).toBe(n);
+  });
+
+  it("takes 20 concurrent identical reports as one call, among other calls arriving at once", async () => {
+    const { staff, key, report, businessId } = await tenant();
+    await report("before", at(1));
+    const same = { externalId: "same", callerNumber: "+1 555 0100", startedAt: at(2), status: "completed" };
+    const responses = await Promise.all([
+      ...Array.from({ length: 20 }, () => reportCall(server, key, same)),
+      ...Array.from({ length: 5 }, (_, i) => reportCall(server, key, { ...same, externalId: `other-${i}` })),
+    ]);
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(6);
+    expect((await listCalls(server, staff)).total).toBe(7);
+    await expectExactPositions(server.db, businessId);
+  });
+});
+
+describe("bulk loads", () => {
+  const bulkCall = (externalId: string, minute: number, status: CallStatus): BulkCall => ({
+    externalId,
+    callerNumber: "+1 555 0100",
+    callerName: null,
+    startedAt: new Date(at(minute)),
+    status,
+    durationSeconds: 60,
+    outcome: null,
+    summary: null,
+    transcript: [],
+    recordingUrl: null,
+    serviceName: null,
+  });
+
+  it("inserts in order or not, skips known externalIds, and leaves positions exact", async () => {
+    const { staff, businessId } = await tenant();
+    const statuses: CallStatus[] = ["completed", "missed", "failed"];
+    const first = Array.from({ length: 30 }, (_, i) => bulkCall(`b-${i}`, i, statuses[i % 3]!));
+    expect(await insertCallsBulk(server.db, businessId, first, server.clock())).toEqual({ inserted: 30 });
+    await expectExactPositions(server.db, businessId);
+    // Older calls and duplicates: the business is renumbered once.
+    const more = [
+      bulkCall("b-3", 3, "completed"),
+      bulkCall("older", -5, "missed"),
+      bulkCall("newer", 40, "failed"),
+    ];
+    expect(await insertCallsBulk(server.db, businessId, more, server.clock())).toEqual({ inserted: 2 });
+    await expectExactPositions(server.db, businessId);
+    expect((await listCalls(server, staff, "?status=missed")).total).toBe(11);
+  });
+
+  it("renumbers a business whose positions were written by something else", async () => {
+    const { businessId, report } = await tenant();
+    for (let i = 0; i < 5; i++) await report(`x-${i}`, at(i));
+    await server.db.execute(
+      sql`update calls set seq = 0, status_seq = 0 where business_id = ${businessId}::uuid`,
+    );
+    await renumberCallPositions(server.db, businessId);
+    await expectExactPositions(server.db, businessId);
+  });
+});
+
+describe("GET /api/calls pages and filters", () => {
+  it("answers an empty history with no pages, and page 1 of 10 calls as the only page", async () => {
+    const { staff, report } = await tenant();
+    expect(await listCalls(server, staff)).toEqual({ data: [], total: 0, page: 1, totalPages: 0 });
+    expect(await listCalls(server, staff, "?page=2")).toEqual({ data: [], total: 0, page: 2, totalPages: 0 });
+    for (let i = 0; i < 10; i++) await report(`t-${i}`, at(i));
+    const page = await listCalls(server, staff);
+    expect(page).toMatchObject({ total: 10, totalPages: 1 });
+    expect(page.data).toHaveLength(10);
+    expect(await listCalls(server, staff, "?status=missed&page=4")).toEqual({
+      data: [],
+      total: 0,
+      page: 4,
+      totalPages: 0,
+    });
+    expect((await listCalls(server, staff, "?limit=100")).data).toHaveLength(10);
+  });
+
+  it.each([
+    ["?page=abc", "page"],
+    ["?page=1.5", "page"],
+    ["?page=-1", "page"],
+    ["?limit=0", "limit"],
+    ["?limit=ten", "limit"],
+    ["?status=done", "status"],
+    ["?status=missed&status=failed", "status must be given once"],
+    ["?startDate=2026-02-30", "startDate"],
+    ["?endDate=2026-W10-1", "endDate"],
+    ["?startDate=2026-03-02T25:00Z", "startDate"],
+    ["?startDate=2026-03-03&endDate=2026-03-02T23:00:00Z", "startDate must not be after endDate"],
+    ["?orderBy=startTime", "orderBy must be removed"],
+  ])("refuses %s with 400 naming the parameter", async (query, message) => {
+    const staff = await signUp(server);
+    const response = await server.request(`/api/calls${query}`, { accessToken: staff.accessToken });
+    expect(response.status).toBe(400);
+    const body = await readEnvelope(response);
+    expect(body).toMatchObject({ success: false, error: { code: "VALIDATION" } });
+    if (!body.success) expect(body.error.message).toContain(message);
+  });
+
+  it("reads bare dates as whole days in the business's timezone, across both DST changes", async () => {
+    const { staff, report } = await tenant();
+    // New York: 2026-03-08 has 23 hours (05:00Z–04:00Z), 2026-11-01 has 25 (04:00Z–05:00Z).
+    const starts = {
+      beforeSpring: "2026-03-08T04:59:59.999Z",
+      springFirst: "2026-03-08T05:00:00.000Z",
+      springLast: "2026-03-09T03:59:59.999Z",
+      afterSpring: "2026-03-09T04:00:00.000Z",
+      fallFirst: "2026-11-01T04:00:00.000Z",
+      fallLast: "2026-11-02T04:59:59.999Z",
+      afterFall: "2026-11-02T05:00:00.000Z",
+    };
+    for (const [name, startedAt] of Object.entries(starts)) await report(name, startedAt, "missed");
+    const starting = async (query: string) =>
+      (await listCalls(server, staff, `${query}&limit=100`)).data.map((call) => call.startTime).sort();
+    expect(await starting("?startDate=2026-03-08&endDate=2026-03-08")).toEqual([
+      starts.springFirst,
+      starts.springLast,
+    ]);
+    expect(await starting("?startDate=2026-11-01&endDate=2026-11-01")).toEqual([
+      starts.fallFirst,
+      starts.fallLast,
+    ]);
+    expect((await listCalls(server, staff, "?startDate=2026-03-09")).total).toBe(4);
+    expect((await listCalls(server, staff, "?endDate=2026-03-07&status=missed")).total).toBe(1);
+  });
+
+  it("reads date-times as instants: with an offset exactly, without one in the business's timezone", async () => {
+    const { staff, report } = await tenant();
+    await report("a", "2026-03-02T14:00:00.000Z");
+    await report("b", "2026-03-02T15:00:00.000Z", "missed");
+    await report("c", "2026-03-02T16:00:00.000Z");
+    const total = async (query: string) => (await listCalls(server, staff, query)).total;
+    // endDate is inclusive: a date-time includes its own instant.
+    expect(await total("?startDate=2026-03-02T15:00:00Z&endDate=2026-03-02T16:00:00Z")).toBe(2);
+    expect(await total("?startDate=2026-03-02T10:00:00-05:00&endDate=2026-03-02T10:00:00-05:00")).toBe(1);
+    // 10:00 in New York is 15:00Z.
+    expect(await total("?startDate=2026-03-02T10:00&endDate=2026-03-02T10:59")).toBe(1);
+    expect(await total("?status=completed&startDate=2026-03-02T14:30Z")).toBe(1);
+  });
+});

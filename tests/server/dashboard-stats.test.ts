@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import type { CallStatus } from "../../src/shared/calls.schema";
+import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import { type SignedIn, signUp } from "../support/server-accounts";
+import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
+import { createTestClock } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+// Noon in New York on the day clocks spring forward: that local day runs 05:00Z–04:00Z (23 hours).
+const clock = createTestClock(new Date("2026-03-08T16:00:00.000Z"));
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(() => server.close());
+
+const stats = async (staff: SignedIn) =>
+  dataOf<DashboardStats>(await server.request("/api/dashboard/stats", { accessToken: staff.accessToken }));
+
+async function tenantWith(calls: [startedAt: string, status: CallStatus][]) {
+  const staff = await signUp(server);
+  const { key } = await createAssistantKey(server, staff);
+  for (const [i, [startedAt, status]] of calls.entries()) {
+    const response = await reportCall(server, key, {
+      externalId: `d-${i}`,
+      callerNumber: `+1 555 01${i}`,
+      startedAt,
+      status,
+    });
+    expect(response.status).toBe(201);
+  }
+  return staff;
+}
+
+describe("GET /api/dashboard/stats", () => {
+  it("counts today as the business's own calendar day, DST-correct", async () => {
+    const staff = await tenantWith([
+      ["2026-03-08T04:59:59.999Z", "missed"], // 23:59:59 yesterday in New York
+      ["2026-03-08T05:00:00.000Z", "completed"], // today's first instant
+      ["2026-03-08T14:00:00.000Z", "missed"],
+      ["2026-03-08T15:30:00.000Z", "in-progress"],
+      ["2026-03-08T15:45:00.000Z", "failed"],
+      ["2026-03-08T15:50:00.000Z", "completed"],
+      ["2026-03-08T15:55:00.000Z", "completed"],
+      ["2026-03-09T04:00:00.000Z", "completed"], // tomorrow's first instant
+    ]);
+    const figures = await stats(staff);
+    expect(figures).toMatchObject({
+      callsToday: 6,
+      answeredToday: 4,
+      missedToday: 2,
+      answerRate: 67,
+      totalCalls: 8,
+      missedCalls: 3,
+      newBookings: 0,
+      googleCalendarSynced: 0,
+      timezone: "America/New_York",
+    });
+    expect(figures.recentCalls.map((call) => call.startTime)).toEqual([
+      "2026-03-09T04:00:00.000Z",
+      "2026-03-08T15:55:00.000Z",
+      "2026-03-08T15:50:00.000Z",
+      "2026-03-08T15:45:00.000Z",
+      "2026-03-08T15:30:00.000Z",
+    ]);
+  });
+
+  it("follows the business's timezone, and has no answer rate on a day without calls", async () => {
+    const staff = await tenantWith([["2026-03-08T14:00:00.000Z", "completed"]]);
+    expect(await stats(staff)).toMatchObject({ callsToday: 1, answerRate: 100 });
+    // 16:00Z is already 01:00 on the 9th in Tokyo: the 14:00Z call (23:00 on the 8th there) was yesterday.
+    await server.db
+      .update(businesses)
+      .set({ timezone: "Asia/Tokyo" })
+      .where(eq(businesses.id, staff.user.businessId));
+    expect(await stats(staff)).toMatchObject({
+      callsToday: 0,
+      answeredToday: 0,
+      missedToday: 0,
+      answerRate: null,
+      totalCalls: 1,
+      timezone: "Asia/Tokyo",
+    });
+  });
+
+  it("starts empty for a new business", async () => {
+    const staff = await signUp(server);
+    expect(await stats(staff)).toEqual({
+      callsToday: 0,
+      answeredToday: 0,
+      missedToday: 0,
+      answerRate: null,
+      newBookings: 0,
+      googleCalendarSynced: 0,
+      totalCalls: 0,
+      missedCalls: 0,
+      timezone: "America/New_York",
+      recentCalls: [],
+    });
+    expect((await server.request("/api/dashboard/stats")).status).toBe(401);
+  });
+});

@@ -1,0 +1,147 @@
+import { type } from "arktype";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseIsoTime } from "../../src/server/calls/iso-time";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { services } from "../../src/server/db/schema/services.schema";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed-demo";
+import {
+  type CallGeneratorOptions,
+  createCallGenerator,
+  inProgressReport,
+} from "../../src/server/demo/call-generator";
+import { DEMO_SERVICES } from "../../src/server/demo/demo-services";
+import type { AssistantConfig } from "../../src/shared/assistant.schema";
+import { callReport } from "../../src/shared/calls.schema";
+import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import { calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
+import { signIn } from "../support/server-accounts";
+import { createAssistantKey, dataOf, expectExactPositions, listCalls } from "../support/server-calls";
+import { DAY } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+const OPTIONS: CallGeneratorOptions = {
+  seed: 11,
+  idPrefix: "test",
+  companyName: "Bright Smile Dental",
+  timezone: "America/New_York",
+  workingHours: { start: "08:00", end: "18:00" },
+  workingDays: [1, 2, 3, 4, 5, 6],
+};
+const TO = new Date("2026-03-02T12:00:00.000Z");
+const FROM = new Date(TO.getTime() - 28 * DAY);
+
+describe("the call generator", () => {
+  it("is deterministic for a seed, and another seed gives other calls", () => {
+    const history = createCallGenerator(OPTIONS).history(40, FROM, TO);
+    expect(createCallGenerator(OPTIONS).history(40, FROM, TO)).toEqual(history);
+    expect(createCallGenerator({ ...OPTIONS, seed: 12 }).history(40, FROM, TO)).not.toEqual(history);
+  });
+
+  it("makes finished calls the API accepts, oldest first, mostly in working hours", () => {
+    const history = createCallGenerator(OPTIONS).history(200, FROM, TO);
+    expect(history).toHaveLength(200);
+    expect(new Set(history.map((call) => call.externalId)).size).toBe(200);
+    for (const call of history) {
+      expect(callReport(call)).not.toBeInstanceOf(type.errors);
+      expect(parseIsoTime(call.startedAt)).not.toBeNull();
+      expect(call.status).not.toBe("in-progress");
+      expect(call.recordingUrl).toBeNull();
+      const turns = call.transcript!.length;
+      if (call.status === "completed") expect(turns >= 4 && turns <= 12).toBe(true);
+    }
+    const starts = history.map((call) => Date.parse(call.startedAt));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(FROM.getTime());
+    expect(Math.max(...starts)).toBeLessThan(TO.getTime());
+    const inHours = history.filter((call) => {
+      const { hour } = wallTimeAt(new Date(call.startedAt), OPTIONS.timezone);
+      return hour >= 8 && hour < 18;
+    });
+    expect(inHours.length / history.length).toBeGreaterThan(0.75);
+    expect(new Set(history.map((call) => call.status))).toEqual(new Set(["completed", "missed", "failed"]));
+  });
+
+  it("names only services the demo practice offers", () => {
+    const offered = new Set(
+      DEMO_SERVICES.filter((service) => service.isActive).map((service) => service.name),
+    );
+    const named = createCallGenerator(OPTIONS)
+      .history(300, FROM, TO)
+      .flatMap((call) => (call.serviceName ? [call.serviceName] : []));
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(offered).toContain(name);
+  });
+
+  it("reports a live call as the turns spoken so far, without outcome or summary", () => {
+    const call = createCallGenerator(OPTIONS).finishedCall(TO);
+    const live = inProgressReport(call, 10);
+    expect(live).toMatchObject({ externalId: call.externalId, status: "in-progress", durationSeconds: 10 });
+    expect(live.transcript).toEqual(call.transcript!.filter((turn) => turn.offsetSeconds <= 10));
+    expect(live).not.toHaveProperty("outcome");
+    expect(live).not.toHaveProperty("summary");
+    expect(callReport(live)).not.toBeInstanceOf(type.errors);
+  });
+});
+
+describe("the demo seed", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("gives the demo business six weeks of calls, a couple today, and its services, once", async () => {
+    const now = server.clock();
+    expect(await seedDemo(server.db, now)).toBe(true);
+    expect(await seedDemo(server.db, now)).toBe(false);
+    const demo = await signIn(server, DEMO_EMAIL, DEMO_PASSWORD);
+    const businessId = demo.user.businessId;
+    await expectExactPositions(server.db, businessId);
+
+    const all = await listCalls(server, demo);
+    expect(all.total).toBeGreaterThanOrEqual(290);
+    expect(all.total).toBeLessThanOrEqual(310);
+    const oldest = (await listCalls(server, demo, `?page=${all.totalPages}`)).data.at(-1)!;
+    expect(now.getTime() - Date.parse(oldest.startTime)).toBeLessThanOrEqual(43 * DAY);
+
+    const stats = await dataOf<DashboardStats>(
+      await server.request("/api/dashboard/stats", { accessToken: demo.accessToken }),
+    );
+    expect(stats.callsToday).toBe(2);
+    expect(stats.totalCalls).toBe(all.total);
+    const today = calendarDayAround(now, "America/New_York");
+    for (const call of stats.recentCalls.slice(0, 2)) {
+      expect(Date.parse(call.startTime)).toBeGreaterThanOrEqual(today.start.getTime());
+      expect(Date.parse(call.startTime)).toBeLessThanOrEqual(now.getTime());
+    }
+
+    const statuses = await rawRows<{ status: string }>(
+      server.db,
+      sql`select distinct status from calls where business_id = ${businessId}::uuid order by status`,
+    );
+    expect(statuses.map((row) => row.status)).toEqual(["completed", "failed", "missed"]);
+    // No real recordings exist: two calls point at a same-origin path that answers 404, the rest at nothing.
+    const recordings = await rawRows<{ recording_url: string }>(
+      server.db,
+      sql`select recording_url from calls where business_id = ${businessId}::uuid and recording_url is not null`,
+    );
+    expect(recordings).toHaveLength(2);
+    for (const { recording_url } of recordings) {
+      expect(recording_url).toMatch(/^\/api\/recordings\/[\w-]+\.mp3$/);
+      expect((await server.request(recording_url, { accessToken: demo.accessToken })).status).toBe(404);
+    }
+
+    expect(await server.db.$count(services)).toBe(DEMO_SERVICES.length);
+    const { key } = await createAssistantKey(server, demo);
+    const config = await dataOf<AssistantConfig>(
+      await server.request("/api/assistant/config", { headers: { "x-api-key": key } }),
+    );
+    expect(config.companyName).toBe("Bright Smile Dental");
+    expect(config.services.map((service) => service.name)).toEqual(
+      DEMO_SERVICES.filter((service) => service.isActive)
+        .map((service) => service.name)
+        .sort(),
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Executor } from "../../src/server/db/database";
+import { rawRows } from "../../src/server/db/raw-rows";
+import type { CreatedAssistantKey } from "../../src/shared/assistant.schema";
+import type { CallList, CallReport } from "../../src/shared/calls.schema";
+import type { ApiEnvelope } from "../../src/shared/envelope";
+import type { SignedIn } from "./server-accounts";
+import { readEnvelope, type TestServer } from "./server-harness";
+
+/** The data of a success envelope; throws with the server's message otherwise. */
+export async function dataOf<T>(response: Response): Promise<T> {
+  const body: ApiEnvelope<T> = await readEnvelope<T>(response);
+  if (!body.success) throw new Error(`expected success, got ${response.status}: ${body.error.message}`);
+  return body.data;
+}
+
+export async function createAssistantKey(
+  server: TestServer,
+  staff: SignedIn,
+  name = "Front desk",
+): Promise<CreatedAssistantKey> {
+  const response = await server.request("/api/assistant/keys", {
+    json: { name },
+    accessToken: staff.accessToken,
+  });
+  expect(response.status).toBe(201);
+  return dataOf<CreatedAssistantKey>(response);
+}
+
+/** POST /api/assistant/calls as the assistant does: server to server, no Origin. */
+export const reportCall = (
+  server: TestServer,
+  key: string,
+  report: Partial<CallReport> | Record<string, unknown>,
+) => server.request("/api/assistant/calls", { json: report, headers: { "x-api-key": key }, origin: null });
+
+export async function listCalls(server: TestServer, staff: SignedIn, query = ""): Promise<CallList> {
+  return dataOf<CallList>(await server.request(`/api/calls${query}`, { accessToken: staff.accessToken }));
+}
+
+/**
+ * The invariant every write must keep: per business, `seq` is 1..N in (started_at, id) order and `status_seq`
+ * is 1..N within each status in the same order.
+ */
+export async function expectExactPositions(db: Executor, businessId: string): Promise<void> {
+  const [row] = await rawRows<{ calls: number; wrong: number }>(
+    db,
+    sql`select count(*)::int as calls,
+        count(*) filter (where seq <> overall or status_seq <> within_status)::int as wrong
+      from (
+        select seq, status_seq,
+          row_number() over (order by started_at, id) as overall,
+          row_number() over (partition by status order by started_at, id) as within_status
+        from calls where business_id = ${businessId}::uuid
+      ) ranked`,
+  );
+  expect(row).toMatchObject({ wrong: 0 });
+}
