@@ -142,7 +142,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     result.liveFinished++;
     const outcome = final.outcome ? `, ${final.outcome}` : "";
     options.log(
-      `[line ${line}] ✓ ${final.status}${outcome} after ${minutesAndSeconds(final.durationSeconds ?? 0)}, ${turns.length} turns (${shown} reported live): ${final.summary ?? ""}`,
+      `[line ${line}] ✓ ${final.status}${outcome} after ${minutesAndSeconds(final.durationSeconds ?? 0)}, ${turns.length} turn${turns.length === 1 ? "" : "s"} (${shown} reported live): ${final.summary ?? ""}`,
     );
   }
 
