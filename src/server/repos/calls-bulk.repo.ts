@@ -22,7 +22,7 @@ export type BulkCall = {
 /** Rows per INSERT: big enough to amortize a round trip, small enough to keep the JSON parameter modest. */
 const CHUNK_ROWS = 2000;
 
-/** Every writer of a business's calls holds this until its transaction ends (see the call_positions migration). */
+/** Every writer of a business's calls holds this until its transaction ends (see 0002_call_positions). */
 async function lockCallPositions(tx: Executor, businessId: string): Promise<void> {
   await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
 }

@@ -11,7 +11,7 @@ const isoUtc = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Stores a validated report (see calls_report in the call_positions migration for the rules) in one round
+ * Stores a validated report (see calls_report in 0002_call_positions for the rules) in one round
  * trip. `startedAt` is the report's start time already resolved to an instant.
  */
 export async function reportCall(

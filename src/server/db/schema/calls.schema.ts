@@ -25,7 +25,7 @@ const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'
  * Calls reported by the voice assistant, one row per (business, external id).
  *
  * `seq` numbers a business's calls 1..N by (started_at, id) and `status_seq` numbers them 1..N within each
- * status, both dense and kept so by every write (see the call_positions migration): a page of the
+ * status, both dense and kept so by every write (see 0002_call_positions): a page of the
  * newest-first list is then a range of positions, and a total is the position of a boundary row,
  * instead of an OFFSET or a count(*) over the whole history.
  */
