@@ -3,8 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { useSearch } from "wouter";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -47,19 +46,9 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
         {query.isError ? (
           <>
             <PageHeader title={t`Call details`} />
-            <Alert title={<Trans>Error loading call</Trans>}>
-              <p>
-                <LoadFailureMessage error={query.error} subject="call" />
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                className={css({ mt: "3" })}
-                onClick={() => void query.refetch()}
-              >
-                <Trans>Try again</Trans>
-              </Button>
-            </Alert>
+            <LoadErrorAlert title={<Trans>Error loading call</Trans>} onRetry={() => void query.refetch()}>
+              <LoadFailureMessage error={query.error} subject="call" />
+            </LoadErrorAlert>
           </>
         ) : (
           <div

@@ -3,8 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PhoneOff } from "lucide-react";
 import { useEffect, useId } from "react";
 import { css } from "styled-system/css";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
@@ -74,19 +73,9 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
             </ul>
           )
         ) : query.isError ? (
-          <Alert title={<Trans>Error loading calls</Trans>}>
-            <p>
-              <LoadFailureMessage error={query.error} subject="calls" />
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              className={css({ mt: "3" })}
-              onClick={() => void query.refetch()}
-            >
-              <Trans>Try again</Trans>
-            </Button>
-          </Alert>
+          <LoadErrorAlert title={<Trans>Error loading calls</Trans>} onRetry={() => void query.refetch()}>
+            <LoadFailureMessage error={query.error} subject="calls" />
+          </LoadErrorAlert>
         ) : (
           <CallListSkeleton />
         )}

@@ -2,8 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, Percent, PhoneCall } from "lucide-react";
 import { css } from "styled-system/css";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { PageHeader } from "../../components/ui/page-header";
 import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
@@ -30,25 +29,19 @@ export function DashboardPage() {
         description={t`Overview of your voice assistant performance and bookings`}
       />
       {failed ? (
-        <Alert title={<Trans>Error loading the dashboard</Trans>} className={css({ mb: "6" })}>
-          <p>
-            {query.error instanceof ApiError &&
-            query.error.status !== undefined &&
-            query.error.status !== 200 ? (
-              query.error.message
-            ) : (
-              <Trans>An unexpected error occurred</Trans>
-            )}
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            className={css({ mt: "3" })}
-            onClick={() => void query.refetch()}
-          >
-            <Trans>Try again</Trans>
-          </Button>
-        </Alert>
+        <LoadErrorAlert
+          title={<Trans>Error loading the dashboard</Trans>}
+          className={css({ mb: "6" })}
+          onRetry={() => void query.refetch()}
+        >
+          {query.error instanceof ApiError &&
+          query.error.status !== undefined &&
+          query.error.status !== 200 ? (
+            query.error.message
+          ) : (
+            <Trans>An unexpected error occurred</Trans>
+          )}
+        </LoadErrorAlert>
       ) : (
         <>
           <div
