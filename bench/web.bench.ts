@@ -1,5 +1,6 @@
 // Bundle weights and Lighthouse on the production build, served by the real server with its demo data.
 import { chromium } from "playwright-core";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import type { ServerProcess } from "../tests/support/server-process";
 import { initialWeight } from "./bundle-size";
@@ -7,7 +8,7 @@ import { signIn } from "./http-session";
 import { lighthouse } from "./lighthouse";
 import type { Figure } from "./report";
 
-const DEMO = { email: "demo@calldesk.app", password: "calldesk-demo" };
+const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 
 export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

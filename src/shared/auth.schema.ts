@@ -1,7 +1,7 @@
 import { type } from "arktype";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./auth.constants";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth.constants";
 
-const email = type("string.email").and("string <= 254");
+const email = type("string.email").and(`string <= ${EMAIL_MAX}`);
 
 /** POST /api/auth/sign-up */
 export const signUpBody = type({
@@ -14,7 +14,7 @@ export type SignUpBody = typeof signUpBody.infer;
 /** POST /api/auth/sign-in: length is not checked beyond a DoS cap, so a policy change never locks anyone out. */
 export const signInBody = type({
   "+": "reject",
-  email: "string <= 254",
+  email: `string <= ${EMAIL_MAX}`,
   password: `string <= ${PASSWORD_MAX}`,
 });
 export type SignInBody = typeof signInBody.infer;

@@ -9,6 +9,7 @@ import { Field } from "../../components/ui/field";
 import { useSessionActor } from "../session/session-context";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
+import { EmailField } from "./email-field";
 import { SignInFailureMessage } from "./failure-message";
 import { useSessionFailure } from "./use-session-failure";
 
@@ -44,16 +45,7 @@ export function SignInPage() {
         }}
       >
         {failure ? <Alert title={<SignInFailureMessage failure={failure} />} /> : null}
-        <Field
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Field
           label={t`Password`}
           name="password"

@@ -9,6 +9,7 @@ import { Field } from "../../components/ui/field";
 import { useSessionActor } from "../session/session-context";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
+import { EmailField } from "./email-field";
 import { SignUpFailureMessage } from "./failure-message";
 import { useSessionFailure } from "./use-session-failure";
 
@@ -52,16 +53,7 @@ export function SignUpPage() {
         }}
       >
         {failure ? <Alert title={<SignUpFailureMessage failure={failure} />} /> : null}
-        <Field
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Field
           label={t`Password`}
           helperText={t`At least ${PASSWORD_MIN} characters.`}

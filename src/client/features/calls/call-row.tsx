@@ -4,9 +4,7 @@ import { Phone } from "lucide-react";
 import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
-import { CallDuration } from "../../components/call-duration";
-import { CallOutcomeBadge } from "../../components/call-outcome-badge";
-import { CallStatusBadge } from "../../components/call-status-badge";
+import { CallResult } from "../../components/call-result";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -53,12 +51,7 @@ export function CallRow({ call, href }: { call: CallSummary; href: string }) {
           justifyContent: { base: "flex-start", md: "flex-end" },
         })}
       >
-        <CallDuration
-          seconds={call.duration}
-          className={css({ fontSize: "sm", color: "fg.muted", fontVariantNumeric: "tabular-nums" })}
-        />
-        <CallStatusBadge status={call.status} />
-        <CallOutcomeBadge outcome={call.outcome} />
+        <CallResult call={call} />
       </div>
     </li>
   );

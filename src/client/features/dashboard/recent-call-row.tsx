@@ -1,9 +1,7 @@
 import type { CallSummary } from "@shared/calls.schema";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
-import { CallDuration } from "../../components/call-duration";
-import { CallOutcomeBadge } from "../../components/call-outcome-badge";
-import { CallStatusBadge } from "../../components/call-status-badge";
+import { CallResult } from "../../components/call-result";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -48,12 +46,7 @@ export function RecentCallRow({ call }: { call: CallSummary }) {
         <span aria-hidden="true" className={css({ color: "fg.muted" })}>
           ·
         </span>
-        <CallDuration
-          seconds={call.duration}
-          className={css({ fontSize: "sm", color: "fg.muted", fontVariantNumeric: "tabular-nums" })}
-        />
-        <CallStatusBadge status={call.status} />
-        <CallOutcomeBadge outcome={call.outcome} />
+        <CallResult call={call} />
       </div>
     </li>
   );
