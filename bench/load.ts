@@ -12,6 +12,18 @@ export type LoadResult = {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
+/** Keeps `connections` workers sending `request` for `seconds`, measuring nothing. */
+export async function warmUp(
+  request: (worker: number) => Promise<boolean>,
+  { connections = 10, seconds = 1 } = {},
+): Promise<void> {
+  const stopAt = performance.now() + seconds * 1000;
+  const worker = async (id: number) => {
+    while (performance.now() < stopAt) await request(id).catch(() => false);
+  };
+  await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
+}
+
 /**
  * Runs `request(worker)` on `connections` concurrent workers for `seconds` (bounded in time and count),
  * after a short warm-up; returns throughput and latency percentiles in milliseconds.
@@ -20,23 +32,19 @@ export async function runLoad(
   request: (worker: number) => Promise<boolean>,
   { connections = 10, seconds = 5, warmupSeconds = 1, maxRequests = 200_000 } = {},
 ): Promise<LoadResult> {
+  await warmUp(request, { connections, seconds: warmupSeconds });
   const latencies: number[] = [];
   let errors = 0;
-  let measuring = false;
-  let stopAt = performance.now() + warmupSeconds * 1000;
+  const startedAt = performance.now();
+  const stopAt = startedAt + seconds * 1000;
   const worker = async (id: number) => {
     while (performance.now() < stopAt && latencies.length < maxRequests) {
       const started = performance.now();
       const ok = await request(id).catch(() => false);
-      if (!measuring) continue;
       latencies.push(performance.now() - started);
       if (!ok) errors++;
     }
   };
-  await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
-  measuring = true;
-  const startedAt = performance.now();
-  stopAt = startedAt + seconds * 1000;
   await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
   const elapsed = (performance.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);

@@ -58,13 +58,15 @@ export function createApp(options: CreateAppOptions) {
     // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory).
     c.header("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) =>
-        failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${BODY_LIMIT_BYTES} bytes`),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) =>
+      failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${BODY_LIMIT_BYTES} bytes`),
+  });
+  // Reads (no handler of theirs reads a body) skip it: asking the Node adapter for a request's body builds a
+  // whole fetch Request, a noticeable share of a fast GET.
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
   app.use("/api/*", originCheck(deps.config));
 

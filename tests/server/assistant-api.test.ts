@@ -248,6 +248,11 @@ describe("POST /api/assistant/calls", () => {
     [{ transcript: "hello" }, "transcript"],
     [{ recordingUrl: "/local.mp3" }, "recordingUrl"],
     [{ serviceName: ["x"] }, "serviceName"],
+    [{ summary: "before\u0000after" }, "summary"],
+    [
+      { transcript: [{ speaker: "caller", text: "half a pair \ud83d", offsetSeconds: 0 }] },
+      "transcript[0].text",
+    ],
     [{ extra: 1 }, "extra"],
   ])("refuses %j with 400 naming %s, and writes nothing", async (bad, field) => {
     const before = await server.db.$count(calls);

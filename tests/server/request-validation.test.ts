@@ -46,6 +46,18 @@ describe("bad input to POST /api/auth/sign-up", () => {
       400,
       /^email must be an email/,
     ],
+    [
+      "a NUL character (PostgreSQL text cannot hold one)",
+      () => signUpRaw(JSON.stringify({ ...valid(), password: "long enough\u0000" })),
+      400,
+      /^password contains a NUL character/,
+    ],
+    [
+      "half of a surrogate pair",
+      () => signUpRaw(`{"email": "${uniqueEmail()}", "password": "long enough \\udc00"}`),
+      400,
+      /^password contains .* an unpaired surrogate/,
+    ],
     ["a body that is not an object", () => signUpRaw("null"), 400, /^The request body must be an object/],
     ["an empty body", () => signUpRaw(""), 400, /not valid JSON/],
     [

@@ -10,7 +10,7 @@ export function createRequireUser({
 }: Pick<AppDeps, "config" | "clock">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = /^Bearer (\S+)$/i.exec(c.req.header("authorization") ?? "");
-    const auth = match?.[1] ? await verifyAccessToken(config.jwtSecret, match[1], clock()) : null;
+    const auth = match?.[1] ? verifyAccessToken(config.jwtSecret, match[1], clock()) : null;
     if (!auth) throw unauthenticated();
     c.set("auth", auth);
     await next();

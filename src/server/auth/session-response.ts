@@ -16,7 +16,7 @@ export async function respondWithSession(
   status: 200 | 201 = 200,
 ) {
   const now = clock();
-  const accessToken = await issueAccessToken(
+  const accessToken = issueAccessToken(
     config.jwtSecret,
     { userId: user.id, businessId: user.businessId },
     now,

@@ -17,8 +17,14 @@ export const schema = {
   ...calls,
 };
 
+/**
+ * What both drivers' own clients (a PGlite instance, a pg Pool) answer alike: one statement with numbered
+ * parameters. Hot paths use it directly (see rawRows).
+ */
+export type SqlClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
 /** Both drivers (PGlite and node-postgres) produce this type; the app never knows which one it has. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema> & { $client: SqlClient };
 
 /** What a transaction callback receives; repositories accept either. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config";
 import { type Database, schema } from "./database";
+import { rawRows } from "./raw-rows";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -67,7 +68,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
 /** True when the database answers a trivial query. */
 export async function isDatabaseUp(db: Database): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await rawRows(db, sql`select 1`);
     return true;
   } catch {
     return false;

@@ -1,6 +1,7 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { ApiError } from "./api-error";
+import { findUnstorableText } from "./unstorable-text";
 
 const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
 
@@ -10,11 +11,16 @@ export async function readJsonBody<T extends Type>(c: Context, schema: T): Promi
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalid("Content-Type must be application/json");
   }
+  const text = await c.req.text();
   let json: unknown;
   try {
-    json = JSON.parse(await c.req.text());
+    json = JSON.parse(text);
   } catch {
     throw invalid("The request body is not valid JSON");
+  }
+  const unstorable = findUnstorableText(text, json);
+  if (unstorable) {
+    throw invalid(`${unstorable} contains a NUL character or an unpaired surrogate, which cannot be stored`);
   }
   const out = schema(json);
   if (out instanceof type.errors) {

@@ -48,20 +48,21 @@ export async function revokeAssistantKey(
 export type UsableAssistantKey = { keyId: string; businessId: string; timezone: string };
 
 /**
- * The active key with this hash, with its business and the business's timezone; stamps `last_used_at` when
- * the stored stamp is older than `touchAfterMs` (see assistant_key_use in 0003_call_reads). Unscoped by
- * design: the key itself is the credential that names the tenant.
+ * The active keys among these hashes, with their business and its timezone, by hash; stamps `last_used_at`
+ * where the stored stamp is older than `touchAfterMs` (see assistant_keys_use in 0004_batched_ingest).
+ * Unscoped by design: the key itself is the credential that names the tenant.
  */
-export async function recordAssistantKeyUse(
+export async function recordAssistantKeysUse(
   db: Executor,
-  keyHash: string,
+  keyHashes: readonly string[],
   now: Date,
   touchAfterMs: number,
-): Promise<UsableAssistantKey | null> {
-  const [row] = await rawRows<UsableAssistantKey>(
+): Promise<Map<string, UsableAssistantKey>> {
+  const rows = await rawRows<UsableAssistantKey & { keyHash: string }>(
     db,
-    sql`select key_id as "keyId", business_id as "businessId", timezone
-      from assistant_key_use(${keyHash}, ${now.toISOString()}::timestamptz, make_interval(secs => ${touchAfterMs / 1000}))`,
+    sql`select o_key_hash as "keyHash", o_key_id as "keyId", o_business_id as "businessId", o_timezone as timezone
+      from assistant_keys_use(${JSON.stringify(keyHashes)}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${touchAfterMs / 1000}))`,
   );
-  return row ?? null;
+  return new Map(rows.map(({ keyHash, ...key }) => [keyHash, key]));
 }

@@ -10,24 +10,33 @@ import { calls } from "../db/schema/calls.schema";
 const isoUtc = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A validated report for a business, its start time already resolved to an instant. */
+export type CallReportItem = { businessId: string; report: CallReport; startedAt: Date };
+
+export type StoredReport = { id: string; created: boolean };
+
 /**
- * Stores a validated report (see calls_report in 0002_call_positions for the rules) in one round
- * trip. `startedAt` is the report's start time already resolved to an instant.
+ * Stores validated reports in one round trip and one transaction (see calls_report_batch in
+ * 0004_batched_ingest for the rules); answers per item, in order.
  */
-export async function reportCall(
+export async function reportCalls(
   db: Executor,
-  businessId: string,
-  report: CallReport,
-  startedAt: Date,
+  items: readonly CallReportItem[],
   now: Date,
-): Promise<{ id: string; created: boolean }> {
-  const [row] = await rawRows<{ id: string; created: boolean }>(
+): Promise<StoredReport[]> {
+  const payload = items.map(({ businessId, report, startedAt }) => ({
+    business: businessId,
+    startedAt: startedAt.toISOString(),
+    report,
+  }));
+  const rows = await rawRows<StoredReport & { ord: number }>(
     db,
-    sql`select call_id as id, created from calls_report(
-      ${businessId}::uuid, ${JSON.stringify(report)}::jsonb,
-      ${startedAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
+    sql`select o_ord as ord, o_call_id as id, o_created as created
+      from calls_report_batch(${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz)`,
   );
-  return row!;
+  const answers: StoredReport[] = new Array(items.length);
+  for (const { ord, id, created } of rows) answers[ord - 1] = { id, created };
+  return answers;
 }
 
 export async function findCallDetail(

@@ -1,18 +1,19 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
+import { createCallIngest } from "../calls/call-ingest";
 import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../calls/iso-time";
 import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { findBusiness } from "../repos/businesses.repo";
-import { reportCall } from "../repos/calls.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/assistant", guards);
+  const ingest = createCallIngest(db, clock);
 
   router.add(
     {
@@ -42,7 +43,11 @@ export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
           `startedAt must be ${ISO_TIME_FORMS} (was "${body.startedAt}")`,
         );
       }
-      const { id, created } = await reportCall(db, businessId, body, instantOf(startedAt, timezone), clock());
+      const { id, created } = await ingest({
+        businessId,
+        report: body,
+        startedAt: instantOf(startedAt, timezone),
+      });
       return ok(c, { _id: id, externalId: body.externalId, created }, created ? 201 : 200);
     },
   );
