@@ -95,6 +95,27 @@ describe("bad input to POST /api/auth/sign-up", () => {
     },
   );
 
+  it("refuses a streamed body of no declared length once it passes 64 KiB, and writes nothing", async () => {
+    const before = await counts();
+    const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 6) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await server.request("/api/auth/sign-up", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await readEnvelope(response)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
+    expect(await counts()).toEqual(before);
+  });
+
   it("accepts JSON with a charset parameter", async () => {
     const response = await signUpRaw(JSON.stringify(valid()), "application/json; charset=utf-8");
     expect(response.status).toBe(201);

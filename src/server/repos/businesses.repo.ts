@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
 import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
 
 export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
@@ -16,12 +17,12 @@ export async function findBusiness(db: Executor, businessId: string): Promise<Bu
 }
 
 /** The tenant's IANA timezone alone: what reading "a day" or a local time needs. */
+/** Every list filtered by date and every dashboard read asks this first: a plain statement, kept cheap. */
 export async function findBusinessTimezone(db: Executor, businessId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ timezone: businesses.timezone })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .limit(1);
+  const [row] = await rawRows<{ timezone: string }>(
+    db,
+    sql`select timezone from businesses where id = ${businessId}::uuid`,
+  );
   return row?.timezone ?? null;
 }
 
