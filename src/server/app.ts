@@ -3,7 +3,12 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { createRequireAssistantKey } from "./auth/require-assistant-key";
+import { createAssistantKeyDirectory } from "./auth/assistant-key-directory";
+import {
+  createAssistantKeyLookup,
+  createPresumeAssistantKey,
+  createRequireAssistantKey,
+} from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
@@ -45,9 +50,11 @@ export function createApp(options: CreateAppOptions) {
   };
   const staticDir = deps.config.staticDir;
   const spa = staticDir ? loadSpa(staticDir) : null;
+  const assistantKeys = { lookup: createAssistantKeyLookup(deps), directory: createAssistantKeyDirectory() };
   const guards: RouteGuards = {
     user: createRequireUser(deps),
-    assistantKey: createRequireAssistantKey(deps),
+    assistantKey: createRequireAssistantKey(assistantKeys.lookup),
+    presumedAssistantKey: createPresumeAssistantKey(assistantKeys.lookup, assistantKeys.directory),
   };
 
   const app = new Hono<AppEnv>();
@@ -80,7 +87,7 @@ export function createApp(options: CreateAppOptions) {
     healthRoutes(deps, guards),
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
-    assistantRoutes(deps, guards),
+    assistantRoutes(deps, guards, assistantKeys),
     callsRoutes(deps, guards),
     dashboardRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),

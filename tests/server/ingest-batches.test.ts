@@ -1,10 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAssistantKeyDirectory } from "../../src/server/auth/assistant-key-directory";
+import { hashAssistantKey } from "../../src/server/auth/assistant-key-secret";
+import { createAssistantKeyLookup } from "../../src/server/auth/require-assistant-key";
 import { createCallIngest } from "../../src/server/calls/call-ingest";
 import { rawRows } from "../../src/server/db/raw-rows";
-import { type CallReportItem, reportCalls } from "../../src/server/repos/calls.repo";
+import { type CallReportItem, reportCalls, type StoredReport } from "../../src/server/repos/calls.repo";
 import type { CallReport, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
-import { signUp } from "../support/server-accounts";
+import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
+import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectExactPositions, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
@@ -15,16 +19,23 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute));
-const item = (
-  businessId: string,
-  externalId: string,
-  minute: number,
-  status: CallStatus,
-): CallReportItem => ({
-  businessId,
-  startedAt: at(minute),
-  report: { externalId, callerNumber: "+1 555 0100", startedAt: at(minute).toISOString(), status },
-});
+const TOUCH_AFTER_MS = 60_000;
+
+/** A business with an assistant key, and report items on that key's word. */
+async function keyed(staff: SignedIn) {
+  const key = await createAssistantKey(server, staff);
+  const businessId = staff.user.businessId;
+  const item = (externalId: string, minute: number, status: CallStatus): CallReportItem => ({
+    keyId: key._id,
+    businessId,
+    timezone: null,
+    startedAt: at(minute),
+    report: { externalId, callerNumber: "+1 555 0100", startedAt: at(minute).toISOString(), status },
+  });
+  return { key, businessId, item };
+}
+
+const stored = (answer: unknown) => answer as StoredReport;
 
 const storedCalls = (businessId: string) =>
   rawRows<{ externalId: string; status: CallStatus }>(
@@ -35,29 +46,38 @@ const storedCalls = (businessId: string) =>
 
 describe("reports stored in batches", () => {
   it("answers each item of a mixed batch by its own rules, for several businesses at once", async () => {
-    const { user } = await signUp(server);
-    const { user: other } = await signUp(server);
-    const b = user.businessId;
-    const [done] = await reportCalls(server.db, [item(b, "done", 20, "completed")], new Date());
+    const staff = await signUp(server);
+    const { businessId: b, item, key } = await keyed(staff);
+    const other = await keyed(await signUp(server));
+    const [done] = await reportCalls(server.db, [item("done", 20, "completed")], new Date(), TOUCH_AFTER_MS);
 
     const answers = await reportCalls(
       server.db,
       [
-        item(b, "a", 30, "completed"), // new and newest: placed with the batch
-        item(b, "older", 5, "missed"), // new but older than "done": moves it up one place
-        item(b, "a", 30, "in-progress"), // the same call again, stale: changes nothing
-        item(b, "done", 20, "in-progress"), // stale about a stored call
-        item(b, "c", 30, "in-progress"), // same start as "a": ordered by id
-        item(other.businessId, "a", 1, "failed"), // another business's own "a"
-        item(b, "d", 40, "missed"),
+        item("a", 30, "completed"), // new and newest: placed with the batch
+        item("older", 5, "missed"), // new but older than "done": moves it up one place
+        item("a", 30, "in-progress"), // the same call again, stale: changes nothing
+        item("done", 20, "in-progress"), // stale about a stored call
+        item("c", 30, "in-progress"), // same start as "a": ordered by id
+        other.item("a", 1, "failed"), // another business's own "a"
+        item("d", 40, "missed"),
       ],
       new Date(),
+      TOUCH_AFTER_MS,
     );
 
-    expect(answers.map((answer) => answer.created)).toEqual([true, true, false, false, true, true, true]);
-    expect(answers[2]!.id).toBe(answers[0]!.id);
-    expect(answers[3]!.id).toBe(done!.id);
-    expect(answers[5]!.id).not.toBe(answers[0]!.id);
+    expect(answers.map((answer) => stored(answer).created)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(stored(answers[2]).id).toBe(stored(answers[0]).id);
+    expect(stored(answers[3]).id).toBe(stored(done).id);
+    expect(stored(answers[5]).id).not.toBe(stored(answers[0]).id);
     expect(await storedCalls(b)).toEqual([
       { externalId: "a", status: "completed" },
       { externalId: "c", status: "in-progress" },
@@ -68,6 +88,46 @@ describe("reports stored in batches", () => {
     expect(await storedCalls(other.businessId)).toEqual([{ externalId: "a", status: "failed" }]);
     await expectExactPositions(server.db, b);
     await expectExactPositions(server.db, other.businessId);
+    const [stamp] = await rawRows<{ used: boolean }>(
+      server.db,
+      sql`select last_used_at is not null as used from assistant_keys where id = ${key._id}::uuid`,
+    );
+    expect(stamp).toEqual({ used: true });
+  });
+
+  it("refuses, and stores nothing of, an item whose key was revoked or whose timezone is out of date", async () => {
+    const staff = await signUp(server);
+    const { businessId, item } = await keyed(staff);
+    const revoked = await keyed(staff);
+    await server.request(`/api/assistant/keys/${revoked.key._id}`, {
+      method: "DELETE",
+      accessToken: staff.accessToken,
+    });
+    const stranger = await keyed(await signUp(server));
+    const answers = await reportCalls(
+      server.db,
+      [
+        item("kept", 1, "completed"),
+        revoked.item("by-revoked-key", 2, "completed"),
+        { ...stranger.item("foreign-key", 3, "completed"), businessId },
+        { ...item("old-timezone", 4, "completed"), timezone: "Pacific/Auckland" },
+        { ...item("right-timezone", 5, "completed"), timezone: COMPANY_DEFAULTS.timezone },
+      ],
+      new Date(),
+      TOUCH_AFTER_MS,
+    );
+    expect(answers).toEqual([
+      { id: expect.any(String), created: true },
+      { refused: "key" },
+      { refused: "key" },
+      { refused: "timezone" },
+      { id: expect.any(String), created: true },
+    ]);
+    expect((await storedCalls(businessId)).map((call) => call.externalId)).toEqual([
+      "kept",
+      "right-timezone",
+    ]);
+    await expectExactPositions(server.db, businessId);
   });
 
   it("keeps positions exact through bursts of concurrent reports, and never reopens a finished call", async () => {
@@ -100,18 +160,54 @@ describe("reports stored in batches", () => {
     }
   });
 
+  it("reads a start time without offset in the business's timezone, also right after the timezone changes", async () => {
+    const staff = await signUp(server);
+    const { key } = await createAssistantKey(server, staff);
+    const send = (externalId: string) =>
+      reportCall(server, key, {
+        externalId,
+        callerNumber: "+1 555 0100",
+        startedAt: "2026-07-01T09:00:00",
+        status: "completed",
+      });
+    expect((await send("before")).status).toBe(201);
+    await server.db.execute(
+      sql`update businesses set timezone = 'Europe/Warsaw' where id = ${staff.user.businessId}::uuid`,
+    );
+    expect((await send("after")).status).toBe(201);
+    const times = await rawRows<{ externalId: string; startedAt: string }>(
+      server.db,
+      sql`select external_id as "externalId",
+          to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startedAt"
+        from calls where business_id = ${staff.user.businessId}::uuid order by external_id`,
+    );
+    expect(times).toEqual([
+      { externalId: "after", startedAt: "2026-07-01T07:00:00Z" },
+      { externalId: "before", startedAt: "2026-07-01T13:00:00Z" },
+    ]);
+  });
+
   it("fails only the report the database refuses, not the others sharing its batch", async () => {
-    const { user } = await signUp(server);
-    const ingest = createCallIngest(server.db, () => new Date());
+    const staff = await signUp(server);
+    const { key, businessId } = await keyed(staff);
+    const deps = { db: server.db, clock: () => new Date() };
+    const lookup = createAssistantKeyLookup(deps);
+    const ingest = createCallIngest(deps, { lookup, directory: createAssistantKeyDirectory() });
+    const claim = { ...(await lookup(hashAssistantKey(key.key)))!, keyHash: hashAssistantKey(key.key) };
+    const report = (externalId: string, minute: number, status: CallStatus) => ({
+      externalId,
+      callerNumber: "+1 555 0100",
+      startedAt: at(minute).toISOString(),
+      status,
+    });
     // Validation keeps such a report from ever getting this far; here it stands for any refusal.
-    const refused = item(user.businessId, "refused", 2, "answered" as CallStatus);
     const results = await Promise.allSettled([
-      ingest(item(user.businessId, "first", 1, "completed")),
-      ingest(refused),
-      ingest(item(user.businessId, "third", 3, "missed")),
+      ingest(claim, report("first", 1, "completed")),
+      ingest(claim, report("refused", 2, "answered" as CallStatus)),
+      ingest(claim, report("third", 3, "missed")),
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect((await storedCalls(user.businessId)).map((call) => call.externalId)).toEqual(["first", "third"]);
-    await expectExactPositions(server.db, user.businessId);
+    expect((await storedCalls(businessId)).map((call) => call.externalId)).toEqual(["first", "third"]);
+    await expectExactPositions(server.db, businessId);
   });
 });

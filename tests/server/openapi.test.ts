@@ -144,7 +144,11 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("refuses to register a route whose example its own schema refuses", () => {
-    const router = new ApiRouter("/api/test", { user: async () => {}, assistantKey: async () => {} });
+    const router = new ApiRouter("/api/test", {
+      user: async () => {},
+      assistantKey: async () => {},
+      presumedAssistantKey: async () => {},
+    });
     expect(() =>
       router.add(
         {

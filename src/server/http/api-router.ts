@@ -10,10 +10,14 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 
 type SuccessStatus = 200 | 201;
 
-/** How a route's caller proves who they are. */
-export type RouteAuth = "user" | "assistantKey";
+/**
+ * How a route's caller proves who they are: `user` with a staff access token, `assistantKey` with an X-Api-Key
+ * checked before the handler runs, `presumedAssistantKey` with an X-Api-Key the handler's own statement
+ * confirms (the context then holds an `assistantClaim`, not an `assistant`).
+ */
+export type RouteAuth = "user" | "assistantKey" | "presumedAssistantKey";
 
-/** The middleware behind each RouteAuth: `user` needs a staff access token, `assistantKey` an X-Api-Key. */
+/** The middleware behind each RouteAuth. */
 export type RouteGuards = Record<RouteAuth, MiddlewareHandler<AppEnv>>;
 
 type InputOf<S> = S extends Type ? S["inferIn"] : never;

@@ -12,4 +12,12 @@ export type AuthContext = { userId: string; businessId: string };
 /** The verified caller of an assistant route: the key, its tenant, and the tenant's timezone (for times without an offset). */
 export type AssistantContext = { keyId: string; businessId: string; timezone: string };
 
-export type AppEnv = { Variables: { auth: AuthContext; assistant: AssistantContext } };
+/**
+ * An assistant key presumed active (remembered from an earlier lookup) and not yet confirmed: the route's own
+ * statement must confirm it before anything is stored (see createPresumeAssistantKey).
+ */
+export type AssistantClaim = AssistantContext & { keyHash: string };
+
+export type AppEnv = {
+  Variables: { auth: AuthContext; assistant: AssistantContext; assistantClaim: AssistantClaim };
+};

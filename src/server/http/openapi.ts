@@ -18,6 +18,7 @@ const jsonSchema = (schema: Type): JsonSchema => {
 const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   user: [{ bearer: [] }],
   assistantKey: [{ assistantKey: [] }],
+  presumedAssistantKey: [{ assistantKey: [] }],
 };
 
 /** One OpenAPI parameter per property of the query schema; examples as the schema parses them (10, not "10"). */

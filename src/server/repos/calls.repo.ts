@@ -10,32 +10,52 @@ import { calls } from "../db/schema/calls.schema";
 const isoUtc = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A validated report for a business, its start time already resolved to an instant. */
-export type CallReportItem = { businessId: string; report: CallReport; startedAt: Date };
+/**
+ * A validated report on the word of an assistant key, its start time resolved to an instant: in `timezone`
+ * when the report gave no offset (null when it did).
+ */
+export type CallReportItem = {
+  keyId: string;
+  businessId: string;
+  timezone: string | null;
+  report: CallReport;
+  startedAt: Date;
+};
 
 export type StoredReport = { id: string; created: boolean };
 
+/** Why an item was not stored: its key is no longer active, or its business has moved to another timezone. */
+export type ReportRefusal = "key" | "timezone";
+
+export type ReportAnswer = StoredReport | { refused: ReportRefusal };
+
 /**
- * Stores validated reports in one round trip and one transaction (see calls_report_batch in
- * 0004_batched_ingest for the rules); answers per item, in order.
+ * Confirms each item's key and stores the accepted reports, in one round trip and one transaction (see
+ * calls_report_batch in 0004_batched_ingest for the rules); answers per item, in order. Keys used are
+ * stamped when their stamp is older than `touchAfterMs`.
  */
 export async function reportCalls(
   db: Executor,
   items: readonly CallReportItem[],
   now: Date,
-): Promise<StoredReport[]> {
-  const payload = items.map(({ businessId, report, startedAt }) => ({
+  touchAfterMs: number,
+): Promise<ReportAnswer[]> {
+  const payload = items.map(({ keyId, businessId, timezone, report, startedAt }) => ({
+    key: keyId,
     business: businessId,
+    timezone,
     startedAt: startedAt.toISOString(),
     report,
   }));
-  const rows = await rawRows<StoredReport & { ord: number }>(
+  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
     db,
-    sql`select o_ord as ord, o_call_id as id, o_created as created
-      from calls_report_batch(${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz)`,
+    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
+      from calls_report_batch(${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${touchAfterMs / 1000}))`,
   );
-  const answers: StoredReport[] = new Array(items.length);
-  for (const { ord, id, created } of rows) answers[ord - 1] = { id, created };
+  const answers: ReportAnswer[] = new Array(items.length);
+  for (const { ord, id, created, refusal } of rows)
+    answers[ord - 1] = refusal ? { refused: refusal } : { id, created };
   return answers;
 }
 

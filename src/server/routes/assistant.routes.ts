@@ -1,8 +1,9 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
+import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
+import type { AssistantKeyLookup } from "../auth/require-assistant-key";
 import { createCallIngest } from "../calls/call-ingest";
-import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../calls/iso-time";
-import { ApiError, unauthenticated } from "../http/api-error";
+import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
@@ -11,9 +12,13 @@ import { listActiveServices } from "../repos/services.repo";
 import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
-export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+export function assistantRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  keys: { lookup: AssistantKeyLookup; directory: AssistantKeyDirectory },
+) {
   const router = new ApiRouter("/api/assistant", guards);
-  const ingest = createCallIngest(db, clock);
+  const ingest = createCallIngest({ db, clock }, keys);
 
   router.add(
     {
@@ -26,7 +31,7 @@ export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
         "duplicate. Optional fields left out keep their stored value; null clears them. A report saying " +
         "in-progress about a call that has already finished (completed, missed or failed) is stale and changes " +
         "nothing. startedAt is ISO 8601; without an offset it is read in the business's timezone.",
-      auth: "assistantKey",
+      auth: "presumedAssistantKey",
       body: callReport,
       response: callReportResult,
       status: [201, 200],
@@ -34,20 +39,7 @@ export function assistantRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
       errors: [],
     },
     async (c, { body }) => {
-      const { businessId, timezone } = c.get("assistant");
-      const startedAt = parseIsoTime(body.startedAt);
-      if (!startedAt) {
-        throw new ApiError(
-          400,
-          "VALIDATION",
-          `startedAt must be ${ISO_TIME_FORMS} (was "${body.startedAt}")`,
-        );
-      }
-      const { id, created } = await ingest({
-        businessId,
-        report: body,
-        startedAt: instantOf(startedAt, timezone),
-      });
+      const { id, created } = await ingest(c.get("assistantClaim"), body);
       return ok(c, { _id: id, externalId: body.externalId, created }, created ? 201 : 200);
     },
   );

@@ -1,5 +1,5 @@
--- The assistant API in batches: the server gathers the reports and key checks that arrive together into one
--- statement each (see statement-batcher.ts). On PGlite a statement's fixed cost is several times that of a
+-- The assistant API in batches: the server gathers the reports, or key checks, that arrive together into one
+-- statement (see statement-batcher.ts). On PGlite a statement's fixed cost is several times that of a
 -- row, so a batch of ten costs little more than a single report.
 
 -- The X-Api-Key check for several presented keys at once: a row per active key among p_key_hashes (a JSON
@@ -24,20 +24,26 @@ $$;
 DROP FUNCTION assistant_key_use(text, timestamptz, interval);
 --> statement-breakpoint
 
--- Several validated call reports in one transaction, with calls_report's rules for each. p_items is a JSON
--- array of {"business": uuid, "startedAt": instant, "report": callReport}; the answer has a row per item, by
--- its 1-based position in the array.
+-- Several validated call reports in one transaction, with calls_report's rules for each, each on the word of
+-- an assistant key that this same statement confirms. p_items is a JSON array of
+--   {"key": uuid, "business": uuid, "timezone": text | null, "startedAt": instant, "report": callReport}
+-- where "timezone" is the business timezone the start time was read in (null when the report gave an offset).
+-- An item is refused, and nothing of it stored, when its key is no longer active for its business ('key') or
+-- the business has since moved to another timezone ('timezone'). The answer has a row per item, by its
+-- 1-based position in the array. Keys used are stamped as assistant_keys_use does.
 --
 -- The usual report — the first of a call that started after every call its business already has — is placed
 -- for the whole batch at once: appended after the newest call, positions numbered by window, one multi-row
--- INSERT. Every other item (an update, a late report of an older call, a second report of the same call in
--- this batch) then goes through calls_report one by one, in array order.
-CREATE FUNCTION calls_report_batch(p_items jsonb, p_now timestamptz)
-RETURNS TABLE (o_ord integer, o_call_id uuid, o_created boolean)
+-- INSERT. Every other accepted item (an update, a late report of an older call, a second report of the same
+-- call in this batch) then goes through calls_report one by one, in array order.
+CREATE FUNCTION calls_report_batch(p_items jsonb, p_now timestamptz, p_touch_after interval)
+RETURNS TABLE (o_ord integer, o_call_id uuid, o_created boolean, o_refusal text)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_ords integer[];
   v_ids uuid[];
+  v_refused integer[];
+  v_refusals text[];
   v_item record;
 BEGIN
   -- In a fixed order, so that two batches naming the same businesses cannot deadlock.
@@ -46,20 +52,36 @@ BEGIN
     SELECT DISTINCT (x->>'business')::uuid AS business_id FROM jsonb_array_elements(p_items) x ORDER BY 1
   ) b;
 
+  -- One statement places the batch: each statement costs far more than a row here.
   WITH item AS (
-    SELECT x.ordinality::integer AS ord, (x.value->>'business')::uuid AS business_id,
-      (x.value->>'startedAt')::timestamptz AS started_at, x.value->'report' AS report
+    SELECT x.ordinality::integer AS ord, (x.value->>'key')::uuid AS key_id,
+      (x.value->>'business')::uuid AS business_id, (x.value->>'startedAt')::timestamptz AS started_at,
+      x.value->'report' AS report,
+      CASE
+        WHEN k.id IS NULL THEN 'key'
+        WHEN x.value->>'timezone' IS NOT NULL AND b.timezone IS DISTINCT FROM x.value->>'timezone' THEN 'timezone'
+      END AS refusal
     FROM jsonb_array_elements(p_items) WITH ORDINALITY x
+    LEFT JOIN assistant_keys k
+      ON k.id = (x.value->>'key')::uuid AND k.business_id = (x.value->>'business')::uuid AND k.revoked_at IS NULL
+    LEFT JOIN businesses b ON b.id = (x.value->>'business')::uuid
+  ),
+  touched AS (
+    UPDATE assistant_keys k SET last_used_at = p_now
+    WHERE k.id IN (SELECT i.key_id FROM item i WHERE i.refusal IS NULL)
+      AND (k.last_used_at IS NULL OR k.last_used_at < p_now - p_touch_after)
   ),
   fresh AS (
     SELECT i.*, gen_random_uuid() AS id
     FROM item i
-    WHERE NOT EXISTS (
+    WHERE i.refusal IS NULL
+      AND NOT EXISTS (
         SELECT 1 FROM calls c WHERE c.business_id = i.business_id AND c.external_id = i.report->>'externalId'
       )
       AND NOT EXISTS (
         SELECT 1 FROM item j
-        WHERE j.business_id = i.business_id AND j.report->>'externalId' = i.report->>'externalId' AND j.ord < i.ord
+        WHERE j.refusal IS NULL AND j.business_id = i.business_id
+          AND j.report->>'externalId' = i.report->>'externalId' AND j.ord < i.ord
       )
       AND i.started_at > coalesce(
         (SELECT max(c.started_at) FROM calls c WHERE c.business_id = i.business_id), '-infinity'::timestamptz
@@ -85,19 +107,30 @@ BEGIN
       p.report->>'recordingUrl', p.report->>'serviceName', p.seq, p.status_seq, p_now, p_now
     FROM placed p
   )
-  SELECT coalesce(array_agg(p.ord), '{}'), coalesce(array_agg(p.id), '{}') INTO v_ords, v_ids FROM placed p;
+  SELECT
+    (SELECT coalesce(array_agg(p.ord), '{}') FROM placed p),
+    (SELECT coalesce(array_agg(p.id), '{}') FROM placed p),
+    (SELECT coalesce(array_agg(i.ord), '{}') FROM item i WHERE i.refusal IS NOT NULL),
+    (SELECT coalesce(array_agg(i.refusal), '{}') FROM item i WHERE i.refusal IS NOT NULL)
+  INTO v_ords, v_ids, v_refused, v_refusals;
 
-  RETURN QUERY SELECT u.ord, u.id, true FROM unnest(v_ords, v_ids) AS u(ord, id);
+  RETURN QUERY
+    SELECT u.ord, u.id, true, NULL::text FROM unnest(v_ords, v_ids) AS u(ord, id)
+    UNION ALL
+    SELECT r.ord, NULL::uuid, false, r.refusal FROM unnest(v_refused, v_refusals) AS r(ord, refusal);
 
+  IF cardinality(v_ords) + cardinality(v_refused) = jsonb_array_length(p_items) THEN
+    RETURN;
+  END IF;
   FOR v_item IN
     SELECT x.ordinality::integer AS ord, (x.value->>'business')::uuid AS business_id,
       (x.value->>'startedAt')::timestamptz AS started_at, x.value->'report' AS report
     FROM jsonb_array_elements(p_items) WITH ORDINALITY x
-    WHERE x.ordinality <> ALL (v_ords)
+    WHERE x.ordinality <> ALL (v_ords) AND x.ordinality <> ALL (v_refused)
     ORDER BY x.ordinality
   LOOP
     RETURN QUERY
-      SELECT v_item.ord, r.call_id, r.created
+      SELECT v_item.ord, r.call_id, r.created, NULL::text
       FROM calls_report(v_item.business_id, v_item.report, v_item.started_at, p_now) r;
   END LOOP;
 END;
@@ -114,7 +147,7 @@ ALTER FUNCTION calls_page(uuid, text, timestamptz, timestamptz, integer, integer
 --> statement-breakpoint
 ALTER FUNCTION calls_stats(uuid, timestamptz, timestamptz, integer) SET plan_cache_mode = force_generic_plan;
 --> statement-breakpoint
-ALTER FUNCTION calls_report_batch(jsonb, timestamptz) SET plan_cache_mode = force_generic_plan;
+ALTER FUNCTION calls_report_batch(jsonb, timestamptz, interval) SET plan_cache_mode = force_generic_plan;
 --> statement-breakpoint
 ALTER FUNCTION assistant_keys_use(jsonb, timestamptz, interval) SET plan_cache_mode = force_generic_plan;
 --> statement-breakpoint
