@@ -2,6 +2,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./scripts/precompress-plugin";
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
@@ -9,7 +10,7 @@ export default defineConfig(({ command }) => ({
   root: "src/client",
   publicDir: "public",
   resolve: { tsconfigPaths: true },
-  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui(), precompress()],
   define: {
     // Dead-code elimination keeps the Stately inspector out of production bundles.
     __INSPECT__: JSON.stringify(command === "serve" && process.env.VITE_INSPECT === "1"),

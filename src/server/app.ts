@@ -17,7 +17,7 @@ import { ApiError } from "./http/api-error";
 import type { ApiRouter, RouteGuards } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
 import { originCheck } from "./http/origin-check";
-import { failure } from "./http/respond";
+import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
@@ -59,7 +59,8 @@ export function createApp(options: CreateAppOptions) {
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders(deps.config, spa?.inlineScriptHashes ?? []));
-  app.use(compress());
+  // The same threshold as API answers (see respond.ts): what fits in TCP's first flight goes out as it is.
+  app.use(compress({ threshold: GZIP_FROM_BYTES }));
   app.use("/api/*", async (c, next) => {
     await next();
     // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory).

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 const assets = readdirSync("dist/client/assets").filter((name) => name.endsWith(".js"));
@@ -15,5 +16,16 @@ describe("the production build", () => {
     const entry = /<script type="module" crossorigin src="\/assets\/([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     expect(readFileSync(`dist/client/assets/${entry}`, "utf8")).not.toMatch(/arktype|ArkErrors/);
+  });
+
+  it("ships every sizeable script and stylesheet with brotli and gzip copies of the same bytes", () => {
+    const files = readdirSync("dist/client/assets").filter((name) => /\.(js|css)$/.test(name));
+    const sizeable = files.filter((name) => readFileSync(`dist/client/assets/${name}`).length >= 1024);
+    expect(sizeable.length).toBeGreaterThan(0);
+    for (const name of sizeable) {
+      const original = readFileSync(`dist/client/assets/${name}`);
+      expect(brotliDecompressSync(readFileSync(`dist/client/assets/${name}.br`)).equals(original)).toBe(true);
+      expect(gunzipSync(readFileSync(`dist/client/assets/${name}.gz`)).equals(original)).toBe(true);
+    }
   });
 });

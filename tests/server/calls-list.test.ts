@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
 import {
   type BulkCall,
   insertCallsBulk,
   renumberCallPositions,
 } from "../../src/server/repos/calls-bulk.repo";
-import type { CallReportResult, CallStatus } from "../../src/shared/calls.schema";
+import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { signUp } from "../support/server-accounts";
 import {
   createAssistantKey,
@@ -43,6 +44,20 @@ async function tenant() {
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOString();
 const newestFirst = (a: { startedAt: string; id: string }, b: { startedAt: string; id: string }) =>
   b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id);
+
+const bulkCall = (externalId: string, minute: number, status: CallStatus): BulkCall => ({
+  externalId,
+  callerNumber: "+1 555 0100",
+  callerName: null,
+  startedAt: new Date(at(minute)),
+  status,
+  durationSeconds: 60,
+  outcome: null,
+  summary: null,
+  transcript: [],
+  recordingUrl: null,
+  serviceName: null,
+});
 
 describe("newest-first order and exact positions", () => {
   it("orders by start time, ties by id, whatever order the reports arrive in", async () => {
@@ -119,20 +134,6 @@ describe("newest-first order and exact positions", () => {
 });
 
 describe("bulk loads", () => {
-  const bulkCall = (externalId: string, minute: number, status: CallStatus): BulkCall => ({
-    externalId,
-    callerNumber: "+1 555 0100",
-    callerName: null,
-    startedAt: new Date(at(minute)),
-    status,
-    durationSeconds: 60,
-    outcome: null,
-    summary: null,
-    transcript: [],
-    recordingUrl: null,
-    serviceName: null,
-  });
-
   it("inserts in order or not, skips known externalIds, and leaves positions exact", async () => {
     const { staff, businessId } = await tenant();
     const statuses: CallStatus[] = ["completed", "missed", "failed"];
@@ -240,5 +241,27 @@ describe("GET /api/calls pages and filters", () => {
     // 10:00 in New York is 15:00Z.
     expect(await total("?startDate=2026-03-02T10:00&endDate=2026-03-02T10:59")).toBe(1);
     expect(await total("?status=completed&startDate=2026-03-02T14:30Z")).toBe(1);
+  });
+});
+
+describe("compression", () => {
+  it("gzips an answer too big for TCP's first flight, and sends a page of ten as it is", async () => {
+    const { staff, businessId } = await tenant();
+    const calls = Array.from({ length: 100 }, (_, i) => ({
+      ...bulkCall(`z-${i}`, i, "completed"),
+      summary: `A caller asked about appointment ${i} and the opening hours over the holidays.`,
+    }));
+    await insertCallsBulk(server.db, businessId, calls, server.clock());
+    const get = (query: string) =>
+      server.request(`/api/calls${query}`, {
+        accessToken: staff.accessToken,
+        headers: { "accept-encoding": "gzip" },
+      });
+    const hundred = await get("?limit=100");
+    expect(hundred.headers.get("content-encoding")).toBe("gzip");
+    expect((await dataOf<CallList>(hundred)).data).toHaveLength(100);
+    const ten = await get("?limit=10");
+    expect(ten.headers.get("content-encoding")).toBeNull();
+    expect(Number(ten.headers.get("content-length"))).toBeLessThan(GZIP_FROM_BYTES);
   });
 });

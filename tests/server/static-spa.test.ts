@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, "index.html"), INDEX_HTML);
   writeFileSync(join(dir, "assets", "index-abc123.js"), BUNDLE);
   writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync(BUNDLE));
-  writeFileSync(join(dir, "assets", "big-def456.css"), `body{color:red}${" ".repeat(4000)}`);
+  writeFileSync(join(dir, "assets", "big-def456.css"), `body{color:red}${" ".repeat(20_000)}`);
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   server = await startTestServer({ env: { STATIC_DIR: dir } });
 });
