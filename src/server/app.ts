@@ -64,7 +64,8 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", async (c, next) => {
     await next();
     // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory).
-    c.header("Cache-Control", "no-store");
+    // Set on the response's headers: c.header() after the handler would rebuild the whole response.
+    c.res.headers.set("Cache-Control", "no-store");
   });
   const tooLarge = (c: Context) =>
     failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
