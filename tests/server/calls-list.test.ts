@@ -229,6 +229,19 @@ describe("GET /api/calls pages and filters", () => {
     expect((await listCalls(server, staff, "?endDate=2026-03-07&status=missed")).total).toBe(1);
   });
 
+  it("reads dates in the business's new timezone from the first list after it moves", async () => {
+    const { staff, report, businessId } = await tenant();
+    await report("late-evening-in-new-york", "2026-03-02T03:00:00.000Z");
+    await report("midday", "2026-03-02T12:00:00.000Z");
+    const march2 = async () =>
+      (await listCalls(server, staff, "?startDate=2026-03-02&endDate=2026-03-02")).total;
+    expect(await march2()).toBe(1);
+    await server.db.execute(
+      sql`update businesses set timezone = 'Europe/Warsaw' where id = ${businessId}::uuid`,
+    );
+    expect(await march2()).toBe(2);
+  });
+
   it("reads date-times as instants: with an offset exactly, without one in the business's timezone", async () => {
     const { staff, report } = await tenant();
     await report("a", "2026-03-02T14:00:00.000Z");

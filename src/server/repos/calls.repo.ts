@@ -1,6 +1,7 @@
 import type { CallDetail, CallReport, CallStatus, CallSummary } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { TimezoneMoved } from "../calls/business-timezones";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
@@ -95,6 +96,25 @@ export async function listCalls(
     db,
     sql`select calls_page(${businessId}::uuid, ${status}::text, ${range.from?.toISOString() ?? null}::timestamptz,
       ${range.to?.toISOString() ?? null}::timestamptz, ${page}::int, ${limit}::int) as page`,
+  );
+  return row!.page;
+}
+
+/**
+ * listCalls for a range resolved in `timezone`, checked to still be the business's in the same statement
+ * (see calls_page_in_zone in 0004_batched_ingest).
+ */
+export async function listCallsInZone(
+  db: Executor,
+  businessId: string,
+  timezone: string,
+  { status, range, page, limit }: CallListFilter,
+): Promise<{ total: number; data: CallSummary[] } | TimezoneMoved> {
+  const [row] = await rawRows<{ page: { total: number; data: CallSummary[] } | TimezoneMoved }>(
+    db,
+    sql`select calls_page_in_zone(${businessId}::uuid, ${timezone}, ${status}::text,
+      ${range.from?.toISOString() ?? null}::timestamptz, ${range.to?.toISOString() ?? null}::timestamptz,
+      ${page}::int, ${limit}::int) as page`,
   );
   return row!.page;
 }

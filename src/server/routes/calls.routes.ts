@@ -1,12 +1,12 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
-import { type StartTimeRange, startTimeRange } from "../calls/call-list-range";
-import { ApiError, unauthenticated } from "../http/api-error";
+import { createBusinessTimezones } from "../calls/business-timezones";
+import { startTimeRange } from "../calls/call-list-range";
+import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { findBusinessTimezone } from "../repos/businesses.repo";
-import { findCallDetail, listCalls } from "../repos/calls.repo";
+import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { callDetailExample, callListExample } from "./calls.examples";
 
 const NO_CALL = "No such call";
@@ -14,6 +14,7 @@ const NO_CALL = "No such call";
 /** Spec 7 "Calls": the call history of the signed-in staff member's business. */
 export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
   const router = new ApiRouter("/api/calls", guards);
+  const inBusinessTimezone = createBusinessTimezones(db);
 
   router.add(
     {
@@ -44,18 +45,16 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? CALLS_PAGE_SIZE;
-      let range: StartTimeRange = { from: null, to: null };
-      if (query.startDate !== undefined || query.endDate !== undefined) {
-        const timezone = await findBusinessTimezone(db, businessId);
-        if (!timezone) throw unauthenticated();
-        range = startTimeRange(query, timezone);
-      }
-      const { total, data } = await listCalls(db, businessId, {
-        status: query.status ?? null,
-        range,
-        page,
-        limit,
-      });
+      const filter = { status: query.status ?? null, page, limit };
+      const { total, data } =
+        query.startDate === undefined && query.endDate === undefined
+          ? await listCalls(db, businessId, { ...filter, range: { from: null, to: null } })
+          : await inBusinessTimezone(businessId, (timezone) =>
+              listCallsInZone(db, businessId, timezone, {
+                ...filter,
+                range: startTimeRange(query, timezone),
+              }),
+            );
       return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
   );
