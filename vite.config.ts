@@ -2,7 +2,7 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { precompress } from "./scripts/precompress-plugin";
+import { precompress } from "./scripts/precompress-plugin.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 

@@ -18,11 +18,11 @@ export type ServerProcess = { baseURL: string; output: () => string; stop: () =>
 
 /**
  * The real server as `npm start` runs it (its own process, the production build, a throwaway
- * embedded database), on a free loopback port; resolves once /api/health answers.
+ * embedded database), on a free loopback port (or env.PORT); resolves once /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), "calldesk-server-"));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {

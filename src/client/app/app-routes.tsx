@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
+import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
@@ -45,9 +46,11 @@ export function AppRoutes() {
       </Route>
       <Route>
         <RequireUser>
-          <Suspense fallback={<PageSkeleton />}>
-            <ProtectedArea />
-          </Suspense>
+          <PageLoadBoundary>
+            <Suspense fallback={<PageSkeleton />}>
+              <ProtectedArea />
+            </Suspense>
+          </PageLoadBoundary>
         </RequireUser>
       </Route>
     </Switch>

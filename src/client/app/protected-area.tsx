@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { PageLoadBoundary } from "./page-load-boundary";
 import { AppShell } from "./shell/app-shell";
 import { ContentSkeleton } from "./shell/content-skeleton";
 
@@ -34,20 +35,22 @@ export function preloadPage(pathname: string) {
 export default function ProtectedArea() {
   return (
     <AppShell>
-      <Suspense fallback={<ContentSkeleton />}>
-        <Switch>
-          <Route path="/dashboard" component={DashboardPage} />
-          <Route path="/calls" component={CallsPage} />
-          <Route path="/calls/:id" component={CallDetailPage} />
-          <Route path="/bookings" component={BookingsPage} />
-          <Route path="/services" component={ServicesPage} />
-          <Route path="/settings" component={SettingsPage} />
-          <Route path="/faq" component={FaqPage} />
-          <Route>
-            <Redirect to="/dashboard" replace />
-          </Route>
-        </Switch>
-      </Suspense>
+      <PageLoadBoundary>
+        <Suspense fallback={<ContentSkeleton />}>
+          <Switch>
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/calls" component={CallsPage} />
+            <Route path="/calls/:id" component={CallDetailPage} />
+            <Route path="/bookings" component={BookingsPage} />
+            <Route path="/services" component={ServicesPage} />
+            <Route path="/settings" component={SettingsPage} />
+            <Route path="/faq" component={FaqPage} />
+            <Route>
+              <Redirect to="/dashboard" replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </PageLoadBoundary>
     </AppShell>
   );
 }

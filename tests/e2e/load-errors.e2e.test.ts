@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserForFile, callReport, signUp } from "../support/browser";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
+
+const { newPage } = browserForFile();
+
+// A server of this file's own, stopped and started again on the same port and data: the app meets a real
+// outage, with nothing faked on either side.
+let dataDir: string;
+let server: ServerProcess;
+const start = (port?: string) =>
+  startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false", ...(port ? { PORT: port } : {}) });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "calldesk-outage-"));
+  server = await start();
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Reports calls to this file's server, as the assistant would, with a key the page's user creates. */
+async function reportCalls(page: Page, callerNames: string[]) {
+  const headers = { Origin: server.baseURL };
+  const refreshed = await page.request.post("/api/auth/refresh", { headers });
+  const authorization = refreshed.headers().authorization!;
+  const created = await page.request.post("/api/assistant/keys", {
+    headers: { ...headers, Authorization: authorization },
+    data: { name: "outage test" },
+  });
+  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  const reports = callerNames.map((callerName) => callReport({ callerName }));
+  for (const report of reports) {
+    const stored = await fetch(`${server.baseURL}/api/assistant/calls`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Api-Key": key },
+      body: JSON.stringify(report),
+    });
+    expect(stored.status).toBe(201);
+  }
+  return reports;
+}
+
+describe("a server that cannot be reached", () => {
+  it("gets error cards on the calls list, a call and a page, each recovering on Try again", async () => {
+    const page = await newPage({ baseURL: server.baseURL });
+    await signUp(page);
+    const [ada, grace] = await reportCalls(page, ["Ada Lovelace", "Grace Hopper"]);
+    await page.getByRole("link", { name: "Calls" }).first().click();
+    // One call opened while all is well: the call page's code is then at hand.
+    await page.getByRole("link", { name: ada!.callerNumber }).click();
+    await page.getByRole("heading", { name: "Ada Lovelace" }).waitFor();
+    await page.getByRole("link", { name: "Back to calls" }).click();
+    const port = new URL(server.baseURL).port;
+
+    // The list: a filter is a new query; it goes to the server, retries, then says what happened.
+    await server.stop();
+    await page.getByLabel("Status").selectOption("missed");
+    const listAlert = page.getByRole("alert").filter({ hasText: "Error loading calls" });
+    await listAlert.waitFor({ timeout: 20_000 });
+    expect(await listAlert.innerText()).toContain("An unexpected error occurred");
+    expect(page.url()).toContain("status=missed");
+    server = await start(port);
+    await listAlert.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("No calls found").waitFor();
+    expect(await listAlert.count()).toBe(0);
+
+    // A call not opened before: its data cannot be fetched.
+    await page.getByLabel("Status").selectOption("");
+    const graceRow = page.getByRole("link", { name: grace!.callerNumber });
+    await graceRow.waitFor();
+    await server.stop();
+    await graceRow.click();
+    const callAlert = page.getByRole("alert").filter({ hasText: "Error loading call" });
+    await callAlert.waitFor({ timeout: 20_000 });
+    expect(await callAlert.innerText()).toContain("An unexpected error occurred");
+    server = await start(port);
+    await callAlert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Grace Hopper" }).waitFor();
+
+    // A page never visited: its code cannot be fetched. The shell stays; a reload brings the page.
+    await server.stop();
+    await page.getByRole("link", { name: "FAQ" }).first().click();
+    const pageAlert = page.getByRole("alert").filter({ hasText: "This page could not be shown" });
+    await pageAlert.waitFor();
+    expect(await page.getByRole("link", { name: "Dashboard" }).first().isVisible()).toBe(true);
+    server = await start(port);
+    await pageAlert.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "FAQ", level: 1 }).waitFor();
+    expect(await pageAlert.count()).toBe(0);
+    await page.context().close();
+  });
+});
