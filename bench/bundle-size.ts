@@ -1,6 +1,6 @@
 // What a first visit costs, measured two ways on the production build (gzip -9 of each built file):
 // - critical: the entry, the route's chunks and everything they import statically (what the page
-//   needs before it can render), plus the active language's catalog and date-fns locale;
+//   needs before it can render), plus the active language's catalogs and date-fns locale;
 // - loaded: every JS/CSS file the browser fetched until the network went idle, deferred parts included.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -60,7 +60,7 @@ export async function initialWeight(
   const routeFiles = [...fetched].filter((f) => routeChunks.some((prefix) => f.startsWith(prefix)));
   const missing = routeChunks.filter((prefix) => !routeFiles.some((f) => f.startsWith(prefix)));
   if (missing.length) throw new Error(`${url} did not load route chunks ${missing.join(", ")}`);
-  const language = [...fetched].filter((f) => /^(messages|en-US)-/.test(f));
+  const language = [...fetched].filter((f) => /^(public|signed-in|en-US)-/.test(f));
   const critical = [...staticClosure([entry, ...routeFiles]), ...css, ...language];
   return { critical: weigh(critical), loaded: weigh(fetched) };
 }

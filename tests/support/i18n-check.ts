@@ -5,9 +5,11 @@ type Entry = { context: string; id: string; text: string };
 
 const unescapePo = (value: string) => value.replace(/\\"/g, '"').replace(/\\\\/g, "\\");
 
-/** The single-line entries of a Lingui .po catalog (ours are written one line per field). */
+/** The single-line entries of a language's Lingui .po catalogs (ours are written one line per field). */
 export function readCatalog(language: string): Entry[] {
-  const source = readFileSync(`locales/${language}/messages.po`, "utf8");
+  const source = ["public", "signed-in"]
+    .map((part) => readFileSync(`locales/${language}/${part}.po`, "utf8"))
+    .join("\n\n");
   return source.split(/\n\n/).flatMap((block) => {
     const id = /^msgid "(.*)"$/m.exec(block)?.[1];
     const text = /^msgstr "(.*)"$/m.exec(block)?.[1];

@@ -2,13 +2,15 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
+import { loadSignedInMessages } from "../lib/i18n";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
 
-// The signed-in area is its own chunk: /auth/sign-in loads only what it shows.
-const loadProtectedArea = () => import("./protected-area");
+// The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
+const loadProtectedArea = () =>
+  Promise.all([import("./protected-area"), loadSignedInMessages()]).then(([area]) => area);
 const ProtectedArea = lazy(loadProtectedArea);
 
 /**

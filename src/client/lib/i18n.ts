@@ -2,15 +2,30 @@ import { i18n, type Messages } from "@lingui/core";
 import type { Locale } from "date-fns";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGE_STORAGE_KEY, type LanguageCode } from "./languages";
 
-// Only the active catalog and date-fns locale are fetched; each language is its own chunk.
-const catalogs: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
-  en: () => import("../../../locales/en/messages.po"),
-  pl: () => import("../../../locales/pl/messages.po"),
-  fr: () => import("../../../locales/fr/messages.po"),
-  de: () => import("../../../locales/de/messages.po"),
-  es: () => import("../../../locales/es/messages.po"),
-  nl: () => import("../../../locales/nl/messages.po"),
+type Catalog = () => Promise<{ messages: Messages }>;
+
+// Each language's messages come in two catalogs (see lingui.config.ts), each language and part its own
+// chunk: what can show before anyone signs in, loaded at start, and the signed-in area's, loaded with it.
+const publicCatalogs: Record<LanguageCode, Catalog> = {
+  en: () => import("../../../locales/en/public.po"),
+  pl: () => import("../../../locales/pl/public.po"),
+  fr: () => import("../../../locales/fr/public.po"),
+  de: () => import("../../../locales/de/public.po"),
+  es: () => import("../../../locales/es/public.po"),
+  nl: () => import("../../../locales/nl/public.po"),
 };
+
+const signedInCatalogs: Record<LanguageCode, Catalog> = {
+  en: () => import("../../../locales/en/signed-in.po"),
+  pl: () => import("../../../locales/pl/signed-in.po"),
+  fr: () => import("../../../locales/fr/signed-in.po"),
+  de: () => import("../../../locales/de/signed-in.po"),
+  es: () => import("../../../locales/es/signed-in.po"),
+  nl: () => import("../../../locales/nl/signed-in.po"),
+};
+
+/** Set once the signed-in area is wanted: from then on every language activated brings both parts. */
+let signedInWanted = false;
 
 const dateLocales: Record<LanguageCode, () => Promise<Locale>> = {
   en: () => import("date-fns/locale/en-US").then((m) => m.enUS),
@@ -37,15 +52,31 @@ export function storedLanguage(): LanguageCode {
 }
 
 export async function activateLanguage(code: LanguageCode): Promise<void> {
-  const [{ messages }, locale] = await Promise.all([catalogs[code](), dateLocales[code]()]);
+  const [publicPart, signedInPart, locale] = await Promise.all([
+    publicCatalogs[code](),
+    signedInWanted ? signedInCatalogs[code]() : undefined,
+    dateLocales[code](),
+  ]);
   dateLocale = locale;
-  i18n.loadAndActivate({ locale: code, messages });
+  i18n.loadAndActivate({ locale: code, messages: { ...publicPart.messages, ...signedInPart?.messages } });
   document.documentElement.lang = code;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+}
+
+/**
+ * Adds the signed-in area's messages to the active language, and to every language activated from now on.
+ * Before the first activation it only marks them wanted: that activation then loads them.
+ */
+export async function loadSignedInMessages(): Promise<void> {
+  signedInWanted = true;
+  const code = i18n.locale;
+  if (!isLanguageCode(code)) return;
+  const { messages } = await signedInCatalogs[code]();
+  i18n.load(code, messages);
 }
 
 export { i18n };

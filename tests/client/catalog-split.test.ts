@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PUBLIC_SOURCES } from "../../lingui.config";
+
+const ROOT = process.cwd();
+const ALIASES: Record<string, string> = {
+  "@client/": "src/client/",
+  "@shared/": "src/shared/",
+  "@machines/": "machines/",
+};
+/** Where the signed-in area starts: its messages may live in the `signed-in` catalog. */
+const SIGNED_IN_AREA = "src/client/app/protected-area.tsx";
+
+function resolveImport(from: string, specifier: string): string | null {
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+  if (!specifier.startsWith(".") && !alias) return null; // a package
+  const base = alias
+    ? join(ROOT, ALIASES[alias]!, specifier.slice(alias.length))
+    : join(dirname(from), specifier);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+  ]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const STATIC_IMPORT =
+  /^\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every source file the app can run before anyone signs in: from main.tsx, up to the signed-in area. */
+function publicGraph(): string[] {
+  const seen = new Set<string>();
+  const pending = [join(ROOT, "src/client/main.tsx")];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file) || relative(ROOT, file) === SIGNED_IN_AREA) continue;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    const specifiers = [
+      ...[...source.matchAll(STATIC_IMPORT)].map((m) => m[1] ?? m[2]!),
+      ...[...source.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!),
+    ];
+    for (const specifier of specifiers) {
+      const resolved = resolveImport(file, specifier);
+      if (resolved && /\.tsx?$/.test(resolved)) pending.push(resolved);
+    }
+  }
+  return [...seen].map((file) => relative(ROOT, file)).sort();
+}
+
+const usesLingui = (file: string) => /@lingui\/(?:react|core)\/macro/.test(readFileSync(file, "utf8"));
+const isPublic = (file: string) =>
+  PUBLIC_SOURCES.some((source) => file === source || file.startsWith(`${source}/`));
+
+describe("the message catalogs' split", () => {
+  it("puts every message that can show before sign-in in the catalog loaded at start", () => {
+    const graph = publicGraph();
+    expect(graph).toContain("src/client/features/auth/sign-in-page.tsx");
+    expect(graph).not.toContain(SIGNED_IN_AREA);
+    const translating = graph.filter(usesLingui);
+    expect(translating.length).toBeGreaterThan(5);
+    expect(translating.filter((file) => !isPublic(file))).toEqual([]);
+  });
+
+  it("keeps the catalog loaded at start to what can show before sign-in", () => {
+    const graph = new Set(publicGraph());
+    const listedFiles = PUBLIC_SOURCES.filter((source) => /\.tsx?$/.test(source));
+    expect(listedFiles.filter((file) => !graph.has(file))).toEqual([]);
+  });
+});
