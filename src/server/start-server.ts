@@ -6,7 +6,7 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { type DatabaseHandle, openDatabase } from "./db/open-database";
-import { schedulePlanRefresh } from "./db/pglite-plan-refresh";
+import { schedulePgliteMaintenance } from "./db/pglite-maintenance";
 import { seedDemo } from "./db/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { resolveJwtSecret } from "./secrets";
@@ -48,8 +48,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       },
     );
     const stopMaintenance = scheduleAuthMaintenance({ db: database.db, clock, logger });
-    const stopPlanRefresh =
-      database.driver === "pglite" ? schedulePlanRefresh({ db: database.db, logger }) : async () => {};
+    const stopPgliteMaintenance =
+      database.driver === "pglite" ? schedulePgliteMaintenance({ db: database.db, logger }) : async () => {};
     const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
     return {
@@ -57,7 +57,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db: database.db,
       close: async () => {
         await stopMaintenance();
-        await stopPlanRefresh();
+        await stopPgliteMaintenance();
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.
