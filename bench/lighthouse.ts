@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
-export type LighthouseScores = { performance: number; accessibility: number } | { error: string };
+/** The timings behind the performance score, in milliseconds (CLS: unitless). */
+export type LighthouseMetrics = { fcp: number; lcp: number; tbt: number; speedIndex: number; cls: number };
+
+export type LighthouseScores =
+  | { performance: number; accessibility: number; metrics: LighthouseMetrics }
+  | { error: string };
 
 /**
  * Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. Asynchronous on
@@ -41,7 +46,19 @@ export async function lighthouse(
   if (status !== 0) return { error: (output || "lighthouse failed").trim().slice(-400) };
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
   };
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
-  return { performance: score("performance"), accessibility: score("accessibility") };
+  const metric = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    metrics: {
+      fcp: metric("first-contentful-paint"),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      speedIndex: metric("speed-index"),
+      cls: metric("cumulative-layout-shift"),
+    },
+  };
 }

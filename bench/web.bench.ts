@@ -66,6 +66,15 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       unit: "",
       budget: "≥ 90",
     });
+    const { fcp, lcp, tbt, speedIndex, cls } = scores.metrics;
+    const ms = (value: number) => Math.round(value);
+    figures.push(
+      { name: `  first contentful paint`, value: ms(fcp), unit: "ms" },
+      { name: `  largest contentful paint`, value: ms(lcp), unit: "ms" },
+      { name: `  total blocking time`, value: ms(tbt), unit: "ms" },
+      { name: `  speed index`, value: ms(speedIndex), unit: "ms" },
+      { name: `  cumulative layout shift`, value: Number(cls.toFixed(3)), unit: "" },
+    );
     figures.push({
       name: `Lighthouse ${route} accessibility`,
       value: scores.accessibility,
