@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from "wouter";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
+import { preloadPage } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
@@ -19,7 +20,8 @@ const ProtectedArea = lazy(loadProtectedArea);
  */
 export function preloadRoute(pathname: string) {
   if (pathname === "/auth" || pathname.startsWith("/auth/")) return;
-  void loadProtectedArea().then((area) => area.preloadPage(pathname));
+  void loadProtectedArea();
+  preloadPage(pathname);
 }
 
 /** Spec 2 route table. */

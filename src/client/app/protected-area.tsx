@@ -1,35 +1,17 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { pageChunks } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { AppShell } from "./shell/app-shell";
 import { ContentSkeleton } from "./shell/content-skeleton";
 
-// One chunk per page, fetched when its route is first visited (or preloaded at start, see below).
-const pages = {
-  dashboard: () => import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-  calls: () => import("../features/calls/calls-page").then((m) => ({ default: m.CallsPage })),
-  callDetail: () => import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
-  bookings: () => import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
-  services: () => import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
-  settings: () => import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
-  faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
-};
-
-const DashboardPage = lazy(pages.dashboard);
-const CallsPage = lazy(pages.calls);
-const CallDetailPage = lazy(pages.callDetail);
-const BookingsPage = lazy(pages.bookings);
-const ServicesPage = lazy(pages.services);
-const SettingsPage = lazy(pages.settings);
-const FaqPage = lazy(pages.faq);
-
-/** Starts fetching the page chunk a path will render, so it loads alongside the session check. */
-export function preloadPage(pathname: string) {
-  const [, section = "", id] = pathname.split("/");
-  const key = section === "calls" && id ? "callDetail" : section;
-  const load = Object.hasOwn(pages, key) ? pages[key as keyof typeof pages] : pages.dashboard;
-  void load();
-}
+const DashboardPage = lazy(pageChunks.dashboard);
+const CallsPage = lazy(pageChunks.calls);
+const CallDetailPage = lazy(pageChunks.callDetail);
+const BookingsPage = lazy(pageChunks.bookings);
+const ServicesPage = lazy(pageChunks.services);
+const SettingsPage = lazy(pageChunks.settings);
+const FaqPage = lazy(pageChunks.faq);
 
 /** The shell and its routed pages (spec 2): /, the six sections, and unknown paths → /dashboard. */
 export default function ProtectedArea() {
