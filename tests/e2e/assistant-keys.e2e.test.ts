@@ -72,6 +72,27 @@ describe("Settings → Voice assistant keys", () => {
     expect((await reportCall(key, callReport())).status).toBe(401);
     await page.context().close();
   });
+
+  it("shows one notification at a time: the next waits until the one on screen is closed", async () => {
+    const page = await newPage();
+    // Time stands still, so the welcome stays up for as long as the test needs (it would leave after 5 s).
+    await page.clock.install();
+    await signUp(page);
+    const toasts = page.locator("[data-scope='toast'][data-part='root']");
+    await toasts.filter({ hasText: "Welcome to CallDesk!" }).waitFor();
+    await page.getByRole("link", { name: "Settings" }).first().click();
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByLabel("Key name").fill("Second line");
+    await card.getByRole("button", { name: "Create key" }).click();
+    await card.getByLabel("Your new key").waitFor();
+
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.innerText()).toContain("Welcome to CallDesk!");
+    await toasts.getByRole("button", { name: "Close notification" }).click();
+    await toasts.filter({ hasText: "Key created" }).waitFor();
+    expect(await toasts.count()).toBe(1);
+    await page.context().close();
+  });
 });
 
 describe.each(["light", "dark"] as const)("axe finds no violations on Settings (%s theme)", (colorScheme) => {
