@@ -63,6 +63,38 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.context().close();
   });
 
+  it("says 'Signing up...' and 'Signing in...' on a disabled button while the server answers", async () => {
+    const page = await newPage();
+    // A slow network (not a faked server): each request takes 600 ms more, long enough to see the wait.
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto("/auth/sign-up");
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 600,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const email = uniqueEmail("slow");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    const signingUp = page.getByRole("button", { name: "Signing up..." });
+    await signingUp.waitFor();
+    expect(await signingUp.isDisabled()).toBe(true);
+    await page.waitForURL("**/dashboard");
+
+    await page.context().clearCookies();
+    await page.goto("/auth/sign-in");
+    await signIn(page, email);
+    const signingIn = page.getByRole("button", { name: "Signing in..." });
+    await signingIn.waitFor();
+    expect(await signingIn.isDisabled()).toBe(true);
+    await page.waitForURL("**/dashboard");
+    await page.context().close();
+  });
+
   it("refuses mismatched passwords on sign-up without calling the server", async () => {
     const page = await newPage();
     await page.goto("/auth/sign-up");
