@@ -1,6 +1,5 @@
 import type { ApiErrorCode } from "@shared/error-codes";
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { createAssistantKeyDirectory } from "./auth/assistant-key-directory";
@@ -17,6 +16,7 @@ import { ApiError } from "./http/api-error";
 import type { ApiRouter, RouteGuards } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
 import { originCheck } from "./http/origin-check";
+import { requestBodyLimit } from "./http/request-body-limit";
 import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
@@ -67,21 +67,7 @@ export function createApp(options: CreateAppOptions) {
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     c.res.headers.set("Cache-Control", "no-store");
   });
-  const tooLarge = (c: Context) =>
-    failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${BODY_LIMIT_BYTES} bytes`);
-  const countBody = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
-  // A declared length is checked here (Node's parser holds the body to it), which leaves the Node adapter free
-  // to hand the body over in one piece; asking it for a body stream instead builds a whole fetch Request, a
-  // large share of a fast request. Only a body of unknown length is counted as it streams. Reads (no handler
-  // of theirs reads a body) skip it all.
-  app.use("/api/*", (c, next) => {
-    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const declared = c.req.header("content-length");
-    if (declared !== undefined && /^\d+$/.test(declared)) {
-      return Number(declared) > BODY_LIMIT_BYTES ? Promise.resolve(tooLarge(c)) : next();
-    }
-    return countBody(c, next);
-  });
+  app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES));
   app.use("/api/*", originCheck(deps.config));
 
   const routers: ApiRouter[] = [];
