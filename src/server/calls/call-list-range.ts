@@ -8,7 +8,25 @@ export type StartTimeRange = { from: Date | null; to: Date | null };
 
 const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
 
+/**
+ * Bounds already worked out, by parameter, text and timezone: screens ask for the same few days over and
+ * over, and placing a date in a timezone takes several Intl calls. Bounded; starts over when full.
+ */
+const known = new Map<string, number>();
+const KNOWN_MAX = 1000;
+
 function bound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
+  const key = `${name}|${text}|${timeZone}`;
+  let epochMs = known.get(key);
+  if (epochMs === undefined) {
+    epochMs = placeBound(name, text, timeZone).getTime();
+    if (known.size >= KNOWN_MAX) known.clear();
+    known.set(key, epochMs);
+  }
+  return new Date(epochMs);
+}
+
+function placeBound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
   const time = parseIsoTime(text);
   if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`);
   if (name === "startDate" || !time.dateOnly) {
