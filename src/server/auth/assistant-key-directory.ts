@@ -1,6 +1,7 @@
+import { createBoundedMap } from "../bounded-map";
 import type { UsableAssistantKey } from "../repos/assistant-keys.repo";
 
-/** Enough for every assistant of a large installation; past it the directory starts over. */
+/** Enough for every assistant of a large installation. */
 const MAX_ENTRIES = 10_000;
 
 export type AssistantKeyDirectory = {
@@ -15,15 +16,6 @@ export type AssistantKeyDirectory = {
  * still refuses a key revoked since. Unknown keys are not remembered, so wrong keys cannot fill it.
  */
 export function createAssistantKeyDirectory(): AssistantKeyDirectory {
-  const entries = new Map<string, UsableAssistantKey>();
-  return {
-    get: (keyHash) => entries.get(keyHash),
-    remember(keyHash, key) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(keyHash, key);
-    },
-    forget: (keyHash) => {
-      entries.delete(keyHash);
-    },
-  };
+  const entries = createBoundedMap<string, UsableAssistantKey>(MAX_ENTRIES);
+  return { get: entries.get, remember: entries.set, forget: entries.delete };
 }

@@ -1,3 +1,4 @@
+import { createBoundedMap } from "../bounded-map";
 import type { Database } from "../db/database";
 import { unauthenticated } from "../http/api-error";
 import { findBusinessTimezone } from "../repos/businesses.repo";
@@ -7,7 +8,7 @@ export type TimezoneMoved = { currentTimezone: string | null };
 
 const moved = (answer: object): answer is TimezoneMoved => "currentTimezone" in answer;
 
-/** Enough for every business of a large installation; past it the table starts over. */
+/** Enough for every business of a large installation. */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -16,7 +17,7 @@ const MAX_ENTRIES = 10_000;
  * has moved, answers TimezoneMoved, and the read runs once more in the new timezone.
  */
 export function createBusinessTimezones(db: Database) {
-  const seen = new Map<string, string>();
+  const seen = createBoundedMap<string, string>(MAX_ENTRIES);
   return async function inBusinessTimezone<T extends object>(
     businessId: string,
     read: (timezone: string) => Promise<T | TimezoneMoved>,
@@ -25,7 +26,6 @@ export function createBusinessTimezones(db: Database) {
     for (let attempt = 1; timezone !== null && attempt <= 2; attempt++) {
       const answer = await read(timezone);
       if (!moved(answer)) {
-        if (seen.size >= MAX_ENTRIES) seen.clear();
         seen.set(businessId, timezone);
         return answer;
       }

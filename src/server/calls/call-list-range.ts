@@ -1,5 +1,6 @@
 import type { CallListQuery } from "@shared/calls.schema";
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
+import { createBoundedMap } from "../bounded-map";
 import { ApiError } from "../http/api-error";
 import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
 
@@ -10,17 +11,15 @@ const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
 
 /**
  * Bounds already worked out, by parameter, text and timezone: screens ask for the same few days over and
- * over, and placing a date in a timezone takes several Intl calls. Bounded; starts over when full.
+ * over, and placing a date in a timezone takes several Intl calls.
  */
-const known = new Map<string, number>();
-const KNOWN_MAX = 1000;
+const known = createBoundedMap<string, number>(1000);
 
 function bound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
   const key = `${name}|${text}|${timeZone}`;
   let epochMs = known.get(key);
   if (epochMs === undefined) {
     epochMs = placeBound(name, text, timeZone).getTime();
-    if (known.size >= KNOWN_MAX) known.clear();
     known.set(key, epochMs);
   }
   return new Date(epochMs);
