@@ -2,20 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
-import {
-  type BulkCall,
-  insertCallsBulk,
-  renumberCallPositions,
-} from "../../src/server/repos/calls-bulk.repo";
+import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-write.repo";
 import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { signUp } from "../support/server-accounts";
-import {
-  createAssistantKey,
-  dataOf,
-  expectExactPositions,
-  listCalls,
-  reportCall,
-} from "../support/server-calls";
+import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -59,7 +49,7 @@ const bulkCall = (externalId: string, minute: number, status: CallStatus): BulkC
   serviceName: null,
 });
 
-describe("newest-first order and exact positions", () => {
+describe("newest-first order and exact counts", () => {
   it("orders by start time, ties by id, whatever order the reports arrive in", async () => {
     const { staff, report, businessId } = await tenant();
     const minutes = [5, 1, 3, 3, 0, 4, 2, 3, 6, 0];
@@ -68,7 +58,7 @@ describe("newest-first order and exact positions", () => {
       sent.push({ startedAt: at(minute), id: await report(`o-${i}`, at(minute)) });
     const page = await listCalls(server, staff, "?limit=100");
     expect(page.data.map((call) => call._id)).toEqual([...sent].sort(newestFirst).map((call) => call.id));
-    await expectExactPositions(server.db, businessId);
+    await expectTrueCounts(server.db, businessId);
   });
 
   it("keeps totals and pages exact as calls go live, finish, move in time and arrive late", async () => {
@@ -95,10 +85,10 @@ describe("newest-first order and exact positions", () => {
     expect(all.data.map((call) => call.startTime)).toEqual([at(0)]);
     const live = await listCalls(server, staff, "?status=in-progress&limit=2&page=2");
     expect(live.data.map((call) => call.startTime)).toEqual([at(0)]);
-    await expectExactPositions(server.db, businessId);
+    await expectTrueCounts(server.db, businessId);
   });
 
-  it("keeps positions exact through a long run of random reports, retries and corrections", async () => {
+  it("keeps counts exact through a long run of random reports, retries and corrections", async () => {
     const { staff, report, businessId } = await tenant();
     let seed = 7;
     const random = () => {
@@ -110,7 +100,7 @@ describe("newest-first order and exact positions", () => {
       const id = `r-${Math.floor(random() * 30)}`;
       await report(id, at(Math.floor(random() * 50)), statuses[Math.floor(random() * 4)]!);
     }
-    await expectExactPositions(server.db, businessId);
+    await expectTrueCounts(server.db, businessId);
     const stored = await rawRows<{ status: CallStatus; n: number }>(
       server.db,
       sql`select status, count(*)::int as n from calls where business_id = ${businessId}::uuid group by status`,
@@ -129,36 +119,26 @@ describe("newest-first order and exact positions", () => {
     ]);
     expect(responses.filter((r) => r.status === 201)).toHaveLength(6);
     expect((await listCalls(server, staff)).total).toBe(7);
-    await expectExactPositions(server.db, businessId);
+    await expectTrueCounts(server.db, businessId);
   });
 });
 
 describe("bulk loads", () => {
-  it("inserts in order or not, skips known externalIds, and leaves positions exact", async () => {
+  it("inserts in order or not, skips known externalIds, and leaves counts exact", async () => {
     const { staff, businessId } = await tenant();
     const statuses: CallStatus[] = ["completed", "missed", "failed"];
     const first = Array.from({ length: 30 }, (_, i) => bulkCall(`b-${i}`, i, statuses[i % 3]!));
     expect(await insertCallsBulk(server.db, businessId, first, server.clock())).toEqual({ inserted: 30 });
-    await expectExactPositions(server.db, businessId);
-    // Older calls and duplicates: the business is renumbered once.
+    await expectTrueCounts(server.db, businessId);
+    // Older calls and duplicates.
     const more = [
       bulkCall("b-3", 3, "completed"),
       bulkCall("older", -5, "missed"),
       bulkCall("newer", 40, "failed"),
     ];
     expect(await insertCallsBulk(server.db, businessId, more, server.clock())).toEqual({ inserted: 2 });
-    await expectExactPositions(server.db, businessId);
+    await expectTrueCounts(server.db, businessId);
     expect((await listCalls(server, staff, "?status=missed")).total).toBe(11);
-  });
-
-  it("renumbers a business whose positions were written by something else", async () => {
-    const { businessId, report } = await tenant();
-    for (let i = 0; i < 5; i++) await report(`x-${i}`, at(i));
-    await server.db.execute(
-      sql`update calls set seq = 0, status_seq = 0 where business_id = ${businessId}::uuid`,
-    );
-    await renumberCallPositions(server.db, businessId);
-    await expectExactPositions(server.db, businessId);
   });
 });
 

@@ -3,7 +3,7 @@ import { createAccount } from "../../src/server/auth/accounts";
 import type { Database } from "../../src/server/db/database";
 import { createCallGenerator } from "../../src/server/demo/call-generator";
 import { bulkCallOf } from "../../src/server/demo/demo-calls";
-import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-bulk.repo";
+import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-write.repo";
 import { normalizeEmail } from "../../src/server/repos/users.repo";
 import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
 
@@ -18,7 +18,7 @@ const CALLS_PER_DAY = 150;
 /**
  * Fills a database with call volume for load tests and benchmarks: per tenant, a business with one staff
  * account and `calls` finished calls ending just before `now`, through the same bulk path as the demo seed
- * (positions computed while inserting, no renumbering), then VACUUM ANALYZE.
+ * then VACUUM ANALYZE.
  *
  * For a benchmark against the real server: open the data directory with openDatabase, migrate, call this,
  * close, then start the server on the same DATA_DIR.

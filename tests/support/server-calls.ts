@@ -40,20 +40,27 @@ export async function listCalls(server: TestServer, staff: SignedIn, query = "")
 }
 
 /**
- * The invariant every write must keep: per business, `seq` is 1..N in (started_at, id) order and `status_seq`
- * is 1..N within each status in the same order.
+ * The invariant every write must keep: per business, status ('' for all), level and bucket, call_counts holds
+ * exactly how many calls started in that bucket (a counter left at zero counts as absent).
  */
-export async function expectExactPositions(db: Executor, businessId: string): Promise<void> {
-  const [row] = await rawRows<{ calls: number; wrong: number }>(
+export async function expectTrueCounts(db: Executor, businessId: string): Promise<void> {
+  const [row] = await rawRows<{ counters: number; wrong: number }>(
     db,
-    sql`select count(*)::int as calls,
-        count(*) filter (where seq <> overall or status_seq <> within_status)::int as wrong
-      from (
-        select seq, status_seq,
-          row_number() over (order by started_at, id) as overall,
-          row_number() over (partition by status order by started_at, id) as within_status
-        from calls where business_id = ${businessId}::uuid
-      ) ranked`,
+    sql`with truth as (
+        select k.status, l.level, floor(extract(epoch from c.started_at) / l.width)::bigint as bucket,
+          count(*)::int as n
+        from calls c
+        cross join lateral (values (c.status), ('')) as k(status)
+        cross join call_count_levels() as l
+        where c.business_id = ${businessId}::uuid
+        group by 1, 2, 3
+      ),
+      kept as (
+        select status, level, bucket, n from call_counts where business_id = ${businessId}::uuid and n <> 0
+      )
+      select (select count(*)::int from kept) as counters,
+        (select count(*)::int from truth t full join kept k using (status, level, bucket)
+          where t.n is distinct from k.n) as wrong`,
   );
   expect(row).toMatchObject({ wrong: 0 });
 }

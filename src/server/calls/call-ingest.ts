@@ -4,7 +4,12 @@ import { type AssistantKeyLookup, LAST_USED_PRECISION_MS } from "../auth/require
 import { type BatchAnswer, createStatementBatcher } from "../db/statement-batcher";
 import { ApiError, unauthenticated } from "../http/api-error";
 import type { AppDeps, AssistantClaim } from "../http/app-env";
-import { type CallReportItem, type ReportAnswer, reportCalls, type StoredReport } from "../repos/calls.repo";
+import {
+  type CallReportItem,
+  type ReportAnswer,
+  reportCalls,
+  type StoredReport,
+} from "../repos/calls-write.repo";
 import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

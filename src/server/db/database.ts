@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as assistantKeys from "./schema/assistant-keys.schema";
 import * as authThrottle from "./schema/auth-throttle.schema";
 import * as businesses from "./schema/businesses.schema";
+import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
 import * as services from "./schema/services.schema";
@@ -15,6 +16,7 @@ export const schema = {
   ...assistantKeys,
   ...services,
   ...calls,
+  ...callCounts,
 };
 
 /**

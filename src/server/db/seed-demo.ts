@@ -2,7 +2,7 @@ import { hashPassword } from "../auth/passwords";
 import { demoCalls } from "../demo/demo-calls";
 import { DEMO_SERVICES } from "../demo/demo-services";
 import { hasAnyBusiness, insertBusiness } from "../repos/businesses.repo";
-import { insertCallsBulk } from "../repos/calls-bulk.repo";
+import { insertCallsBulk } from "../repos/calls-write.repo";
 import { insertServices } from "../repos/services.repo";
 import { insertUser } from "../repos/users.repo";
 import type { Database } from "./database";

@@ -1,7 +1,7 @@
 import type { CallReport } from "@shared/calls.schema";
 import { calendarDayAround } from "@shared/zoned-time";
 import type { BusinessRow } from "../db/schema/businesses.schema";
-import type { BulkCall } from "../repos/calls-bulk.repo";
+import type { BulkCall } from "../repos/calls-write.repo";
 import { createCallGenerator } from "./call-generator";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { CallDetail, CallReport, CallStatus, CallSummary } from "@shared/calls.schema";
+import type { CallDetail, CallStatus, CallSummary } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TimezoneMoved } from "../calls/business-timezones";
@@ -10,55 +10,6 @@ import { calls } from "../db/schema/calls.schema";
 /** ISO 8601 in UTC with milliseconds, the same text on every driver and session timezone. */
 const isoUtc = (column: AnyPgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * A validated report on the word of an assistant key, its start time resolved to an instant: in `timezone`
- * when the report gave no offset (null when it did).
- */
-export type CallReportItem = {
-  keyId: string;
-  businessId: string;
-  timezone: string | null;
-  report: CallReport;
-  startedAt: Date;
-};
-
-export type StoredReport = { id: string; created: boolean };
-
-/** Why an item was not stored: its key is no longer active, or its business has moved to another timezone. */
-export type ReportRefusal = "key" | "timezone";
-
-export type ReportAnswer = StoredReport | { refused: ReportRefusal };
-
-/**
- * Confirms each item's key and stores the accepted reports, in one round trip and one transaction (see
- * calls_report_batch in 0004_batched_ingest for the rules); answers per item, in order. Keys used are
- * stamped when their stamp is older than `touchAfterMs`.
- */
-export async function reportCalls(
-  db: Executor,
-  items: readonly CallReportItem[],
-  now: Date,
-  touchAfterMs: number,
-): Promise<ReportAnswer[]> {
-  const payload = items.map(({ keyId, businessId, timezone, report, startedAt }) => ({
-    key: keyId,
-    business: businessId,
-    timezone,
-    startedAt: startedAt.toISOString(),
-    report,
-  }));
-  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
-    db,
-    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
-      from calls_report_batch(${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz,
-        make_interval(secs => ${touchAfterMs / 1000}))`,
-  );
-  const answers: ReportAnswer[] = new Array(items.length);
-  for (const { ord, id, created, refusal } of rows)
-    answers[ord - 1] = refusal ? { refused: refusal } : { id, created };
-  return answers;
-}
 
 export async function findCallDetail(
   db: Executor,
@@ -86,7 +37,7 @@ export type CallListFilter = {
   limit: number;
 };
 
-/** One page of the newest-first list and the exact total, by positions (see calls_page in 0003_call_reads). */
+/** One page of the newest-first list and the exact total, by counters (see calls_page in 0005_call_counts). */
 export async function listCalls(
   db: Executor,
   businessId: string,
@@ -102,7 +53,7 @@ export async function listCalls(
 
 /**
  * listCalls for a range resolved in `timezone`, checked to still be the business's in the same statement
- * (see calls_page_in_zone in 0004_batched_ingest).
+ * (see calls_page_in_zone in 0005_call_counts).
  */
 export async function listCallsInZone(
   db: Executor,

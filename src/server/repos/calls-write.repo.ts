@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+
+/*
+ * The one module that writes call rows. Every write goes through a statement of its own here (or the SQL
+ * functions of 0005_call_counts it calls), and the statement triggers on calls keep call_counts true for
+ * each of them; tests/server/call-writers.test.ts fails when another module writes to calls.
+ */
+
+/**
+ * A validated report on the word of an assistant key, its start time resolved to an instant: in `timezone`
+ * when the report gave no offset (null when it did).
+ */
+export type CallReportItem = {
+  keyId: string;
+  businessId: string;
+  timezone: string | null;
+  report: CallReport;
+  startedAt: Date;
+};
+
+export type StoredReport = { id: string; created: boolean };
+
+/** Why an item was not stored: its key is no longer active, or its business has moved to another timezone. */
+export type ReportRefusal = "key" | "timezone";
+
+export type ReportAnswer = StoredReport | { refused: ReportRefusal };
+
+/**
+ * Confirms each item's key and stores the accepted reports, in one round trip and one transaction (see
+ * calls_report_batch in 0005_call_counts for the rules); answers per item, in order. Keys used are stamped
+ * when their stamp is older than `touchAfterMs`.
+ */
+export async function reportCalls(
+  db: Executor,
+  items: readonly CallReportItem[],
+  now: Date,
+  touchAfterMs: number,
+): Promise<ReportAnswer[]> {
+  const payload = items.map(({ keyId, businessId, timezone, report, startedAt }) => ({
+    key: keyId,
+    business: businessId,
+    timezone,
+    startedAt: startedAt.toISOString(),
+    report,
+  }));
+  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
+    db,
+    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
+      from calls_report_batch(${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${touchAfterMs / 1000}))`,
+  );
+  const answers: ReportAnswer[] = new Array(items.length);
+  for (const { ord, id, created, refusal } of rows)
+    answers[ord - 1] = refusal ? { refused: refusal } : { id, created };
+  return answers;
+}
+
+/** A call as a bulk load supplies it (demo seed, benchmark seeding): a report, fully resolved. */
+export type BulkCall = {
+  externalId: string;
+  callerNumber: string;
+  callerName: string | null;
+  startedAt: Date;
+  status: CallStatus;
+  durationSeconds: number;
+  outcome: CallOutcome | null;
+  summary: string | null;
+  transcript: TranscriptTurn[];
+  recordingUrl: string | null;
+  serviceName: string | null;
+};
+
+/** Rows per INSERT: big enough to amortize a round trip, small enough to keep the JSON parameter modest. */
+const CHUNK_ROWS = 2000;
+
+/**
+ * Inserts many calls of one business with multi-row statements, in one transaction; calls whose externalId
+ * the business already has are skipped (so a load can be re-run).
+ */
+export async function insertCallsBulk(
+  db: Executor,
+  businessId: string,
+  rows: readonly BulkCall[],
+  now: Date,
+): Promise<{ inserted: number }> {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+    let inserted = 0;
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const json = JSON.stringify(
+        rows.slice(start, start + CHUNK_ROWS).map((r) => ({
+          id: randomUUID(),
+          external_id: r.externalId,
+          caller_number: r.callerNumber,
+          caller_name: r.callerName,
+          started_at: r.startedAt.toISOString(),
+          status: r.status,
+          duration_seconds: r.durationSeconds,
+          outcome: r.outcome,
+          summary: r.summary,
+          transcript: r.transcript,
+          recording_url: r.recordingUrl,
+          service_name: r.serviceName,
+        })),
+      );
+      const [result] = await rawRows<{ inserted: number }>(
+        tx,
+        sql`with inserted as (
+          insert into calls (id, business_id, external_id, caller_number, caller_name, started_at, status,
+            duration_seconds, outcome, summary, transcript, recording_url, service_name, created_at, updated_at)
+          select r.id, ${businessId}::uuid, r.external_id, r.caller_number, r.caller_name, r.started_at, r.status,
+            r.duration_seconds, r.outcome, r.summary, r.transcript, r.recording_url, r.service_name,
+            ${at}::timestamptz, ${at}::timestamptz
+          from jsonb_to_recordset(${json}::jsonb) as r(id uuid, external_id text, caller_number text,
+            caller_name text, started_at timestamptz, status text, duration_seconds integer, outcome text,
+            summary text, transcript jsonb, recording_url text, service_name text)
+          on conflict (business_id, external_id) do nothing
+          returning 1
+        )
+        select count(*)::int as inserted from inserted`,
+      );
+      inserted += result!.inserted;
+    }
+    return { inserted };
+  });
+}
+
+/**
+ * Deletes up to `limit` of the business's oldest calls that started before `before`; resolves to how many
+ * went. Costs in proportion to the calls deleted (see calls_purge), so retention can purge in steps.
+ */
+export async function purgeCalls(
+  db: Executor,
+  businessId: string,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const [row] = await rawRows<{ deleted: number }>(
+    db,
+    sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
+  );
+  return row!.deleted;
+}

@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../../src/server/auth/accounts";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { listCalls } from "../../src/server/repos/calls.repo";
+import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/repos/calls-write.repo";
+import { CALL_STATUSES, type CallStatus } from "../../src/shared/calls.schema";
+import { expectTrueCounts } from "../support/server-calls";
+import { openTestDatabase, type TestDatabase } from "../support/server-database";
+
+// The counters behind every list and total, against the plain SQL they stand in for (count(*), OFFSET),
+// over a history whose calls cluster and spread across years, bucket edges and the clock changes.
+
+let database: TestDatabase;
+let businessId: string;
+const db = () => database.handle.db;
+
+function randomOf(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+const random = randomOf(42);
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+const HOUR = 3_600_000;
+const START = Date.UTC(2020, 0, 1);
+const SPAN = 6 * 365 * 24 * HOUR;
+/** Instants that sit on or next to bucket edges of every level, besides arbitrary ones. */
+function randomInstant(): number {
+  const base = START + Math.floor(random() * SPAN);
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return base - (base % HOUR);
+    case 1:
+      return base - (base % (24 * HOUR)) - 1;
+    case 2:
+      return base - (base % (16 * 24 * HOUR));
+    default:
+      return base;
+  }
+}
+
+const call = (externalId: string, startedAt: number, status: CallStatus): BulkCall => ({
+  externalId,
+  callerNumber: "+1 555 0100",
+  callerName: null,
+  startedAt: new Date(startedAt),
+  status,
+  durationSeconds: 30,
+  outcome: null,
+  summary: null,
+  transcript: [],
+  recordingUrl: null,
+  serviceName: null,
+});
+
+async function expected(
+  status: CallStatus | null,
+  from: Date | null,
+  to: Date | null,
+  page: number,
+  limit: number,
+) {
+  const where = sql`business_id = ${businessId}::uuid
+    and (${status}::text is null or status = ${status}::text)
+    and (${from?.toISOString() ?? null}::timestamptz is null or started_at >= ${from?.toISOString() ?? null}::timestamptz)
+    and (${to?.toISOString() ?? null}::timestamptz is null or started_at < ${to?.toISOString() ?? null}::timestamptz)`;
+  const [{ total }] = (await rawRows<{ total: number }>(
+    db(),
+    sql`select count(*)::int as total from calls where ${where}`,
+  )) as [{ total: number }];
+  const ids = await rawRows<{ id: string }>(
+    db(),
+    sql`select id from calls where ${where} order by started_at desc, id desc
+      offset ${(page - 1) * limit} limit ${limit}`,
+  );
+  return { total, ids: ids.map((row) => row.id) };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  businessId = (await createAccount(db(), `counts-${Date.now()}@example.com`, "counts password 1"))
+    .businessId;
+  // Clusters (a busy day, a busy hour, ties at one instant) among calls spread over six years.
+  const calls: BulkCall[] = [];
+  for (let i = 0; i < 1500; i++) calls.push(call(`spread-${i}`, randomInstant(), pick(CALL_STATUSES)));
+  const busyDay = Date.UTC(2023, 2, 26);
+  for (let i = 0; i < 400; i++)
+    calls.push(call(`day-${i}`, busyDay + Math.floor(random() * 24 * HOUR), pick(CALL_STATUSES)));
+  for (let i = 0; i < 30; i++) calls.push(call(`tie-${i}`, busyDay + 5 * HOUR, pick(CALL_STATUSES)));
+  // Half in one load, the rest in several, out of time order.
+  await insertCallsBulk(db(), businessId, calls.slice(0, 900), new Date());
+  for (let start = 900; start < calls.length; start += 250)
+    await insertCallsBulk(db(), businessId, calls.slice(start, start + 250).reverse(), new Date());
+}, 120_000);
+afterAll(() => database?.drop());
+
+describe("call counters", () => {
+  it("are exact after bulk loads in any order", async () => {
+    await expectTrueCounts(db(), businessId);
+  });
+
+  it("give the same totals and pages as count(*) and OFFSET, for any filter, range and depth", async () => {
+    for (let round = 0; round < 150; round++) {
+      const status = random() < 0.4 ? null : pick(CALL_STATUSES);
+      const a = random() < 0.25 ? null : randomInstant();
+      const b = random() < 0.25 ? null : randomInstant();
+      const [from, to] = a !== null && b !== null && a > b ? [b, a] : [a, b];
+      const range = { from: from === null ? null : new Date(from), to: to === null ? null : new Date(to) };
+      const limit = pick([1, 7, 10, 100]);
+      const { total } = await expected(status, range.from, range.to, 1, 1);
+      const pages = Math.max(1, Math.ceil(total / limit));
+      const page = pick([1, pages, Math.ceil(pages / 2), 1 + Math.floor(random() * (pages + 1))]);
+      const want = await expected(status, range.from, range.to, page, limit);
+      const got = await listCalls(db(), businessId, { status, range, page, limit });
+      const context = JSON.stringify({ status, range, page, limit });
+      expect(got.total, context).toBe(want.total);
+      expect(
+        got.data.map((c) => c._id),
+        context,
+      ).toEqual(want.ids);
+    }
+  });
+
+  it("follow status changes, moves in time and deletions, and purge from the oldest", async () => {
+    const ids = await rawRows<{ id: string }>(
+      db(),
+      sql`select id from calls where business_id = ${businessId}::uuid order by id limit 200`,
+    );
+    // Derived data stays true whatever the statement: a bulk status change, a move by hours, a delete.
+    await db().execute(sql`update calls set status = 'missed'
+      where id in (select id from calls where business_id = ${businessId}::uuid order by id limit 100)`);
+    await db().execute(sql`update calls set started_at = started_at - interval '37 hours'
+      where id in (select id from calls where business_id = ${businessId}::uuid order by id desc limit 100)`);
+    await db().execute(sql`delete from calls where id = ${ids[150]!.id}::uuid`);
+    await expectTrueCounts(db(), businessId);
+
+    const before = await expected(null, null, null, 1, 1);
+    const cutoff = new Date(START + SPAN / 2);
+    const older = await expected(null, null, cutoff, 1, 1);
+    const [{ last }] = (await rawRows<{ last: string }>(
+      db(),
+      sql`select max(started_at)::text as last from calls
+        where business_id = ${businessId}::uuid and started_at < ${cutoff.toISOString()}::timestamptz`,
+    )) as [{ last: string }];
+    expect(await purgeCalls(db(), businessId, cutoff, 100)).toBe(Math.min(100, older.total));
+    expect(await purgeCalls(db(), businessId, cutoff, 1_000_000)).toBe(Math.max(0, older.total - 100));
+    expect((await expected(null, null, null, 1, 1)).total).toBe(before.total - older.total);
+    await expectTrueCounts(db(), businessId);
+    const [{ zeros }] = (await rawRows<{ zeros: number }>(
+      db(),
+      sql`select count(*)::int as zeros from call_counts c join call_count_levels() l using (level)
+        where c.business_id = ${businessId}::uuid and c.n = 0
+          and (c.bucket + 1) * l.width <= extract(epoch from ${last}::timestamptz)`,
+    )) as [{ zeros: number }];
+    // Counters the purge emptied are gone; those emptied by moves elsewhere stay at zero, harmless.
+    expect(zeros).toBe(0);
+    const page = await listCalls(db(), businessId, {
+      status: null,
+      range: { from: null, to: null },
+      page: 1,
+      limit: 5,
+    });
+    expect(page.total).toBe(before.total - older.total);
+  });
+});
