@@ -24,13 +24,16 @@ import { createLogger, type Logger } from "./logger";
 import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
 
-/** No JSON payload of this API comes near it; anything larger is refused before it is read. */
+/** No other JSON payload of this API comes near it; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** A call history import carries up to 1,000 reports, transcripts included. */
+const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** Codes for the HTTPExceptions Hono itself may throw, which carry a status but none of our codes. */
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ApiErrorCode>> = {
@@ -67,7 +70,7 @@ export function createApp(options: CreateAppOptions) {
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES));
+  app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 
   const routers: ApiRouter[] = [];

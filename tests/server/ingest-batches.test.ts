@@ -202,9 +202,9 @@ describe("reports stored in batches", () => {
     });
     // Validation keeps such a report from ever getting this far; here it stands for any refusal.
     const results = await Promise.allSettled([
-      ingest(claim, report("first", 1, "completed")),
-      ingest(claim, report("refused", 2, "answered" as CallStatus)),
-      ingest(claim, report("third", 3, "missed")),
+      ingest.report(claim, report("first", 1, "completed")),
+      ingest.report(claim, report("refused", 2, "answered" as CallStatus)),
+      ingest.report(claim, report("third", 3, "missed")),
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect((await storedCalls(businessId)).map((call) => call.externalId)).toEqual(["first", "third"]);

@@ -10,11 +10,23 @@ import {
   reportCalls,
   type StoredReport,
 } from "../repos/calls-write.repo";
-import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
+import { ISO_TIME_FORMS, type IsoTime, instantOf, parseIsoTime } from "./iso-time";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
-export type CallIngest = (claim: AssistantClaim, report: CallReport) => Promise<StoredReport>;
+/** Why a report's start time cannot be read, for a 400 or an import item's refusal. */
+export const startedAtProblem = (startedAt: string) =>
+  `startedAt must be ${ISO_TIME_FORMS} (was "${startedAt}")`;
+
+export type CallIngest = {
+  /** One report; reports arriving together share a statement. */
+  report: (claim: AssistantClaim, report: CallReport) => Promise<StoredReport>;
+  /** Many reports of one request, in one statement; each answered on its own (an Error fails it alone). */
+  import: (
+    claim: AssistantClaim,
+    reports: readonly { report: CallReport; time: IsoTime }[],
+  ) => Promise<BatchAnswer<StoredReport>[]>;
+};
 
 /**
  * Stores the assistant's call reports. Reports arriving together are written as one batch (one statement,
@@ -25,7 +37,7 @@ export function createCallIngest(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   keys: { lookup: AssistantKeyLookup; directory: AssistantKeyDirectory },
 ): CallIngest {
-  const store = createStatementBatcher<CallReportItem, ReportAnswer>(async (items) => {
+  const write = async (items: CallReportItem[]): Promise<BatchAnswer<ReportAnswer>[]> => {
     try {
       return await reportCalls(db, items, clock(), LAST_USED_PRECISION_MS);
     } catch (error) {
@@ -38,33 +50,61 @@ export function createCallIngest(
         ),
       );
     }
+  };
+  const store = createStatementBatcher<CallReportItem, ReportAnswer>(write);
+
+  const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem => ({
+    keyId: key.keyId,
+    businessId: key.businessId,
+    timezone: time.offsetMinutes === null ? key.timezone : null,
+    report,
+    startedAt: instantOf(time, key.timezone),
   });
 
-  return async (claim, report) => {
-    const time = parseIsoTime(report.startedAt);
-    if (!time) {
-      throw new ApiError(
-        400,
-        "VALIDATION",
-        `startedAt must be ${ISO_TIME_FORMS} (was "${report.startedAt}")`,
-      );
-    }
-    let key = claim;
-    for (let attempt = 1; ; attempt++) {
-      const answer = await store({
-        keyId: key.keyId,
-        businessId: key.businessId,
-        timezone: time.offsetMinutes === null ? key.timezone : null,
-        report,
-        startedAt: instantOf(time, key.timezone),
-      });
-      if (!("refused" in answer)) return answer;
-      keys.directory.forget(key.keyHash);
-      // The business has moved to another timezone since its key was remembered: read the time in the new one.
-      const found = answer.refused === "timezone" && attempt === 1 ? await keys.lookup(key.keyHash) : null;
-      if (!found) throw unauthenticated();
-      keys.directory.remember(key.keyHash, found);
-      key = { ...found, keyHash: key.keyHash };
-    }
+  /** After a refusal: the key as it stands now, or 401 when it is gone or was already looked up again. */
+  const lookUpAgain = async (key: AssistantClaim, refusal: "key" | "timezone", attempt: number) => {
+    keys.directory.forget(key.keyHash);
+    // The business has moved to another timezone since its key was remembered: read the time in the new one.
+    const found = refusal === "timezone" && attempt === 1 ? await keys.lookup(key.keyHash) : null;
+    if (!found) throw unauthenticated();
+    keys.directory.remember(key.keyHash, found);
+    return { ...found, keyHash: key.keyHash };
+  };
+
+  return {
+    async report(claim, report) {
+      const time = parseIsoTime(report.startedAt);
+      if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt));
+      let key = claim;
+      for (let attempt = 1; ; attempt++) {
+        const answer = await store(itemOf(key, report, time));
+        if (!("refused" in answer)) return answer;
+        key = await lookUpAgain(key, answer.refused, attempt);
+      }
+    },
+
+    async import(claim, reports) {
+      const answers: BatchAnswer<StoredReport>[] = new Array(reports.length);
+      let pending = reports.map((_, index) => index);
+      let key = claim;
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        const written = await write(
+          pending.map((index) => itemOf(key, reports[index]!.report, reports[index]!.time)),
+        );
+        const refused: number[] = [];
+        let refusal: "key" | "timezone" = "timezone";
+        for (const [position, answer] of written.entries()) {
+          const index = pending[position]!;
+          if (answer instanceof Error || !("refused" in answer)) answers[index] = answer;
+          else {
+            refused.push(index);
+            if (answer.refused === "key") refusal = "key";
+          }
+        }
+        if (refused.length > 0) key = await lookUpAgain(key, refusal, attempt);
+        pending = refused;
+      }
+      return answers;
+    },
   };
 }

@@ -37,6 +37,8 @@ export type RouteSpec<
   description?: string;
   auth?: RouteAuth;
   body?: Body;
+  /** The handler checks the body's items one by one, unstorable text included (see readJsonBody). */
+  bodyPerItem?: boolean;
   /** Schema of the query string, every value a string as it arrives. */
   query?: Query;
   /** Schema of `data` in the success envelope; null when `data` is null. */
@@ -116,7 +118,9 @@ export class ApiRouter {
     });
     const run = async (c: Context<AppEnv>) => {
       const query = (spec.query ? readQuery(c, spec.query) : undefined) as ParsedOf<Query>;
-      const body = (spec.body ? await readJsonBody(c, spec.body) : undefined) as ParsedOf<Body>;
+      const body = (
+        spec.body ? await readJsonBody(c, spec.body, { perItem: spec.bodyPerItem }) : undefined
+      ) as ParsedOf<Body>;
       return handler(c, { body, query });
     };
     if (spec.auth) this.app.on(spec.method.toUpperCase(), spec.path, this.guards[spec.auth], run);

@@ -5,8 +5,15 @@ import { findUnstorableText } from "./unstorable-text";
 
 const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
 
-/** The one way a route reads a body: JSON only, parsed, then checked against a shared arktype schema. */
-export async function readJsonBody<T extends Type>(c: Context, schema: T): Promise<T["infer"]> {
+/**
+ * The one way a route reads a body: JSON only, parsed, then checked against a shared arktype schema. Text the
+ * database cannot store fails the whole body, unless the route checks its items one by one (`perItem`).
+ */
+export async function readJsonBody<T extends Type>(
+  c: Context,
+  schema: T,
+  { perItem = false }: { perItem?: boolean } = {},
+): Promise<T["infer"]> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalid("Content-Type must be application/json");
@@ -18,7 +25,7 @@ export async function readJsonBody<T extends Type>(c: Context, schema: T): Promi
   } catch {
     throw invalid("The request body is not valid JSON");
   }
-  const unstorable = findUnstorableText(text, json);
+  const unstorable = perItem ? null : findUnstorableText(text, json);
   if (unstorable) {
     throw invalid(`${unstorable} contains a NUL character or an unpaired surrogate, which cannot be stored`);
   }

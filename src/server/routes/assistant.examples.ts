@@ -1,4 +1,5 @@
 import type { AssistantConfig, AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
+import type { CallImportRequest, CallImportResult } from "@shared/call-import.schema";
 import type { CallReport, CallReportResult } from "@shared/calls.schema";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
@@ -65,4 +66,53 @@ export const assistantConfigExample: AssistantConfig = {
     workingHoursOnly: true,
     maxWaitTime: 300,
   },
+};
+
+export const callImportExample: CallImportRequest = {
+  calls: [
+    callReportExample,
+    {
+      externalId: "call_9Kd3pW",
+      callerNumber: "+1 718 555 0199",
+      startedAt: "2026-03-01T16:20:00-05:00",
+      status: "missed",
+    },
+    {
+      externalId: "call_2Zr8sB",
+      callerNumber: "+1 718 555 0107",
+      startedAt: "yesterday",
+      status: "completed",
+    },
+  ],
+};
+
+export const callImportResultExample: CallImportResult = {
+  accepted: 2,
+  refused: 1,
+  results: [
+    {
+      index: 0,
+      externalId: "call_7Hq2mX",
+      accepted: true,
+      _id: "9b2f4c1e-3d5a-4e6b-8c7d-0a1b2c3d4e5f",
+      created: true,
+    },
+    {
+      index: 1,
+      externalId: "call_9Kd3pW",
+      accepted: true,
+      _id: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+      created: false,
+    },
+    {
+      index: 2,
+      externalId: "call_2Zr8sB",
+      accepted: false,
+      error: {
+        code: "VALIDATION",
+        message:
+          'startedAt must be a date (YYYY-MM-DD) or a date-time (YYYY-MM-DDThh:mm[:ss[.sss]] with Z or ±hh:mm) (was "yesterday")',
+      },
+    },
+  ],
 };

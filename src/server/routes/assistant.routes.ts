@@ -10,10 +10,11 @@ import { ok } from "../http/respond";
 import { findBusiness } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
+import { addCallImportRoute } from "./call-import.route";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db, clock, logger }: Pick<AppDeps, "db" | "clock" | "logger">,
   guards: RouteGuards,
   keys: { lookup: AssistantKeyLookup; directory: AssistantKeyDirectory },
 ) {
@@ -39,9 +40,13 @@ export function assistantRoutes(
       errors: [],
     },
     async (c, { body }) => {
-      const { id, created } = await ingest(c.get("assistantClaim"), body);
+      const { id, created } = await ingest.report(c.get("assistantClaim"), body);
       return ok(c, { _id: id, externalId: body.externalId, created }, created ? 201 : 200);
     },
+  );
+
+  addCallImportRoute(router, ingest, (error) =>
+    logger.error("A call of an import could not be stored", error),
   );
 
   router.add(
