@@ -114,6 +114,23 @@ describe("POST /api/assistant/calls/import", () => {
     expect(await storedCount(businessId)).toBe(0);
   });
 
+  it("takes bodies far over other requests' 64 KiB, up to 8 MiB", async () => {
+    const { key } = await tenant();
+    const summary = "Asked about prices and opening hours. ".repeat(100);
+    const calls = Array.from({ length: 200 }, (_, i) => report(i, { summary }));
+    expect(JSON.stringify({ calls }).length).toBeGreaterThan(512 * 1024);
+    expect(await dataOf<CallImportResult>(await importCalls(key, calls))).toMatchObject({ accepted: 200 });
+    const huge = Array.from({ length: 1000 }, (_, i) => report(i, { summary: "x".repeat(3999) }));
+    const padded = [...huge, ...huge]
+      .slice(0, 1000)
+      .map((call, i) => ({
+        ...call,
+        transcript: [{ speaker: "caller", text: "y".repeat(5000), offsetSeconds: i }],
+      }));
+    expect(JSON.stringify({ calls: padded }).length).toBeGreaterThan(8 * 1024 * 1024);
+    expect((await importCalls(key, padded)).status).toBe(413);
+  });
+
   it("keeps an import to the key's own business", async () => {
     const a = await tenant();
     const b = await tenant();
