@@ -52,7 +52,11 @@ const failureEnvelope = (codes: readonly string[]): JsonSchema => ({
     success: { const: false },
     error: {
       type: "object",
-      properties: { message: { type: "string" }, code: { enum: codes } },
+      properties: {
+        message: { type: "string" },
+        code: { enum: codes },
+        field: { type: "string", description: "VALIDATION only: the path of the first offending input" },
+      },
       required: ["message"],
     },
   },
