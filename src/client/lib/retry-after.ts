@@ -6,7 +6,8 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
+  // Every HTTP-date form starts with a day name; Date.parse alone would take "-5" for a year.
+  const at = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
