@@ -7,7 +7,14 @@ import { assertEvent, assign, fromPromise, setup } from "xstate";
  */
 
 /** What the provided auth actors reject with; the views turn it into the spec's messages. */
-export type SessionFailure = { status?: number; code?: string; message?: string; retryAfter?: number };
+export type SessionFailure = {
+  status?: number;
+  code?: string;
+  /** For a refused input: which field was at fault. */
+  field?: string;
+  message?: string;
+  retryAfter?: number;
+};
 
 export type SessionContext = {
   user: SessionUser | null;
