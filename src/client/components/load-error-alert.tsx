@@ -6,20 +6,15 @@ import { FailureText } from "./failure-text";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 
+/**
+ * Why the load failed: `error`, shown as the catalog's message for what the server said (in the user's
+ * language, never the server's English), or `children` when the page knows better than the server's code.
+ */
 type LoadErrorAlertProps = {
   title: ReactNode;
   onRetry: () => void;
   className?: string;
-} & (
-  | {
-      /** Why it failed, in the user's language, from what the server said. */ error: unknown;
-      children?: never;
-    }
-  | {
-      /** Why it failed, when the page knows better than the server's code. */ children: ReactNode;
-      error?: never;
-    }
-);
+} & ({ error: unknown; children?: never } | { children: ReactNode; error?: never });
 
 /** A failed load: what failed, why, and a way to try again without losing the page. */
 export function LoadErrorAlert({ title, children, error, onRetry, className }: LoadErrorAlertProps) {
