@@ -11,6 +11,7 @@ export const PUBLIC_SOURCES = [
   "src/client/app/page-load-boundary.tsx",
   "src/client/app/page-skeleton.tsx",
   "src/client/app/shell/brand.tsx",
+  "src/client/components/failure-text.tsx",
   "src/client/components/load-error-alert.tsx",
   "src/client/components/ui/toast-region.tsx",
   "src/client/features/auth",

@@ -53,6 +53,8 @@ export default defineConfig(({ command }) => ({
           include: ["tests/client/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/db-template.global.ts"],
+          // Some client tests start the real server, as the server suite does.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -2,12 +2,19 @@ import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 
 /**
- * Session lifecycle (spec 4): checking (a refresh on start) → signedIn | signedOut;
+ * Session lifecycle (spec 4): checking (a refresh on start) → signedIn | signedOut (no session, or a refused one);
  * sign-in and sign-up from signedOut; sign-out always ends signedOut, even when the server call fails.
  */
 
 /** What the provided auth actors reject with; the views turn it into the spec's messages. */
-export type SessionFailure = { status?: number; code?: string; message?: string; retryAfter?: number };
+export type SessionFailure = {
+  status?: number;
+  code?: string;
+  /** For a refused input: which field was at fault. */
+  field?: string;
+  message?: string;
+  retryAfter?: number;
+};
 
 export type SessionContext = {
   user: SessionUser | null;
@@ -36,7 +43,8 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    refresh: notProvided("refresh") as unknown as ReturnType<typeof fromPromise<SessionUser>>,
+    /** The user of the refresh cookie, or null when there is no session to resume (not an error). */
+    refresh: notProvided("refresh") as unknown as ReturnType<typeof fromPromise<SessionUser | null>>,
     signIn: notProvided("signIn") as unknown as ReturnType<typeof fromPromise<SessionUser, SignInBody>>,
     signUp: notProvided("signUp") as unknown as ReturnType<typeof fromPromise<SessionUser, SignUpBody>>,
     signOut: notProvided("signOut") as unknown as ReturnType<typeof fromPromise<void>>,
@@ -58,7 +66,14 @@ export const sessionMachine = setup({
       invoke: {
         id: "refresh",
         src: "refresh",
-        onDone: { target: "signedIn", actions: assign({ user: ({ event }) => event.output }) },
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: "signedIn",
+            actions: assign({ user: ({ event }) => event.output }),
+          },
+          { target: "signedOut" },
+        ],
         onError: { target: "signedOut" },
       },
     },

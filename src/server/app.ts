@@ -90,7 +90,7 @@ export function createApp(options: CreateAppOptions) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return failure(c, error.status, error.code, error.message);
+      return failure(c, error.status, error.code, error.message, error.field);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return failure(

@@ -2,5 +2,12 @@ import type { ApiErrorCode } from "./error-codes";
 
 // The response envelope of spec section 7: every /api response, success or failure, has this shape.
 export type ApiSuccess<T> = { success: true; data: T };
-export type ApiFailure = { success: false; error: { message: string; code?: ApiErrorCode } };
+/**
+ * `message` is English for logs and API clients; `code` (and, for VALIDATION, `field`: the path of the first
+ * offending input, such as `email` or `transcript[2].text`) is what a client translates for its users.
+ */
+export type ApiFailure = {
+  success: false;
+  error: { message: string; code?: ApiErrorCode; field?: string };
+};
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

@@ -27,7 +27,12 @@ function browserLikeFetch() {
     if (set) cookie = set.split(";")[0];
     return response;
   };
-  return { fetch: fetchImpl, calls, forgetCookie: () => (cookie = undefined) };
+  return {
+    fetch: fetchImpl,
+    calls,
+    forgetCookie: () => (cookie = undefined),
+    useCookie: (value: string) => (cookie = `calldesk_refresh=${value}`),
+  };
 }
 
 async function signedInClient() {
@@ -61,7 +66,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     expect(expiredCount()).toBe(0);
   });
 
-  it("a failed refresh drops the header, reports the session expired once, and passes the 401 on", async () => {
+  it("a refresh that finds no session (cookie gone) drops the header, reports the session expired, passes the 401 on", async () => {
     const { api, browser, expiredCount } = await signedInClient();
     browser.forgetCookie();
     server.clock.advance(16 * MINUTE);
@@ -82,8 +87,20 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     const browser = browserLikeFetch();
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: browser.fetch });
     await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
-    await expect(api.post("/auth/refresh")).rejects.toMatchObject({ status: 401 });
-    expect(browser.calls.get("/api/auth/refresh")).toBe(1);
+    // Without a cookie there is no session to resume, which is no error.
+    await expect(api.post("/auth/refresh")).resolves.toBeNull();
+    browser.useCookie("not-a-token");
+    await expect(api.post("/auth/refresh")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+    expect(browser.calls.get("/api/auth/refresh")).toBe(2);
+  });
+
+  it("a refused refresh cookie also ends the session", async () => {
+    const { api, browser, expiredCount } = await signedInClient();
+    browser.useCookie("not-a-token");
+    server.clock.advance(16 * MINUTE);
+    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401 });
+    expect(api.hasAuthorization()).toBe(false);
+    expect(expiredCount()).toBe(1);
   });
 
   it("unwraps the envelope's error message and code", async () => {

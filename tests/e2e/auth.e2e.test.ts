@@ -1,5 +1,7 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, PASSWORD, signIn, signUp, uniqueEmail } from "../support/browser";
+import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
 
 const { newPage } = browserForFile();
 
@@ -22,6 +24,21 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.waitForURL("**/auth/sign-in");
     await page.goto("/calls");
     await page.waitForURL("**/auth/sign-in");
+    await page.context().close();
+  });
+
+  it("after signing out on /calls, the next sign-in on that tab lands on /dashboard, not /calls", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    await page.getByRole("link", { name: "Calls" }).first().click();
+    await page.waitForURL("**/calls");
+    await page.getByRole("heading", { level: 1, name: "Calls" }).waitFor();
+    await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await signIn(page, email);
+    await page.waitForURL("**/dashboard");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
     await page.context().close();
   });
 
@@ -133,6 +150,82 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.reload();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Calls");
     expect(new URL(page.url()).pathname).toBe("/calls");
+    await page.context().close();
+  });
+});
+
+/** Everything the page logs as an error (console errors, failed resources, uncaught exceptions). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+describe("a visitor who is not signed in", () => {
+  it("gets the sign-in page with nothing logged as an error (the start-up refresh finds 'no session')", async () => {
+    const page = await newPage();
+    const errors = collectErrors(page);
+    const refreshed = page.waitForResponse((response) => response.url().endsWith("/api/auth/refresh"));
+    await page.goto("/auth/sign-in");
+    expect((await refreshed).status()).toBe(200);
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("server refusals in the user's language", () => {
+  async function polishPage() {
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem("language", "pl"));
+    return page;
+  }
+  const polish = (english: string) => {
+    const entry = readCatalog("pl").find((candidate) => candidate.id === english);
+    if (!entry?.text) throw new Error(`no Polish text for "${english}"`);
+    return entry.text;
+  };
+
+  it("an address the browser accepts and the server refuses (me@localhost) is explained in Polish", async () => {
+    const page = await polishPage();
+    await page.goto("/auth/sign-up");
+    await page.waitForFunction(() => document.documentElement.lang === "pl");
+    const refused = page.waitForResponse((response) => response.url().endsWith("/api/auth/sign-up"));
+    await page.locator("input[name=email]").fill("me@localhost");
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.locator("input[name=confirmPassword]").fill(PASSWORD);
+    await page.locator("form button[type=submit]").click();
+    const answer = await refused;
+    expect(answer.status()).toBe(400);
+    // The server still explains itself in English, for logs and API clients.
+    expect(await answer.json()).toMatchObject({ error: { code: "VALIDATION", field: "email" } });
+    const alert = page.getByRole("alert").filter({ hasText: polish("Enter a valid email address.") });
+    await alert.waitFor();
+    const texts = await visibleTexts(page);
+    expect(texts.filter((text) => /must be|was "|email address/i.test(text))).toEqual([]);
+    expect(readUntranslated("pl", texts)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("an address already registered is refused in Polish", async () => {
+    const english = await newPage();
+    const email = await signUp(english);
+    await english.context().close();
+    const page = await polishPage();
+    await page.goto("/auth/sign-up");
+    await page.waitForFunction(() => document.documentElement.lang === "pl");
+    await page.locator("input[name=email]").fill(email);
+    await page.locator("input[name=password]").fill(PASSWORD);
+    await page.locator("input[name=confirmPassword]").fill(PASSWORD);
+    await page.locator("form button[type=submit]").click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: polish("An account with this email already exists") })
+      .waitFor();
     await page.context().close();
   });
 });

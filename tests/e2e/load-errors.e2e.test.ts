@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserForFile, callReport, signUp } from "../support/browser";
+import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const { newPage } = browserForFile();
@@ -93,6 +95,59 @@ describe("a server that cannot be reached", () => {
     await pageAlert.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("heading", { name: "FAQ", level: 1 }).waitFor();
     expect(await pageAlert.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+/**
+ * What answers on the server's port while it is down for maintenance behind a proxy: 503 "Service Unavailable"
+ * in plain text, no envelope, for every request.
+ */
+async function maintenanceProxy(port: number): Promise<Server> {
+  const proxy = createServer((_, response) => {
+    response.writeHead(503, { "Content-Type": "text/plain" });
+    response.end("Service Unavailable");
+  });
+  await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
+  return proxy;
+}
+
+const polish = (english: string) => {
+  const entry = readCatalog("pl").find((candidate) => candidate.id === english);
+  if (!entry?.text) throw new Error(`no Polish text for "${english}"`);
+  return entry.text;
+};
+
+describe("a load error in a translated interface", () => {
+  it("says in Polish, from the catalog, that the service is unavailable (never 'Service Unavailable')", async () => {
+    const page = await newPage({ baseURL: server.baseURL });
+    await signUp(page);
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/calls");
+    await page.waitForFunction(() => document.documentElement.lang === "pl");
+    const status = page.getByLabel(polish("Status"), { exact: true });
+    await status.waitFor();
+    await page.getByText(polish("No calls found")).waitFor();
+    const port = Number(new URL(server.baseURL).port);
+
+    await server.stop();
+    const proxy = await maintenanceProxy(port);
+    try {
+      await status.selectOption("missed");
+      const alert = page.getByRole("alert").filter({ hasText: polish("Error loading calls") });
+      // Spec 9's retries (1 s, 2 s, 4 s) run out after some seven seconds.
+      await alert.waitFor({ timeout: 20_000 });
+      const text = await alert.innerText();
+      expect(text).toContain(polish("The service is unavailable right now. Please try again in a moment."));
+      expect(text).not.toMatch(/Service Unavailable|unexpected/i);
+      expect(readUntranslated("pl", await visibleTexts(page))).toEqual([]);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    server = await start(String(port));
+    await page.getByRole("button", { name: polish("Try again") }).click();
+    await page.getByText(polish("No calls found")).waitFor();
     await page.context().close();
   });
 });

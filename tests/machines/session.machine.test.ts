@@ -27,6 +27,7 @@ const events: AnyEventObject[] = [
     { type: `xstate.done.actor.${id}`, output: user },
     { type: `xstate.error.actor.${id}`, error: failure },
   ]),
+  { type: "xstate.done.actor.refresh", output: null },
   { type: "xstate.done.actor.signOut", output: undefined },
   { type: "xstate.error.actor.signOut", error: { status: 500 } },
 ];
@@ -118,6 +119,19 @@ describe("session machine rules", () => {
     );
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(dropped).toBe(1);
+  });
+
+  it("a start-up refresh that finds no session ends signed out, with no user and no failure", () => {
+    const checking = sessionMachine.resolveState({
+      value: "checking",
+      context: { user: null, failure: null },
+    });
+    const [next] = transition(sessionMachine, checking, {
+      type: "xstate.done.actor.refresh",
+      output: null,
+    } as AnyEventObject as never);
+    expect(next.value).toBe("signedOut");
+    expect(next.context).toEqual({ user: null, failure: null });
   });
 
   it("keeps the failure for the form and clears it on the next attempt", () => {

@@ -79,6 +79,14 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(signUp.responses).sort()).toEqual(["201", "400", "403", "409", "413", "500"]);
   });
 
+  it("documents the refresh's 'no session' answer (data null) beside its 401", async () => {
+    const refresh = (await document()).paths["/api/auth/refresh"]!.post!;
+    const ok = refresh.responses["200"]!.content["application/json"]!;
+    expect(ok.example).toEqual({ success: true, data: null });
+    expect(JSON.stringify(ok.schema)).toContain('"type":"null"');
+    expect(refresh.responses["401"]).toBeDefined();
+  });
+
   it("marks authenticated routes with the bearer scheme, and only them", async () => {
     const doc = await document();
     expect(doc.paths["/api/auth/me"]!.get!.security).toEqual([{ bearer: [] }]);

@@ -122,6 +122,33 @@ describe("bad input to POST /api/auth/sign-up", () => {
   });
 });
 
+describe("the field a VALIDATION failure names (error.field, for the client's own words)", () => {
+  const long = "long enough";
+  it.each([
+    ["an address the browser lets through", { email: "me@localhost", password: long }, "email"],
+    ["a short password", { email: "ada@example.com", password: "short" }, "password"],
+    ["a missing field", { email: "ada@example.com" }, "password"],
+    ["an unknown field", { email: "ada@example.com", password: long, role: "admin" }, "role"],
+    ["a NUL character", { email: "ada@example.com", password: `${long}\u0000` }, "password"],
+    ["a body that is not an object", null, undefined],
+  ])("%s", async (_, body, field) => {
+    const response = await signUpRaw(JSON.stringify(body));
+    expect(response.status).toBe(400);
+    const envelope = await readEnvelope(response);
+    if (envelope.success) throw new Error("expected a failure");
+    expect(envelope.error.code).toBe("VALIDATION");
+    expect(envelope.error.field).toBe(field);
+  });
+
+  it("is absent when no field is at fault (the body is not JSON)", async () => {
+    const envelope = await readEnvelope(await signUpRaw("{"));
+    expect(envelope).toEqual({
+      success: false,
+      error: { code: "VALIDATION", message: "The request body is not valid JSON" },
+    });
+  });
+});
+
 describe("atomic writes", () => {
   it("two sign-ups racing for one email create exactly one business and one user", async () => {
     const email = uniqueEmail("race");

@@ -5,14 +5,25 @@ import { useSessionActor } from "../features/session/session-context";
 import { rememberReturnTo, takeReturnTo } from "../lib/return-to";
 import { PageSkeleton } from "./page-skeleton";
 
-/** Protected area (spec 2): skeleton while checking, then sign-in (replacing history) if nobody is signed in. */
+/**
+ * Protected area (spec 2): skeleton while checking, then sign-in (replacing history) if nobody is signed in.
+ * Only a visitor who asked for this page without a session has it remembered: someone signing out is leaving
+ * it, and whoever signs in next on this tab starts at the dashboard.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const search = useSearch();
   const status = useSelector(useSessionActor(), (s) =>
-    s.matches("signedIn") ? "in" : s.matches("checking") ? "checking" : "out",
+    s.matches("signedIn")
+      ? "in"
+      : s.matches("checking")
+        ? "checking"
+        : s.matches("signingOut")
+          ? "leaving"
+          : "out",
   );
   if (status === "checking") return <PageSkeleton />;
+  if (status === "leaving") return <Redirect to="/auth/sign-in" replace />;
   if (status === "out") {
     rememberReturnTo(search ? `${location}?${search}` : location);
     return <Redirect to="/auth/sign-in" replace />;

@@ -1,16 +1,34 @@
 import type { ApiEnvelope } from "@shared/envelope";
+import type { ApiErrorCode } from "@shared/error-codes";
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
+import { parseRetryAfter } from "./retry-after";
 
-/** A failed API call, carrying what the server said (spec 7 envelope) and the HTTP status. */
+type ApiErrorDetails = {
+  status?: number | undefined;
+  code?: ApiErrorCode | undefined;
+  /** The offending input of a VALIDATION failure, as the server named it. */
+  field?: string | undefined;
+  /** Seconds the server's `Retry-After` asked to wait. */
+  retryAfter?: number | undefined;
+};
+
+/**
+ * A failed API call, carrying what the server said (spec 7 envelope) and the HTTP status. `message` is the
+ * server's English, for logs; users see the catalog's message for `code` (lib/error-message.ts).
+ */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | undefined,
-    readonly code: string | undefined,
-    readonly retryAfter: number | undefined,
-  ) {
+  readonly status: number | undefined;
+  readonly code: ApiErrorCode | undefined;
+  readonly field: string | undefined;
+  readonly retryAfter: number | undefined;
+
+  constructor(message: string, details: ApiErrorDetails = {}) {
     super(message);
     this.name = "ApiError";
+    this.status = details.status;
+    this.code = details.code;
+    this.field = details.field;
+    this.retryAfter = details.retryAfter;
   }
 }
 
@@ -30,20 +48,14 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const body = error.data as Partial<ApiEnvelope<unknown>> | undefined;
     const failure = body && body.success === false ? body.error : undefined;
-    const retryAfter = Number(error.response?.headers.get("Retry-After"));
-    return new ApiError(
-      failure?.message ?? error.statusText ?? error.message,
-      error.status,
-      failure?.code,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
+    return new ApiError(failure?.message ?? error.statusText ?? error.message, {
+      status: error.status,
+      code: failure?.code,
+      field: failure?.field,
+      retryAfter: parseRetryAfter(error.response?.headers.get("Retry-After")),
+    });
   }
-  return new ApiError(
-    error instanceof Error ? error.message : String(error),
-    undefined,
-    undefined,
-    undefined,
-  );
+  return new ApiError(error instanceof Error ? error.message : String(error));
 }
 
 /**
@@ -58,6 +70,8 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   const raw = ofetch.create(
     {
       baseURL,
+      // Retries belong to the one policy of lib/retry-policy.ts; ofetch's own would run under it.
+      retry: false,
       credentials: "include",
       headers: { Accept: "application/json" },
       onRequest({ options }) {
@@ -72,8 +86,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   );
 
   function refreshOnce(): Promise<void> {
-    refreshing ??= raw(REFRESH_PATH, { method: "POST" })
-      .then(() => undefined)
+    refreshing ??= raw<ApiEnvelope<unknown>>(REFRESH_PATH, { method: "POST" })
+      .then((body) => {
+        // 'No session' (the refresh cookie is gone) mends nothing either.
+        if (!body?.success || body.data === null) throw new ApiError("No session", { status: 200 });
+      })
       .finally(() => {
         refreshing = null;
       });
@@ -110,7 +127,10 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   async function request<T>(path: string, options?: RequestOptions): Promise<T> {
     const body = await send<ApiEnvelope<T>>(path, options);
     if (!body?.success)
-      throw new ApiError(body?.error?.message ?? "Unexpected error", 200, undefined, undefined);
+      throw new ApiError(body?.error?.message ?? "Unexpected error", {
+        status: 200,
+        code: body?.error?.code,
+      });
     return body.data;
   }
 

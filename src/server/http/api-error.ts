@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** For VALIDATION: the path of the offending input, so a client can say what is wrong in its own words. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "ApiError";

@@ -52,7 +52,11 @@ const failureEnvelope = (codes: readonly string[]): JsonSchema => ({
     success: { const: false },
     error: {
       type: "object",
-      properties: { message: { type: "string" }, code: { enum: codes } },
+      properties: {
+        message: { type: "string" },
+        code: { enum: codes },
+        field: { type: "string", description: "VALIDATION only: the path of the first offending input" },
+      },
       required: ["message"],
     },
   },
@@ -134,7 +138,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
     info: {
       title: "CallDesk API",
       version: "0.1.0",
-      description: `Every response is an envelope {success, data} or {success:false, error:{message, code}}; codes: ${apiErrorCodes.join(", ")}.`,
+      description: `Every response is an envelope {success, data} or {success:false, error:{message, code, field?}} (field: the offending input of a VALIDATION failure); codes: ${apiErrorCodes.join(", ")}.`,
     },
     components: {
       securitySchemes: {

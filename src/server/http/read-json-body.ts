@@ -1,9 +1,9 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { ApiError } from "./api-error";
-import { findUnstorableText } from "./unstorable-text";
+import { findUnstorableText, ROOT_NAME } from "./unstorable-text";
 
-const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+const invalid = (message: string, field?: string) => new ApiError(400, "VALIDATION", message, {}, field);
 
 /**
  * The one way a route reads a body: JSON only, parsed, then checked against a shared arktype schema. Text the
@@ -27,13 +27,19 @@ export async function readJsonBody<T extends Type>(
   }
   const unstorable = perItem ? null : findUnstorableText(text, json);
   if (unstorable) {
-    throw invalid(`${unstorable} contains a NUL character or an unpaired surrogate, which cannot be stored`);
+    throw invalid(
+      `${unstorable} contains a NUL character or an unpaired surrogate, which cannot be stored`,
+      unstorable === ROOT_NAME ? undefined : unstorable,
+    );
   }
   const out = schema(json);
   if (out instanceof type.errors) {
     // The summary names each offending field ("email must be …"); a root problem has no field to name.
     const summary = out.summary;
-    throw invalid(summary.startsWith("must ") ? `The request body ${summary}` : summary);
+    throw invalid(
+      summary.startsWith("must ") ? `The request body ${summary}` : summary,
+      out[0]?.propString || undefined,
+    );
   }
   return out;
 }

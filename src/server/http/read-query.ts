@@ -2,7 +2,7 @@ import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { ApiError } from "./api-error";
 
-const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+const invalid = (message: string, field?: string) => new ApiError(400, "VALIDATION", message, {}, field);
 
 /**
  * The one way a route reads its query string: every parameter at most once, the whole set checked against a
@@ -11,10 +11,11 @@ const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
 export function readQuery<T extends Type>(c: Context, schema: T): T["infer"] {
   const params: Record<string, string> = {};
   for (const [name, values] of Object.entries(c.req.queries())) {
-    if (values.length > 1) throw invalid(`${name} must be given once (was given ${values.length} times)`);
+    if (values.length > 1)
+      throw invalid(`${name} must be given once (was given ${values.length} times)`, name);
     params[name] = values[0] ?? "";
   }
   const out = schema(params);
-  if (out instanceof type.errors) throw invalid(out.summary);
+  if (out instanceof type.errors) throw invalid(out.summary, out[0]?.propString || undefined);
   return out;
 }

@@ -44,7 +44,13 @@ export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return json(c, body, status);
 }
 
-export function failure(c: Context, status: ContentfulStatusCode, code: ApiErrorCode, message: string) {
-  const body: ApiFailure = { success: false, error: { message, code } };
+export function failure(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ApiErrorCode,
+  message: string,
+  field?: string,
+) {
+  const body: ApiFailure = { success: false, error: { message, code, ...(field ? { field } : {}) } };
   return json(c, body, status);
 }

@@ -5,6 +5,9 @@
 const UNSTORABLE = /[\0\p{Cs}]/u;
 const storable = (text: string) => !UNSTORABLE.test(text);
 
+/** How findUnstorableText names the body itself (a bare string), which is no field. */
+export const ROOT_NAME = "The request body";
+
 /**
  * The path ("summary", "transcript[2].text") of the first string in a parsed JSON value that the database
  * could not store, or null. Both can only arrive as \u escapes, so text without one is not walked at all.
@@ -12,7 +15,7 @@ const storable = (text: string) => !UNSTORABLE.test(text);
 export function findUnstorableText(rawJson: string, value: unknown): string | null {
   if (!rawJson.includes("\\u")) return null;
   const walk = (node: unknown, path: string): string | null => {
-    if (typeof node === "string") return storable(node) ? null : path || "The request body";
+    if (typeof node === "string") return storable(node) ? null : path || ROOT_NAME;
     if (Array.isArray(node)) {
       for (const [index, item] of node.entries()) {
         const found = walk(item, `${path}[${index}]`);

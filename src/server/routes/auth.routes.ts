@@ -82,15 +82,21 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       method: "post",
       path: "/refresh",
       summary: "Rotate the refresh cookie and get a new access token",
-      response: sessionUser,
+      description:
+        "Without a refresh cookie there is no session to resume: the answer is 200 with `data: null` (a visitor " +
+        "who is not signed in is not an error). A cookie that is unknown, expired, revoked or already used " +
+        "answers 401 and clears the cookie.",
+      response: sessionUser.or("null"),
       responseHeaders: SESSION_HEADERS,
+      examples: { response: null },
       errors: [{ status: 401, code: "UNAUTHENTICATED" }],
     },
     async (c) => {
       const presented = readRefreshCookie(c);
-      const result = presented ? await rotateRefreshToken(db, presented, clock()) : null;
-      const user = result?.ok ? await findSessionUser(db, result.auth.businessId, result.auth.userId) : null;
-      if (!result?.ok || !user) {
+      if (!presented) return ok(c, null);
+      const result = await rotateRefreshToken(db, presented, clock());
+      const user = result.ok ? await findSessionUser(db, result.auth.businessId, result.auth.userId) : null;
+      if (!result.ok || !user) {
         clearRefreshCookie(c, secure(c));
         return failure(c, 401, "UNAUTHENTICATED", "Authentication required");
       }

@@ -11,12 +11,12 @@ export class MissingDataError extends Error {
 export type LoadFailure =
   | { kind: "missing" }
   | { kind: "notFound" }
-  | { kind: "message"; message: string }
+  | { kind: "answered"; error: ApiError }
   | { kind: "unknown" };
 
 /**
- * What to tell the user about a failed calls request (spec 8): the server's message when it sent
- * one, the client fallback when data was missing, else the generic text.
+ * What to tell the user about a failed calls request (spec 8): what the server answered (shown as the
+ * catalog's message for its code), the client fallback when data was missing, else the generic text.
  */
 export function describeLoadFailure(error: unknown): LoadFailure {
   if (error instanceof MissingDataError) return { kind: "missing" };
@@ -25,7 +25,7 @@ export function describeLoadFailure(error: unknown): LoadFailure {
     // The API client's own answer to `success: false` without a message (HTTP 200).
     if (error.status === 200 && !error.code && error.message === "Unexpected error")
       return { kind: "missing" };
-    if (error.status !== undefined && error.message) return { kind: "message", message: error.message };
+    if (error.status !== undefined) return { kind: "answered", error };
   }
   return { kind: "unknown" };
 }

@@ -4,7 +4,6 @@ import { CalendarCheck, Percent, PhoneCall } from "lucide-react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { PageHeader } from "../../components/ui/page-header";
-import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { dashboardQueries } from "./dashboard.queries";
 import { KpiCard } from "./kpi-card";
@@ -33,15 +32,8 @@ export function DashboardPage() {
           title={<Trans>Error loading the dashboard</Trans>}
           className={css({ mb: "6" })}
           onRetry={() => void query.refetch()}
-        >
-          {query.error instanceof ApiError &&
-          query.error.status !== undefined &&
-          query.error.status !== 200 ? (
-            query.error.message
-          ) : (
-            <Trans>An unexpected error occurred</Trans>
-          )}
-        </LoadErrorAlert>
+          error={query.error}
+        />
       ) : (
         <>
           <div

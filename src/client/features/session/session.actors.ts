@@ -13,7 +13,7 @@ type SessionEffects = {
 export function provideSessionMachine({ api, announceSignedIn }: SessionEffects) {
   return sessionMachine.provide({
     actors: {
-      refresh: fromPromise(() => api.post<SessionUser>("/auth/refresh")),
+      refresh: fromPromise(() => api.post<SessionUser | null>("/auth/refresh")),
       signIn: fromPromise<SessionUser, SignInBody>(({ input }) =>
         api.post<SessionUser>("/auth/sign-in", input),
       ),

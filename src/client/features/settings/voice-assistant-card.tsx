@@ -9,17 +9,14 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
-import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
+import { failureMessage, failureOf } from "../../lib/error-message";
 import { AssistantKeyList } from "./assistant-key-list";
 import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./assistant-keys.queries";
 import { ConnectionInfo } from "./connection-info";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
-
-const serverMessage = (error: unknown) =>
-  error instanceof ApiError && error.status !== undefined && error.status !== 200 ? error.message : undefined;
 
 /** Settings → Voice assistant: the API keys the assistant reports calls with. */
 export function VoiceAssistantCard() {
@@ -28,6 +25,10 @@ export function VoiceAssistantCard() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const keys = useQuery(assistantKeyQueries.list(api));
+  const failureText = (error: unknown) => {
+    const message = failureMessage(failureOf(error) ?? {});
+    return message ? t(message) : undefined;
+  };
   const [created, setCreated] = useState<CreatedAssistantKey | null>(null);
   const [revoking, setRevoking] = useState<AssistantKey | null>(null);
 
@@ -38,7 +39,7 @@ export function VoiceAssistantCard() {
       toaster.success({ title: t`Key created` });
     },
     onError: (error) =>
-      toaster.error({ title: t`Could not create the key`, description: serverMessage(error) }),
+      toaster.error({ title: t`Could not create the key`, description: failureText(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
   });
 
@@ -50,7 +51,7 @@ export function VoiceAssistantCard() {
       toaster.success({ title: t`Key revoked` });
     },
     onError: (error) =>
-      toaster.error({ title: t`Could not revoke the key`, description: serverMessage(error) }),
+      toaster.error({ title: t`Could not revoke the key`, description: failureText(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
   });
 
@@ -86,7 +87,7 @@ export function VoiceAssistantCard() {
             )
           ) : keys.isError ? (
             <Alert title={<Trans>Error loading keys</Trans>}>
-              <p>{serverMessage(keys.error) ?? <Trans>An unexpected error occurred</Trans>}</p>
+              <p>{failureText(keys.error) ?? <Trans>An unexpected error occurred</Trans>}</p>
               <Button
                 variant="outline"
                 size="sm"

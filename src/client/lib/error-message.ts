@@ -1,0 +1,62 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
+import type { ApiErrorCode } from "@shared/error-codes";
+import { ApiError } from "./api-client";
+
+/** What a failed call says about itself: an ApiError, or the session machine's copy of one. */
+export type FailureFacts = {
+  status?: number | undefined;
+  code?: string | undefined;
+  field?: string | undefined;
+  retryAfter?: number | undefined;
+};
+
+/**
+ * The one mapping from what the server said to what the user reads. The server's `message` is English for
+ * logs and API clients; users get the catalog's text for its `code`, and for a VALIDATION failure of a field
+ * they typed, words about that field.
+ */
+const BY_CODE: Record<ApiErrorCode, MessageDescriptor> = {
+  VALIDATION: msg`Some of what was sent was not accepted. Check it and try again.`,
+  INVALID_CREDENTIALS: msg`Invalid email or password`,
+  EMAIL_TAKEN: msg`An account with this email already exists`,
+  THROTTLED: msg`Too many attempts. Try again later.`,
+  FORBIDDEN_ORIGIN: msg`The request was refused because it did not come from this portal. Reload the page and try again.`,
+  UNAUTHENTICATED: msg`Your session has ended. Please sign in again.`,
+  NOT_FOUND: msg`What you asked for could not be found.`,
+  PAYLOAD_TOO_LARGE: msg`What was sent is too large.`,
+  UNAVAILABLE: msg`The service is unavailable right now. Please try again in a moment.`,
+  INTERNAL: msg`Something went wrong on our side. Please try again.`,
+};
+
+const BY_FIELD: Record<string, MessageDescriptor> = {
+  email: msg`Enter a valid email address.`,
+  password: msg`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+};
+
+const isKnownCode = (code: string): code is ApiErrorCode => Object.hasOwn(BY_CODE, code);
+
+/** An answer without our envelope (a proxy's "Service Unavailable", say) still has a status to go by. */
+function codeOfStatus(status: number | undefined): ApiErrorCode | undefined {
+  if (status === 429) return "THROTTLED";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 502 || status === 503 || status === 504) return "UNAVAILABLE";
+  if (status !== undefined && status >= 500) return "INTERNAL";
+  return undefined;
+}
+
+/** The catalog's message for a failure, or undefined when it says nothing we have words for. */
+export function failureMessage(failure: FailureFacts): MessageDescriptor | undefined {
+  if (failure.code === "VALIDATION" && failure.field && Object.hasOwn(BY_FIELD, failure.field))
+    return BY_FIELD[failure.field];
+  const code = failure.code && isKnownCode(failure.code) ? failure.code : codeOfStatus(failure.status);
+  return code ? BY_CODE[code] : undefined;
+}
+
+/** The facts of an error thrown by the API client; undefined for anything else. */
+export const failureOf = (error: unknown): FailureFacts | undefined =>
+  error instanceof ApiError ? error : undefined;
+
+/** Throttled, with or without a code: the answer says to wait. */
+export const isThrottled = (failure: FailureFacts) => failure.status === 429 || failure.code === "THROTTLED";
