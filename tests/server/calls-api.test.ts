@@ -157,7 +157,10 @@ describe("call reports", () => {
     expect(response.status).toBe(400);
     const body = await readEnvelope(response);
     expect(body.success).toBe(false);
-    if (!body.success) expect(body.error.message).toContain(field);
+    if (!body.success) {
+      expect(body.error.message).toContain(field);
+      expect(body.error.field).toContain(field);
+    }
     expect(data((await list(staff)).body).total).toBe(0);
   });
 });
@@ -216,7 +219,10 @@ describe("GET /api/calls", () => {
     const { status, body } = await list(staff, query);
     expect(status).toBe(400);
     expect(body.success).toBe(false);
-    if (!body.success) expect(body.error.message).toContain(name);
+    if (!body.success) {
+      expect(body.error.message).toContain(name);
+      expect(body.error.field).toBe(name);
+    }
   });
 
   it("keeps each business's calls to itself: lists, details, stats", async () => {

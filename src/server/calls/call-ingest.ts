@@ -74,7 +74,7 @@ export function createCallIngest(
   return {
     async report(claim, report) {
       const time = parseIsoTime(report.startedAt);
-      if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt));
+      if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt), {}, "startedAt");
       let key = claim;
       for (let attempt = 1; ; attempt++) {
         const answer = await store(itemOf(key, report, time));

@@ -7,7 +7,7 @@ import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
 /** A half-open interval of start times, [from, to); null leaves that side open. */
 export type StartTimeRange = { from: Date | null; to: Date | null };
 
-const invalid = (message: string) => new ApiError(400, "VALIDATION", message);
+const invalid = (message: string, field: string) => new ApiError(400, "VALIDATION", message, {}, field);
 
 /**
  * Bounds already worked out, by parameter, text and timezone: screens ask for the same few days over and
@@ -27,7 +27,7 @@ function bound(name: "startDate" | "endDate", text: string, timeZone: string): D
 
 function placeBound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
   const time = parseIsoTime(text);
-  if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`);
+  if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`, name);
   if (name === "startDate" || !time.dateOnly) {
     // endDate is inclusive: a date-time includes its own millisecond (the precision of every stored time).
     const instant = instantOf(time, timeZone);
@@ -47,6 +47,6 @@ export function startTimeRange(
 ): StartTimeRange {
   const from = query.startDate === undefined ? null : bound("startDate", query.startDate, timeZone);
   const to = query.endDate === undefined ? null : bound("endDate", query.endDate, timeZone);
-  if (from && to && from >= to) throw invalid("startDate must not be after endDate");
+  if (from && to && from >= to) throw invalid("startDate must not be after endDate", "startDate");
   return { from, to };
 }
