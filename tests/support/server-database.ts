@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../../src/server/db/open-database";
+import { type DatabaseHandle, openPglite, postgresDatabase } from "../../src/server/db/open-database";
 
 export type TestDatabase = { handle: DatabaseHandle; driver: "pglite" | "postgres"; drop(): Promise<void> };
 
@@ -38,8 +37,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const template = inject("pgliteTemplate");
     if (!template) throw new Error("db-template.global.ts provided no PGlite template");
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
-    const handle = pgliteDatabase(client);
+    const handle = await openPglite({ loadDataDir: new Blob([readFileSync(template)]) });
     return { handle, driver: "pglite", drop: () => handle.close() };
   }
   const database = await createPostgresDatabase(adminUrl);
