@@ -4,6 +4,7 @@ import * as authThrottle from "./schema/auth-throttle.schema";
 import * as businesses from "./schema/businesses.schema";
 import * as calls from "./schema/calls.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
+import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
 import * as users from "./schema/users.schema";
 
@@ -15,6 +16,7 @@ export const schema = {
   ...assistantKeys,
   ...services,
   ...calls,
+  ...scheduledJobs,
 };
 
 /**
