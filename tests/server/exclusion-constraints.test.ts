@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const sqlState = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-  (error as { code?: string }).code;
+  (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
 
 describe("btree_gist, for the no-double-booking rule", () => {
   it("is created with the schema, and an exclusion constraint refuses an overlap with 23P01", async () => {

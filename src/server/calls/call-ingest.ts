@@ -5,7 +5,7 @@ import { type BatchAnswer, createStatementBatcher } from "../db/statement-batche
 import { ApiError, unauthenticated } from "../http/api-error";
 import type { AppDeps, AssistantClaim } from "../http/app-env";
 import { type CallReportItem, type ReportAnswer, reportCalls, type StoredReport } from "../repos/calls.repo";
-import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
+import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../time/iso-time";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
