@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { isCalendarDate } from "@shared/calendar-date";
 import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
@@ -8,7 +9,7 @@ import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { Button } from "../../components/ui/button";
-import { CALL_STATUS_FILTERS, type CallsSearch, hasFilters, isCallStatus, isIsoDate } from "./calls-search";
+import { CALL_STATUS_FILTERS, type CallsSearch, hasFilters, isCallStatus } from "./calls-search";
 
 const statusOptions: Record<CallStatus, MessageDescriptor> = {
   completed: msg({ message: "Completed", context: "status filter" }),
@@ -51,7 +52,7 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
 
   const changeRange = (next: Range) => {
     setRange(next);
-    const usable = (value: string) => value === "" || isIsoDate(value);
+    const usable = (value: string) => value === "" || isCalendarDate(value);
     if (!usable(next.from) || !usable(next.to) || (next.from && next.to && next.to < next.from)) return;
     onChange(
       { ...search, from: next.from || undefined, to: next.to || undefined, page: 1 },

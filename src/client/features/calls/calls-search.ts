@@ -1,3 +1,4 @@
+import { isCalendarDate } from "@shared/calendar-date";
 import { CALL_STATUSES, type CallStatus } from "@shared/calls.constants";
 
 export const CALL_STATUS_FILTERS: readonly CallStatus[] = CALL_STATUSES;
@@ -10,14 +11,6 @@ export type CallsSearch = { status?: CallStatus; from?: string; to?: string; pag
 export const isCallStatus = (value: unknown): value is CallStatus =>
   (CALL_STATUSES as readonly unknown[]).includes(value);
 
-/** A real calendar day written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 /** Reads the list's filters and page from a search string; anything invalid falls back to its default. */
 export function parseCallsSearch(search: string): CallsSearch {
   const params = new URLSearchParams(search);
@@ -28,9 +21,9 @@ export function parseCallsSearch(search: string): CallsSearch {
   const page = /^\d{1,7}$/.test(pageText) ? Number(pageText) : 1;
   const parsed: CallsSearch = { page: page >= 1 && page <= MAX_PAGE ? page : 1 };
   if (isCallStatus(status)) parsed.status = status;
-  if (isIsoDate(from)) parsed.from = from;
+  if (isCalendarDate(from)) parsed.from = from;
   // An end before the start cannot match anything: keep the start, drop the end.
-  if (isIsoDate(to) && !(parsed.from && to < parsed.from)) parsed.to = to;
+  if (isCalendarDate(to) && !(parsed.from && to < parsed.from)) parsed.to = to;
   return parsed;
 }
 
