@@ -8,7 +8,8 @@ import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { Button } from "../../components/ui/button";
-import { CALL_STATUS_FILTERS, type CallsSearch, hasFilters, isCallStatus, isIsoDate } from "./calls-search";
+import { isIsoDate } from "../../lib/url-search";
+import { CALL_STATUS_FILTERS, type CallsSearch, callsSearch, isCallStatus } from "./calls-search";
 
 const statusOptions: Record<CallStatus, MessageDescriptor> = {
   completed: msg({ message: "Completed", context: "status filter" }),
@@ -117,7 +118,7 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
           onChange={(event) => changeRange({ ...range, to: event.target.value })}
         />
       </div>
-      {hasFilters(search) || range.from || range.to ? (
+      {callsSearch.hasFilters(search) || range.from || range.to ? (
         <Button
           variant="ghost"
           size="sm"
