@@ -26,6 +26,23 @@ export default defineConfig({
           topbar: { value: "4rem" },
         },
       },
+      slotRecipes: {
+        // A dialog lays out its parts itself and fits a phone screen.
+        dialog: {
+          base: {
+            positioner: { p: "4" },
+            content: {
+              display: "flex",
+              flexDirection: "column",
+              gap: "4",
+              w: "full",
+              maxW: "md",
+              minW: "0",
+              p: "6",
+            },
+          },
+        },
+      },
       semanticTokens: {
         colors: {
           green: green.semanticTokens,
