@@ -4,6 +4,7 @@ import amber from "@park-ui/panda-preset/colors/amber";
 import green from "@park-ui/panda-preset/colors/green";
 import indigo from "@park-ui/panda-preset/colors/indigo";
 import slate from "@park-ui/panda-preset/colors/slate";
+import { steps } from "./theme/steps.recipe";
 
 // Indigo keeps white-on-accent text above 4.5:1 in both themes (blue does not: toolchain notes).
 export default defineConfig({
@@ -27,6 +28,7 @@ export default defineConfig({
         },
       },
       slotRecipes: {
+        steps,
         // A dialog lays out its parts itself and fits a phone screen.
         dialog: {
           base: {
