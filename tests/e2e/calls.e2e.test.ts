@@ -151,7 +151,8 @@ describe("Calls", () => {
   });
 
   it("picks a date by keyboard in a Polish calendar: Polish month and day names, the day written the Polish way", async () => {
-    const { page, key } = await staffWithKey();
+    // Dark theme: the open calendar is checked by axe there (the light theme is covered on /calls above).
+    const { page, key } = await staffWithKey({ colorScheme: "dark" });
     const early = callReport({ startedAt: "2026-01-15T12:00:00.000Z" });
     const later = callReport({ startedAt: "2026-01-16T12:00:00.000Z" });
     for (const report of [early, later]) await reportCallOk(key, report);

@@ -1,5 +1,5 @@
 /** A real calendar day written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
+function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
