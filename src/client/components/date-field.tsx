@@ -1,10 +1,11 @@
-import { lazy, type ReactNode, Suspense, useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 
 export type DateFieldProps = {
-  label: ReactNode;
+  /** Also names the calendar button ("Open calendar: From"), hence text. */
+  label: string;
   /** The chosen day as YYYY-MM-DD, or "" for none. */
   value: string;
   onChange: (value: string) => void;

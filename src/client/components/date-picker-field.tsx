@@ -46,7 +46,8 @@ export default function DatePickerField({
   const locale = i18n.locale;
   const translations = useMemo(
     () => ({
-      trigger: (open: boolean) => (open ? t`Close calendar` : t`Open calendar`),
+      // Named after its field too: a form can hold several pickers.
+      trigger: (open: boolean) => (open ? t`Close calendar: ${label}` : t`Open calendar: ${label}`),
       content: t`Calendar`,
       prevTrigger: (view: string) =>
         view === "day" ? t`Previous month` : view === "month" ? t`Previous year` : t`Previous years`,
@@ -60,7 +61,7 @@ export default function DatePickerField({
         return state.selected ? t`Selected: ${day}` : day;
       },
     }),
-    [t],
+    [t, label],
   );
   // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
   const placeholder = useMemo(() => {

@@ -79,14 +79,14 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
         </select>
       </div>
       <DateField
-        label={<Trans>From</Trans>}
+        label={t`From`}
         value={search.from ?? ""}
         max={search.to}
         onChange={(from) => changeRange({ from: from || undefined })}
         inputClassName={dateInput}
       />
       <DateField
-        label={<Trans>To</Trans>}
+        label={t`To`}
         value={search.to ?? ""}
         min={search.from}
         onChange={(to) => changeRange({ to: to || undefined })}
