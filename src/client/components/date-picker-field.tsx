@@ -53,8 +53,9 @@ export default function DatePickerField({
         view === "day" ? t`Previous month` : view === "month" ? t`Previous year` : t`Previous years`,
       nextTrigger: (view: string) =>
         view === "day" ? t`Next month` : view === "month" ? t`Next year` : t`Next years`,
+      // From the days to the months, from the months to the years; the years view has no next one.
       viewTrigger: (_view: string, nextView: string | undefined) =>
-        nextView === "month" ? t`Choose a month` : nextView === "year" ? t`Choose a year` : t`Choose a day`,
+        nextView === "month" ? t`Choose a month` : t`Choose a year`,
       dayCell: (state: { valueText: string; selected: boolean; unavailable: boolean }) => {
         const day = state.valueText;
         if (state.unavailable) return t`Not available: ${day}`;
