@@ -20,12 +20,8 @@ const cell = cx(
     px: "0",
     fontVariantNumeric: "tabular-nums",
     // The chosen day looks like a solid accent button (the ghost recipe is gray, with no selected state).
-    _selected: {
-      colorPalette: "indigo",
-      bg: "colorPalette.default",
-      color: "colorPalette.fg",
-      _hover: { bg: "colorPalette.emphasized" },
-    },
+    // (Named tokens: a colorPalette here would add the whole palette's variables to the stylesheet.)
+    _selected: { bg: "indigo.default", color: "indigo.fg", _hover: { bg: "indigo.emphasized" } },
   }),
 );
 
