@@ -1,8 +1,8 @@
 import { CALLS_PAGE_SIZE } from "@shared/calls.constants";
 import type { CallDetail, CallList, CallStatus, CallSummary } from "@shared/calls.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { MissingDataError } from "../../components/load-failure";
 import type { ApiClient } from "../../lib/api-client";
-import { MissingDataError } from "./call-errors";
 
 /** Spec 9: the list is fresh for 30 s. */
 export const CALLS_STALE_MS = 30_000;

@@ -2,14 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { css } from "styled-system/css";
-import { Button } from "../../components/ui/button";
-import { IconButton } from "../../components/ui/icon-button";
-import { Tooltip } from "../../components/ui/tooltip";
+import { Button } from "./ui/button";
+import { IconButton } from "./ui/icon-button";
+import { Tooltip } from "./ui/tooltip";
 
-type CallsPaginationProps = { page: number; totalPages: number; onPage: (page: number) => void };
+type PaginationProps = { page: number; totalPages: number; onChange: (page: number) => void };
 
-/** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); only with more than one page. */
-export function CallsPagination({ page, totalPages, onPage }: CallsPaginationProps) {
+/** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); render it only with more than one page. */
+export function Pagination({ page, totalPages, onChange }: PaginationProps) {
   const { t } = useLingui();
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +54,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
             aria-label={firstLabel}
             data-pager="back"
             disabled={atStart}
-            onClick={() => onPage(1)}
+            onClick={() => onChange(1)}
           >
             <ChevronsLeft aria-hidden="true" />
           </IconButton>
@@ -65,7 +65,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
           size="sm"
           data-pager="back"
           disabled={atStart}
-          onClick={() => onPage(page - 1)}
+          onClick={() => onChange(page - 1)}
         >
           <ChevronLeft aria-hidden="true" />
           <Trans>Previous</Trans>
@@ -76,7 +76,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
           size="sm"
           data-pager="forward"
           disabled={atEnd}
-          onClick={() => onPage(page + 1)}
+          onClick={() => onChange(page + 1)}
         >
           <Trans>Next</Trans>
           <ChevronRight aria-hidden="true" />
@@ -88,7 +88,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
             aria-label={lastLabel}
             data-pager="forward"
             disabled={atEnd}
-            onClick={() => onPage(totalPages)}
+            onClick={() => onChange(totalPages)}
           >
             <ChevronsRight aria-hidden="true" />
           </IconButton>

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "../lib/api-client";
 
 /** Spec 8: the envelope said success but carried no data. */
 export class MissingDataError extends Error {
@@ -15,7 +15,7 @@ export type LoadFailure =
   | { kind: "unknown" };
 
 /**
- * What to tell the user about a failed calls request (spec 8): what the server answered (shown as the
+ * What to tell the user about a failed load (spec 8): what the server answered (shown as the
  * catalog's message for its code), the client fallback when data was missing, else the generic text.
  */
 export function describeLoadFailure(error: unknown): LoadFailure {
