@@ -102,7 +102,9 @@ beforeAll(async () => {
       ),
     );
   }
-  callId = ids[0];
+  const [first] = ids;
+  if (!first) throw new Error("no call was reported");
+  callId = first;
   await page.context().close();
 });
 

@@ -35,7 +35,8 @@ export function KpiCard({ title, icon: Icon, value, detail }: KpiCardProps) {
           </>
         ) : (
           <>
-            <p
+            {/* A figure, not a paragraph: a big bold <p> over a smaller one reads as a fake heading to axe's p-as-heading. */}
+            <div
               className={css({
                 fontSize: "3xl",
                 fontWeight: "bold",
@@ -44,7 +45,7 @@ export function KpiCard({ title, icon: Icon, value, detail }: KpiCardProps) {
               })}
             >
               {value}
-            </p>
+            </div>
             {detail ? <p className={css({ fontSize: "sm", color: "fg.muted" })}>{detail}</p> : null}
           </>
         )}
