@@ -101,17 +101,33 @@ describe("the shell", () => {
     await page.context().close();
   });
 
-  it("draws a collapsed sidebar 3rem wide from the first paint on, skeleton included", async () => {
+  it("draws a collapsed sidebar 3rem wide from the first paint on, skeleton included, and nothing shifts", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await signUp(page);
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
     await expect.poll(async () => (await sidebarState(page))?.value).toBe("collapsed");
     await watchEveryFrame(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     // Slow enough that the session check shows the skeleton for a while before the shell.
     await slowNetwork(page, 300);
     await page.reload();
     await page.getByRole("button", { name: "Expand sidebar" }).waitFor();
     await page.getByRole("heading", { level: 1 }).waitFor();
+    await page
+      .getByRole("heading", { name: "Calls today" })
+      .locator("xpath=../following-sibling::*[not(@aria-hidden)]")
+      .first()
+      .waitFor();
+    await page.getByText("No recent calls").waitFor();
+    // Skeleton, shell and loaded figures all in place: nothing on the page moved (the issue measured 0.013).
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
     const seen = (await sightings(page)).filter((sighting) => sighting.width !== null);
     expect(seen.some((sighting) => sighting.sidebar === "skeleton")).toBe(true);
     expect(seen.some((sighting) => sighting.sidebar === "real")).toBe(true);

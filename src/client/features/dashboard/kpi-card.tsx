@@ -29,9 +29,14 @@ export function KpiCard({ title, icon: Icon, value, detail }: KpiCardProps) {
           <Icon aria-hidden="true" className={css({ w: "4", h: "4", color: "fg.muted" })} />
         </div>
         {loading ? (
+          // Each bar in a box as tall as the line it stands for, so the figures take its place without a shift.
           <>
-            <Skeleton className={css({ h: "8", w: "16" })} />
-            <Skeleton className={css({ h: "3", w: "40" })} />
+            <div aria-hidden="true" className={css({ h: "9", display: "flex", alignItems: "center" })}>
+              <Skeleton className={css({ h: "8", w: "16" })} />
+            </div>
+            <div aria-hidden="true" className={css({ h: "5", display: "flex", alignItems: "center" })}>
+              <Skeleton className={css({ h: "3", w: "40" })} />
+            </div>
           </>
         ) : (
           <>
