@@ -48,6 +48,32 @@ export default defineConfig({
           },
         },
       },
+      recipes: {
+        // Colour by meaning (tone) apart from shape (variant): the variants draw with the tone's palette,
+        // so a badge names its tone instead of carrying a colour table. Tinted tones keep step-12 text on
+        // a step-a3 tint, which passes 4.5:1 in both themes (solid red with white text does not, in dark).
+        badge: {
+          defaultVariants: { tone: "neutral" },
+          variants: {
+            tone: {
+              neutral: { colorPalette: "gray" },
+              accent: { colorPalette: "indigo" },
+              success: { colorPalette: "green" },
+              warning: { colorPalette: "amber" },
+              danger: { colorPalette: "red" },
+            },
+            variant: {
+              subtle: {
+                background: "colorPalette.a3",
+                borderColor: "colorPalette.a8",
+                color: "colorPalette.12",
+                "& svg": { color: "colorPalette.11" },
+              },
+              outline: { color: "colorPalette.11", borderColor: "colorPalette.a7" },
+            },
+          },
+        },
+      },
       semanticTokens: {
         colors: {
           green: green.semanticTokens,
@@ -67,7 +93,7 @@ export default defineConfig({
   staticCss: {
     recipes: {
       button: [{ variant: ["*"], size: ["xs", "sm", "md", "lg"] }],
-      badge: [{ variant: ["*"], size: ["sm", "md"] }],
+      badge: [{ variant: ["*"], tone: ["*"], size: ["sm", "md"] }],
       text: [{ variant: ["heading"], size: ["xs", "sm", "md", "lg", "xl", "2xl", "3xl"] }],
       drawer: [{ variant: ["left", "right"] }],
       avatar: [{ size: ["xs", "sm", "md"] }],

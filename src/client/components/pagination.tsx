@@ -6,6 +6,9 @@ import { Button } from "./ui/button";
 import { IconButton } from "./ui/icon-button";
 import { Tooltip } from "./ui/tooltip";
 
+// Below 640 px Previous and Next show only their arrows (the words stay their names), so all four fit.
+const wideOnly = css({ srOnly: { base: true, sm: false } });
+
 type PaginationProps = { page: number; totalPages: number; onChange: (page: number) => void };
 
 /** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); render it only with more than one page. */
@@ -68,7 +71,9 @@ export function Pagination({ page, totalPages, onChange }: PaginationProps) {
           onClick={() => onChange(page - 1)}
         >
           <ChevronLeft aria-hidden="true" />
-          <Trans>Previous</Trans>
+          <span className={wideOnly}>
+            <Trans>Previous</Trans>
+          </span>
         </Button>
         <Button
           ref={nextRef}
@@ -78,7 +83,9 @@ export function Pagination({ page, totalPages, onChange }: PaginationProps) {
           disabled={atEnd}
           onClick={() => onChange(page + 1)}
         >
-          <Trans>Next</Trans>
+          <span className={wideOnly}>
+            <Trans>Next</Trans>
+          </span>
           <ChevronRight aria-hidden="true" />
         </Button>
         <Tooltip content={lastLabel}>
