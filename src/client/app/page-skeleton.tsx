@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { css } from "styled-system/css";
+import { mainArea } from "./shell/main-area";
 import { readSidebarExpanded } from "./shell/sidebar-cookie";
 
 const block = css({ bg: "gray.a4", borderRadius: "l2", animation: "skeleton-pulse" });
@@ -29,16 +30,7 @@ export function PageSkeleton() {
           aria-hidden="true"
           className={css({ h: "topbar", bg: "bg.default", borderBottomWidth: "1px" })}
         />
-        <main
-          aria-busy="true"
-          className={css({
-            flex: "1",
-            w: "full",
-            maxW: "7xl",
-            mx: "auto",
-            p: { base: "4", md: "6", lg: "8" },
-          })}
-        >
+        <main aria-busy="true" className={mainArea}>
           <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
             <span className={css({ srOnly: true })}>
               <Trans>Loading…</Trans>

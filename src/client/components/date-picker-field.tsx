@@ -1,4 +1,10 @@
-import { DatePicker, type DateValue, parseDate } from "@ark-ui/react/date-picker";
+import {
+  DatePicker,
+  type DateValue,
+  parseDate,
+  type UseDatePickerContext,
+  useDatePickerContext,
+} from "@ark-ui/react/date-picker";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { useMemo } from "react";
@@ -49,9 +55,8 @@ export default function DatePickerField({
         view === "day" ? t`Previous month` : view === "month" ? t`Previous year` : t`Previous years`,
       nextTrigger: (view: string) =>
         view === "day" ? t`Next month` : view === "month" ? t`Next year` : t`Next years`,
-      // From the days to the months, from the months to the years; the years view has no next one.
-      viewTrigger: (_view: string, nextView: string | undefined) =>
-        nextView === "month" ? t`Choose a month` : t`Choose a year`,
+      // Named by its content (see ViewControl), so its name begins with the month it shows (WCAG 2.5.3).
+      viewTrigger: () => "",
       dayCell: (state: { valueText: string; selected: boolean; unavailable: boolean }) => {
         const day = state.valueText;
         if (state.unavailable) return t`Not available: ${day}`;
@@ -109,6 +114,8 @@ export default function DatePickerField({
 }
 
 function ViewControl() {
+  const { t } = useLingui();
+  const { view } = useDatePickerContext();
   return (
     <DatePicker.ViewControl className={styles.viewControl}>
       <DatePicker.PrevTrigger className={cx(ghost, square)}>
@@ -116,6 +123,12 @@ function ViewControl() {
       </DatePicker.PrevTrigger>
       <DatePicker.ViewTrigger className={ghost}>
         <DatePicker.RangeText />
+        {/* From the days to the months, from the months to the years; the years view has no next one. */}
+        {view !== "year" && (
+          <span className={css({ srOnly: true })}>
+            {view === "day" ? t`Choose a month` : t`Choose a year`}
+          </span>
+        )}
       </DatePicker.ViewTrigger>
       <DatePicker.NextTrigger className={cx(ghost, square)}>
         <ChevronRight aria-hidden="true" />
@@ -164,25 +177,28 @@ function DayView() {
   );
 }
 
-function MonthView() {
+/** The month and year views: a grid of cells, each choosing one value. */
+function CellGridView({
+  view,
+  rows,
+}: {
+  view: "month" | "year";
+  rows: (picker: UseDatePickerContext) => { value: number; label: string }[][];
+}) {
   return (
-    <DatePicker.View view="month" className={styles.view}>
+    <DatePicker.View view={view} className={styles.view}>
       <DatePicker.Context>
         {(picker) => (
           <>
             <ViewControl />
             <DatePicker.Table className={styles.table}>
               <DatePicker.TableBody>
-                {picker.getMonthsGrid({ columns: 4, format: "short" }).map((months) => (
-                  <DatePicker.TableRow key={months[0]?.value}>
-                    {months.map((month) => (
-                      <DatePicker.TableCell
-                        key={month.value}
-                        value={month.value}
-                        className={styles.tableCell}
-                      >
+                {rows(picker).map((row) => (
+                  <DatePicker.TableRow key={row[0]?.value}>
+                    {row.map((item) => (
+                      <DatePicker.TableCell key={item.value} value={item.value} className={styles.tableCell}>
                         <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
-                          {month.label}
+                          {item.label}
                         </DatePicker.TableCellTrigger>
                       </DatePicker.TableCell>
                     ))}
@@ -197,31 +213,8 @@ function MonthView() {
   );
 }
 
-function YearView() {
-  return (
-    <DatePicker.View view="year" className={styles.view}>
-      <DatePicker.Context>
-        {(picker) => (
-          <>
-            <ViewControl />
-            <DatePicker.Table className={styles.table}>
-              <DatePicker.TableBody>
-                {picker.getYearsGrid({ columns: 4 }).map((years) => (
-                  <DatePicker.TableRow key={years[0]?.value}>
-                    {years.map((year) => (
-                      <DatePicker.TableCell key={year.value} value={year.value} className={styles.tableCell}>
-                        <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
-                          {year.label}
-                        </DatePicker.TableCellTrigger>
-                      </DatePicker.TableCell>
-                    ))}
-                  </DatePicker.TableRow>
-                ))}
-              </DatePicker.TableBody>
-            </DatePicker.Table>
-          </>
-        )}
-      </DatePicker.Context>
-    </DatePicker.View>
-  );
-}
+const MonthView = () => (
+  <CellGridView view="month" rows={(picker) => picker.getMonthsGrid({ columns: 4, format: "short" })} />
+);
+
+const YearView = () => <CellGridView view="year" rows={(picker) => picker.getYearsGrid({ columns: 4 })} />;
