@@ -11,7 +11,13 @@ export default defineConfig(({ command }) => ({
   root: "src/client",
   publicDir: "public",
   resolve: { tsconfigPaths: true },
-  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui(), deferredStylesheet(), precompress()],
+  plugins: [
+    react(),
+    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    lingui(),
+    deferredStylesheet(),
+    precompress(),
+  ],
   define: {
     // Dead-code elimination keeps the Stately inspector out of production bundles.
     __INSPECT__: JSON.stringify(command === "serve" && process.env.VITE_INSPECT === "1"),
