@@ -14,7 +14,7 @@ export type LighthouseScores = {
   metrics: LighthouseMetrics;
 };
 
-export type LighthouseResult = LighthouseScores | { error: string };
+type LighthouseResult = LighthouseScores | { error: string };
 
 /**
  * Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. Asynchronous on
