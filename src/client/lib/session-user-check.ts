@@ -1,16 +1,17 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { handCheck } from "./response-schema";
 
-const isText = (record: object, key: keyof SessionUser) =>
-  Object.hasOwn(record, key) && typeof Object.getOwnPropertyDescriptor(record, key)?.value === "string";
-
 const isSessionUser = (value: unknown): value is SessionUser =>
   typeof value === "object" &&
   value !== null &&
-  isText(value, "id") &&
-  isText(value, "email") &&
-  isText(value, "businessId") &&
-  isText(value, "businessName");
+  "id" in value &&
+  typeof value.id === "string" &&
+  "email" in value &&
+  typeof value.email === "string" &&
+  "businessId" in value &&
+  typeof value.businessId === "string" &&
+  "businessName" in value &&
+  typeof value.businessName === "string";
 
 /**
  * `sessionUser` of @shared/auth.schema, checked by hand: the start-up refresh runs from the entry chunk, where
