@@ -1,6 +1,6 @@
 import { type ApiErrorCode, apiErrorCodes } from "@shared/error-codes";
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
-import { check, loadSchema, type ResponseSchema, type SchemaSource } from "./response-schema";
+import { check, type ResponseSchema } from "./response-schema";
 import { parseRetryAfter } from "./retry-after";
 import { sessionOrNoneCheck } from "./session-user-check";
 
@@ -175,24 +175,23 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   }
 
   /** Sends a request, unwraps the envelope and reads `data` through the schema of the call (response-schema.ts). */
-  async function request<T>(path: string, schema: SchemaSource<T>, options?: RequestOptions): Promise<T> {
-    const [body, loaded] = await Promise.all([send(path, options), loadSchema(schema)]);
-    return readData(path, body, loaded);
+  async function request<T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
+    return readData(path, await send(path, options), schema);
   }
 
   const withBody = (body: unknown) => (body === undefined ? {} : { body });
 
   return {
     request,
-    get: <T>(path: string, schema: SchemaSource<T>, options?: RequestOptions) =>
+    get: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "GET" }),
-    post: <T>(path: string, schema: SchemaSource<T>, body?: unknown, options?: RequestOptions) =>
+    post: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "POST", ...withBody(body) }),
-    put: <T>(path: string, schema: SchemaSource<T>, body?: unknown, options?: RequestOptions) =>
+    put: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "PUT", ...withBody(body) }),
-    patch: <T>(path: string, schema: SchemaSource<T>, body?: unknown, options?: RequestOptions) =>
+    patch: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "PATCH", ...withBody(body) }),
-    delete: <T>(path: string, schema: SchemaSource<T>, options?: RequestOptions) =>
+    delete: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "DELETE" }),
     hasAuthorization: () => authorization !== null,
     dropAuthorization: () => {

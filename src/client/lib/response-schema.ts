@@ -1,5 +1,3 @@
-import type { ResponseSchemas } from "./response-schemas";
-
 type Issue = { readonly message: string };
 type CheckResult<T> =
   | { readonly value: T; readonly issues?: undefined }
@@ -13,22 +11,6 @@ type CheckResult<T> =
 export type ResponseSchema<T> = {
   readonly "~standard": { readonly validate: (value: unknown) => CheckResult<T> | Promise<CheckResult<T>> };
 };
-
-/** A schema at hand, or one fetched from a lazily loaded chunk while the request is in flight. */
-export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
-
-export const loadSchema = <T>(source: SchemaSource<T>): ResponseSchema<T> | Promise<ResponseSchema<T>> =>
-  "~standard" in source ? source : source();
-
-/**
- * The arktype schema named `name` (lib/response-schemas.ts), loaded on first use. arktype costs ~48 KB gzip
- * and main-thread time to build its schemas: it belongs in no page's initial chunks, only beside the first
- * request that needs it.
- */
-export const responseSchema =
-  <Name extends keyof ResponseSchemas>(name: Name) =>
-  (): Promise<ResponseSchemas[Name]> =>
-    import("./response-schemas").then((schemas) => schemas.responseSchemas[name]);
 
 /** A check written by hand, for the few answers read before arktype may load (the session at start-up). */
 export function handCheck<T>(accepts: (value: unknown) => value is T, expected: string): ResponseSchema<T> {

@@ -2,7 +2,7 @@ import { CALLS_PAGE_SIZE } from "@shared/calls.constants";
 import type { CallStatus, CallSummary } from "@shared/calls.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { responseSchema } from "../../lib/response-schema";
+import { responseSchema } from "../../lib/response-check";
 
 /** Spec 9: the list is fresh for 30 s. */
 export const CALLS_STALE_MS = 30_000;

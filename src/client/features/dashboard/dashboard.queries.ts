@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { responseSchema } from "../../lib/response-schema";
+import { responseSchema } from "../../lib/response-check";
 
 /** Like the calls list: fresh for 30 s, refetched then, and every 5 s while a recent call is live. */
 const STALE_MS = 30_000;

@@ -1,7 +1,8 @@
 import type { CreateAssistantKeyBody } from "@shared/assistant.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { noData, responseSchema } from "../../lib/response-schema";
+import { responseSchema } from "../../lib/response-check";
+import { noData } from "../../lib/response-schema";
 
 export const assistantKeyQueries = {
   all: () => ["assistant-keys"] as const,
