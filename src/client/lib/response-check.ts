@@ -14,7 +14,11 @@ const inThread = (name: SchemaName, data: unknown) =>
 let worker: Worker | undefined;
 let workerFailed = typeof Worker === "undefined";
 let nextId = 0;
-const waiting = new Map<number, CheckRequest & { settle: (problem: string | undefined) => void }>();
+type Waiting = CheckRequest & {
+  settle: (problem: string | undefined) => void;
+  fail: (error: unknown) => void;
+};
+const waiting = new Map<number, Waiting>();
 
 function startWorker(): Worker {
   const started = new Worker(new URL("./response-check.worker.ts", import.meta.url), { type: "module" });
@@ -25,7 +29,7 @@ function startWorker(): Worker {
   // A worker that cannot start must not leave a page waiting: its checks run here instead.
   started.addEventListener("error", () => {
     workerFailed = true;
-    for (const { name, data, settle } of waiting.values()) void inThread(name, data).then(settle);
+    for (const { name, data, settle, fail } of waiting.values()) inThread(name, data).then(settle, fail);
     waiting.clear();
   });
   return started;
@@ -42,8 +46,8 @@ function problemOf(name: SchemaName, data: unknown): Promise<string | undefined>
   const started = workerFailed ? undefined : checker();
   if (!started) return inThread(name, data);
   const id = nextId++;
-  return new Promise((settle) => {
-    waiting.set(id, { id, name, data, settle });
+  return new Promise((settle, fail) => {
+    waiting.set(id, { id, name, data, settle, fail });
     started.postMessage({ id, name, data } satisfies CheckRequest);
   });
 }
