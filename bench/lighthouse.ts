@@ -7,25 +7,27 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 /** The timings behind the performance score, in milliseconds (CLS: unitless). */
 export type LighthouseMetrics = { fcp: number; lcp: number; tbt: number; speedIndex: number; cls: number };
 
-export type LighthouseScores =
-  | { performance: number; accessibility: number; metrics: LighthouseMetrics }
-  | { error: string };
+export type LighthouseScores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  metrics: LighthouseMetrics;
+};
+
+type LighthouseResult = LighthouseScores | { error: string };
 
 /**
  * Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. Asynchronous on
  * purpose: blocking the event loop would leave pooled keep-alive sockets looking alive after the server
  * closed them.
  */
-export async function lighthouse(
-  url: string,
-  extraHeaders?: Record<string, string>,
-): Promise<LighthouseScores> {
+async function lighthouse(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseResult> {
   const out = join(mkdtempSync(join(tmpdir(), "calldesk-lh-")), "report.json");
   const args = [
     "lighthouse",
     url,
     "--quiet",
-    "--only-categories=performance,accessibility",
+    "--only-categories=performance,accessibility,best-practices",
     "--output=json",
     `--output-path=${out}`,
     `--chrome-flags=${[...CHROMIUM_ARGS, "--headless=new"].join(" ")}`,
@@ -53,6 +55,7 @@ export async function lighthouse(
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
     metrics: {
       fcp: metric("first-contentful-paint"),
       lcp: metric("largest-contentful-paint"),
@@ -60,5 +63,48 @@ export async function lighthouse(
       speedIndex: metric("speed-index"),
       cls: metric("cumulative-layout-shift"),
     },
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * `runs` Lighthouse runs one after another, each figure the median of its own values (a single run
+ * swings by several points). `headers` is asked before each run: a session cookie serves one run only.
+ * Failed runs are left out and counted.
+ */
+export async function lighthouseMedian(
+  url: string,
+  runs: number,
+  headers: () => Promise<Record<string, string> | undefined> = async () => undefined,
+): Promise<{ scores: LighthouseScores | null; runs: number; errors: string[] }> {
+  const done: LighthouseScores[] = [];
+  const errors: string[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, await headers());
+    if ("error" in result) errors.push(result.error);
+    else done.push(result);
+  }
+  if (done.length === 0) return { scores: null, runs: 0, errors };
+  const of = (pick: (scores: LighthouseScores) => number) => median(done.map(pick));
+  return {
+    scores: {
+      performance: of((s) => s.performance),
+      accessibility: of((s) => s.accessibility),
+      bestPractices: of((s) => s.bestPractices),
+      metrics: {
+        fcp: of((s) => s.metrics.fcp),
+        lcp: of((s) => s.metrics.lcp),
+        tbt: of((s) => s.metrics.tbt),
+        speedIndex: of((s) => s.metrics.speedIndex),
+        cls: of((s) => s.metrics.cls),
+      },
+    },
+    runs: done.length,
+    errors,
   };
 }

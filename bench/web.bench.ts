@@ -5,10 +5,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import type { ServerProcess } from "../tests/support/server-process";
 import { initialWeight } from "./bundle-size";
 import { signIn } from "./http-session";
-import { lighthouse } from "./lighthouse";
+import { lighthouseMedian } from "./lighthouse";
 import type { Figure } from "./report";
 
 const DEMO = { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+const LIGHTHOUSE_RUNS = 3;
 
 export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -48,39 +49,38 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     await browser.close();
   }
 
-  const signInScores = await lighthouse(`${baseURL}/auth/sign-in`);
-  // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
-  const staff = await signIn(baseURL, DEMO.email, DEMO.password);
-  const dashboardScores = await lighthouse(`${baseURL}/dashboard`, { Cookie: staff.cookie });
-  for (const [route, scores] of [
-    ["/auth/sign-in", signInScores],
-    ["/dashboard", dashboardScores],
+  // Issue 7's method: the median of three runs per page, each beside the budget of every page.
+  const signedIn = async () => ({ Cookie: (await signIn(baseURL, DEMO.email, DEMO.password)).cookie });
+  for (const [route, headers] of [
+    ["/auth/sign-in", undefined],
+    ["/dashboard", signedIn],
+    ["/calls", signedIn],
   ] as const) {
-    if ("error" in scores) {
-      figures.push({ name: `Lighthouse ${route}`, value: Number.NaN, unit: "", note: scores.error });
+    // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
+    const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);
+    if (!scores) {
+      figures.push({ name: `Lighthouse ${route}`, value: Number.NaN, unit: "", note: errors.at(-1) });
       continue;
     }
-    figures.push({
-      name: `Lighthouse ${route} performance (mobile)`,
-      value: scores.performance,
-      unit: "",
-      budget: "≥ 90",
-    });
+    const partial = runs < LIGHTHOUSE_RUNS ? { note: `median of ${runs}: ${errors.at(-1)}` } : {};
     const { fcp, lcp, tbt, speedIndex, cls } = scores.metrics;
     const ms = (value: number) => Math.round(value);
     figures.push(
+      {
+        name: `Lighthouse ${route} performance (mobile)`,
+        value: scores.performance,
+        unit: "",
+        budget: "≥ 95",
+        ...partial,
+      },
       { name: `  first contentful paint`, value: ms(fcp), unit: "ms" },
       { name: `  largest contentful paint`, value: ms(lcp), unit: "ms" },
       { name: `  total blocking time`, value: ms(tbt), unit: "ms" },
       { name: `  speed index`, value: ms(speedIndex), unit: "ms" },
       { name: `  cumulative layout shift`, value: Number(cls.toFixed(3)), unit: "" },
+      { name: `Lighthouse ${route} accessibility`, value: scores.accessibility, unit: "", budget: "100" },
+      { name: `Lighthouse ${route} best practices`, value: scores.bestPractices, unit: "", budget: "100" },
     );
-    figures.push({
-      name: `Lighthouse ${route} accessibility`,
-      value: scores.accessibility,
-      unit: "",
-      ...(route === "/auth/sign-in" ? { budget: "100" } : {}),
-    });
   }
   return figures;
 }

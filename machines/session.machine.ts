@@ -1,5 +1,6 @@
 import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, setup } from "xstate";
+import { notProvided } from "./not-provided";
 
 /**
  * Session lifecycle (spec 4): checking (a refresh on start) → signedIn | signedOut (no session, or a refused one);
@@ -32,11 +33,6 @@ export type SessionEvent =
 const toFailure = (error: unknown): SessionFailure =>
   typeof error === "object" && error !== null ? (error as SessionFailure) : { message: String(error) };
 
-const notProvided = (name: string) =>
-  fromPromise<never>(async () => {
-    throw new Error(`session actor "${name}" must be provided`);
-  });
-
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -44,10 +40,10 @@ export const sessionMachine = setup({
   },
   actors: {
     /** The user of the refresh cookie, or null when there is no session to resume (not an error). */
-    refresh: notProvided("refresh") as unknown as ReturnType<typeof fromPromise<SessionUser | null>>,
-    signIn: notProvided("signIn") as unknown as ReturnType<typeof fromPromise<SessionUser, SignInBody>>,
-    signUp: notProvided("signUp") as unknown as ReturnType<typeof fromPromise<SessionUser, SignUpBody>>,
-    signOut: notProvided("signOut") as unknown as ReturnType<typeof fromPromise<void>>,
+    refresh: notProvided<SessionUser | null>("refresh"),
+    signIn: notProvided<SessionUser, SignInBody>("signIn"),
+    signUp: notProvided<SessionUser, SignUpBody>("signUp"),
+    signOut: notProvided<void>("signOut"),
   },
   actions: {
     /** Forget the stored Authorization header; supplied by the app's API client. */

@@ -34,4 +34,6 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// What `npm start` serves is production: API answers go out without the development check of their shape.
+process.env.NODE_ENV ??= "production";
 await import("../src/server/main");

@@ -4,15 +4,17 @@ import { App } from "./app/app";
 import { createAppContext } from "./app/app-context";
 import { preloadRoute } from "./app/app-routes";
 import { activateLanguage, storedLanguage } from "./lib/i18n";
+import { applyPreloadedStylesheets } from "./lib/preloaded-stylesheets";
 
 async function start() {
+  const styled = applyPreloadedStylesheets();
   // Dev-only Stately inspector (VITE_INSPECT=1); the whole branch is dropped from production builds.
   const inspect = __INSPECT__
     ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
     : undefined;
   const context = createAppContext({ inspect });
   preloadRoute(location.pathname);
-  await activateLanguage(storedLanguage());
+  await Promise.all([activateLanguage(storedLanguage()), styled]);
   createRoot(document.getElementById("root")!).render(<App context={context} />);
 }
 

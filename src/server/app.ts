@@ -83,7 +83,10 @@ export function createApp(options: CreateAppOptions) {
     dashboardRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
-  for (const router of routers) app.route(router.basePath, router.app);
+  for (const router of routers) {
+    if (deps.config.checkResponses) router.checkResponses(deps.logger);
+    app.route(router.basePath, router.app);
+  }
   if (staticDir && spa) app.route("/", spaRouter(staticDir, spa));
 
   app.notFound((c) => failure(c, 404, "NOT_FOUND", "Not found"));

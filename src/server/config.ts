@@ -23,6 +23,8 @@ export type Config = {
   /** Unset: generated once and kept in `dataDir/secrets.json` (see secrets.ts). */
   jwtSecret: string | null;
   logLevel: LogLevel;
+  /** Check every API answer against its route's schema (see ApiRouter): everywhere but NODE_ENV=production. */
+  checkResponses: boolean;
 };
 
 /** The config the app runs with: the JWT secret is always known by then (see secrets.ts). */
@@ -118,6 +120,7 @@ export function loadConfig(env: Env): Config {
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
     jwtSecret,
     logLevel,
+    checkResponses: value("NODE_ENV") !== "production",
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

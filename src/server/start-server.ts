@@ -1,14 +1,15 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { scheduleAuthMaintenance } from "./auth/auth-maintenance";
+import { authMaintenanceJob } from "./auth/auth-maintenance";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { type DatabaseHandle, openDatabase } from "./db/open-database";
-import { schedulePgliteMaintenance } from "./db/pglite-maintenance";
+import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./db/seed-demo";
 import { createLogger, type Logger } from "./logger";
+import { createScheduler } from "./scheduler/scheduler";
 import { resolveJwtSecret } from "./secrets";
 
 export type StartServerOptions = {
@@ -47,17 +48,23 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.once("error", reject);
       },
     );
-    const stopMaintenance = scheduleAuthMaintenance({ db: database.db, clock, logger });
-    const stopPgliteMaintenance =
-      database.driver === "pglite" ? schedulePgliteMaintenance({ db: database.db, logger }) : async () => {};
+    const scheduler = createScheduler({
+      db: database.db,
+      clock,
+      logger,
+      jobs: [
+        authMaintenanceJob({ db: database.db, logger }),
+        ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
+      ],
+    });
+    scheduler.start();
     const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
     return {
       url,
       db: database.db,
       close: async () => {
-        await stopMaintenance();
-        await stopPgliteMaintenance();
+        await scheduler.stop();
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

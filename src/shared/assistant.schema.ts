@@ -1,5 +1,6 @@
 import { type } from "arktype";
 import { callTransferSettings } from "./company.schema";
+import { money } from "./money.schema";
 
 /** POST /api/assistant/keys */
 export const createAssistantKeyBody = type({ "+": "reject", name: "1 <= string <= 100" });
@@ -22,13 +23,18 @@ export const assistantKeyList = assistantKey.array();
 export const createdAssistantKey = assistantKey.and({ key: "string" });
 export type CreatedAssistantKey = typeof createdAssistantKey.infer;
 
-/** A bookable service as the assistant offers it. */
+/** A bookable service as the assistant offers it (field names carry their units, see docs/spec-notes.md). */
 export const assistantService = type({
   name: "string",
-  duration: "number.integer >= 1",
-  price: "number >= 0",
+  durationMinutes: "number.integer >= 1",
+  price: money,
   description: "string | null",
 });
+
+/** Call handling as the assistant reads it: the company's settings, the wait named with its unit. */
+export const assistantCallTransfer = callTransferSettings
+  .omit("maxWaitTime")
+  .merge({ maxWaitSeconds: "0 <= number.integer <= 3600" });
 
 /** GET /api/assistant/config: what the assistant needs to answer the phone for this business. */
 export const assistantConfig = type({
@@ -39,6 +45,6 @@ export const assistantConfig = type({
   workingHours: { start: "string", end: "string" },
   workingDays: "number.integer[]",
   services: assistantService.array(),
-  callTransfer: callTransferSettings,
+  callTransfer: assistantCallTransfer,
 });
 export type AssistantConfig = typeof assistantConfig.infer;

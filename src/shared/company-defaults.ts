@@ -7,6 +7,8 @@ export const COMPANY_DEFAULTS = {
   workingHoursEnd: "17:00",
   /** 0 = Sunday … 6 = Saturday. */
   workingDays: [1, 2, 3, 4, 5],
+  /** ISO 4217; every price is in it until company settings let the owner choose another. */
+  currency: "USD",
 } as const;
 
 export const DEFAULT_CALL_TRANSFER: CallTransferSettings = {

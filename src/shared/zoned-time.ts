@@ -1,3 +1,5 @@
+import type { CalendarDate } from "./calendar-date";
+
 /**
  * Calendar arithmetic in an IANA timezone with nothing but Intl, so server, client and the simulator
  * agree on what "that day in the business's timezone" means, across DST changes included.
@@ -14,8 +16,7 @@ export type WallTime = {
   millisecond: number;
 };
 
-/** A calendar date as `YYYY-MM-DD`. */
-export type CalendarDate = string;
+export type { CalendarDate };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -4,7 +4,7 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { describeLoadFailure } from "../../src/client/features/calls/call-errors";
+import { describeLoadFailure } from "../../src/client/components/load-failure";
 import { ApiError, BAD_RESPONSE, createApiClient } from "../../src/client/lib/api-client";
 import { failureMessage } from "../../src/client/lib/error-message";
 import { createQueryClient } from "../../src/client/lib/query-client";

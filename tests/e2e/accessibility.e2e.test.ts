@@ -1,28 +1,74 @@
+import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
-import { browserForFile, expectNoAxeViolations, signUp } from "../support/browser";
+import {
+  browserForFile,
+  callReport,
+  createAssistantKey,
+  expectNoAxeViolations,
+  reportCallOk,
+  signUp,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
+/** Calls in every status and outcome, so every badge is on screen; returns one call's id. */
+async function reportEveryKindOfCall(page: Page): Promise<string> {
+  const key = await createAssistantKey(page);
+  const ids: string[] = [];
+  for (const status of ["completed", "missed", "failed", "in-progress"] as const)
+    for (const outcome of ["booked", "inquiry", "no-action", null] as const)
+      ids.push(
+        await reportCallOk(
+          key,
+          callReport({ status, outcome, callerName: "Ada Lovelace", summary: "Asked about prices" }),
+        ),
+      );
+  const [first] = ids;
+  if (!first) throw new Error("no call was reported");
+  return first;
+}
+
 describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", (colorScheme) => {
-  it("on sign-in and sign-up", async () => {
+  it("on sign-in and sign-up, with the language menu open, in English and Polish", async () => {
     const page = await newPage({ colorScheme });
-    await page.goto("/auth/sign-in");
-    await page.getByRole("button", { name: "Sign In" }).waitFor();
-    await expectNoAxeViolations(page);
     await page.goto("/auth/sign-up");
     await page.getByRole("button", { name: "Sign Up" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto("/auth/sign-in");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: /Polski/ }).waitFor();
+    await expectNoAxeViolations(page);
+    // The code on the button ("PL") shares no word with the name ("Język: Polski") in Polish.
+    await page.getByRole("menuitemradio", { name: /Polski/ }).click();
+    await page.getByRole("button", { name: "Język: Polski" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });
 
-  it("on the shell and every section", async () => {
+  it("on the shell and every screen, with calls in every status and outcome", async () => {
     const page = await newPage({ colorScheme });
-    await signUp(page);
-    for (const path of ["/dashboard", "/calls", "/bookings", "/services", "/settings", "/faq"]) {
+    const email = await signUp(page);
+    const callId = await reportEveryKindOfCall(page);
+    const screens: [string, () => Promise<unknown>][] = [
+      ["/dashboard", () => page.locator("main [data-outcome]").first().waitFor()],
+      ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
+      [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
+      ["/bookings", () => Promise.resolve()],
+      ["/services", () => Promise.resolve()],
+      ["/settings", () => page.getByText("e2e assistant").waitFor()],
+      ["/faq", () => Promise.resolve()],
+    ];
+    for (const [path, loaded] of screens) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).waitFor();
+      await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
+      await loaded();
       await expectNoAxeViolations(page);
     }
+    await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 

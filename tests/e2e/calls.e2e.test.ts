@@ -120,8 +120,20 @@ describe("Calls", () => {
     await page.waitForURL("**/calls?status=missed");
     await page.getByText("2 total calls").waitFor();
 
-    await page.getByLabel("From", { exact: true }).fill("2026-01-15");
-    await page.getByLabel("To", { exact: true }).fill("2026-01-31");
+    // Typed in the interface language's format (English: month first), committed with Enter.
+    await page.getByLabel("From", { exact: true }).fill("01/15/2026");
+    await page.getByLabel("From", { exact: true }).press("Enter");
+    await page.waitForURL("**/calls?status=missed&from=2026-01-15");
+    await page.getByLabel("To", { exact: true }).fill("01/31/2026");
+    await page.getByLabel("To", { exact: true }).press("Enter");
+    await page.waitForURL("**/calls?status=missed&from=2026-01-15&to=2026-01-31");
+    // A start typed after the end is held at the end: the range cannot be inverted.
+    await page.getByLabel("From", { exact: true }).fill("02/10/2026");
+    await page.getByLabel("From", { exact: true }).press("Enter");
+    await page.waitForURL("**/calls?status=missed&from=2026-01-31&to=2026-01-31");
+    await page.getByText("No calls found").waitFor();
+    await page.getByLabel("From", { exact: true }).fill("01/15/2026");
+    await page.getByLabel("From", { exact: true }).press("Enter");
     await page.waitForURL("**/calls?status=missed&from=2026-01-15&to=2026-01-31");
     await page.getByText("1 total call").waitFor();
     expect(await page.getByText(later.callerNumber).count()).toBe(1);
@@ -129,8 +141,8 @@ describe("Calls", () => {
     await page.reload();
     await page.getByText("1 total call").waitFor();
     expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("missed");
-    expect(await page.getByLabel("From", { exact: true }).inputValue()).toBe("2026-01-15");
-    expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe("2026-01-31");
+    await expect.poll(() => page.getByLabel("From", { exact: true }).inputValue()).toBe("01/15/2026");
+    expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe("01/31/2026");
     expect(await page.getByText(later.callerNumber).count()).toBe(1);
 
     await page.getByRole("button", { name: "Clear filters" }).click();
@@ -143,6 +155,43 @@ describe("Calls", () => {
     await page.goto("/calls?page=99");
     await page.waitForURL(/\/calls$/);
     await page.getByText("3 total calls").waitFor();
+    await page.context().close();
+  });
+
+  it("picks a date by keyboard in a Polish calendar: Polish month and day names, the day written the Polish way", async () => {
+    // Dark theme: the open calendar is checked by axe there (the light theme is covered on /calls above).
+    const { page, key } = await staffWithKey({ colorScheme: "dark" });
+    const early = callReport({ startedAt: "2026-01-15T12:00:00.000Z" });
+    const later = callReport({ startedAt: "2026-01-16T12:00:00.000Z" });
+    for (const report of [early, later]) await reportCallOk(key, report);
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/calls?from=2026-01-15");
+    await page.waitForFunction(() => document.documentElement.lang === "pl");
+    const from = page.getByLabel("Od", { exact: true });
+    await expect.poll(() => from.inputValue()).toBe("15.01.2026");
+    expect(await page.getByLabel("Do", { exact: true }).getAttribute("placeholder")).toBe("dd.mm.rrrr");
+
+    // Keyboard only: Tab from the date to its calendar button, open, walk to the next day, choose it.
+    await from.focus();
+    await page.keyboard.press("Tab");
+    const trigger = page.getByRole("button", { name: "Otwórz kalendarz: Od", exact: true });
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    const calendar = page.getByRole("application", { name: "Kalendarz" });
+    await calendar.waitFor();
+    const text = await calendar.innerText();
+    expect(text).toMatch(/styczeń 2026/i);
+    expect(text).toMatch(/pon\.[\s\S]*wt\.[\s\S]*śr\.[\s\S]*czw\.[\s\S]*pt\.[\s\S]*sob\.[\s\S]*niedz\./);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("15");
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("16");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/calls?from=2026-01-16");
+    await calendar.waitFor({ state: "hidden" });
+    await expect.poll(() => from.inputValue()).toBe("16.01.2026");
+    await expect.poll(() => rowLinks(page).allInnerTexts()).toEqual([later.callerNumber]);
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 

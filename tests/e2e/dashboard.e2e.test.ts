@@ -17,7 +17,11 @@ async function kpi(page: Page, title: string) {
     .getByRole("main")
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: title }) });
-  const [value, detail] = await card.locator("p").allInnerTexts();
+  // What follows the heading's row, skeletons left out: the figure, then the detail line if any.
+  const shown = card
+    .getByRole("heading", { name: title })
+    .locator("xpath=../following-sibling::*[not(@aria-hidden)]");
+  const [value, detail] = await shown.allInnerTexts();
   return { value, detail };
 }
 

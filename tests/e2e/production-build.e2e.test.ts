@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { browserForFile, signUp } from "../support/browser";
+
+const { newPage } = browserForFile();
 
 const assets = readdirSync("dist/client/assets").filter((name) => name.endsWith(".js"));
 const built = assets.map((name) => readFileSync(`dist/client/assets/${name}`, "utf8")).join("\n");
@@ -38,5 +41,48 @@ describe("the production build", () => {
       expect(brotliDecompressSync(readFileSync(`dist/client/assets/${name}.br`)).equals(original)).toBe(true);
       expect(gunzipSync(readFileSync(`dist/client/assets/${name}.gz`)).equals(original)).toBe(true);
     }
+  });
+
+  it("lets the boot placeholder paint before the stylesheet: preloaded, not linked, and only two modulepreloads", () => {
+    const html = readFileSync("dist/client/index.html", "utf8");
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/[^"]+\.css">/);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)];
+    expect(preloads.map((m) => m[1]!.replace(/-[\w-]{8}\.js$/, "")).sort()).toEqual([
+      "framework",
+      "rolldown-runtime",
+    ]);
+  });
+
+  it("never renders the app before its stylesheet applies, signed out or in", async () => {
+    const page = await newPage();
+    // The moment React replaces the boot placeholder, before that frame can paint: is the sheet in effect?
+    await page.addInitScript(() => {
+      let placeholder: Element | null | undefined;
+      new MutationObserver((_, observer) => {
+        placeholder ??= document.getElementById("root")?.firstElementChild;
+        if (!placeholder || placeholder.isConnected) return;
+        (window as unknown as { styledAtFirstRender: boolean }).styledAtFirstRender = [
+          ...document.styleSheets,
+        ].some((sheet) => sheet.href?.endsWith(".css"));
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // Hold the stylesheet until the start-up catalog has arrived, the last thing a first render waits for
+    // besides the stylesheet: an entry that did not wait for it would render in between.
+    await page.route("**/assets/*.css", async (route) => {
+      await page.waitForResponse((response) => /\/assets\/public-[\w-]{8}\.js$/.test(response.url()));
+      await route.continue();
+    });
+    const styledAtFirstRender = () =>
+      page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender);
+    await page.goto("/auth/sign-in");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(await styledAtFirstRender()).toBe(true);
+    await signUp(page);
+    await page.reload();
+    await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
+    expect(await styledAtFirstRender()).toBe(true);
+    await page.context().close();
   });
 });

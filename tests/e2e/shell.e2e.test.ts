@@ -1,7 +1,48 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
+
+/** Chromium's own network emulation: every request takes `latency` ms more (nothing is faked). */
+async function slowNetwork(page: Page, latency: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+type Sighting = { path: string; skeleton: string | null; sidebar: string | null; width: number | null };
+
+/**
+ * From the first byte of every load: on each DOM change (observer callbacks run before the next paint,
+ * so nothing painted escapes them), which skeleton is on screen, on which path, and how wide the sidebar
+ * (the skeleton's or the real one) is. Read back with `sightings(page)`.
+ */
+async function watchEveryFrame(page: Page) {
+  await page.addInitScript(() => {
+    const seen: Sighting[] = [];
+    (window as unknown as { sightings: Sighting[] }).sightings = seen;
+    new MutationObserver(() => {
+      const skeleton = document.querySelector("[data-skeleton]");
+      const sidebar = document.querySelector("#app-sidebar, [data-skeleton=shell] [data-part=sidebar]");
+      const width = sidebar ? sidebar.getBoundingClientRect().width : null;
+      seen.push({
+        path: location.pathname,
+        skeleton: skeleton?.getAttribute("data-skeleton") ?? null,
+        sidebar: sidebar ? (sidebar.id ? "real" : "skeleton") : null,
+        width: width && width > 0 ? width : null,
+      });
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+const sightings = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sightings: Sighting[] }).sightings);
 
 const sidebarState = async (page: import("playwright-core").Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === "sidebar:state");
@@ -57,6 +98,61 @@ describe("the shell", () => {
     await expect.poll(async () => (await sidebarState(page))?.value).toBe("expanded");
     await page.keyboard.press("Meta+b");
     await expect.poll(async () => (await sidebarState(page))?.value).toBe("collapsed");
+    await page.context().close();
+  });
+
+  it("draws a collapsed sidebar 3rem wide from the first paint on, skeleton included, and nothing shifts", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page);
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect.poll(async () => (await sidebarState(page))?.value).toBe("collapsed");
+    await watchEveryFrame(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Slow enough that the session check shows the skeleton for a while before the shell.
+    await slowNetwork(page, 300);
+    await page.reload();
+    await page.getByRole("button", { name: "Expand sidebar" }).waitFor();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page
+      .getByRole("heading", { name: "Calls today" })
+      .locator("xpath=../following-sibling::*[not(@aria-hidden)]")
+      .first()
+      .waitFor();
+    await page.getByText("No recent calls").waitFor();
+    // Skeleton, shell and loaded figures all in place: nothing on the page moved (the issue measured 0.013).
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    const seen = (await sightings(page)).filter((sighting) => sighting.width !== null);
+    expect(seen.some((sighting) => sighting.sidebar === "skeleton")).toBe(true);
+    expect(seen.some((sighting) => sighting.sidebar === "real")).toBe(true);
+    expect(Math.max(...seen.map((sighting) => sighting.width ?? 0))).toBe(48);
+    await page.context().close();
+  });
+
+  it("shows the sign-in form's skeleton, not the signed-in shell's, while the session is checked", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    await signUp(page);
+    // A visitor whose session ended elsewhere: the browser still holds its (now revoked) cookie, so the
+    // start-up check goes to the server before the form can show.
+    const cookies = await page.context().cookies();
+    await page.getByRole("button", { name: /Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await page.context().addCookies(cookies);
+    await watchEveryFrame(page);
+    await slowNetwork(page, 300);
+    await page.goto("/auth/sign-in");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    const seen = await sightings(page);
+    expect(seen.some((sighting) => sighting.skeleton === "auth")).toBe(true);
+    expect(seen.filter((sighting) => sighting.skeleton === "shell" || sighting.sidebar)).toEqual([]);
+    expect(new Set(seen.map((sighting) => sighting.path))).toEqual(new Set(["/auth/sign-in"]));
     await page.context().close();
   });
 

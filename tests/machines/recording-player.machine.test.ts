@@ -1,15 +1,7 @@
 import { type RecordingPlayerInput, recordingPlayerMachine } from "@machines/recording-player.machine";
 import { describe, expect, it } from "vitest";
 import { type AnyEventObject, createActor, type Snapshot, transition } from "xstate";
-import {
-  allStateIds,
-  allTransitionKeys,
-  controllablePromiseActors,
-  pathTitle,
-  replayPath,
-  transitionKey,
-  transitionTour,
-} from "../support/model-paths";
+import { describeModelPaths } from "../support/describe-model-paths";
 
 const url = "https://recordings.example.com/call-1.mp3";
 const otherUrl = "https://recordings.example.com/call-1-final.mp3";
@@ -34,68 +26,35 @@ const events: AnyEventObject[] = [
 // Context holds positions and durations; the chart's shape is the state value.
 const byValue = (snapshot: Snapshot<unknown>) => JSON.stringify((snapshot as { value?: unknown }).value);
 
-describe("recording player machine (model-based)", () => {
-  const inputs: RecordingPlayerInput[] = [{ url }, { url: null }];
-  const takenTransitions = new Set<string>();
-  const visitedStates = new Set<string>();
-  const effects = new Set<string>();
+const effects = new Set<string>();
 
-  function provided() {
-    const fakes = controllablePromiseActors([]);
-    const machine = recordingPlayerMachine.provide({
+describeModelPaths("recording player machine (model-based)", {
+  machine: recordingPlayerMachine,
+  events,
+  inputs: { "a URL": { url }, "no URL": { url: null } } satisfies Record<string, RecordingPlayerInput>,
+  serializeState: byValue,
+  provide: () =>
+    recordingPlayerMachine.provide({
       actions: {
         playMedia: () => effects.add("play"),
         pauseMedia: () => effects.add("pause"),
         seekMedia: (_, params) => effects.add(`seek:${params.time}`),
         reloadMedia: () => effects.add("reload"),
       },
+    }),
+  minPaths: 11,
+  // Invariants of every reachable state.
+  assertState: (snapshot) => {
+    if (snapshot.matches({ unavailable: "missing" })) expect(snapshot.context.url).toBeNull();
+    if (snapshot.matches("loading") || snapshot.matches("ready")) expect(snapshot.context.url).not.toBeNull();
+    if (snapshot.matches("loading")) expect(snapshot.context.currentTime).toBe(0);
+    expect(snapshot.context.currentTime).toBeGreaterThanOrEqual(0);
+  },
+  afterReplays: () => {
+    it("drives the media element through its provided actions", () => {
+      expect([...effects].sort()).toEqual(["pause", "play", "reload", "seek:12"]);
     });
-    return { machine, pending: fakes.pending };
-  }
-
-  for (const input of inputs) {
-    const tour = transitionTour(recordingPlayerMachine, events, { input, serializeState: byValue });
-
-    it(`has paths from ${JSON.stringify(input)}`, () => {
-      expect(tour.length).toBeGreaterThan(10);
-    });
-
-    for (const path of tour) {
-      it(`replays from ${input.url ? "a URL" : "no URL"}: ${pathTitle(path)}`, async () => {
-        const { machine, pending } = provided();
-        const actor = await replayPath(path, {
-          machine,
-          pending,
-          input,
-          onTransitions: (transitions) => {
-            for (const t of transitions) takenTransitions.add(transitionKey(t));
-          },
-          onStateNodes: (nodes) => {
-            for (const node of nodes) visitedStates.add(node.id);
-          },
-        });
-        const snapshot = actor.getSnapshot();
-        // Invariants of every reachable state.
-        if (snapshot.matches("unavailable.missing")) expect(snapshot.context.url).toBeNull();
-        if (snapshot.matches("loading") || snapshot.matches("ready"))
-          expect(snapshot.context.url).not.toBeNull();
-        if (snapshot.matches("loading")) expect(snapshot.context.currentTime).toBe(0);
-        expect(snapshot.context.currentTime).toBeGreaterThanOrEqual(0);
-        actor.stop();
-      });
-    }
-  }
-
-  it("reached every state and every transition", () => {
-    expect([...allStateIds(recordingPlayerMachine)].filter((id) => !visitedStates.has(id))).toEqual([]);
-    expect(
-      [...allTransitionKeys(recordingPlayerMachine)].filter((key) => !takenTransitions.has(key)),
-    ).toEqual([]);
-  });
-
-  it("drives the media element through its provided actions", () => {
-    expect([...effects].sort()).toEqual(["pause", "play", "reload", "seek:12"]);
-  });
+  },
 });
 
 describe("recording player rules", () => {

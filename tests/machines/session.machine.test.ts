@@ -2,15 +2,8 @@ import { sessionMachine } from "@machines/session.machine";
 import type { SessionUser } from "@shared/auth.schema";
 import { describe, expect, it } from "vitest";
 import { type AnyEventObject, type EventObject, transition } from "xstate";
-import {
-  allStateIds,
-  allTransitionKeys,
-  controllablePromiseActors,
-  pathTitle,
-  replayPath,
-  transitionKey,
-  transitionTour,
-} from "../support/model-paths";
+import { describeModelPaths } from "../support/describe-model-paths";
+import { allTransitionKeys, controllablePromiseActors, replayPath } from "../support/model-paths";
 
 const user: SessionUser = { id: "u1", email: "ada@example.com", businessId: "b1", businessName: "Ada's" };
 const renamed: SessionUser = { ...user, email: "ada@lovelace.dev" };
@@ -32,60 +25,35 @@ const events: AnyEventObject[] = [
   { type: "xstate.error.actor.signOut", error: { status: 500 } },
 ];
 
-describe("session machine (model-based)", () => {
-  const tour = transitionTour(sessionMachine, events);
-  const takenTransitions = new Set<string>();
-  const visitedStates = new Set<string>();
-  const effects: string[] = [];
+const effects: string[] = [];
 
-  function provided() {
-    const fakes = controllablePromiseActors(["refresh", "signIn", "signUp", "signOut"]);
-    const machine = sessionMachine.provide({
-      actors: fakes.actors as never,
+describeModelPaths("session machine (model-based)", {
+  machine: sessionMachine,
+  events,
+  promiseActors: ["refresh", "signIn", "signUp", "signOut"],
+  provide: (actors) =>
+    sessionMachine.provide({
+      actors: actors as never,
       actions: {
         dropAuthorization: () => effects.push("dropAuthorization"),
         announceSignedIn: (_, params) => effects.push(`announce:${params.via}`),
       },
+    }),
+  // A path to every edge.
+  minPaths: allTransitionKeys(sessionMachine).size,
+  // The context invariants every reachable state must hold.
+  assertState: (snapshot) => {
+    if (snapshot.matches("signedIn")) expect(snapshot.context.user).not.toBeNull();
+    if (snapshot.matches("signedOut") || snapshot.matches("checking"))
+      expect(snapshot.context.user).toBeNull();
+  },
+  afterReplays: () => {
+    it("drops the authorization header and greets per channel", () => {
+      expect(effects).toContain("dropAuthorization");
+      expect(effects).toContain("announce:signIn");
+      expect(effects).toContain("announce:signUp");
     });
-    return { machine, pending: fakes.pending };
-  }
-
-  it("has a path to every edge", () => {
-    expect(tour.length).toBeGreaterThanOrEqual(allTransitionKeys(sessionMachine).size);
-  });
-
-  for (const path of tour) {
-    it(`replays ${pathTitle(path)}`, async () => {
-      const { machine, pending } = provided();
-      const actor = await replayPath(path, {
-        machine,
-        pending,
-        onTransitions: (transitions) => {
-          for (const transition of transitions) takenTransitions.add(transitionKey(transition));
-        },
-        onStateNodes: (nodes) => {
-          for (const node of nodes) visitedStates.add(node.id);
-        },
-      });
-      const snapshot = actor.getSnapshot();
-      // The context invariants every reachable state must hold.
-      if (snapshot.matches("signedIn")) expect(snapshot.context.user).not.toBeNull();
-      if (snapshot.matches("signedOut") || snapshot.matches("checking"))
-        expect(snapshot.context.user).toBeNull();
-      actor.stop();
-    });
-  }
-
-  it("reached every state and every transition", () => {
-    expect([...allStateIds(sessionMachine)].filter((id) => !visitedStates.has(id))).toEqual([]);
-    expect([...allTransitionKeys(sessionMachine)].filter((key) => !takenTransitions.has(key))).toEqual([]);
-  });
-
-  it("drops the authorization header and greets per channel", () => {
-    expect(effects).toContain("dropAuthorization");
-    expect(effects).toContain("announce:signIn");
-    expect(effects).toContain("announce:signUp");
-  });
+  },
 });
 
 describe("session machine rules", () => {

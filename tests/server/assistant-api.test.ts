@@ -297,10 +297,26 @@ describe("GET /api/assistant/config", () => {
       workingHours: { start: "09:00", end: "17:00" },
       workingDays: [1, 2, 3],
       services: [
-        { name: "Cleaning", duration: 60, price: 120.5, description: null },
-        { name: "Whitening", duration: 90, price: 350, description: "In-office" },
+        {
+          name: "Cleaning",
+          durationMinutes: 60,
+          price: { amount: 120.5, currency: "USD" },
+          description: null,
+        },
+        {
+          name: "Whitening",
+          durationMinutes: 90,
+          price: { amount: 350, currency: "USD" },
+          description: "In-office",
+        },
       ],
-      callTransfer: expect.objectContaining({ enabled: false, maxWaitTime: 300 }),
+      callTransfer: {
+        enabled: false,
+        transferPhoneNumbers: { default: "", departments: {} },
+        transferMessage: "Please hold while I transfer your call.",
+        workingHoursOnly: true,
+        maxWaitSeconds: 300,
+      },
     });
   });
 });

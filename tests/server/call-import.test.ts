@@ -121,12 +121,10 @@ describe("POST /api/assistant/calls/import", () => {
     expect(JSON.stringify({ calls }).length).toBeGreaterThan(512 * 1024);
     expect(await dataOf<CallImportResult>(await importCalls(key, calls))).toMatchObject({ accepted: 200 });
     const huge = Array.from({ length: 1000 }, (_, i) => report(i, { summary: "x".repeat(3999) }));
-    const padded = [...huge, ...huge]
-      .slice(0, 1000)
-      .map((call, i) => ({
-        ...call,
-        transcript: [{ speaker: "caller", text: "y".repeat(5000), offsetSeconds: i }],
-      }));
+    const padded = [...huge, ...huge].slice(0, 1000).map((call, i) => ({
+      ...call,
+      transcript: [{ speaker: "caller", text: "y".repeat(5000), offsetSeconds: i }],
+    }));
     expect(JSON.stringify({ calls: padded }).length).toBeGreaterThan(8 * 1024 * 1024);
     expect((await importCalls(key, padded)).status).toBe(413);
   });

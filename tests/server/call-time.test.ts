@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startTimeRange } from "../../src/server/calls/call-list-range";
-import { instantOf, parseIsoTime } from "../../src/server/calls/iso-time";
+import { instantOf, parseIsoTime } from "../../src/server/time/iso-time";
+import { isCalendarDate } from "../../src/shared/calendar-date";
 import {
   addCalendarDays,
   calendarDateAt,
@@ -46,6 +47,28 @@ describe("zoned time", () => {
     expect(addCalendarDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addCalendarDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(calendarDateAt(new Date("2026-03-02T03:00:00Z"), NEW_YORK)).toBe("2026-03-01");
+  });
+});
+
+describe("calendar dates (the one YYYY-MM-DD check of client and server)", () => {
+  it.each([
+    ["2026-03-02", true],
+    ["2024-02-29", true],
+    ["2000-02-29", true],
+    ["2026-12-31", true],
+    ["2026-02-29", false],
+    ["1900-02-29", false],
+    ["2026-04-31", false],
+    ["2026-13-01", false],
+    ["2026-00-10", false],
+    ["2026-01-00", false],
+    ["2026-1-5", false],
+    ["20260302", false],
+    [" 2026-03-02", false],
+    [20260302, false],
+  ])("%s is a day: %s", (value, expected) => {
+    expect(isCalendarDate(value)).toBe(expected);
+    if (typeof value === "string") expect(parseIsoTime(value) !== null).toBe(expected);
   });
 });
 

@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       accessTokenTtlSeconds: 900,
       jwtSecret: null,
       logLevel: "info",
+      checkResponses: true,
     });
   });
 
@@ -45,6 +46,7 @@ describe("loadConfig", () => {
       ACCESS_TOKEN_TTL_SECONDS: "300",
       JWT_SECRET: "s".repeat(40),
       LOG_LEVEL: "WARN",
+      NODE_ENV: "production",
     });
     expect(config).toEqual({
       port: 8080,
@@ -58,6 +60,7 @@ describe("loadConfig", () => {
       accessTokenTtlSeconds: 300,
       jwtSecret: "s".repeat(40),
       logLevel: "warn",
+      checkResponses: false,
     });
   });
 

@@ -1,7 +1,6 @@
 import { type } from "arktype";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseIsoTime } from "../../src/server/calls/iso-time";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { services } from "../../src/server/db/schema/services.schema";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed-demo";
@@ -11,6 +10,7 @@ import {
   inProgressReport,
 } from "../../src/server/demo/call-generator";
 import { DEMO_SERVICES } from "../../src/server/demo/demo-services";
+import { parseIsoTime } from "../../src/server/time/iso-time";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
 import { callReport } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { pgliteDatabase } from "../../src/server/db/open-database";
+import { openPglite } from "../../src/server/db/open-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,10 +21,9 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), "calldesk-template-"));
-  const client = await PGlite.create();
-  const database = pgliteDatabase(client);
+  const database = await openPglite();
   await database.migrate();
-  const dump = await client.dumpDataDir("none");
+  const dump = await database.client.dumpDataDir("none");
   await database.close();
   const file = join(dir, "template.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, pgliteDatabase, postgresDatabase } from "../../src/server/db/open-database";
+import { type DatabaseHandle, openPglite, postgresDatabase } from "../../src/server/db/open-database";
 
-export type TestDatabase = { handle: DatabaseHandle; driver: "pglite" | "postgres"; drop(): Promise<void> };
+export type TestDatabase = {
+  handle: DatabaseHandle;
+  driver: "pglite" | "postgres";
+  /** The PostgreSQL database's URL, for more pools on it (other server instances); null on PGlite. */
+  url: string | null;
+  drop(): Promise<void>;
+};
 
 async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -38,9 +43,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!adminUrl) {
     const template = inject("pgliteTemplate");
     if (!template) throw new Error("db-template.global.ts provided no PGlite template");
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
-    const handle = pgliteDatabase(client);
-    return { handle, driver: "pglite", drop: () => handle.close() };
+    const handle = await openPglite({ loadDataDir: new Blob([readFileSync(template)]) });
+    return { handle, driver: "pglite", url: null, drop: () => handle.close() };
   }
   const database = await createPostgresDatabase(adminUrl);
   const handle = postgresDatabase(new pg.Pool({ connectionString: database.url, max: 5 }));
@@ -48,6 +52,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   return {
     handle,
     driver: "postgres",
+    url: database.url,
     drop: async () => {
       await handle.close();
       await database.drop();

@@ -31,6 +31,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       STATIC_DIR: "dist/client",
+      NODE_ENV: "production",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

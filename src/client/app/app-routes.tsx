@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
@@ -32,18 +33,18 @@ export function AppRoutes() {
         <Redirect to="/auth/sign-in" replace />
       </Route>
       <Route path="/auth/sign-in">
-        <GuestOnly>
-          <AuthLayout>
+        <AuthLayout>
+          <GuestOnly skeleton={<AuthCardSkeleton fields={2} />}>
             <SignInPage />
-          </AuthLayout>
-        </GuestOnly>
+          </GuestOnly>
+        </AuthLayout>
       </Route>
       <Route path="/auth/sign-up">
-        <GuestOnly>
-          <AuthLayout>
+        <AuthLayout>
+          <GuestOnly skeleton={<AuthCardSkeleton fields={3} />}>
             <SignUpPage />
-          </AuthLayout>
-        </GuestOnly>
+          </GuestOnly>
+        </AuthLayout>
       </Route>
       <Route path="/auth/*">
         <Redirect to="/auth/sign-in" replace />

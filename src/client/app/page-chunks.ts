@@ -8,7 +8,7 @@ export const pageChunks = {
   callDetail: () => import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
   bookings: () => import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
   services: () => import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
-  settings: () => import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+  settings: () => import("./settings-page").then((m) => ({ default: m.SettingsPage })),
   faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
 };
 

@@ -1,39 +1,46 @@
 import { Trans } from "@lingui/react/macro";
 import { css } from "styled-system/css";
+import { mainArea } from "./shell/main-area";
+import { readSidebarExpanded } from "./shell/sidebar-cookie";
 
 const block = css({ bg: "gray.a4", borderRadius: "l2", animation: "skeleton-pulse" });
 
-/** Shown while the session is being checked (spec 2): the shell's outline, pulsing. */
+/**
+ * Shown while the session is checked (spec 2) and the signed-in area loads: the shell's outline, pulsing,
+ * laid out as the shell will be (the sidebar as wide as its cookie says, the content where <main> puts
+ * it), so nothing moves when the shell replaces it.
+ */
 export function PageSkeleton() {
+  const expanded = readSidebarExpanded();
   return (
-    <div className={css({ display: "flex", minH: "100dvh" })}>
+    <div data-skeleton="shell" className={css({ display: "flex", minH: "100dvh" })}>
       <div
         aria-hidden="true"
+        data-part="sidebar"
         className={css({
           display: { base: "none", md: "block" },
-          w: "sidebar",
+          w: expanded ? "sidebar" : "sidebarCollapsed",
           flexShrink: "0",
           bg: "bg.default",
           borderRightWidth: "1px",
         })}
       />
-      <main aria-busy="true" className={css({ flex: "1", display: "flex", flexDirection: "column" })}>
+      <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column" })}>
         <div
           aria-hidden="true"
           className={css({ h: "topbar", bg: "bg.default", borderBottomWidth: "1px" })}
         />
-        <div
-          role="status"
-          className={css({ p: { base: "4", md: "8" }, display: "flex", flexDirection: "column", gap: "3" })}
-        >
-          <span className={css({ srOnly: true })}>
-            <Trans>Loading…</Trans>
-          </span>
-          <div aria-hidden="true" className={`${block} ${css({ h: "8", w: "48" })}`} />
-          <div aria-hidden="true" className={`${block} ${css({ h: "4", w: "80", maxW: "full" })}`} />
-          <div aria-hidden="true" className={`${block} ${css({ h: "48", mt: "3" })}`} />
-        </div>
-      </main>
+        <main aria-busy="true" className={mainArea}>
+          <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <span className={css({ srOnly: true })}>
+              <Trans>Loading…</Trans>
+            </span>
+            <div aria-hidden="true" className={`${block} ${css({ h: "8", w: "48" })}`} />
+            <div aria-hidden="true" className={`${block} ${css({ h: "4", w: "80", maxW: "full" })}`} />
+            <div aria-hidden="true" className={`${block} ${css({ h: "48", mt: "3" })}`} />
+          </div>
+        </main>
+      </div>
     </div>
   );
 }

@@ -31,12 +31,15 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Auth pages: a signed-in user goes where they were headed, else to /dashboard. */
-export function GuestOnly({ children }: { children: ReactNode }) {
+/**
+ * Auth pages: a signed-in user goes where they were headed, else to /dashboard. While the session is
+ * checked, `skeleton` (the form's outline, inside the auth layout) rather than the signed-in shell's.
+ */
+export function GuestOnly({ children, skeleton }: { children: ReactNode; skeleton: ReactNode }) {
   const status = useSelector(useSessionActor(), (s) =>
     s.matches("signedIn") ? "in" : s.matches("checking") ? "checking" : "out",
   );
-  if (status === "checking") return <PageSkeleton />;
+  if (status === "checking") return skeleton;
   if (status === "in") return <Redirect to={takeReturnTo("/dashboard")} replace />;
   return children;
 }

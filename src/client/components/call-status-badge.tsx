@@ -4,8 +4,8 @@ import { useLingui } from "@lingui/react/macro";
 import type { CallStatus } from "@shared/calls.schema";
 import { CircleCheck, CircleX, PhoneMissed } from "lucide-react";
 import type { ReactNode } from "react";
-import { css, cx } from "styled-system/css";
-import { Badge } from "./ui/badge";
+import { css } from "styled-system/css";
+import { Badge, type BadgeProps } from "./ui/badge";
 
 const statusLabels: Record<CallStatus, MessageDescriptor> = {
   completed: msg({ message: "completed", context: "call status" }),
@@ -13,13 +13,6 @@ const statusLabels: Record<CallStatus, MessageDescriptor> = {
   failed: msg({ message: "failed", context: "call status" }),
   "in-progress": msg({ message: "in progress", context: "call status" }),
 };
-
-const destructive = css({
-  bg: "red.a3",
-  borderColor: "red.a8",
-  color: "red.12",
-  "& svg": { color: "red.11" },
-});
 
 // A pulsing dot marks the call as live; without motion it stays a steady dot.
 const liveDot = css({
@@ -33,14 +26,15 @@ const liveDot = css({
   _motionReduce: { animation: "none" },
 });
 
-const looks: Record<
-  CallStatus,
-  { variant: "solid" | "subtle" | "outline"; className?: string; icon?: ReactNode }
-> = {
-  completed: { variant: "solid", icon: <CircleCheck aria-hidden="true" /> },
-  missed: { variant: "subtle", className: destructive, icon: <PhoneMissed aria-hidden="true" /> },
-  failed: { variant: "subtle", className: destructive, icon: <CircleX aria-hidden="true" /> },
-  "in-progress": { variant: "subtle", icon: <span aria-hidden="true" className={liveDot} data-live="" /> },
+const looks: Record<CallStatus, Pick<BadgeProps, "variant" | "tone"> & { icon: ReactNode }> = {
+  completed: { variant: "solid", tone: "accent", icon: <CircleCheck aria-hidden="true" /> },
+  missed: { variant: "subtle", tone: "danger", icon: <PhoneMissed aria-hidden="true" /> },
+  failed: { variant: "subtle", tone: "danger", icon: <CircleX aria-hidden="true" /> },
+  "in-progress": {
+    variant: "subtle",
+    tone: "neutral",
+    icon: <span aria-hidden="true" className={liveDot} data-live="" />,
+  },
 };
 
 /** Spec 4: completed default, missed and failed destructive, in-progress secondary (live), others outline. */
@@ -53,7 +47,7 @@ export function CallStatusBadge({ status }: { status: string }) {
     <Badge
       size="sm"
       variant={known?.variant ?? "outline"}
-      className={cx(known?.className)}
+      tone={known?.tone ?? "neutral"}
       data-status={status}
     >
       {known?.icon}

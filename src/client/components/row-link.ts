@@ -9,6 +9,8 @@ export const rowLink = css({
   fontWeight: "semibold",
   color: "fg.default",
   textDecoration: "none",
+  // A name longer than the row (one long word in a narrow screen) breaks instead of running out of it.
+  overflowWrap: "anywhere",
   outline: "none",
   _after: { content: '""', position: "absolute", inset: "0", borderRadius: "l2" },
   "&:focus-visible::after": { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "-2px" },

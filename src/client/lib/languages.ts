@@ -1,11 +1,11 @@
 /** Spec 3 "Language option" and spec 9: en is the default and the fallback. */
 export const LANGUAGES = [
-  { code: "en", name: "English", flag: "🇬🇧" },
-  { code: "pl", name: "Polski", flag: "🇵🇱" },
-  { code: "fr", name: "Français", flag: "🇫🇷" },
-  { code: "de", name: "Deutsch", flag: "🇩🇪" },
-  { code: "es", name: "Español", flag: "🇪🇸" },
-  { code: "nl", name: "Nederlands", flag: "🇳🇱" },
+  { code: "en", name: "English" },
+  { code: "pl", name: "Polski" },
+  { code: "fr", name: "Français" },
+  { code: "de", name: "Deutsch" },
+  { code: "es", name: "Español" },
+  { code: "nl", name: "Nederlands" },
 ] as const;
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];

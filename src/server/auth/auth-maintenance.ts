@@ -1,29 +1,23 @@
-import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { purgeExpiredAuthRows } from "../repos/auth-maintenance.repo";
+import type { ScheduledJob } from "../scheduler/scheduler";
 import { ACCOUNT_RULE, ADDRESS_RULE } from "./throttle";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Purges dead sessions and throttle rows now and then every hour. The returned stop function waits for
- * a purge in flight, so the database can be closed right after it.
+ * Purges dead sessions and throttle rows when the server starts on a database that never did, then
+ * hourly: once per hour among all instances (a purge on each would find nothing the first had left).
  */
-export function scheduleAuthMaintenance(deps: { db: Database; clock: Clock; logger: Logger }) {
+export function authMaintenanceJob(deps: { db: Database; logger: Logger }): ScheduledJob {
   const windowSeconds = Math.max(ACCOUNT_RULE.windowSeconds, ADDRESS_RULE.windowSeconds);
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeExpiredAuthRows(deps.db, deps.clock(), windowSeconds).then(
-      (purged) => deps.logger.debug("Auth maintenance", purged),
-      (error) => deps.logger.warn("Auth maintenance failed", error),
-    );
-  };
-  run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  return {
+    name: "auth-maintenance",
+    scope: "shared",
+    everyMs: HOUR_MS,
+    runAtStart: true,
+    run: async (now) =>
+      deps.logger.debug("Auth maintenance", await purgeExpiredAuthRows(deps.db, now, windowSeconds)),
   };
 }

@@ -10,7 +10,7 @@ import {
   reportCalls,
   type StoredReport,
 } from "../repos/calls-write.repo";
-import { ISO_TIME_FORMS, type IsoTime, instantOf, parseIsoTime } from "./iso-time";
+import { ISO_TIME_FORMS, type IsoTime, instantOf, parseIsoTime } from "../time/iso-time";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -2,7 +2,7 @@ import type { CallListQuery } from "@shared/calls.schema";
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
 import { ApiError } from "../http/api-error";
-import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "./iso-time";
+import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../time/iso-time";
 
 /** A half-open interval of start times, [from, to); null leaves that side open. */
 export type StartTimeRange = { from: Date | null; to: Date | null };

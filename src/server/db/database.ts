@@ -5,6 +5,7 @@ import * as businesses from "./schema/businesses.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
+import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
 import * as users from "./schema/users.schema";
 
@@ -17,6 +18,7 @@ export const schema = {
   ...services,
   ...calls,
   ...callCounts,
+  ...scheduledJobs,
 };
 
 /**

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -31,12 +32,47 @@ const once = (close: () => Promise<void>) => {
   };
 };
 
-export function pgliteDatabase(client: PGlite): DatabaseHandle {
+/**
+ * Extensions the schema relies on, created before the migrations run: btree_gist lets an exclusion
+ * constraint mix `=` on plain columns (a business, a resource) with `&&` on time ranges — the
+ * no-double-booking rule. It is here rather than in a migration because PGlite must also have loaded the
+ * extension's code at start (see openPglite), so it belongs with opening the database, and because it is
+ * idempotent. On PostgreSQL it is in contrib (Debian's postgresql package ships it) and "trusted": the
+ * database's owner may create it, no superuser needed.
+ */
+async function createExtensions(db: Database): Promise<void> {
+  try {
+    await rawRows(db, sql`create extension if not exists btree_gist`);
+  } catch (error) {
+    // Two instances starting together on one PostgreSQL: "if not exists" is checked before the insert,
+    // so the slower one may meet the other's row (unique_violation). The extension is there either way.
+    if ((error as { code?: string }).code !== "23505") throw error;
+  }
+}
+
+export type PgliteHandle = DatabaseHandle & { driver: "pglite"; client: PGlite };
+
+/**
+ * The one place a PGlite is made, so every one (the app's, the tests', the benchmarks') loads the
+ * extensions the schema needs: a data directory on disk, a dumped one (`loadDataDir`), or in memory.
+ */
+export async function openPglite(
+  source: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<PgliteHandle> {
+  const client = await PGlite.create({
+    ...(source.dataDir !== undefined && { dataDir: source.dataDir }),
+    ...(source.loadDataDir && { loadDataDir: source.loadDataDir }),
+    extensions: { btree_gist },
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,
+    client,
     driver: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await createExtensions(db);
+      await migratePglite(db, { migrationsFolder });
+    },
     close: once(() => client.close()),
   };
 }
@@ -49,7 +85,10 @@ export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
   return {
     db,
     driver: "postgres",
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: async () => {
+      await createExtensions(db);
+      await migratePostgres(db, { migrationsFolder });
+    },
     close: once(() => pool.end()),
   };
 }
@@ -62,7 +101,7 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
   }
   const dir = join(config.dataDir, "pglite");
   await mkdir(dir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(dir));
+  return openPglite({ dataDir: dir });
 }
 
 /** True when the database answers a trivial query. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Logger } from "../logger";
+import type { ScheduledJob } from "../scheduler/scheduler";
 import type { Database } from "./database";
 import { rawRows } from "./raw-rows";
 
@@ -30,21 +30,13 @@ export async function refreshPlans(db: Database): Promise<void> {
   await rawRows(db, sql`discard plans`);
 }
 
-/** Runs both on their schedule, one at a time; returns a stop that waits for the one running. */
-export function schedulePgliteMaintenance(deps: { db: Database; logger: Logger }) {
-  let running: Promise<void> = Promise.resolve();
-  const every = (ms: number, task: (db: Database) => Promise<void>, what: string) => {
-    const timer = setInterval(() => {
-      running = running
-        .then(() => task(deps.db))
-        .catch((error) => deps.logger.warn(`PGlite maintenance (${what}) failed`, error));
-    }, ms);
-    timer.unref();
-    return timer;
-  };
-  const timers = [every(PLAN_REFRESH_MS, refreshPlans, "plans"), every(VACUUM_MS, vacuumTables, "vacuum")];
-  return async () => {
-    for (const timer of timers) clearInterval(timer);
-    await running;
-  };
+/**
+ * Both as jobs of this instance: they tend this process's own embedded database (and `discard plans` its
+ * one connection), so they are not shared through scheduled_jobs, and PostgreSQL needs neither.
+ */
+export function pgliteMaintenanceJobs(db: Database): ScheduledJob[] {
+  return [
+    { name: "pglite-plans", scope: "instance", everyMs: PLAN_REFRESH_MS, run: () => refreshPlans(db) },
+    { name: "pglite-vacuum", scope: "instance", everyMs: VACUUM_MS, run: () => vacuumTables(db) },
+  ];
 }

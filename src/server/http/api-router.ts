@@ -1,10 +1,13 @@
+import { gunzipSync } from "node:zlib";
 import type { ApiErrorCode } from "@shared/error-codes";
 import { type Type, type } from "arktype";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Logger } from "../logger";
 import type { AppEnv } from "./app-env";
 import { isOriginCheckExempt } from "./origin-check";
 import { readJsonBody } from "./read-json-body";
 import { readQuery } from "./read-query";
+import { failure } from "./respond";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -86,6 +89,35 @@ function checkExamples(spec: RouteSpec, fullPath: string): void {
   }
 }
 
+/**
+ * What is wrong with a success answer as it goes over the wire, against its route's declaration: its
+ * status, or its data (the whole body for a raw route) — which must also carry no field the schema does
+ * not declare, so nothing leaks unnoticed. Null when it is right or not a success.
+ */
+async function responseDrift(
+  spec: RouteSpec,
+  strict: Type | null,
+  response: Response,
+): Promise<string | null> {
+  if (response.status < 200 || response.status >= 300) return null;
+  const statuses = [spec.status ?? 200].flat();
+  if (!statuses.includes(response.status as SuccessStatus)) {
+    return `status ${response.status} is not among the declared ${statuses.join(", ")}`;
+  }
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const text = (response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes).toString();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return "the body is not JSON";
+  }
+  const data = spec.raw ? body : (body as { data?: unknown }).data;
+  if (!strict) return data === null ? null : "data must be null";
+  const out = strict(data);
+  return out instanceof type.errors ? out.summary : null;
+}
+
 type ParsedOf<S> = S extends Type ? S["infer"] : undefined;
 
 /** What a handler receives besides the context: the body and query, already validated. */
@@ -94,6 +126,16 @@ export type RouteInput<Body, Query> = { body: ParsedOf<Body>; query: ParsedOf<Qu
 export class ApiRouter {
   readonly app = new Hono<AppEnv>();
   readonly routes: RegisteredRoute[] = [];
+  /**
+   * Set outside production (see AppConfig.checkResponses): every success answer is checked against its
+   * route's `response` schema, and one that drifted becomes a 500 with a log line naming the route, so a
+   * test catches the drift instead of a client reading it. Unset, answers go out unread.
+   */
+  private responseCheckLogger: Logger | null = null;
+
+  checkResponses(logger: Logger): void {
+    this.responseCheckLogger = logger;
+  }
 
   constructor(
     readonly basePath: `/api${string}`,
@@ -116,12 +158,23 @@ export class ApiRouter {
       fullPath,
       errors: [...impliedErrors(registered, fullPath), ...spec.errors],
     });
+    let strict: Type | null | undefined;
     const run = async (c: Context<AppEnv>) => {
       const query = (spec.query ? readQuery(c, spec.query) : undefined) as ParsedOf<Query>;
       const body = (
         spec.body ? await readJsonBody(c, spec.body, { perItem: spec.bodyPerItem }) : undefined
       ) as ParsedOf<Body>;
-      return handler(c, { body, query });
+      const response = await handler(c, { body, query });
+      const logger = this.responseCheckLogger;
+      if (!logger) return response;
+      // A raw body is a document for tools (OpenAPI), open to fields its schema does not name.
+      strict ??=
+        registered.response &&
+        (spec.raw ? registered.response : registered.response.onDeepUndeclaredKey("reject"));
+      const drift = await responseDrift(registered, strict, response);
+      if (!drift) return response;
+      logger.error(`${spec.method.toUpperCase()} ${fullPath} answered other than it declares: ${drift}`);
+      return failure(c, 500, "INTERNAL", "Something went wrong on our side");
     };
     if (spec.auth) this.app.on(spec.method.toUpperCase(), spec.path, this.guards[spec.auth], run);
     else this.app.on(spec.method.toUpperCase(), spec.path, run);

@@ -1,11 +1,11 @@
 import type { CallDetail, CallStatus, CallSummary } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { TimezoneMoved } from "../calls/business-timezones";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { calls } from "../db/schema/calls.schema";
+import type { TimezoneMoved } from "../time/business-timezones";
 
 /** ISO 8601 in UTC with milliseconds, the same text on every driver and session timezone. */
 const isoUtc = (column: AnyPgColumn) =>

@@ -54,8 +54,8 @@ export const assistantConfigExample: AssistantConfig = {
   services: [
     {
       name: "Check-up & Cleaning",
-      duration: 60,
-      price: 120,
+      durationMinutes: 60,
+      price: { amount: 120, currency: "USD" },
       description: "Exam, scale and polish, and X-rays when due.",
     },
   ],
@@ -64,7 +64,7 @@ export const assistantConfigExample: AssistantConfig = {
     transferPhoneNumbers: { default: "+1 555 0101", departments: { billing: "+1 555 0102" } },
     transferMessage: "Please hold while I transfer your call.",
     workingHoursOnly: true,
-    maxWaitTime: 300,
+    maxWaitSeconds: 300,
   },
 };
 

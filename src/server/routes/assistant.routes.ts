@@ -1,5 +1,7 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
+import { COMPANY_DEFAULTS } from "@shared/company-defaults";
+import { moneyFromCents } from "@shared/money.schema";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
 import type { AssistantKeyLookup } from "../auth/require-assistant-key";
 import { createCallIngest } from "../calls/call-ingest";
@@ -55,6 +57,9 @@ export function assistantRoutes(
       path: "/config",
       summary:
         "What the assistant needs to answer the phone: company, hours, active services, transfer rules",
+      description:
+        "Field names carry their units: durationMinutes, maxWaitSeconds. Prices are { amount, currency }: " +
+        "amount in the currency's major units (120.5 is 120.50), currency an ISO 4217 code.",
       auth: "assistantKey",
       response: assistantConfig,
       examples: { response: assistantConfigExample },
@@ -67,6 +72,7 @@ export function assistantRoutes(
         listActiveServices(db, businessId),
       ]);
       if (!business) throw unauthenticated();
+      const { maxWaitTime, ...transfer } = business.callTransfer;
       const config: AssistantConfig = {
         companyName: business.name,
         greeting: business.greeting || null,
@@ -76,11 +82,11 @@ export function assistantRoutes(
         workingDays: business.workingDays,
         services: services.map((service) => ({
           name: service.name,
-          duration: service.durationMinutes,
-          price: service.priceCents / 100,
+          durationMinutes: service.durationMinutes,
+          price: moneyFromCents(service.priceCents, COMPANY_DEFAULTS.currency),
           description: service.description,
         })),
-        callTransfer: business.callTransfer,
+        callTransfer: { ...transfer, maxWaitSeconds: maxWaitTime },
       };
       return ok(c, config);
     },

@@ -2,10 +2,10 @@ import { type CallImportItemResult, callImportRequest, callImportResult } from "
 import { callReport } from "@shared/calls.schema";
 import { type } from "arktype";
 import { type CallIngest, startedAtProblem } from "../calls/call-ingest";
-import { parseIsoTime } from "../calls/iso-time";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
+import { parseIsoTime } from "../time/iso-time";
 import { callImportExample, callImportResultExample } from "./assistant.examples";
 
 /** The path of the import, whose bodies may be far larger than any other request's. */

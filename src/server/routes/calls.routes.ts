@@ -1,5 +1,4 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
-import { createBusinessTimezones } from "../calls/business-timezones";
 import { startTimeRange } from "../calls/call-list-range";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -7,6 +6,7 @@ import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
+import { createBusinessTimezones } from "../time/business-timezones";
 import { callDetailExample, callListExample } from "./calls.examples";
 
 const NO_CALL = "No such call";

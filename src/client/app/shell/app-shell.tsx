@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { DesktopSidebar } from "./desktop-sidebar";
+import { mainArea } from "./main-area";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
@@ -25,14 +26,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
-          className={css({
-            flex: "1",
-            w: "full",
-            maxW: "7xl",
-            mx: "auto",
-            p: { base: "4", md: "6", lg: "8" },
-            _focusVisible: { outline: "none" },
-          })}
+          className={cx(mainArea, css({ _focusVisible: { outline: "none" } }))}
         >
           {children}
         </main>

@@ -4,6 +4,7 @@ import { type BadgeVariantProps, badge } from "styled-system/recipes/badge";
 
 export type BadgeProps = ComponentProps<"span"> & BadgeVariantProps;
 
-export function Badge({ variant, size, className, ...props }: BadgeProps) {
-  return <span className={cx(badge({ variant, size }), className)} {...props} />;
+/** `variant` is the shape (solid, subtle tint, outline), `tone` the meaning its colour carries. */
+export function Badge({ variant, tone, size, className, ...props }: BadgeProps) {
+  return <span className={cx(badge({ variant, tone, size }), className)} {...props} />;
 }

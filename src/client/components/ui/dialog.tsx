@@ -1,78 +1,34 @@
 import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
-import { Portal } from "@ark-ui/react/portal";
-import type { ReactNode, RefObject } from "react";
+import type { ComponentProps } from "react";
 import { css, cx } from "styled-system/css";
+import { createStyleContext } from "styled-system/jsx";
 import { dialog } from "styled-system/recipes/dialog";
 
-const styles = dialog();
+// A modal dialog (Ark): focus trapped inside, Escape closes, focus returns to the trigger.
+// Compose as <Dialog.Root><Portal><Dialog.Backdrop /><Dialog.Positioner><Dialog.Content>…
+const { withRootProvider, withContext } = createStyleContext(dialog);
 
-type DialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  /** alertdialog for confirmations: the user must answer it. */
-  role?: "dialog" | "alertdialog";
-  /** Where focus goes on open; for a destructive confirmation, the safe choice. */
-  initialFocus?: RefObject<HTMLElement | null>;
-  children?: ReactNode;
-  footer?: ReactNode;
-};
+/** role="alertdialog" for confirmations; initialFocusEl for the safe choice of a destructive one. */
+export const Root = withRootProvider(ArkDialog.Root, {
+  defaultProps: { lazyMount: true, unmountOnExit: true },
+});
+export const Trigger = withContext(ArkDialog.Trigger, "trigger");
+export const Backdrop = withContext(ArkDialog.Backdrop, "backdrop");
+export const Positioner = withContext(ArkDialog.Positioner, "positioner");
+export const Content = withContext(ArkDialog.Content, "content");
+export const Title = withContext(ArkDialog.Title, "title");
+export const Description = withContext(ArkDialog.Description, "description");
+export const CloseTrigger = withContext(ArkDialog.CloseTrigger, "closeTrigger");
 
-/** A modal dialog (Ark): focus trapped inside, Escape closes, focus returns to the trigger. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  role,
-  initialFocus,
-  children,
-  footer,
-}: DialogProps) {
-  return (
-    <ArkDialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      role={role}
-      initialFocusEl={initialFocus ? () => initialFocus.current : undefined}
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <ArkDialog.Backdrop className={styles.backdrop} />
-        <ArkDialog.Positioner className={cx(styles.positioner, css({ p: "4" }))}>
-          <ArkDialog.Content
-            className={cx(
-              styles.content,
-              css({
-                w: "full",
-                maxW: "md",
-                minW: "0",
-                p: "6",
-                display: "flex",
-                flexDirection: "column",
-                gap: "4",
-              }),
-            )}
-          >
-            <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-              <ArkDialog.Title className={styles.title}>{title}</ArkDialog.Title>
-              {description ? (
-                <ArkDialog.Description className={styles.description}>{description}</ArkDialog.Description>
-              ) : null}
-            </div>
-            {children}
-            {footer ? (
-              <div
-                className={css({ display: "flex", justifyContent: "flex-end", gap: "3", flexWrap: "wrap" })}
-              >
-                {footer}
-              </div>
-            ) : null}
-          </ArkDialog.Content>
-        </ArkDialog.Positioner>
-      </Portal>
-    </ArkDialog.Root>
-  );
+const header = css({ display: "flex", flexDirection: "column", gap: "1" });
+const footer = css({ display: "flex", justifyContent: "flex-end", gap: "3", flexWrap: "wrap" });
+
+/** Title and description, stacked. */
+export function Header({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cx(header, className)} {...props} />;
+}
+
+/** The actions, at the end. */
+export function Footer({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cx(footer, className)} {...props} />;
 }

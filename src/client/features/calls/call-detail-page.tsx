@@ -4,19 +4,19 @@ import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { useSearch } from "wouter";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { describeLoadFailure } from "../../components/load-failure";
+import { LoadFailureMessage } from "../../components/load-failure-message";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
 import { BackToCallsLink } from "./back-to-calls-link";
-import { describeLoadFailure } from "./call-errors";
 import { CallFacts } from "./call-facts";
 import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
 import { callQueries } from "./calls.queries";
-import { callsListHref, parseCallsSearch } from "./calls-search";
-import { LoadFailureMessage } from "./load-failure-message";
+import { callsSearch } from "./calls-search";
 import { RecordingPlayer } from "./recording-player";
 
 const grid = css({
@@ -31,7 +31,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
   const { t } = useLingui();
   const api = useApi();
   const rawSearch = useSearch();
-  const backHref = useMemo(() => callsListHref(parseCallsSearch(rawSearch)), [rawSearch]);
+  const backHref = useMemo(() => callsSearch.href(callsSearch.parse(rawSearch)), [rawSearch]);
   const query = useQuery(callQueries.detail(api, params.id));
   const call = query.data;
 
@@ -47,7 +47,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
           <>
             <PageHeader title={t`Call details`} />
             <LoadErrorAlert title={<Trans>Error loading call</Trans>} onRetry={() => void query.refetch()}>
-              <LoadFailureMessage error={query.error} subject="call" />
+              <LoadFailureMessage error={query.error} missing={<Trans>Failed to fetch call</Trans>} />
             </LoadErrorAlert>
           </>
         ) : (

@@ -3,12 +3,13 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
+import { DateField } from "../../components/date-field";
 import { Button } from "../../components/ui/button";
-import { CALL_STATUS_FILTERS, type CallsSearch, hasFilters, isCallStatus, isIsoDate } from "./calls-search";
+import { CALL_STATUS_FILTERS, type CallsSearch, callsSearch, isCallStatus } from "./calls-search";
 
 const statusOptions: Record<CallStatus, MessageDescriptor> = {
   completed: msg({ message: "Completed", context: "status filter" }),
@@ -19,6 +20,7 @@ const statusOptions: Record<CallStatus, MessageDescriptor> = {
 
 const fieldStyles = field();
 const control = cx(input({ size: "sm" }), css({ minW: "10rem" }));
+const dateInput = css({ w: "9rem" });
 // The input recipe hides the native arrow; the select draws its own.
 const selectControl = cx(
   control,
@@ -38,26 +40,13 @@ type CallFiltersProps = {
   onChange: (next: CallsSearch, options?: { replace?: boolean }) => void;
 };
 
-type Range = { from: string; to: string };
-
 /** Status and date range; any change goes back to page 1. */
 export function CallFilters({ search, onChange }: CallFiltersProps) {
   const { t, i18n } = useLingui();
   const id = useId();
-  // The date inputs keep what is typed until it forms a usable range; the URL holds only that.
-  const [range, setRange] = useState<Range>({ from: search.from ?? "", to: search.to ?? "" });
-  useEffect(() => setRange({ from: search.from ?? "", to: search.to ?? "" }), [search.from, search.to]);
-  const inverted = range.from !== "" && range.to !== "" && range.to < range.from;
-
-  const changeRange = (next: Range) => {
-    setRange(next);
-    const usable = (value: string) => value === "" || isIsoDate(value);
-    if (!usable(next.from) || !usable(next.to) || (next.from && next.to && next.to < next.from)) return;
-    onChange(
-      { ...search, from: next.from || undefined, to: next.to || undefined, page: 1 },
-      { replace: true },
-    );
-  };
+  // Each picker keeps its day on its side of the other's, so the range cannot be inverted.
+  const changeRange = (next: { from?: string | undefined; to?: string | undefined }) =>
+    onChange({ ...search, ...next, page: 1 }, { replace: true });
 
   return (
     <form
@@ -89,51 +78,25 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
           ))}
         </select>
       </div>
-      <div className={fieldStyles.root}>
-        <label htmlFor={`${id}-from`} className={fieldStyles.label}>
-          <Trans>From</Trans>
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={control}
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(event) => changeRange({ ...range, from: event.target.value })}
-        />
-      </div>
-      <div className={fieldStyles.root} data-invalid={inverted ? "" : undefined}>
-        <label htmlFor={`${id}-to`} className={fieldStyles.label}>
-          <Trans>To</Trans>
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={control}
-          value={range.to}
-          min={range.from || undefined}
-          aria-invalid={inverted || undefined}
-          aria-describedby={inverted ? `${id}-range-error` : undefined}
-          onChange={(event) => changeRange({ ...range, to: event.target.value })}
-        />
-      </div>
-      {hasFilters(search) || range.from || range.to ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setRange({ from: "", to: "" });
-            onChange({ page: 1 }, { replace: true });
-          }}
-        >
+      <DateField
+        label={t`From`}
+        value={search.from ?? ""}
+        max={search.to}
+        onChange={(from) => changeRange({ from: from || undefined })}
+        inputClassName={dateInput}
+      />
+      <DateField
+        label={t`To`}
+        value={search.to ?? ""}
+        min={search.from}
+        onChange={(to) => changeRange({ to: to || undefined })}
+        inputClassName={dateInput}
+      />
+      {callsSearch.hasFilters(search) ? (
+        <Button variant="ghost" size="sm" onClick={() => onChange({ page: 1 }, { replace: true })}>
           <X aria-hidden="true" />
           <Trans>Clear filters</Trans>
         </Button>
-      ) : null}
-      {inverted ? (
-        <p id={`${id}-range-error`} role="alert" className={cx(fieldStyles.errorText, css({ w: "full" }))}>
-          <Trans>The end date is before the start date.</Trans>
-        </p>
       ) : null}
     </form>
   );

@@ -4,6 +4,8 @@ import { PhoneOff } from "lucide-react";
 import { useEffect, useId } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
+import { LoadFailureMessage } from "../../components/load-failure-message";
+import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
@@ -11,9 +13,7 @@ import { CallFilters } from "./call-filters";
 import { CallListSkeleton } from "./call-list-skeleton";
 import { CallRow } from "./call-row";
 import { callQueries } from "./calls.queries";
-import { CallsPagination } from "./calls-pagination";
-import { type CallsSearch, callDetailHref, hasFilters } from "./calls-search";
-import { LoadFailureMessage } from "./load-failure-message";
+import { type CallsSearch, callDetailHref, callsSearch } from "./calls-search";
 
 type CallHistoryCardProps = {
   search: CallsSearch;
@@ -54,7 +54,7 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
         {list ? (
           list.data.length === 0 ? (
             <EmptyState icon={PhoneOff} title={<Trans>No calls found</Trans>}>
-              {hasFilters(search) ? <Trans>No call matches these filters.</Trans> : null}
+              {callsSearch.hasFilters(search) ? <Trans>No call matches these filters.</Trans> : null}
             </EmptyState>
           ) : (
             <ul
@@ -74,16 +74,16 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
           )
         ) : query.isError ? (
           <LoadErrorAlert title={<Trans>Error loading calls</Trans>} onRetry={() => void query.refetch()}>
-            <LoadFailureMessage error={query.error} subject="calls" />
+            <LoadFailureMessage error={query.error} missing={<Trans>Failed to fetch calls</Trans>} />
           </LoadErrorAlert>
         ) : (
           <CallListSkeleton />
         )}
         {list && list.totalPages > 1 ? (
-          <CallsPagination
+          <Pagination
             page={Math.min(page, list.totalPages)}
             totalPages={list.totalPages}
-            onPage={(next) => onSearchChange({ ...search, page: next })}
+            onChange={(next) => onSearchChange({ ...search, page: next })}
           />
         ) : null}
       </CardBody>

@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "../../components/ui/page-header";
+import { useUrlSearch } from "../../lib/use-url-search";
 import { CallHistoryCard } from "./call-history-card";
-import { useCallsSearch } from "./use-calls-search";
+import { callsSearch } from "./calls-search";
 
 export function CallsPage() {
   const { t } = useLingui();
-  const [search, setSearch] = useCallsSearch();
+  const [search, setSearch] = useUrlSearch(callsSearch);
   return (
     <>
       <PageHeader

@@ -17,6 +17,8 @@ export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | 
       <CardHeader
         className={css({
           flexDirection: "row",
+          // On a narrow screen the link goes under the title instead of out of the card.
+          flexWrap: "wrap",
           alignItems: "flex-start",
           justifyContent: "space-between",
           gap: "4",
@@ -37,7 +39,6 @@ export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | 
             fontWeight: "medium",
             color: "indigo.11",
             textDecoration: "underline",
-            whiteSpace: "nowrap",
           })}
         >
           <Trans>View all calls</Trans>

@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/menu";
 import { activateLanguage } from "../../lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
+import { LanguageFlag } from "./language-flag";
 
 /** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
 export function LanguageMenu() {
@@ -22,11 +23,11 @@ export function LanguageMenu() {
   return (
     <MenuRoot positioning={{ placement: "bottom-end" }}>
       <MenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Language: ${name}`}>
-          <span aria-hidden="true">{current.flag}</span>
-          <span aria-hidden="true" className={css({ textTransform: "uppercase" })}>
-            {current.code}
-          </span>
+        {/* Named by its content, so the name starts with the code on show (WCAG 2.5.3 Label in Name). */}
+        <Button variant="ghost" size="sm">
+          <LanguageFlag code={current.code} />
+          <span>{current.code.toUpperCase()}</span>
+          <span className={css({ srOnly: true })}>{t`Language: ${name}`}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
       </MenuTrigger>
@@ -40,7 +41,7 @@ export function LanguageMenu() {
           <MenuItemGroupLabel>{t`Language`}</MenuItemGroupLabel>
           {LANGUAGES.map((language) => (
             <MenuRadioItem key={language.code} value={language.code} lang={language.code}>
-              <span aria-hidden="true">{language.flag}</span>
+              <LanguageFlag code={language.code} />
               <span>{language.name}</span>
               <span
                 className={css({ color: "fg.muted", textTransform: "uppercase", ms: "auto", fontSize: "xs" })}

@@ -1,14 +1,21 @@
 import { Trans } from "@lingui/react/macro";
-import { FailureText } from "../../components/failure-text";
-import { describeLoadFailure } from "./call-errors";
+import type { ReactNode } from "react";
+import { FailureText } from "./failure-text";
+import { describeLoadFailure } from "./load-failure";
 
 const generic = <Trans>An unexpected error occurred</Trans>;
 
 /** Spec 8: the catalog's message for what the server said, the client fallback when data was missing, or the generic text. */
-export function LoadFailureMessage({ error, subject }: { error: unknown; subject: "calls" | "call" }) {
+export function LoadFailureMessage({
+  error,
+  missing,
+}: {
+  error: unknown;
+  /** What failed to come, e.g. 'Failed to fetch calls'. */
+  missing: ReactNode;
+}) {
   const failure = describeLoadFailure(error);
   if (failure.kind === "answered") return <FailureText failure={failure.error} fallback={generic} />;
-  if (failure.kind === "missing")
-    return subject === "calls" ? <Trans>Failed to fetch calls</Trans> : <Trans>Failed to fetch call</Trans>;
+  if (failure.kind === "missing") return <>{missing}</>;
   return generic;
 }

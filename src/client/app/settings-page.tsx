@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { ComingSoonCard } from "../../components/coming-soon-card";
-import { PageHeader } from "../../components/ui/page-header";
-import { VoiceAssistantCard } from "./voice-assistant-card";
+import { ComingSoonCard } from "../components/coming-soon-card";
+import { PageHeader } from "../components/ui/page-header";
+import { VoiceAssistantCard } from "../features/assistant-keys/voice-assistant-card";
 
+/** Composed from features: assistant keys today; company, call handling, notifications, calendar and data protection next. */
 export function SettingsPage() {
   const { t } = useLingui();
   return (

@@ -1,3 +1,4 @@
+import { isCalendarDate } from "@shared/calendar-date";
 import { instantOfWallTime, utcMilliseconds, type WallTime } from "@shared/zoned-time";
 
 /** A parsed ISO 8601 time: its wall-clock fields, and the offset from UTC when the text gave one. */
@@ -9,12 +10,6 @@ const ISO_TIME =
 
 export const ISO_TIME_FORMS =
   "a date (YYYY-MM-DD) or a date-time (YYYY-MM-DDThh:mm[:ss[.sss]] with Z or ±hh:mm)";
-
-const MIDNIGHT = { hour: 0, minute: 0, second: 0, millisecond: 0 };
-
-/** Day 0 of the next month is the last day of this one. */
-const daysInMonth = (year: number, month: number) =>
-  new Date(utcMilliseconds({ year, month: month + 1, day: 0, ...MIDNIGHT })).getUTCDate();
 
 /**
  * Parses the forms of ISO_TIME_FORMS; null for anything else, including times that do not exist
@@ -28,7 +23,7 @@ export function parseIsoTime(text: string): IsoTime | null {
     Number(v ?? 0),
   );
   const millisecond = Number((m[7] ?? "").padEnd(3, "0").slice(0, 3));
-  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth(year!, month!)) return null;
+  if (!isCalendarDate(`${m[1]}-${m[2]}-${m[3]}`)) return null;
   if (hour! > 23 || minute! > 59 || second! > 59) return null;
   const offsetMinutes = (() => {
     if (m[8] === undefined) return null;

@@ -1,9 +1,10 @@
+import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssistantKey } from "@shared/assistant.schema";
 import { useRef } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import * as Dialog from "../../components/ui/dialog";
 
 type RevokeKeyDialogProps = {
   target: AssistantKey | null;
@@ -28,25 +29,35 @@ export function RevokeKeyDialog({ target, pending, onCancel, onConfirm }: Revoke
   if (target) last.current = target;
   const name = last.current?.name ?? "";
   return (
-    <Dialog
+    <Dialog.Root
       open={target !== null}
-      onOpenChange={(open) => {
+      onOpenChange={({ open }) => {
         if (!open) onCancel();
       }}
       role="alertdialog"
-      initialFocus={cancelRef}
-      title={t`Revoke the key “${name}”?`}
-      description={t`An assistant using this key will be refused from the next request on. This cannot be undone.`}
-      footer={
-        <>
-          <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button className={destructive} disabled={pending} onClick={() => target && onConfirm(target)}>
-            {pending ? <Trans>Revoking…</Trans> : <Trans>Revoke key</Trans>}
-          </Button>
-        </>
-      }
-    />
+      initialFocusEl={() => cancelRef.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t`Revoke the key “${name}”?`}</Dialog.Title>
+              <Dialog.Description>
+                {t`An assistant using this key will be refused from the next request on. This cannot be undone.`}
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Footer>
+              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button className={destructive} disabled={pending} onClick={() => target && onConfirm(target)}>
+                {pending ? <Trans>Revoking…</Trans> : <Trans>Revoke key</Trans>}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   );
 }

@@ -2,14 +2,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { css } from "styled-system/css";
-import { Button } from "../../components/ui/button";
-import { IconButton } from "../../components/ui/icon-button";
-import { Tooltip } from "../../components/ui/tooltip";
+import { Button } from "./ui/button";
+import { IconButton } from "./ui/icon-button";
+import { Tooltip } from "./ui/tooltip";
 
-type CallsPaginationProps = { page: number; totalPages: number; onPage: (page: number) => void };
+// Below 640 px Previous and Next show only their arrows (the words stay their names), so all four fit.
+const wideOnly = css({ srOnly: { base: true, sm: false } });
 
-/** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); only with more than one page. */
-export function CallsPagination({ page, totalPages, onPage }: CallsPaginationProps) {
+type PaginationProps = { page: number; totalPages: number; onChange: (page: number) => void };
+
+/** Spec 2: 'Page X of Y' with Previous and Next (plus First and Last); render it only with more than one page. */
+export function Pagination({ page, totalPages, onChange }: PaginationProps) {
   const { t } = useLingui();
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -54,7 +57,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
             aria-label={firstLabel}
             data-pager="back"
             disabled={atStart}
-            onClick={() => onPage(1)}
+            onClick={() => onChange(1)}
           >
             <ChevronsLeft aria-hidden="true" />
           </IconButton>
@@ -65,10 +68,12 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
           size="sm"
           data-pager="back"
           disabled={atStart}
-          onClick={() => onPage(page - 1)}
+          onClick={() => onChange(page - 1)}
         >
           <ChevronLeft aria-hidden="true" />
-          <Trans>Previous</Trans>
+          <span className={wideOnly}>
+            <Trans>Previous</Trans>
+          </span>
         </Button>
         <Button
           ref={nextRef}
@@ -76,9 +81,11 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
           size="sm"
           data-pager="forward"
           disabled={atEnd}
-          onClick={() => onPage(page + 1)}
+          onClick={() => onChange(page + 1)}
         >
-          <Trans>Next</Trans>
+          <span className={wideOnly}>
+            <Trans>Next</Trans>
+          </span>
           <ChevronRight aria-hidden="true" />
         </Button>
         <Tooltip content={lastLabel}>
@@ -88,7 +95,7 @@ export function CallsPagination({ page, totalPages, onPage }: CallsPaginationPro
             aria-label={lastLabel}
             data-pager="forward"
             disabled={atEnd}
-            onClick={() => onPage(totalPages)}
+            onClick={() => onChange(totalPages)}
           >
             <ChevronsRight aria-hidden="true" />
           </IconButton>

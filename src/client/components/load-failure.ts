@@ -1,4 +1,4 @@
-import { ApiError, BAD_RESPONSE } from "../../lib/api-client";
+import { ApiError, BAD_RESPONSE } from "../lib/api-client";
 
 export type LoadFailure =
   | { kind: "missing" }
@@ -7,7 +7,7 @@ export type LoadFailure =
   | { kind: "unknown" };
 
 /**
- * What to tell the user about a failed calls request (spec 8): what the server answered (shown as the
+ * What to tell the user about a failed load (spec 8): what the server answered (shown as the
  * catalog's message for its code), the client fallback when data was missing or unreadable (the server said
  * nothing then), else the generic text.
  */

@@ -1,0 +1,220 @@
+import {
+  DatePicker,
+  type DateValue,
+  parseDate,
+  type UseDatePickerContext,
+  useDatePickerContext,
+} from "@ark-ui/react/date-picker";
+import { useLingui } from "@lingui/react/macro";
+import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { useMemo } from "react";
+import { css, cx } from "styled-system/css";
+import { button } from "styled-system/recipes/button";
+import { datePicker } from "styled-system/recipes/date-picker";
+import { field } from "styled-system/recipes/field";
+import { input } from "styled-system/recipes/input";
+import type { DateFieldProps } from "./date-field";
+
+const styles = datePicker();
+const fieldStyles = field();
+const ghost = button({ variant: "ghost", size: "sm" });
+const square = css({ px: "0", w: "9" });
+const cell = cx(
+  ghost,
+  css({
+    w: "full",
+    px: "0",
+    fontVariantNumeric: "tabular-nums",
+    // The chosen day looks like a solid accent button (the ghost recipe is gray, with no selected state).
+    // (Named tokens: a colorPalette here would add the whole palette's variables to the stylesheet.)
+    _selected: { bg: "indigo.default", color: "indigo.fg", _hover: { bg: "indigo.emphasized" } },
+  }),
+);
+
+const pad = (value: number, length = 2) => String(value).padStart(length, "0");
+const isoDay = (date: DateValue) => `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
+const toDateValue = (value: string | undefined) => (value ? parseDate(value) : undefined);
+
+/** Ark's date picker with the Park UI recipe; loaded lazily by DateField. */
+export default function DatePickerField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  inputClassName,
+}: DateFieldProps) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale;
+  const translations = useMemo(
+    () => ({
+      // Named after its field too: a form can hold several pickers.
+      trigger: (open: boolean) => (open ? t`Close calendar: ${label}` : t`Open calendar: ${label}`),
+      content: t`Calendar`,
+      prevTrigger: (view: string) =>
+        view === "day" ? t`Previous month` : view === "month" ? t`Previous year` : t`Previous years`,
+      nextTrigger: (view: string) =>
+        view === "day" ? t`Next month` : view === "month" ? t`Next year` : t`Next years`,
+      // Named by its content (see ViewControl), so its name begins with the month it shows (WCAG 2.5.3).
+      viewTrigger: () => "",
+      dayCell: (state: { valueText: string; selected: boolean; unavailable: boolean }) => {
+        const day = state.valueText;
+        if (state.unavailable) return t`Not available: ${day}`;
+        return state.selected ? t`Selected: ${day}` : day;
+      },
+    }),
+    [t, label],
+  );
+  // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
+  const placeholder = useMemo(() => {
+    const tokens: Record<string, string> = {
+      day: t({ message: "dd", comment: "Date format placeholder: day" }),
+      month: t({ message: "mm", comment: "Date format placeholder: month" }),
+      year: t({ message: "yyyy", comment: "Date format placeholder: year" }),
+    };
+    const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" });
+    return parts
+      .formatToParts(new Date(2000, 0, 1))
+      .map((part) => tokens[part.type] ?? part.value)
+      .join("");
+  }, [t, locale]);
+  const selected = toDateValue(value);
+
+  return (
+    <DatePicker.Root
+      className={cx(styles.root, fieldStyles.root)}
+      locale={locale}
+      translations={translations}
+      placeholder={placeholder}
+      value={selected ? [selected] : []}
+      min={toDateValue(min)}
+      max={toDateValue(max)}
+      onValueChange={({ value: next }) => onChange(next[0] ? isoDay(next[0]) : "")}
+      // In place rather than portalled, so the open calendar stays inside its landmark (axe "region").
+      positioning={{ strategy: "fixed", placement: "bottom-start" }}
+      lazyMount
+      unmountOnExit
+    >
+      <DatePicker.Label className={cx(styles.label, fieldStyles.label)}>{label}</DatePicker.Label>
+      <DatePicker.Control className={cx(styles.control, css({ gap: "1" }))}>
+        <DatePicker.Input className={cx(input({ size: "sm" }), inputClassName)} />
+        <DatePicker.Trigger className={cx(button({ variant: "outline", size: "sm" }), square)}>
+          <CalendarDays aria-hidden="true" />
+        </DatePicker.Trigger>
+      </DatePicker.Control>
+      <DatePicker.Positioner>
+        <DatePicker.Content className={cx(styles.content, css({ maxW: "calc(100vw - 2rem)" }))}>
+          <DayView />
+          <MonthView />
+          <YearView />
+        </DatePicker.Content>
+      </DatePicker.Positioner>
+    </DatePicker.Root>
+  );
+}
+
+function ViewControl() {
+  const { t } = useLingui();
+  const { view } = useDatePickerContext();
+  return (
+    <DatePicker.ViewControl className={styles.viewControl}>
+      <DatePicker.PrevTrigger className={cx(ghost, square)}>
+        <ChevronLeft aria-hidden="true" />
+      </DatePicker.PrevTrigger>
+      <DatePicker.ViewTrigger className={ghost}>
+        <DatePicker.RangeText />
+        {/* From the days to the months, from the months to the years; the years view has no next one. */}
+        {view !== "year" && (
+          <span className={css({ srOnly: true })}>
+            {view === "day" ? t`Choose a month` : t`Choose a year`}
+          </span>
+        )}
+      </DatePicker.ViewTrigger>
+      <DatePicker.NextTrigger className={cx(ghost, square)}>
+        <ChevronRight aria-hidden="true" />
+      </DatePicker.NextTrigger>
+    </DatePicker.ViewControl>
+  );
+}
+
+function DayView() {
+  return (
+    <DatePicker.View view="day" className={styles.view}>
+      <DatePicker.Context>
+        {(picker) => (
+          <>
+            <ViewControl />
+            <DatePicker.Table className={styles.table}>
+              <DatePicker.TableHead>
+                <DatePicker.TableRow>
+                  {picker.weekDays.map((weekDay) => (
+                    <DatePicker.TableHeader key={weekDay.long} className={styles.tableHeader}>
+                      <abbr title={weekDay.long} className={css({ textDecoration: "none" })}>
+                        {weekDay.short}
+                      </abbr>
+                    </DatePicker.TableHeader>
+                  ))}
+                </DatePicker.TableRow>
+              </DatePicker.TableHead>
+              <DatePicker.TableBody>
+                {picker.weeks.map((week) => (
+                  <DatePicker.TableRow key={week[0]?.toString()}>
+                    {week.map((day) => (
+                      <DatePicker.TableCell key={day.toString()} value={day} className={styles.tableCell}>
+                        <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
+                          {day.day}
+                        </DatePicker.TableCellTrigger>
+                      </DatePicker.TableCell>
+                    ))}
+                  </DatePicker.TableRow>
+                ))}
+              </DatePicker.TableBody>
+            </DatePicker.Table>
+          </>
+        )}
+      </DatePicker.Context>
+    </DatePicker.View>
+  );
+}
+
+/** The month and year views: a grid of cells, each choosing one value. */
+function CellGridView({
+  view,
+  rows,
+}: {
+  view: "month" | "year";
+  rows: (picker: UseDatePickerContext) => { value: number; label: string }[][];
+}) {
+  return (
+    <DatePicker.View view={view} className={styles.view}>
+      <DatePicker.Context>
+        {(picker) => (
+          <>
+            <ViewControl />
+            <DatePicker.Table className={styles.table}>
+              <DatePicker.TableBody>
+                {rows(picker).map((row) => (
+                  <DatePicker.TableRow key={row[0]?.value}>
+                    {row.map((item) => (
+                      <DatePicker.TableCell key={item.value} value={item.value} className={styles.tableCell}>
+                        <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
+                          {item.label}
+                        </DatePicker.TableCellTrigger>
+                      </DatePicker.TableCell>
+                    ))}
+                  </DatePicker.TableRow>
+                ))}
+              </DatePicker.TableBody>
+            </DatePicker.Table>
+          </>
+        )}
+      </DatePicker.Context>
+    </DatePicker.View>
+  );
+}
+
+const MonthView = () => (
+  <CellGridView view="month" rows={(picker) => picker.getMonthsGrid({ columns: 4, format: "short" })} />
+);
+
+const YearView = () => <CellGridView view="year" rows={(picker) => picker.getYearsGrid({ columns: 4 })} />;

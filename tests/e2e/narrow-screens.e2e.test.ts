@@ -1,0 +1,163 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { LANGUAGES } from "../../src/client/lib/languages";
+import {
+  browserForFile,
+  callReport,
+  createAssistantKey,
+  PASSWORD,
+  reportCallOk,
+  signUp,
+} from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const WIDTH = 360;
+
+/**
+ * What sticks out sideways, for a readable failure (empty when nothing does): the page itself scrolling
+ * sideways, or any text or control past the viewport's edge or cut off by a box that hides its overflow
+ * (a card hides what runs out of it, so the page does not scroll, yet the words are lost). Deliberate
+ * cuts are left alone: ellipsis, line clamps, scrollable boxes and visually hidden text.
+ */
+function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const found: string[] = [];
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const deliberate = (element: Element) => {
+      const style = getComputedStyle(element);
+      return (
+        style.textOverflow === "ellipsis" ||
+        style.webkitLineClamp !== "none" ||
+        style.overflowX === "auto" ||
+        style.overflowX === "scroll" ||
+        element.getBoundingClientRect().width <= 1
+      );
+    };
+    const clips = (element: Element) => ["hidden", "clip"].includes(getComputedStyle(element).overflowX);
+    const check = (node: Node, rect: DOMRect, label: string) => {
+      if (rect.width === 0 && rect.height === 0) return;
+      let bounds = { left: 0, right: root.clientWidth, what: "the viewport" };
+      for (let element = node.parentElement; element && element !== root; element = element.parentElement) {
+        if (deliberate(element)) return;
+        if (bounds.what === "the viewport" && clips(element)) {
+          const box = element.getBoundingClientRect();
+          bounds = { left: box.left, right: box.right, what: `its ${element.tagName.toLowerCase()}` };
+        }
+      }
+      if (
+        rect.right > Math.min(bounds.right, root.clientWidth) + 1 ||
+        rect.left < Math.max(bounds.left, 0) - 1
+      )
+        found.push(
+          `${label} runs out of ${bounds.what} (${Math.round(rect.left)}–${Math.round(rect.right)} px)`,
+        );
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const content = text.textContent?.trim();
+      if (!content) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      check(text, range.getBoundingClientRect(), `"${content.slice(0, 40)}"`);
+    }
+    for (const control of document.body.querySelectorAll("a, button, input, select, textarea")) {
+      if (deliberate(control)) continue;
+      const name = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40);
+      check(control, control.getBoundingClientRect(), `${control.tagName.toLowerCase()} "${name}"`);
+    }
+    return found;
+  });
+}
+
+let email: string;
+let callId: string;
+
+beforeAll(async () => {
+  const page = await newPage();
+  email = await signUp(page);
+  const key = await createAssistantKey(page, "Reception assistant for the downtown branch");
+  // Two pages of calls with the longest texts a list shows, so the pager and every badge are on screen.
+  const ids: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    ids.push(
+      await reportCallOk(
+        key,
+        callReport({
+          callerNumber: `+48 601 234 ${String(100 + i)}`,
+          callerName: "Maria Konstantynopolitańczykiewiczówna-Brzęczyszczykiewicz",
+          serviceName: "Consultation and follow-up appointment",
+          summary:
+            "Asked whether the clinic can move her appointment to the afternoon and whether parking is available nearby.",
+          status: (["completed", "missed", "failed", "in-progress"] as const)[i % 4],
+          outcome: (["booked", "inquiry", "no-action", null] as const)[i % 4],
+          durationSeconds: 3599,
+          transcript: [
+            { speaker: "assistant", text: "Good morning, how can I help?", offsetSeconds: 0 },
+            { speaker: "caller", text: "I would like to move my appointment, please.", offsetSeconds: 4 },
+          ],
+        }),
+      ),
+    );
+  }
+  const [first] = ids;
+  if (!first) throw new Error("no call was reported");
+  callId = first;
+  await page.context().close();
+});
+
+/** A page of the app at 360 px in one language, signed out. */
+async function narrowPage(language: string) {
+  const page = await newPage({ viewport: { width: WIDTH, height: 740 } });
+  await page.addInitScript((code) => localStorage.setItem("language", code), language);
+  return page;
+}
+
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  expect.soft({ screen, overflow: await sidewaysOverflow(page) }).toEqual({ screen, overflow: [] });
+}
+
+// Every language rather than only the longest catalog: the widest word of a screen is not always in the
+// longest catalog overall.
+describe.each(LANGUAGES.map((language) => language.code))(
+  "at 360 px in %s nothing scrolls sideways",
+  (language) => {
+    it("on every screen", async () => {
+      const page = await narrowPage(language);
+      for (const path of ["/auth/sign-in", "/auth/sign-up"]) {
+        await page.goto(path);
+        await page.locator("form button[type=submit]").waitFor();
+        await page.locator("header button[aria-haspopup]").first().waitFor();
+        await expectNoSidewaysScroll(page, path);
+      }
+
+      const signedIn = await page.request.post("/api/auth/sign-in", {
+        headers: { Origin: inject("baseURL") },
+        data: { email, password: PASSWORD },
+      });
+      expect(signedIn.ok()).toBe(true);
+
+      const main = page.locator("main");
+      const screens: [string, () => Promise<unknown>][] = [
+        ["/dashboard", () => main.locator("a[href^='/calls/']").first().waitFor()],
+        ["/calls", () => main.locator("[data-pager=forward]:not([disabled])").first().waitFor()],
+        ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
+        [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
+        ["/bookings", () => main.locator("h1").waitFor()],
+        ["/services", () => main.locator("h1").waitFor()],
+        ["/settings", () => main.getByText("Reception assistant for the downtown branch").waitFor()],
+        ["/faq", () => main.locator("h1").waitFor()],
+      ];
+      for (const [path, loaded] of screens) {
+        await page.goto(path);
+        await page.locator("header button[aria-haspopup]").first().waitFor();
+        await loaded();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expectNoSidewaysScroll(page, path);
+      }
+      await page.context().close();
+    });
+  },
+);
