@@ -16,6 +16,9 @@ export const assistantKey = type({
 });
 export type AssistantKey = typeof assistantKey.infer;
 
+/** GET /api/assistant/keys */
+export const assistantKeyList = assistantKey.array();
+
 /** The answer to POST /api/assistant/keys: the only time the whole key is shown. */
 export const createdAssistantKey = assistantKey.and({ key: "string" });
 export type CreatedAssistantKey = typeof createdAssistantKey.infer;

@@ -1,6 +1,6 @@
-import type { SessionUser } from "@shared/auth.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createApiClient } from "../../src/client/lib/api-client";
+import { sessionOrNoneCheck, sessionUserCheck } from "../../src/client/lib/session-user-check";
 import { uniqueEmail } from "../support/server-accounts";
 import { MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -44,7 +44,7 @@ async function signedInClient() {
     onSessionExpired: () => expired++,
   });
   const email = uniqueEmail("client");
-  await api.post<SessionUser>("/auth/sign-up", { email, password: "correct horse" });
+  await api.post("/auth/sign-up", sessionUserCheck, { email, password: "correct horse" });
   return { api, browser, email, expiredCount: () => expired };
 }
 
@@ -52,14 +52,14 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("stores the Authorization header of any response and sends it", async () => {
     const { api, email } = await signedInClient();
     expect(api.hasAuthorization()).toBe(true);
-    expect((await api.get<SessionUser>("/auth/me")).email).toBe(email);
+    expect((await api.get("/auth/me", sessionUserCheck)).email).toBe(email);
   });
 
   it("five concurrent requests with an expired token cause exactly one refresh and five successful retries", async () => {
     const { api, browser, email, expiredCount } = await signedInClient();
     server.clock.advance(16 * MINUTE);
     browser.calls.clear();
-    const users = await Promise.all(Array.from({ length: 5 }, () => api.get<SessionUser>("/auth/me")));
+    const users = await Promise.all(Array.from({ length: 5 }, () => api.get("/auth/me", sessionUserCheck)));
     expect(users.map((user) => user.email)).toEqual(Array(5).fill(email));
     expect(browser.calls.get("/api/auth/refresh")).toBe(1);
     expect(browser.calls.get("/api/auth/me")).toBe(10);
@@ -71,7 +71,9 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     browser.forgetCookie();
     server.clock.advance(16 * MINUTE);
     browser.calls.clear();
-    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => api.get("/auth/me")));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => api.get("/auth/me", sessionUserCheck)),
+    );
     for (const outcome of outcomes) {
       expect(outcome.status).toBe("rejected");
       const error = (outcome as PromiseRejectedResult).reason;
@@ -86,11 +88,17 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("does not refresh when no header is held, nor for the refresh call itself", async () => {
     const browser = browserLikeFetch();
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: browser.fetch });
-    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+    await expect(api.get("/auth/me", sessionUserCheck)).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHENTICATED",
+    });
     // Without a cookie there is no session to resume, which is no error.
-    await expect(api.post("/auth/refresh")).resolves.toBeNull();
+    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).resolves.toBeNull();
     browser.useCookie("not-a-token");
-    await expect(api.post("/auth/refresh")).rejects.toMatchObject({ status: 401, code: "UNAUTHENTICATED" });
+    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).rejects.toMatchObject({
+      status: 401,
+      code: "UNAUTHENTICATED",
+    });
     expect(browser.calls.get("/api/auth/refresh")).toBe(2);
   });
 
@@ -98,7 +106,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     const { api, browser, expiredCount } = await signedInClient();
     browser.useCookie("not-a-token");
     server.clock.advance(16 * MINUTE);
-    await expect(api.get("/auth/me")).rejects.toMatchObject({ status: 401 });
+    await expect(api.get("/auth/me", sessionUserCheck)).rejects.toMatchObject({ status: 401 });
     expect(api.hasAuthorization()).toBe(false);
     expect(expiredCount()).toBe(1);
   });
@@ -106,7 +114,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("unwraps the envelope's error message and code", async () => {
     const { api } = await signedInClient();
     const error: unknown = await api
-      .post("/auth/sign-up", { email: "not-an-email", password: "x" })
+      .post("/auth/sign-up", sessionUserCheck, { email: "not-an-email", password: "x" })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({

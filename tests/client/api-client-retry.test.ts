@@ -3,18 +3,23 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createApiClient } from "../../src/client/lib/api-client";
 import { createQueryClient } from "../../src/client/lib/query-client";
+import { handCheck } from "../../src/client/lib/response-schema";
 import { signUp, uniqueEmail } from "../support/server-accounts";
 import { startTestServer, type TestServer } from "../support/server-harness";
+
+const anyText = handCheck((value): value is string => typeof value === "string", "text");
 
 /** What a load through the app's query client costs: every request it sent, and when it gave its answer. */
 async function load(baseURL: string, path: string, fetchImpl?: typeof fetch) {
   const api = createApiClient({ baseURL, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
   const queryClient = createQueryClient();
   const started = Date.now();
-  const outcome = await queryClient.fetchQuery({ queryKey: [path], queryFn: () => api.get(path) }).then(
-    (data) => ({ data, error: undefined }),
-    (error: unknown) => ({ data: undefined, error }),
-  );
+  const outcome = await queryClient
+    .fetchQuery({ queryKey: [path], queryFn: () => api.get(path, anyText) })
+    .then(
+      (data) => ({ data, error: undefined }),
+      (error: unknown) => ({ data: undefined, error }),
+    );
   queryClient.clear();
   return { ...outcome, elapsed: Date.now() - started };
 }
@@ -119,5 +124,6 @@ describe("against the real server", () => {
     expect((error as ApiError).retryAfter).toBeGreaterThan(60);
     expect(sent).toBe(1);
     expect(elapsed).toBeLessThan(1000);
-  });
+    // Six password hashes before the call under test: slow on a busy machine, and not what is measured.
+  }, 20_000);
 });

@@ -21,6 +21,17 @@ describe("the production build", () => {
     expect(readFileSync(`dist/client/assets/${entry}`, "utf8")).not.toMatch(/arktype|ArkErrors/);
   });
 
+  it("holds arktype only in the response checker's worker and its fallback, which no chunk imports statically", () => {
+    const withArktype = assets.filter((name) =>
+      readFileSync(`dist/client/assets/${name}`, "utf8").includes("arktype"),
+    );
+    expect(withArktype.map((name) => name.replace(/-[\w-]{8}\.js$/, ""))).toEqual([
+      "response-check.worker",
+      "response-schemas",
+    ]);
+    for (const name of withArktype) expect(built).not.toMatch(new RegExp(`(from|import)\\s*["']\\./${name}`));
+  });
+
   it("ships every sizeable script and stylesheet with brotli and gzip copies of the same bytes", () => {
     const files = readdirSync("dist/client/assets").filter((name) => /\.(js|css)$/.test(name));
     const sizeable = files.filter((name) => readFileSync(`dist/client/assets/${name}`).length >= 1024);

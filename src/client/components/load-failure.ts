@@ -1,12 +1,4 @@
-import { ApiError } from "../lib/api-client";
-
-/** Spec 8: the envelope said success but carried no data. */
-export class MissingDataError extends Error {
-  constructor() {
-    super("missing data");
-    this.name = "MissingDataError";
-  }
-}
+import { ApiError, BAD_RESPONSE } from "../lib/api-client";
 
 export type LoadFailure =
   | { kind: "missing" }
@@ -16,11 +8,12 @@ export type LoadFailure =
 
 /**
  * What to tell the user about a failed load (spec 8): what the server answered (shown as the
- * catalog's message for its code), the client fallback when data was missing, else the generic text.
+ * catalog's message for its code), the client fallback when data was missing or unreadable (the server said
+ * nothing then), else the generic text.
  */
 export function describeLoadFailure(error: unknown): LoadFailure {
-  if (error instanceof MissingDataError) return { kind: "missing" };
   if (error instanceof ApiError) {
+    if (error.code === BAD_RESPONSE) return { kind: "missing" };
     if (error.status === 404) return { kind: "notFound" };
     // The API client's own answer to `success: false` without a message (HTTP 200).
     if (error.status === 200 && !error.code && error.message === "Unexpected error")

@@ -1,11 +1,17 @@
-import type { ApiEnvelope } from "@shared/envelope";
-import type { ApiErrorCode } from "@shared/error-codes";
+import { type ApiErrorCode, apiErrorCodes } from "@shared/error-codes";
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
+import { check, type ResponseSchema } from "./response-schema";
 import { parseRetryAfter } from "./retry-after";
+import { sessionOrNoneCheck } from "./session-user-check";
+
+/** The client's own code: an answer that does not match the schema of the call that asked for it. */
+export const BAD_RESPONSE = "BAD_RESPONSE";
+/** The server's codes (spec 7) and the client's own. */
+export type ClientErrorCode = ApiErrorCode | typeof BAD_RESPONSE;
 
 type ApiErrorDetails = {
   status?: number | undefined;
-  code?: ApiErrorCode | undefined;
+  code?: ClientErrorCode | undefined;
   /** The offending input of a VALIDATION failure, as the server named it. */
   field?: string | undefined;
   /** Seconds the server's `Retry-After` asked to wait. */
@@ -18,7 +24,7 @@ type ApiErrorDetails = {
  */
 export class ApiError extends Error {
   readonly status: number | undefined;
-  readonly code: ApiErrorCode | undefined;
+  readonly code: ClientErrorCode | undefined;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
 
@@ -43,11 +49,36 @@ type ApiClientOptions = {
 
 type RequestOptions = Omit<FetchOptions<"json">, "baseURL" | "responseType">;
 
+const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  apiErrorCodes.some((code) => code === value);
+
+const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+type Envelope =
+  | { success: true; data: unknown }
+  | { success: false; failure: Omit<ApiErrorDetails, "status"> & { message?: string | undefined } };
+
+/** The spec 7 envelope, read field by field: whatever else arrived is not one. */
+function readEnvelope(body: unknown): Envelope | undefined {
+  if (typeof body !== "object" || body === null || !("success" in body)) return undefined;
+  if (body.success === true) return "data" in body ? { success: true, data: body.data } : undefined;
+  if (body.success !== false) return undefined;
+  const error = "error" in body && typeof body.error === "object" && body.error !== null ? body.error : {};
+  return {
+    success: false,
+    failure: {
+      message: "message" in error ? textOf(error.message) : undefined,
+      code: "code" in error && isApiErrorCode(error.code) ? error.code : undefined,
+      field: "field" in error ? textOf(error.field) : undefined,
+    },
+  };
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    const body = error.data as Partial<ApiEnvelope<unknown>> | undefined;
-    const failure = body && body.success === false ? body.error : undefined;
+    const envelope = readEnvelope(error.data);
+    const failure = envelope?.success === false ? envelope.failure : undefined;
     return new ApiError(failure?.message ?? error.statusText ?? error.message, {
       status: error.status,
       code: failure?.code,
@@ -56,6 +87,24 @@ function toApiError(error: unknown): ApiError {
     });
   }
   return new ApiError(error instanceof Error ? error.message : String(error));
+}
+
+/** `data` of a 200 answer, read through the schema of the call; anything else becomes an ApiError. */
+async function readData<T>(path: string, body: unknown, schema: ResponseSchema<T>): Promise<T> {
+  const envelope = readEnvelope(body);
+  if (!envelope)
+    throw new ApiError(`${path} answered without the envelope`, { status: 200, code: BAD_RESPONSE });
+  if (!envelope.success) {
+    const { message, ...facts } = envelope.failure;
+    throw new ApiError(message ?? "Unexpected error", { status: 200, ...facts });
+  }
+  const verdict = await check(schema, envelope.data);
+  if (!verdict.ok)
+    throw new ApiError(`${path} answered data its schema refuses: ${verdict.problem}`, {
+      status: 200,
+      code: BAD_RESPONSE,
+    });
+  return verdict.value;
 }
 
 /**
@@ -86,10 +135,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   );
 
   function refreshOnce(): Promise<void> {
-    refreshing ??= raw<ApiEnvelope<unknown>>(REFRESH_PATH, { method: "POST" })
-      .then((body) => {
+    refreshing ??= raw<unknown>(REFRESH_PATH, { method: "POST" })
+      .then((body) => readData(REFRESH_PATH, body, sessionOrNoneCheck))
+      .then((user) => {
         // 'No session' (the refresh cookie is gone) mends nothing either.
-        if (!body?.success || body.data === null) throw new ApiError("No session", { status: 200 });
+        if (user === null) throw new ApiError("No session", { status: 200 });
       })
       .finally(() => {
         refreshing = null;
@@ -97,10 +147,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
     return refreshing;
   }
 
-  async function send<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // The body is read as unknown: only the schema of the call may say what it holds.
+  async function send(path: string, options: RequestOptions = {}): Promise<unknown> {
     const sentWith = authorization;
     try {
-      return await raw<T>(path, options);
+      return await raw<unknown>(path, options);
     } catch (error) {
       const mendable =
         error instanceof FetchError && error.status === 401 && path !== REFRESH_PATH && sentWith !== null;
@@ -116,34 +167,32 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
         }
       }
       try {
-        return await raw<T>(path, options);
+        return await raw<unknown>(path, options);
       } catch (retryError) {
         throw toApiError(retryError);
       }
     }
   }
 
-  /** Sends a request and unwraps the envelope's `data`. */
-  async function request<T>(path: string, options?: RequestOptions): Promise<T> {
-    const body = await send<ApiEnvelope<T>>(path, options);
-    if (!body?.success)
-      throw new ApiError(body?.error?.message ?? "Unexpected error", {
-        status: 200,
-        code: body?.error?.code,
-      });
-    return body.data;
+  /** Sends a request, unwraps the envelope and reads `data` through the schema of the call (response-schema.ts). */
+  async function request<T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
+    return readData(path, await send(path, options), schema);
   }
+
+  const withBody = (body: unknown) => (body === undefined ? {} : { body });
 
   return {
     request,
-    get: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: "GET" }),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(path, { ...options, method: "POST", ...(body === undefined ? {} : { body }) }),
-    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(path, { ...options, method: "PUT", ...(body === undefined ? {} : { body }) }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>(path, { ...options, method: "PATCH", ...(body === undefined ? {} : { body }) }),
-    delete: <T>(path: string, options?: RequestOptions) => request<T>(path, { ...options, method: "DELETE" }),
+    get: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
+      request(path, schema, { ...options, method: "GET" }),
+    post: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+      request(path, schema, { ...options, method: "POST", ...withBody(body) }),
+    put: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+      request(path, schema, { ...options, method: "PUT", ...withBody(body) }),
+    patch: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+      request(path, schema, { ...options, method: "PATCH", ...withBody(body) }),
+    delete: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
+      request(path, schema, { ...options, method: "DELETE" }),
     hasAuthorization: () => authorization !== null,
     dropAuthorization: () => {
       authorization = null;

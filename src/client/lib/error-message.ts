@@ -1,8 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
-import type { ApiErrorCode } from "@shared/error-codes";
-import { ApiError } from "./api-client";
+import { ApiError, type ClientErrorCode } from "./api-client";
 
 /** What a failed call says about itself: an ApiError, or the session machine's copy of one. */
 export type FailureFacts = {
@@ -17,7 +16,7 @@ export type FailureFacts = {
  * logs and API clients; users get the catalog's text for its `code`, and for a VALIDATION failure of a field
  * they typed, words about that field.
  */
-const BY_CODE: Record<ApiErrorCode, MessageDescriptor> = {
+const BY_CODE: Record<ClientErrorCode, MessageDescriptor> = {
   VALIDATION: msg`Some of what was sent was not accepted. Check it and try again.`,
   INVALID_CREDENTIALS: msg`Invalid email or password`,
   EMAIL_TAKEN: msg`An account with this email already exists`,
@@ -28,6 +27,7 @@ const BY_CODE: Record<ApiErrorCode, MessageDescriptor> = {
   PAYLOAD_TOO_LARGE: msg`What was sent is too large.`,
   UNAVAILABLE: msg`The service is unavailable right now. Please try again in a moment.`,
   INTERNAL: msg`Something went wrong on our side. Please try again.`,
+  BAD_RESPONSE: msg`The server sent something this page cannot read.`,
 };
 
 const BY_FIELD: Record<string, MessageDescriptor> = {
@@ -35,10 +35,10 @@ const BY_FIELD: Record<string, MessageDescriptor> = {
   password: msg`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
 };
 
-const isKnownCode = (code: string): code is ApiErrorCode => Object.hasOwn(BY_CODE, code);
+const isKnownCode = (code: string): code is ClientErrorCode => Object.hasOwn(BY_CODE, code);
 
 /** An answer without our envelope (a proxy's "Service Unavailable", say) still has a status to go by. */
-function codeOfStatus(status: number | undefined): ApiErrorCode | undefined {
+function codeOfStatus(status: number | undefined): ClientErrorCode | undefined {
   if (status === 429) return "THROTTLED";
   if (status === 413) return "PAYLOAD_TOO_LARGE";
   if (status === 502 || status === 503 || status === 504) return "UNAVAILABLE";

@@ -1,4 +1,4 @@
-import { ApiError } from "./api-client";
+import { ApiError, BAD_RESPONSE } from "./api-client";
 
 /**
  * Spec 9's data-fetch retry policy, the only one the app runs (the API client itself never retries): three
@@ -19,11 +19,13 @@ const askedWaitMs = (error: unknown): number | undefined =>
     : undefined;
 
 /**
- * A 4xx (other than timeout or throttling) will not change on retry. Nor will an answer whose `Retry-After`
- * asks for a longer wait than the policy ever makes: its error is shown now, not after minutes of spinner.
+ * A 4xx (other than timeout or throttling) will not change on retry, nor will an answer its schema refused.
+ * Nor will an answer whose `Retry-After` asks for a longer wait than the policy ever makes: its error is
+ * shown now, not after minutes of spinner.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
+  if (error instanceof ApiError && error.code === BAD_RESPONSE) return false;
   const status = error instanceof ApiError ? error.status : undefined;
   if (status && status >= 400 && status < 500 && status !== 408 && status !== 429) return false;
   return (askedWaitMs(error) ?? 0) <= MAX_DELAY_MS;

@@ -1,6 +1,6 @@
 import {
   type AssistantKey,
-  assistantKey,
+  assistantKeyList,
   createAssistantKeyBody,
   createdAssistantKey,
 } from "@shared/assistant.schema";
@@ -60,7 +60,7 @@ export function assistantKeysRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">
       path: "/",
       summary: "The business's active assistant keys, newest first (revoked keys are not listed)",
       auth: "user",
-      response: assistantKey.array(),
+      response: assistantKeyList,
       examples: { response: [assistantKeyExample] },
       errors: [],
     },

@@ -1,19 +1,21 @@
-import type { AssistantKey, CreateAssistantKeyBody, CreatedAssistantKey } from "@shared/assistant.schema";
+import type { CreateAssistantKeyBody } from "@shared/assistant.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
+import { responseSchema } from "../../lib/response-check";
+import { noData } from "../../lib/response-schema";
 
 export const assistantKeyQueries = {
   all: () => ["assistant-keys"] as const,
   list: (api: ApiClient) =>
     queryOptions({
       queryKey: [...assistantKeyQueries.all(), "list"] as const,
-      queryFn: ({ signal }) => api.get<AssistantKey[]>("/assistant/keys", { signal }),
+      queryFn: ({ signal }) => api.get("/assistant/keys", responseSchema("assistantKeyList"), { signal }),
       staleTime: 30_000,
     }),
 };
 
 export const createAssistantKey = (api: ApiClient, body: CreateAssistantKeyBody) =>
-  api.post<CreatedAssistantKey>("/assistant/keys", body);
+  api.post("/assistant/keys", responseSchema("createdAssistantKey"), body);
 
 export const revokeAssistantKey = (api: ApiClient, id: string) =>
-  api.delete<unknown>(`/assistant/keys/${encodeURIComponent(id)}`);
+  api.delete(`/assistant/keys/${encodeURIComponent(id)}`, noData);

@@ -1,8 +1,8 @@
 import { CALLS_PAGE_SIZE } from "@shared/calls.constants";
-import type { CallDetail, CallList, CallStatus, CallSummary } from "@shared/calls.schema";
+import type { CallStatus, CallSummary } from "@shared/calls.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { MissingDataError } from "../../components/load-failure";
 import type { ApiClient } from "../../lib/api-client";
+import { responseSchema } from "../../lib/response-check";
 
 /** Spec 9: the list is fresh for 30 s. */
 export const CALLS_STALE_MS = 30_000;
@@ -28,9 +28,7 @@ export const callQueries = {
         if (params.status) query.status = params.status;
         if (params.from) query.startDate = params.from;
         if (params.to) query.endDate = params.to;
-        const list = await api.get<CallList>("/calls", { query, signal });
-        if (!list || !Array.isArray(list.data)) throw new MissingDataError();
-        return list;
+        return api.get("/calls", responseSchema("callList"), { query, signal });
       },
       staleTime: CALLS_STALE_MS,
       refetchInterval: (query) => refreshEvery(hasLiveCall(query.state.data?.data)),
@@ -40,11 +38,8 @@ export const callQueries = {
   detail: (api: ApiClient, id: string) =>
     queryOptions({
       queryKey: [...callQueries.all(), "detail", id] as const,
-      queryFn: async ({ signal }) => {
-        const call = await api.get<CallDetail>(`/calls/${encodeURIComponent(id)}`, { signal });
-        if (!call || typeof call !== "object") throw new MissingDataError();
-        return call;
-      },
+      queryFn: ({ signal }) =>
+        api.get(`/calls/${encodeURIComponent(id)}`, responseSchema("callDetail"), { signal }),
       staleTime: CALLS_STALE_MS,
       refetchInterval: (query) => refreshEvery(query.state.data?.status === "in-progress"),
     }),

@@ -1,28 +1,17 @@
-import type { DashboardStats } from "@shared/dashboard.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
+import { responseSchema } from "../../lib/response-check";
 
 /** Like the calls list: fresh for 30 s, refetched then, and every 5 s while a recent call is live. */
 const STALE_MS = 30_000;
 const LIVE_REFRESH_MS = 5_000;
-
-export class MissingStatsError extends Error {
-  constructor() {
-    super("missing data");
-    this.name = "MissingStatsError";
-  }
-}
 
 export const dashboardQueries = {
   all: () => ["dashboard"] as const,
   stats: (api: ApiClient) =>
     queryOptions({
       queryKey: [...dashboardQueries.all(), "stats"] as const,
-      queryFn: async ({ signal }) => {
-        const stats = await api.get<DashboardStats>("/dashboard/stats", { signal });
-        if (!stats || !Array.isArray(stats.recentCalls)) throw new MissingStatsError();
-        return stats;
-      },
+      queryFn: ({ signal }) => api.get("/dashboard/stats", responseSchema("dashboardStats"), { signal }),
       staleTime: STALE_MS,
       refetchInterval: (query) =>
         query.state.data?.recentCalls.some((call) => call.status === "in-progress")

@@ -2,6 +2,8 @@ import { sessionMachine } from "@machines/session.machine";
 import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../lib/api-client";
+import { noData } from "../../lib/response-schema";
+import { sessionOrNoneCheck, sessionUserCheck } from "../../lib/session-user-check";
 
 type SessionEffects = {
   api: ApiClient;
@@ -13,14 +15,14 @@ type SessionEffects = {
 export function provideSessionMachine({ api, announceSignedIn }: SessionEffects) {
   return sessionMachine.provide({
     actors: {
-      refresh: fromPromise(() => api.post<SessionUser | null>("/auth/refresh")),
+      refresh: fromPromise(() => api.post("/auth/refresh", sessionOrNoneCheck)),
       signIn: fromPromise<SessionUser, SignInBody>(({ input }) =>
-        api.post<SessionUser>("/auth/sign-in", input),
+        api.post("/auth/sign-in", sessionUserCheck, input),
       ),
       signUp: fromPromise<SessionUser, SignUpBody>(({ input }) =>
-        api.post<SessionUser>("/auth/sign-up", input),
+        api.post("/auth/sign-up", sessionUserCheck, input),
       ),
-      signOut: fromPromise(() => api.post<null>("/auth/sign-out").then(() => undefined)),
+      signOut: fromPromise(() => api.post("/auth/sign-out", noData).then(() => undefined)),
     },
     actions: {
       dropAuthorization: () => api.dropAuthorization(),

@@ -1,0 +1,73 @@
+import { check, type ResponseSchema } from "./response-schema";
+import type { ResponseSchemas } from "./response-schemas";
+
+export type SchemaName = keyof ResponseSchemas;
+export type CheckRequest = { id: number; name: SchemaName; data: unknown };
+/** `problem` is undefined when the schema accepted the data. */
+export type CheckAnswer = { id: number; problem: string | undefined };
+
+const inThread = (name: SchemaName, data: unknown) =>
+  import("./response-schemas")
+    .then(({ responseSchemas }) => check<unknown>(responseSchemas[name], data))
+    .then((verdict) => (verdict.ok ? undefined : verdict.problem));
+
+let worker: Worker | undefined;
+let workerFailed = typeof Worker === "undefined";
+let nextId = 0;
+type Waiting = CheckRequest & {
+  settle: (problem: string | undefined) => void;
+  fail: (error: unknown) => void;
+};
+const waiting = new Map<number, Waiting>();
+
+function startWorker(): Worker {
+  const started = new Worker(new URL("./response-check.worker.ts", import.meta.url), { type: "module" });
+  started.addEventListener("message", ({ data: answer }: MessageEvent<CheckAnswer>) => {
+    waiting.get(answer.id)?.settle(answer.problem);
+    waiting.delete(answer.id);
+  });
+  // A worker that cannot start must not leave a page waiting: its checks run here instead.
+  started.addEventListener("error", () => {
+    workerFailed = true;
+    for (const { name, data, settle, fail } of waiting.values()) inThread(name, data).then(settle, fail);
+    waiting.clear();
+  });
+  return started;
+}
+
+/** The checker, started once: from the first call that needs it, so it starts while the request is in flight. */
+function checker(): Worker | undefined {
+  if (!workerFailed) worker ??= startWorker();
+  return worker;
+}
+
+/** What the schema `name` finds wrong with `data`, undefined when nothing; in a worker when there is one. */
+function problemOf(name: SchemaName, data: unknown): Promise<string | undefined> {
+  const started = workerFailed ? undefined : checker();
+  if (!started) return inThread(name, data);
+  const id = nextId++;
+  return new Promise((settle, fail) => {
+    waiting.set(id, { id, name, data, settle, fail });
+    started.postMessage({ id, name, data } satisfies CheckRequest);
+  });
+}
+
+/**
+ * The schema `name` of lib/response-schemas.ts as the API client uses it. Response schemas have no morphs, so
+ * what they accept is the value itself: the worker's verdict is about this very value.
+ */
+export function responseSchema<Name extends SchemaName>(
+  name: Name,
+): ResponseSchema<ResponseSchemas[Name]["infer"]> {
+  checker();
+  return {
+    "~standard": {
+      validate: async (value) => {
+        const problem = await problemOf(name, value);
+        return problem === undefined
+          ? { value: value as ResponseSchemas[Name]["infer"] }
+          : { issues: [{ message: problem }] };
+      },
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { callDetail, callList } from "@shared/calls.schema";
+import { dashboardStats } from "@shared/dashboard.schema";
+
+/**
+ * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
+ * ever imported dynamically (response-schema.ts), so arktype travels in its own chunk.
+ */
+export const responseSchemas = {
+  callList,
+  callDetail,
+  dashboardStats,
+  assistantKeyList,
+  createdAssistantKey,
+};
+
+export type ResponseSchemas = typeof responseSchemas;

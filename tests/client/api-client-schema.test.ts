@@ -1,0 +1,168 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { callDetail, callList } from "@shared/calls.schema";
+import { dashboardStats } from "@shared/dashboard.schema";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describeLoadFailure } from "../../src/client/components/load-failure";
+import { ApiError, BAD_RESPONSE, createApiClient } from "../../src/client/lib/api-client";
+import { failureMessage } from "../../src/client/lib/error-message";
+import { createQueryClient } from "../../src/client/lib/query-client";
+import { responseSchema } from "../../src/client/lib/response-check";
+import { noData } from "../../src/client/lib/response-schema";
+import { responseSchemas } from "../../src/client/lib/response-schemas";
+import { sessionOrNoneCheck, sessionUserCheck } from "../../src/client/lib/session-user-check";
+import { uniqueEmail } from "../support/server-accounts";
+import { reportCall } from "../support/server-calls";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+describe("the client reads the real server's answers through the schemas its routes declare", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  /** The page's Origin on every request, as a browser sends it (the server refuses unsafe calls without). */
+  const fromPage: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set("origin", server.url);
+    return fetch(new Request(request, { headers }));
+  };
+
+  it("checks with the very schema objects the server declares, none of which transforms what it accepts", () => {
+    expect(responseSchemas).toEqual({
+      callList,
+      callDetail,
+      dashboardStats,
+      assistantKeyList,
+      createdAssistantKey,
+    });
+    for (const schema of Object.values(responseSchemas))
+      expect(schema.internal.includesTransform).toBe(false);
+  });
+
+  it("signs up, reads the dashboard, keys and calls of a business, and revokes a key", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    const email = uniqueEmail("schema");
+    const user = await api.post("/auth/sign-up", sessionUserCheck, { email, password: "correct horse" });
+    expect(user.email).toBe(email);
+
+    const key = await api.post("/assistant/keys", responseSchema("createdAssistantKey"), { name: "Desk" });
+    expect(key.key.length).toBeGreaterThan(4);
+    const reported = await reportCall(server, key.key, {
+      externalId: "schema-1",
+      callerNumber: "+48123456789",
+      startedAt: new Date().toISOString(),
+      status: "completed",
+      durationSeconds: 42,
+      transcript: [{ speaker: "caller", text: "Hello", offsetSeconds: 0 }],
+    });
+    expect(reported.status).toBe(201);
+
+    const stats = await api.get("/dashboard/stats", responseSchema("dashboardStats"));
+    expect(stats.totalCalls).toBe(1);
+    const list = await api.get("/calls", responseSchema("callList"), { query: { page: 1 } });
+    expect(list).toMatchObject({ total: 1, page: 1, totalPages: 1 });
+    const call = await api.get(`/calls/${list.data[0]!._id}`, responseSchema("callDetail"));
+    expect(call.transcript).toEqual([{ speaker: "caller", text: "Hello", offsetSeconds: 0 }]);
+
+    const keys = await api.get("/assistant/keys", responseSchema("assistantKeyList"));
+    expect(keys.map((k) => k._id)).toEqual([key._id]);
+    await expect(api.delete(`/assistant/keys/${key._id}`, noData)).resolves.toBeNull();
+    await expect(api.get("/assistant/keys", responseSchema("assistantKeyList"))).resolves.toEqual([]);
+    // A sign-up's password hash and a dozen requests: slow on a busy machine.
+  }, 20_000);
+
+  it("reads the start-up refresh with the hand check: no session is null, not an error", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).resolves.toBeNull();
+  });
+});
+
+describe("a server that answers something else: a typed error, not a crash", () => {
+  let broken: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => (broken ? broken.close(resolve) : resolve(undefined)));
+    broken = undefined;
+  });
+
+  /** A stand-in for a broken deployment: every request gets `body` with `status`; counts the requests. */
+  async function brokenServer(body: string, status = 200) {
+    let requests = 0;
+    broken = createServer((_, response) => {
+      requests++;
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => broken!.listen(0, "127.0.0.1", resolve));
+    const { port } = broken.address() as AddressInfo;
+    const api = createApiClient({ baseURL: `http://127.0.0.1:${port}/api` });
+    return { api, requests: () => requests };
+  }
+
+  const rowWithoutStatus = {
+    _id: "c1",
+    fromNumber: "+48123456789",
+    customerName: null,
+    startTime: "2026-11-23T08:00:00.000Z",
+    duration: 30,
+    outcome: null,
+    summary: null,
+    serviceName: null,
+  };
+
+  it("a list whose row breaks the schema is BAD_RESPONSE, shown once, without retries", async () => {
+    const body = { success: true, data: { data: [rowWithoutStatus], total: 1, page: 1, totalPages: 1 } };
+    const { api, requests } = await brokenServer(JSON.stringify(body));
+    const queryClient = createQueryClient();
+    const error: unknown = await queryClient
+      .fetchQuery({ queryKey: ["calls"], queryFn: () => api.get("/calls", responseSchema("callList")) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      code: BAD_RESPONSE,
+      message: expect.stringMatching(/status/),
+    });
+    expect(requests()).toBe(1);
+    // What the pages show for it: the calls pages' own fallback (spec 8), elsewhere the code's message.
+    expect(describeLoadFailure(error)).toEqual({ kind: "missing" });
+    expect(failureMessage({ status: 200, code: BAD_RESPONSE })?.message).toBe(
+      "The server sent something this page cannot read.",
+    );
+  });
+
+  it("numbers as strings, missing data, no envelope at all: each is BAD_RESPONSE", async () => {
+    const wrongTypes = { success: true, data: { data: [], total: "0", page: 1, totalPages: 0 } };
+    for (const body of [
+      JSON.stringify(wrongTypes),
+      JSON.stringify({ success: true }),
+      "<html>Maintenance</html>",
+    ]) {
+      const { api } = await brokenServer(body);
+      await expect(api.get("/dashboard/stats", responseSchema("dashboardStats"))).rejects.toMatchObject({
+        code: BAD_RESPONSE,
+      });
+      await new Promise((resolve) => broken!.close(resolve));
+      broken = undefined;
+    }
+  });
+
+  it("a session answer that is not a user is refused by the hand check", async () => {
+    const { api } = await brokenServer(JSON.stringify({ success: true, data: { id: 7, email: "a@b.c" } }));
+    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).rejects.toMatchObject({ code: BAD_RESPONSE });
+    await expect(api.post("/auth/sign-in", sessionUserCheck, {})).rejects.toMatchObject({
+      code: BAD_RESPONSE,
+    });
+  });
+
+  it("an error body keeps its message, drops a code the client does not know", async () => {
+    const body = { success: false, error: { message: "Boom", code: "SOMETHING_NEWER", field: 3 } };
+    const { api } = await brokenServer(JSON.stringify(body), 500);
+    const error: unknown = await api.get("/calls", responseSchema("callList")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, message: "Boom", code: undefined, field: undefined });
+  });
+});
