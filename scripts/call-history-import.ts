@@ -52,15 +52,16 @@ export type ImportSummary = ImportProgress & {
   refusedLog: string;
 };
 
-type SavedState = {
-  size: number;
-  mtimeMs: number;
-  offset: number;
-  lines: number;
-  accepted: number;
-  refused: number;
-  refusedLogBytes: number;
-};
+const savedState = type({
+  size: "number",
+  mtimeMs: "number",
+  offset: "number.integer >= 0",
+  lines: "number.integer >= 0",
+  accepted: "number.integer >= 0",
+  refused: "number.integer >= 0",
+  refusedLogBytes: "number.integer >= 0",
+});
+type SavedState = typeof savedState.infer;
 
 type Line = { number: number; text: string; end: number };
 
@@ -84,7 +85,18 @@ async function* linesFrom(file: string, start: number, firstNumber: number): Asy
   if (pending.length > 0) yield { number, text: pending.toString("utf8"), end: offset + pending.length };
 }
 
-type Refusal = { line: number; externalId: string | null; message: string };
+const refusal = type({ line: "number.integer >= 1", externalId: "string | null", message: "string" });
+export type Refusal = typeof refusal.infer;
+
+/** The refusals recorded in a FILE.refused.jsonl, in file order. */
+export function readRefusals(path: string): Refusal[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => refusal.assert(JSON.parse(line)));
+}
+
+const errorBody = type({ error: { message: "string" } });
 
 class ImportStopped extends Error {}
 
@@ -112,14 +124,8 @@ async function send(
           throw new ImportStopped(`The server's answer was not understood: ${data.summary}`);
         return data;
       }
-      const message =
-        typeof body === "object" &&
-        body !== null &&
-        "error" in body &&
-        typeof body.error === "object" &&
-        body.error
-          ? String((body.error as { message?: unknown }).message)
-          : response.statusText;
+      const failure = errorBody(body);
+      const message = failure instanceof type.errors ? response.statusText : failure.error.message;
       if (response.status === 401)
         throw new ImportStopped("The server refused the API key (401): check --key");
       if (response.status !== 429 && response.status < 500) {
@@ -153,7 +159,10 @@ export async function importCallHistory(options: ImportOptions): Promise<ImportS
 
   let state: SavedState = { size, mtimeMs, offset: 0, lines: 0, accepted: 0, refused: 0, refusedLogBytes: 0 };
   if (!options.restart && existsSync(statePath)) {
-    const saved = JSON.parse(readFileSync(statePath, "utf8")) as SavedState;
+    const saved = savedState(JSON.parse(readFileSync(statePath, "utf8")));
+    if (saved instanceof type.errors) {
+      throw new ImportStopped(`${statePath} is not a saved position (${saved.summary}); run with --restart`);
+    }
     if (saved.size !== size || saved.mtimeMs !== mtimeMs) {
       throw new ImportStopped(
         `${options.file} has changed since the interrupted import; run with --restart to import it from the start`,

@@ -4,9 +4,8 @@
 //   --restart       ignore a saved position and import from the first line
 // Interrupted (Ctrl+C, a lost connection), it keeps its place in FILE.import-state.json: run the same command
 // again to go on. Lines refused, with their reasons, are listed at the end and kept in FILE.refused.jsonl.
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type ImportProgress, ImportStopped, importCallHistory } from "./call-history-import";
+import { type ImportProgress, ImportStopped, importCallHistory, readRefusals } from "./call-history-import";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -75,15 +74,10 @@ try {
     console.log(`Done: ${summary.accepted} calls imported, ${summary.refused} lines refused.`);
   }
   if (summary.refused > 0) {
-    const refusals = readFileSync(summary.refusedLog, "utf8").trim().split("\n");
+    const refusals = readRefusals(summary.refusedLog);
     console.log("Refused:");
-    for (const line of refusals.slice(0, 20)) {
-      const {
-        line: number,
-        externalId,
-        message,
-      } = JSON.parse(line) as { line: number; externalId: string | null; message: string };
-      console.log(`  line ${number}${externalId ? ` (${externalId})` : ""}: ${message}`);
+    for (const { line, externalId, message } of refusals.slice(0, 20)) {
+      console.log(`  line ${line}${externalId ? ` (${externalId})` : ""}: ${message}`);
     }
     if (refusals.length > 20) console.log(`  … and ${refusals.length - 20} more`);
     console.log(`All refusals: ${summary.refusedLog}`);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ImportProgress, importCallHistory } from "../../scripts/call-history-import";
+import { type ImportProgress, importCallHistory, readRefusals } from "../../scripts/call-history-import";
 import { signUp } from "../support/server-accounts";
 import { createAssistantKey, expectTrueCounts, listCalls } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -44,11 +44,7 @@ function writeHistory(name: string, count: number) {
   return { file, expectedRefusals, valid: count - expectedRefusals.length };
 }
 
-const refusedLines = (file: string) =>
-  readFileSync(`${file}.refused.jsonl`, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => (JSON.parse(line) as { line: number }).line);
+const refusedLines = (file: string) => readRefusals(`${file}.refused.jsonl`).map((refusal) => refusal.line);
 
 describe("npm run import-calls", () => {
   it("imports in batches, resumes after an interruption without sending a line twice, and lists refusals", async () => {

@@ -1,11 +1,11 @@
 import { type CallImportItemResult, callImportRequest, callImportResult } from "@shared/call-import.schema";
-import { callReport } from "@shared/calls.schema";
+import { type CallReport, callReport } from "@shared/calls.schema";
 import { type } from "arktype";
 import { type CallIngest, startedAtProblem } from "../calls/call-ingest";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
-import { parseIsoTime } from "../time/iso-time";
+import { type IsoTime, parseIsoTime } from "../time/iso-time";
 import { callImportExample, callImportResultExample } from "./assistant.examples";
 
 /** The path of the import, whose bodies may be far larger than any other request's. */
@@ -41,8 +41,8 @@ export function addCallImportRoute(router: ApiRouter, ingest: CallIngest, logErr
       const results: CallImportItemResult[] = new Array(body.calls.length);
       const valid: {
         index: number;
-        report: typeof callReport.infer;
-        time: NonNullable<ReturnType<typeof parseIsoTime>>;
+        report: CallReport;
+        time: IsoTime;
       }[] = [];
       for (const [index, item] of body.calls.entries()) {
         const refuse = (message: string) => {
