@@ -5,8 +5,10 @@ import { assistantKeys } from "../../src/server/db/schema/assistant-keys.schema"
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { calls } from "../../src/server/db/schema/calls.schema";
 import { insertServices } from "../../src/server/repos/services.repo";
+import { replaceWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import type { AssistantConfig, AssistantKey } from "../../src/shared/assistant.schema";
 import type { CallDetail, CallReport, CallReportResult } from "../../src/shared/calls.schema";
+import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
@@ -272,8 +274,13 @@ describe("GET /api/assistant/config", () => {
     const { key } = await createAssistantKey(server, staff);
     await server.db
       .update(businesses)
-      .set({ greeting: "Hello from Smile Studio!", workingDays: [1, 2, 3] })
+      .set({ greeting: "Hello from Smile Studio!" })
       .where(eq(businesses.id, staff.user.businessId));
+    await replaceWeeklySchedule(
+      server.db,
+      staff.user.businessId,
+      weeklyScheduleOf([1, 2, 3], { start: "09:00", end: "17:00" }),
+    );
     await insertServices(server.db, staff.user.businessId, [
       {
         name: "Whitening",

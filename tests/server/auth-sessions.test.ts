@@ -1,10 +1,12 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { callTransferSettings } from "@shared/company.schema";
+import { weeklyScheduleOf } from "@shared/weekly-schedule";
 import { type } from "arktype";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { users } from "../../src/server/db/schema/users.schema";
+import { readWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import { refresh, signIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { MINUTE, SECOND } from "../support/server-clock";
 import {
@@ -55,9 +57,6 @@ describe("sign-up", () => {
       name: "Example",
       phoneNumber: "",
       timezone: "America/New_York",
-      workingHoursStart: "09:00",
-      workingHoursEnd: "17:00",
-      workingDays: [1, 2, 3, 4, 5],
       callTransfer: {
         enabled: false,
         transferMessage: "Please hold while I transfer your call.",
@@ -65,6 +64,10 @@ describe("sign-up", () => {
         maxWaitTime: 300,
       },
     });
+    // Spec 9's hours: 09:00–17:00, Monday to Friday, as the weekly schedule.
+    expect(await readWeeklySchedule(server.db, body.data.businessId)).toEqual(
+      weeklyScheduleOf([1, 2, 3, 4, 5], { start: "09:00", end: "17:00" }),
+    );
     // The column's default is a valid value of the schema the settings screen will edit it with.
     expect(callTransferSettings(business!.callTransfer)).not.toBeInstanceOf(type.errors);
   });

@@ -1,9 +1,11 @@
 import type { SessionUser } from "@shared/auth.schema";
+import { defaultWeeklySchedule } from "@shared/weekly-schedule";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { ApiError } from "../http/api-error";
 import { insertBusiness } from "../repos/businesses.repo";
 import { findUserByEmail, insertUser } from "../repos/users.repo";
+import { replaceWeeklySchedule } from "../repos/weekly-hours.repo";
 import { hashPassword } from "./passwords";
 
 const PUBLIC_MAIL_DOMAINS = new Set([
@@ -48,6 +50,7 @@ export async function createAccount(db: Database, email: string, password: strin
   try {
     return await db.transaction(async (tx) => {
       const business = await insertBusiness(tx, { name: businessNameFromEmail(email) });
+      await replaceWeeklySchedule(tx, business.id, defaultWeeklySchedule());
       const user = await insertUser(tx, business.id, { email, passwordHash });
       return { id: user.id, email: user.email, businessId: business.id, businessName: business.name };
     });

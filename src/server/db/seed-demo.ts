@@ -1,3 +1,4 @@
+import type { WeeklySchedule } from "@shared/availability.schema";
 import { hashPassword } from "../auth/passwords";
 import { demoCalls } from "../demo/demo-calls";
 import { DEMO_SERVICES } from "../demo/demo-services";
@@ -5,19 +6,43 @@ import { hasAnyBusiness, insertBusiness } from "../repos/businesses.repo";
 import { insertCallsBulk } from "../repos/calls-write.repo";
 import { insertServices } from "../repos/services.repo";
 import { insertUser } from "../repos/users.repo";
+import { replaceWeeklySchedule } from "../repos/weekly-hours.repo";
 import type { Database } from "./database";
 import { isUniqueViolation } from "./errors";
 
 export const DEMO_EMAIL = "demo@calldesk.app";
 export const DEMO_PASSWORD = "calldesk-demo";
 
+/** Weekdays with a lunch break, Saturday mornings. */
+const DEMO_WEEK: WeeklySchedule = {
+  "0": [],
+  "1": [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ],
+  "2": [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ],
+  "3": [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ],
+  "4": [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ],
+  "5": [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ],
+  "6": [{ start: "09:00", end: "13:00" }],
+};
+
 const DEMO_BUSINESS = {
   name: "Bright Smile Dental",
   phoneNumber: "+1 555 0100",
   timezone: "America/New_York",
-  workingHoursStart: "08:00",
-  workingHoursEnd: "18:00",
-  workingDays: [1, 2, 3, 4, 5, 6],
   greeting:
     "Thank you for calling Bright Smile Dental! This is our virtual assistant. How can I help you today?",
   prompt:
@@ -50,7 +75,8 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
       const business = await insertBusiness(tx, DEMO_BUSINESS);
       await insertUser(tx, business.id, { email: DEMO_EMAIL, passwordHash });
       await insertServices(tx, business.id, [...DEMO_SERVICES]);
-      await insertCallsBulk(tx, business.id, demoCalls(now, business), now);
+      await replaceWeeklySchedule(tx, business.id, DEMO_WEEK);
+      await insertCallsBulk(tx, business.id, demoCalls(now, business, DEMO_WEEK), now);
     });
     return true;
   } catch (error) {

@@ -1,4 +1,6 @@
+import type { WeeklySchedule } from "@shared/availability.schema";
 import type { CallReport } from "@shared/calls.schema";
+import { workingHoursOf } from "@shared/weekly-schedule";
 import { calendarDayAround } from "@shared/zoned-time";
 import type { BusinessRow } from "../db/schema/businesses.schema";
 import type { BulkCall } from "../repos/calls-write.repo";
@@ -30,15 +32,17 @@ export const bulkCallOf = (report: CallReport): BulkCall => ({
  */
 export function demoCalls(
   now: Date,
-  business: Pick<BusinessRow, "name" | "timezone" | "workingHoursStart" | "workingHoursEnd" | "workingDays">,
+  business: Pick<BusinessRow, "name" | "timezone">,
+  schedule: WeeklySchedule,
 ): BulkCall[] {
+  const { workingHours, workingDays } = workingHoursOf(schedule);
   const generator = createCallGenerator({
     seed: 20260302,
     idPrefix: "demo",
     companyName: business.name,
     timezone: business.timezone,
-    workingHours: { start: business.workingHoursStart, end: business.workingHoursEnd },
-    workingDays: business.workingDays,
+    workingHours,
+    workingDays,
   });
   const today = calendarDayAround(now, business.timezone);
   const history = generator.history(

@@ -2,6 +2,7 @@ import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema"
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { moneyFromCents } from "@shared/money.schema";
+import { workingHoursOf } from "@shared/weekly-schedule";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
 import type { AssistantKeyLookup } from "../auth/require-assistant-key";
 import { createCallIngest } from "../calls/call-ingest";
@@ -11,6 +12,7 @@ import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { findBusiness } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
+import { readWeeklySchedule } from "../repos/weekly-hours.repo";
 import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
 import { addCallImportRoute } from "./call-import.route";
 
@@ -67,9 +69,10 @@ export function assistantRoutes(
     },
     async (c) => {
       const { businessId } = c.get("assistant");
-      const [business, services] = await Promise.all([
+      const [business, services, schedule] = await Promise.all([
         findBusiness(db, businessId),
         listActiveServices(db, businessId),
+        readWeeklySchedule(db, businessId),
       ]);
       if (!business) throw unauthenticated();
       const { maxWaitTime, ...transfer } = business.callTransfer;
@@ -78,8 +81,7 @@ export function assistantRoutes(
         greeting: business.greeting || null,
         prompt: business.prompt || null,
         timezone: business.timezone,
-        workingHours: { start: business.workingHoursStart, end: business.workingHoursEnd },
-        workingDays: business.workingDays,
+        ...workingHoursOf(schedule),
         services: services.map((service) => ({
           name: service.name,
           durationMinutes: service.durationMinutes,

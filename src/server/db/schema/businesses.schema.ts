@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { AVAILABILITY_DEFAULTS, AVAILABILITY_LIMITS } from "../../../shared/availability.schema";
 import type { CallTransferSettings } from "../../../shared/company.schema";
 import { COMPANY_DEFAULTS, DEFAULT_CALL_TRANSFER } from "../../../shared/company-defaults";
 
@@ -12,12 +13,20 @@ export const businesses = pgTable(
     // Empty until the company settings are saved; the assistant's number is assigned later.
     phoneNumber: text("phone_number").notNull().default(""),
     timezone: text("timezone").notNull().default(COMPANY_DEFAULTS.timezone),
-    workingHoursStart: text("working_hours_start").notNull().default(COMPANY_DEFAULTS.workingHoursStart),
-    workingHoursEnd: text("working_hours_end").notNull().default(COMPANY_DEFAULTS.workingHoursEnd),
-    workingDays: integer("working_days")
-      .array()
+    // Opening hours live in weekly_hours; these are the rules around appointments (the buffer rules tab).
+    bufferBeforeMinutes: integer("buffer_before_minutes")
       .notNull()
-      .default(sql.raw(`'{${COMPANY_DEFAULTS.workingDays.join(",")}}'`)),
+      .default(AVAILABILITY_DEFAULTS.bufferBeforeMinutes),
+    bufferAfterMinutes: integer("buffer_after_minutes")
+      .notNull()
+      .default(AVAILABILITY_DEFAULTS.bufferAfterMinutes),
+    minimumNoticeMinutes: integer("minimum_notice_minutes")
+      .notNull()
+      .default(AVAILABILITY_DEFAULTS.minimumNoticeMinutes),
+    bookingHorizonDays: integer("booking_horizon_days")
+      .notNull()
+      .default(AVAILABILITY_DEFAULTS.bookingHorizonDays),
+    slotStepMinutes: integer("slot_step_minutes").notNull().default(AVAILABILITY_DEFAULTS.slotStepMinutes),
     greeting: text("greeting").notNull().default(""),
     prompt: text("prompt").notNull().default(""),
     callTransfer: jsonb("call_transfer")
@@ -28,11 +37,21 @@ export const businesses = pgTable(
   },
   (t) => [
     check(
-      "businesses_working_hours_start_hhmm",
-      sql`${t.workingHoursStart} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+      "businesses_buffers_range",
+      sql`${t.bufferBeforeMinutes} between 0 and ${sql.raw(String(AVAILABILITY_LIMITS.bufferMinutesMax))} and ${t.bufferAfterMinutes} between 0 and ${sql.raw(String(AVAILABILITY_LIMITS.bufferMinutesMax))}`,
     ),
-    check("businesses_working_hours_end_hhmm", sql`${t.workingHoursEnd} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    check("businesses_working_days_range", sql`${t.workingDays} <@ '{0,1,2,3,4,5,6}'::integer[]`),
+    check(
+      "businesses_minimum_notice_range",
+      sql`${t.minimumNoticeMinutes} between 0 and ${sql.raw(String(AVAILABILITY_LIMITS.minimumNoticeMinutesMax))}`,
+    ),
+    check(
+      "businesses_booking_horizon_range",
+      sql`${t.bookingHorizonDays} between 1 and ${sql.raw(String(AVAILABILITY_LIMITS.bookingHorizonDaysMax))}`,
+    ),
+    check(
+      "businesses_slot_step_range",
+      sql`${t.slotStepMinutes} between 1 and ${sql.raw(String(AVAILABILITY_LIMITS.slotStepMinutesMax))}`,
+    ),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { SERVICE_CATEGORIES } from "../../../shared/service.constants";
 import { businesses } from "./businesses.schema";
 
@@ -18,11 +28,22 @@ export const services = pgTable(
     priceCents: integer("price_cents").notNull().default(0),
     category: text("category"),
     isActive: boolean("is_active").notNull().default(true),
+    // Null follows the business's buffers.
+    bufferBeforeMinutes: integer("buffer_before_minutes"),
+    bufferAfterMinutes: integer("buffer_after_minutes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("services_business_id_name_idx").on(t.businessId, t.name),
+    // Two active services may not share a name, whatever its case (the assistant books by name).
+    uniqueIndex("services_business_id_active_name_key")
+      .on(t.businessId, sql`lower(${t.name})`)
+      .where(sql`${t.isActive}`),
+    check(
+      "services_buffers_range",
+      sql`(${t.bufferBeforeMinutes} is null or ${t.bufferBeforeMinutes} between 0 and 240) and (${t.bufferAfterMinutes} is null or ${t.bufferAfterMinutes} between 0 and 240)`,
+    ),
     check("services_duration_minutes_positive", sql`${t.durationMinutes} >= 1`),
     check("services_price_cents_non_negative", sql`${t.priceCents} >= 0`),
     check(

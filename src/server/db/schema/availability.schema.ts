@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.schema";
+
+/**
+ * Opening hours: the one source of truth for when a business works (the company settings read and write the
+ * same rows). A range is [start_minute, end_minute) minutes after local midnight of its weekday (0 = Sunday);
+ * 1440 ends a range at midnight. Ranges of one day never overlap (an exclusion constraint, 0013).
+ */
+export const weeklyHours = pgTable(
+  "weekly_hours",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    weekday: smallint("weekday").notNull(),
+    startMinute: smallint("start_minute").notNull(),
+    endMinute: smallint("end_minute").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.weekday, t.startMinute] }),
+    check("weekly_hours_weekday_range", sql`${t.weekday} between 0 and 6`),
+    check(
+      "weekly_hours_minutes_range",
+      sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`,
+    ),
+  ],
+);
+
+/**
+ * Days a business is closed (local dates, inclusive), wholly when the minutes are null, else from start_minute
+ * to end_minute on each of those days.
+ */
+export const blackoutDates = pgTable(
+  "blackout_dates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    startMinute: smallint("start_minute"),
+    endMinute: smallint("end_minute"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("blackout_dates_business_id_end_date_idx").on(t.businessId, t.endDate),
+    check("blackout_dates_dates_ordered", sql`${t.startDate} <= ${t.endDate}`),
+    check(
+      "blackout_dates_minutes_range",
+      sql`(${t.startMinute} is null and ${t.endMinute} is null) or (${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440)`,
+    ),
+  ],
+);
+
+export type WeeklyHoursRow = typeof weeklyHours.$inferSelect;
+export type BlackoutDateRow = typeof blackoutDates.$inferSelect;

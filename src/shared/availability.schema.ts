@@ -1,0 +1,170 @@
+import { type } from "arktype";
+import { isCalendarDate } from "./calendar-date";
+import { minutesOfClockTime } from "./clock-time";
+
+/** 0 = Sunday … 6 = Saturday (spec 9), as the keys of a weekly schedule. */
+export const WEEKDAYS = ["0", "1", "2", "3", "4", "5", "6"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const AVAILABILITY_LIMITS = {
+  rangesPerDay: 12,
+  bufferMinutesMax: 240,
+  minimumNoticeMinutesMax: 60 * 24 * 30,
+  bookingHorizonDaysMax: 730,
+  slotStepMinutesMax: 240,
+  /** Days `from`..`to` one slots request may cover. */
+  slotDaysMax: 62,
+} as const;
+
+/** Spec 9 leaves these open; what a business starts with. */
+export const AVAILABILITY_DEFAULTS = {
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  minimumNoticeMinutes: 60,
+  bookingHorizonDays: 60,
+  slotStepMinutes: 15,
+} as const;
+
+export const clockTime = type("string").narrow(
+  (text, ctx) =>
+    minutesOfClockTime(text) !== null || ctx.reject({ expected: "a time of day HH:MM (00:00–23:59)" }),
+);
+export const clockEndTime = type("string").narrow(
+  (text, ctx) =>
+    minutesOfClockTime(text, { end: true }) !== null ||
+    ctx.reject({ expected: "a time of day HH:MM (00:00–24:00)" }),
+);
+export const calendarDate = type("string").narrow(
+  (text, ctx) => isCalendarDate(text) || ctx.reject({ expected: "a date YYYY-MM-DD" }),
+);
+
+const endAfterStart = (start: string, end: string) =>
+  (minutesOfClockTime(start) ?? 0) < (minutesOfClockTime(end, { end: true }) ?? 0);
+
+/** Opening hours within one day, local to the business; `end` after `start`. */
+export const timeRange = type({ "+": "reject", start: clockTime, end: clockEndTime }).narrow(
+  (range, ctx) =>
+    endAfterStart(range.start, range.end) ||
+    ctx.reject({ expected: "a time after start", actual: range.end, path: [...ctx.path, "end"] }),
+);
+export type TimeRange = typeof timeRange.infer;
+
+const dayRanges = timeRange
+  .array()
+  .atMostLength(AVAILABILITY_LIMITS.rangesPerDay)
+  .narrow((ranges, ctx) => {
+    const sorted = ranges
+      .map((range, index) => ({
+        index,
+        start: minutesOfClockTime(range.start) ?? 0,
+        end: minutesOfClockTime(range.end, { end: true }) ?? 0,
+      }))
+      .sort((a, b) => a.start - b.start);
+    for (let i = 1; i < sorted.length; i++) {
+      const [before, after] = [sorted[i - 1]!, sorted[i]!];
+      if (after.start < before.end)
+        return ctx.reject({
+          expected: "a range that overlaps no other range of its day",
+          actual: ranges[after.index]!.start,
+          path: [...ctx.path, after.index, "start"],
+        });
+    }
+    return true;
+  });
+
+/** Per weekday "0".."6", zero or more ranges that do not overlap; every weekday present, no other key. */
+export const weeklySchedule = type({
+  "+": "reject",
+  "0": dayRanges,
+  "1": dayRanges,
+  "2": dayRanges,
+  "3": dayRanges,
+  "4": dayRanges,
+  "5": dayRanges,
+  "6": dayRanges,
+});
+export type WeeklySchedule = typeof weeklySchedule.infer;
+
+/** The rules between and around appointments (the "buffer rules" tab). */
+export const availabilityRules = type({
+  "+": "reject",
+  bufferBeforeMinutes: `0 <= number.integer <= ${AVAILABILITY_LIMITS.bufferMinutesMax}`,
+  bufferAfterMinutes: `0 <= number.integer <= ${AVAILABILITY_LIMITS.bufferMinutesMax}`,
+  minimumNoticeMinutes: `0 <= number.integer <= ${AVAILABILITY_LIMITS.minimumNoticeMinutesMax}`,
+  bookingHorizonDays: `1 <= number.integer <= ${AVAILABILITY_LIMITS.bookingHorizonDaysMax}`,
+  slotStepMinutes: `1 <= number.integer <= ${AVAILABILITY_LIMITS.slotStepMinutesMax}`,
+});
+export type AvailabilityRules = typeof availabilityRules.infer;
+
+/** PUT /api/availability: replaces the weekly schedule and the rules (blackouts have their own calls). */
+export const availabilityUpdate = availabilityRules.merge({ weeklySchedule });
+export type AvailabilityUpdate = typeof availabilityUpdate.infer;
+
+/**
+ * POST /api/availability/blackout-dates: the days `startDate`..`endDate` (inclusive, local to the business)
+ * are closed, wholly when both times are null, else from `startTime` to `endTime` on each of those days.
+ */
+export const blackoutDateInput = type({
+  "+": "reject",
+  startDate: calendarDate,
+  endDate: calendarDate,
+  startTime: clockTime.or("null"),
+  endTime: clockEndTime.or("null"),
+  "reason?": "string <= 200 | null",
+}).narrow((blackout, ctx) => {
+  if (blackout.endDate < blackout.startDate)
+    return ctx.reject({
+      expected: "a date on or after startDate",
+      actual: blackout.endDate,
+      path: [...ctx.path, "endDate"],
+    });
+  if ((blackout.startTime === null) !== (blackout.endTime === null))
+    return ctx.reject({
+      expected: "both times, or neither for whole days",
+      actual: String(blackout.endTime),
+      path: [...ctx.path, blackout.startTime === null ? "startTime" : "endTime"],
+    });
+  if (
+    blackout.startTime !== null &&
+    blackout.endTime !== null &&
+    !endAfterStart(blackout.startTime, blackout.endTime)
+  )
+    return ctx.reject({
+      expected: "a time after startTime",
+      actual: blackout.endTime,
+      path: [...ctx.path, "endTime"],
+    });
+  return true;
+});
+export type BlackoutDateInput = typeof blackoutDateInput.infer;
+
+export const blackoutDate = type({
+  id: "string",
+  startDate: "string",
+  endDate: "string",
+  startTime: "string | null",
+  endTime: "string | null",
+  reason: "string | null",
+});
+export type BlackoutDate = typeof blackoutDate.infer;
+
+/** GET /api/availability */
+export const availability = availabilityRules.merge({
+  weeklySchedule,
+  blackoutDates: blackoutDate.array(),
+});
+export type Availability = typeof availability.infer;
+
+/** GET /api/availability/slots and /api/assistant/slots: days `from`..`to` inclusive, local to the business. */
+export const slotsQuery = type({
+  "+": "reject",
+  serviceId: "string.uuid",
+  from: calendarDate,
+  to: calendarDate,
+});
+export type SlotsQuery = typeof slotsQuery.infer;
+
+/** A bookable time: ISO 8601 with the business's UTC offset at that instant. */
+export const slot = type({ start: "string", end: "string" });
+export type Slot = typeof slot.infer;
+export const slotList = slot.array();

@@ -1,0 +1,50 @@
+import { type } from "arktype";
+import { SERVICE_CATEGORIES } from "./service.constants";
+
+export { SERVICE_CATEGORIES, type ServiceCategory } from "./service.constants";
+
+export const serviceCategory = type.enumerated(...SERVICE_CATEGORIES);
+
+/** Dollars with at most two decimals: 19.99 is a price, 19.999 is not (prices are stored as whole cents). */
+export const servicePrice = type("0 <= number <= 1000000").narrow(
+  (price, ctx) =>
+    Math.abs(Math.round(price * 100) - price * 100) < 1e-6 ||
+    ctx.reject({ expected: "an amount with at most two decimals", actual: String(price) }),
+);
+
+/** Minutes kept free before or after an appointment of this service; null follows the business default. */
+export const serviceBufferMinutes = type("0 <= number.integer <= 240 | null");
+
+/**
+ * POST /api/services and PUT /api/services/:id (spec 7), the form's values as sent (spec 5): the server checks
+ * them with this schema, the service form with the same one.
+ */
+export const serviceInput = type({
+  "+": "reject",
+  name: type("string.trim").to("1 <= string <= 200"),
+  "description?": "string <= 2000",
+  duration: "1 <= number.integer <= 1440",
+  price: servicePrice,
+  "category?": serviceCategory.or("null"),
+  isActive: "boolean",
+  "bufferBeforeMinutes?": serviceBufferMinutes,
+  "bufferAfterMinutes?": serviceBufferMinutes,
+});
+export type ServiceInput = typeof serviceInput.inferIn;
+
+/** A service as the portal lists it (spec 3 "Service"), with its own buffers (null: the business default). */
+export const service = type({
+  _id: "string",
+  name: "string",
+  description: "string",
+  duration: "number.integer >= 1",
+  price: "number >= 0",
+  category: serviceCategory.or("null"),
+  isActive: "boolean",
+  bufferBeforeMinutes: "number.integer >= 0 | null",
+  bufferAfterMinutes: "number.integer >= 0 | null",
+});
+export type Service = typeof service.infer;
+
+/** GET /api/services */
+export const serviceList = service.array();
