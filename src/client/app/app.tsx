@@ -2,6 +2,7 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "../components/ui/toaster";
 import { SessionContext } from "../features/session/session-context";
+import { ActorInspectionContext } from "../lib/actor-inspection";
 import { ApiContext } from "../lib/api-context";
 import { i18n } from "../lib/i18n";
 import type { AppContext } from "./app-context";
@@ -13,8 +14,10 @@ export function App({ context }: { context: AppContext }) {
       <QueryClientProvider client={context.queryClient}>
         <ApiContext value={context.api}>
           <SessionContext value={context.session}>
-            <AppRoutes />
-            <Toaster />
+            <ActorInspectionContext value={context.inspect}>
+              <AppRoutes />
+              <Toaster />
+            </ActorInspectionContext>
           </SessionContext>
         </ApiContext>
       </QueryClientProvider>

@@ -8,6 +8,8 @@ export const pageChunks = {
   callDetail: () => import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
   bookings: () => import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
   services: () => import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
+  availability: () =>
+    import("../features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
   settings: () => import("./settings-page").then((m) => ({ default: m.SettingsPage })),
   faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
 };

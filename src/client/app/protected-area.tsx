@@ -10,10 +10,11 @@ const CallsPage = lazy(pageChunks.calls);
 const CallDetailPage = lazy(pageChunks.callDetail);
 const BookingsPage = lazy(pageChunks.bookings);
 const ServicesPage = lazy(pageChunks.services);
+const AvailabilityPage = lazy(pageChunks.availability);
 const SettingsPage = lazy(pageChunks.settings);
 const FaqPage = lazy(pageChunks.faq);
 
-/** The shell and its routed pages (spec 2): /, the six sections, and unknown paths → /dashboard. */
+/** The shell and its routed pages (spec 2): /, the six sections, /availability, and unknown paths → /dashboard. */
 export default function ProtectedArea() {
   return (
     <AppShell>
@@ -25,6 +26,7 @@ export default function ProtectedArea() {
             <Route path="/calls/:id" component={CallDetailPage} />
             <Route path="/bookings" component={BookingsPage} />
             <Route path="/services" component={ServicesPage} />
+            <Route path="/availability" component={AvailabilityPage} />
             <Route path="/settings" component={SettingsPage} />
             <Route path="/faq" component={FaqPage} />
             <Route>

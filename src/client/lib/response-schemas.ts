@@ -1,6 +1,8 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { serviceList } from "@shared/service.schema";
 
 /**
  * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
@@ -12,6 +14,10 @@ export const responseSchemas = {
   dashboardStats,
   assistantKeyList,
   createdAssistantKey,
+  availability,
+  blackoutDate,
+  slotList,
+  serviceList,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

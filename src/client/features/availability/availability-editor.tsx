@@ -1,0 +1,103 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Availability, AvailabilityUpdate } from "@shared/availability.schema";
+import { useQueryClient } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useMemo, useState } from "react";
+import { css } from "styled-system/css";
+import * as Tabs from "../../components/ui/tabs";
+import { toaster } from "../../components/ui/toaster";
+import { useActorInspection } from "../../lib/actor-inspection";
+import { useApi } from "../../lib/api-context";
+import { i18n } from "../../lib/i18n";
+import { availabilityQueries } from "./availability.queries";
+import { provideAvailabilityForm } from "./availability-form.actors";
+import type { AvailabilityTab } from "./availability-search";
+import { BlackoutDatesPanel } from "./blackout-dates-panel";
+import { BufferRulesEditor } from "./buffer-rules-editor";
+import { FormActions } from "./form-actions";
+import { WeeklyScheduleEditor } from "./weekly-schedule-editor";
+
+const updateOf = ({ blackoutDates: _, ...update }: Availability): AvailabilityUpdate => update;
+
+type AvailabilityEditorProps = {
+  availability: Availability;
+  tab: AvailabilityTab;
+  today: string;
+  onTab: (tab: AvailabilityTab) => void;
+};
+
+const panel = css({ pt: "4" });
+
+/** The three tabs of spec 2; the schedule and the rules are one form (one PUT), blackouts save one by one. */
+export function AvailabilityEditor({ availability, tab, today, onTab }: AvailabilityEditorProps) {
+  const { t } = useLingui();
+  const form = useAvailabilityForm(availability);
+  const unsaved = useSelector(form, (s) => s.matches("editing") || s.matches("failed"));
+  useLeaveWarning(unsaved);
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={({ value }) => {
+        if (value === "schedule" || value === "blackouts" || value === "rules") onTab(value);
+      }}
+      lazyMount
+    >
+      <Tabs.List aria-label={t`Availability`} className={css({ overflowX: "auto" })}>
+        <Tabs.Trigger value="schedule">
+          <Trans>Weekly schedule</Trans>
+        </Tabs.Trigger>
+        <Tabs.Trigger value="blackouts">
+          <Trans>Blackout dates</Trans>
+        </Tabs.Trigger>
+        <Tabs.Trigger value="rules">
+          <Trans>Buffer rules</Trans>
+        </Tabs.Trigger>
+        <Tabs.Indicator />
+      </Tabs.List>
+      <Tabs.Content value="schedule" className={panel}>
+        <WeeklyScheduleEditor form={form} />
+        <FormActions form={form} />
+      </Tabs.Content>
+      <Tabs.Content value="blackouts" className={panel}>
+        <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+      </Tabs.Content>
+      <Tabs.Content value="rules" className={panel}>
+        <BufferRulesEditor form={form} />
+        <FormActions form={form} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** The form's actor, fed the server's values again whenever they are refetched. */
+function useAvailabilityForm(availability: Availability) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const inspect = useActorInspection();
+  const [machine] = useState(() =>
+    provideAvailabilityForm({
+      api,
+      onSaved: () => {
+        toaster.success({ title: i18n._(msg`Availability saved`) });
+        void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
+      },
+    }),
+  );
+  const values = useMemo(() => updateOf(availability), [availability]);
+  const form = useActorRef(machine, { input: values, ...(inspect ? { inspect } : {}) });
+  useEffect(() => {
+    form.send({ type: "form.reload", values });
+  }, [form, values]);
+  return form;
+}
+
+/** The browser asks before a reload or closing the tab throws away unsaved changes. */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+}

@@ -1,0 +1,60 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { LoadErrorAlert } from "../../components/load-error-alert";
+import { LoadFailureMessage } from "../../components/load-failure-message";
+import { PageHeader } from "../../components/ui/page-header";
+import { useApi } from "../../lib/api-context";
+import { useUrlSearch } from "../../lib/use-url-search";
+import { availabilityQueries } from "./availability.queries";
+import { AvailabilityEditor } from "./availability-editor";
+import { availabilitySearch } from "./availability-search";
+import { AvailabilitySkeleton } from "./availability-skeleton";
+import { today as todayOf } from "./calendar-week";
+import { SlotsPreview } from "./slots-preview";
+
+/** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
+export function AvailabilityPage() {
+  const { t } = useLingui();
+  const api = useApi();
+  const [search, setSearch] = useUrlSearch(availabilitySearch);
+  const availability = useQuery(availabilityQueries.detail(api));
+  const today = todayOf();
+  return (
+    <>
+      <PageHeader
+        title={t`Availability`}
+        description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
+      />
+      {availability.data ? (
+        <AvailabilityEditor
+          availability={availability.data}
+          tab={search.tab ?? "schedule"}
+          today={today}
+          onTab={(tab) =>
+            setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
+          }
+        />
+      ) : availability.isError ? (
+        <LoadErrorAlert
+          title={<Trans>Availability could not be loaded</Trans>}
+          onRetry={() => void availability.refetch()}
+        >
+          <LoadFailureMessage
+            error={availability.error}
+            missing={<Trans>Failed to fetch availability</Trans>}
+          />
+        </LoadErrorAlert>
+      ) : (
+        <AvailabilitySkeleton />
+      )}
+      <SlotsPreview
+        serviceId={search.service}
+        week={search.week}
+        today={today}
+        onChange={({ serviceId, week }) =>
+          setSearch({ ...search, service: serviceId, week }, { replace: true })
+        }
+      />
+    </>
+  );
+}

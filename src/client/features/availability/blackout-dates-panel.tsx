@@ -1,0 +1,140 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarOff, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { css } from "styled-system/css";
+import { EmptyState } from "../../components/ui/empty-state";
+import { IconButton } from "../../components/ui/icon-button";
+import { Text } from "../../components/ui/text";
+import { toaster } from "../../components/ui/toaster";
+import { useApi } from "../../lib/api-context";
+import { failureMessage, failureOf } from "../../lib/error-message";
+import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
+import { BlackoutForm } from "./blackout-form";
+import { calendarDateFormat } from "./calendar-week";
+import { RemoveBlackoutDialog } from "./remove-blackout-dialog";
+
+type BlackoutDatesPanelProps = { blackouts: BlackoutDate[]; today: string };
+
+const list = css({ display: "flex", flexDirection: "column" });
+const item = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "3",
+  py: "3",
+  borderBottomWidth: "1px",
+  _last: { borderBottomWidth: "0" },
+});
+
+/** The blackout dates tab: add one, see what is coming and what has passed, remove either after confirming. */
+export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<BlackoutDate | null>(null);
+  const upcomingId = useId();
+  const pastId = useId();
+  const failureText = (error: unknown) => {
+    const message = failureMessage(failureOf(error) ?? {});
+    return message ? t(message) : undefined;
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
+
+  const add = useMutation({
+    mutationFn: (blackout: BlackoutDateInput) => addBlackoutDate(api, blackout),
+    onSuccess: () => toaster.success({ title: t`Blackout added` }),
+    onError: (error) =>
+      toaster.error({ title: t`Could not add the blackout`, description: failureText(error) }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (blackout: BlackoutDate) => removeBlackoutDate(api, blackout.id),
+    onSuccess: () => {
+      setRemoving(null);
+      toaster.success({ title: t`Blackout removed` });
+    },
+    onError: (error) =>
+      toaster.error({ title: t`Could not remove the blackout`, description: failureText(error) }),
+    onSettled: refresh,
+  });
+
+  const dayText = calendarDateFormat(i18n.locale, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+  const days = (blackout: BlackoutDate) =>
+    blackout.startDate === blackout.endDate
+      ? dayText(blackout.startDate)
+      : t`${dayText(blackout.startDate)} to ${dayText(blackout.endDate)}`;
+  const hours = (blackout: BlackoutDate) =>
+    blackout.startTime && blackout.endTime
+      ? `${blackout.startTime}–${blackout.endTime === "24:00" ? "00:00" : blackout.endTime}`
+      : t`Whole day`;
+
+  const byStart = [...blackouts].sort((a, b) => a.startDate.localeCompare(b.startDate));
+  const upcoming = byStart.filter((blackout) => blackout.endDate >= today);
+  const past = byStart.filter((blackout) => blackout.endDate < today).reverse();
+
+  const renderList = (items: BlackoutDate[]) => (
+    <ul className={list}>
+      {items.map((blackout) => {
+        const when = days(blackout);
+        return (
+          <li key={blackout.id} className={item} data-blackout={blackout.startDate}>
+            <div className={css({ flex: "1", minW: "0" })}>
+              <Text className={css({ fontWeight: "medium" })}>{when}</Text>
+              <Text muted size="sm">
+                {hours(blackout)}
+                {blackout.reason ? ` · ${blackout.reason}` : ""}
+              </Text>
+            </div>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={t`Remove the blackout on ${when}`}
+              onClick={() => setRemoving(blackout)}
+            >
+              <Trash2 aria-hidden="true" />
+            </IconButton>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "8" })}>
+      <BlackoutForm today={today} pending={add.isPending} onAdd={(blackout) => add.mutateAsync(blackout)} />
+      <section aria-labelledby={upcomingId}>
+        <h2 id={upcomingId} className={css({ fontSize: "md", fontWeight: "semibold", mb: "2" })}>
+          <Trans>Upcoming</Trans>
+        </h2>
+        {upcoming.length ? (
+          renderList(upcoming)
+        ) : (
+          <EmptyState icon={CalendarOff} title={<Trans>No upcoming blackouts</Trans>}>
+            <Trans>Add days off, holidays or closures above; no time is offered on them.</Trans>
+          </EmptyState>
+        )}
+      </section>
+      {past.length ? (
+        <section aria-labelledby={pastId}>
+          <h2 id={pastId} className={css({ fontSize: "md", fontWeight: "semibold", mb: "2" })}>
+            <Trans>Past</Trans>
+          </h2>
+          {renderList(past)}
+        </section>
+      ) : null}
+      <RemoveBlackoutDialog
+        target={removing}
+        describe={days}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(blackout) => remove.mutate(blackout)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useLingui } from "@lingui/react/macro";
+import { WEEKDAYS, type Weekday } from "@shared/availability.schema";
+import { useSelector } from "@xstate/react";
+import { useMemo } from "react";
+import { css } from "styled-system/css";
+import { type AvailabilityFormActor, editDraft } from "./availability-form-actor";
+import { weekdayName } from "./calendar-week";
+import { type CopyTarget, DayHours } from "./day-hours";
+import { scheduleProblems } from "./schedule-problems";
+
+// Monday first, as owners read a working week; the keys stay spec 9's (0 = Sunday).
+const DAYS_IN_ORDER: readonly Weekday[] = ["1", "2", "3", "4", "5", "6", "0"];
+const MONDAY_TO_FRIDAY: readonly Weekday[] = ["1", "2", "3", "4", "5"];
+
+/** The weekly schedule tab: every weekday's opening ranges, checked by the shared schema as they are typed. */
+export function WeeklyScheduleEditor({ form }: { form: AvailabilityFormActor }) {
+  const { i18n } = useLingui();
+  const schedule = useSelector(form, (s) => s.context.draft.weeklySchedule);
+  const saving = useSelector(form, (s) => s.matches("saving"));
+  const problems = useMemo(() => scheduleProblems(schedule), [schedule]);
+
+  const copy = (from: Weekday, target: CopyTarget) =>
+    editDraft(form, (draft) => {
+      const to = target === "weekdays" ? MONDAY_TO_FRIDAY : WEEKDAYS;
+      const source = draft.weeklySchedule[from];
+      const weeklySchedule = { ...draft.weeklySchedule };
+      for (const day of to) if (day !== from) weeklySchedule[day] = source.map((range) => ({ ...range }));
+      return { ...draft, weeklySchedule };
+    });
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column" })}>
+      {DAYS_IN_ORDER.map((day) => (
+        <DayHours
+          key={day}
+          day={day}
+          dayName={weekdayName(i18n.locale, Number(day))}
+          ranges={schedule[day]}
+          problems={problems}
+          disabled={saving}
+          onChange={(ranges) =>
+            editDraft(form, (draft) => ({
+              ...draft,
+              weeklySchedule: { ...draft.weeklySchedule, [day]: ranges },
+            }))
+          }
+          onCopy={(target) => copy(day, target)}
+        />
+      ))}
+    </div>
+  );
+}
