@@ -3,8 +3,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability, AvailabilityUpdate } from "@shared/availability.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { css } from "styled-system/css";
+import { Skeleton } from "../../components/ui/skeleton";
 import * as Tabs from "../../components/ui/tabs";
 import { toaster } from "../../components/ui/toaster";
 import { useActorInspection } from "../../lib/actor-inspection";
@@ -13,9 +14,8 @@ import { i18n } from "../../lib/i18n";
 import { availabilityQueries } from "./availability.queries";
 import { provideAvailabilityForm } from "./availability-form.actors";
 import type { AvailabilityTab } from "./availability-search";
-import { BlackoutDatesPanel } from "./blackout-dates-panel";
-import { BufferRulesEditor } from "./buffer-rules-editor";
 import { FormActions } from "./form-actions";
+import { useAvailabilityValidation } from "./use-availability-validation";
 import { WeeklyScheduleEditor } from "./weekly-schedule-editor";
 
 const updateOf = ({ blackoutDates: _, ...update }: Availability): AvailabilityUpdate => update;
@@ -28,6 +28,15 @@ type AvailabilityEditorProps = {
 };
 
 const panel = css({ pt: "4" });
+
+// The first tab comes with the page; the other two when they are first opened (lazyMount).
+const BlackoutDatesPanel = lazy(() =>
+  import("./blackout-dates-panel").then((m) => ({ default: m.BlackoutDatesPanel })),
+);
+const BufferRulesEditor = lazy(() =>
+  import("./buffer-rules-editor").then((m) => ({ default: m.BufferRulesEditor })),
+);
+const tabLoading = <Skeleton className={css({ h: "48" })} />;
 
 /** The three tabs of spec 2; the schedule and the rules are one form (one PUT), blackouts save one by one. */
 export function AvailabilityEditor({ availability, tab, today, onTab }: AvailabilityEditorProps) {
@@ -60,10 +69,14 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
         <FormActions form={form} />
       </Tabs.Content>
       <Tabs.Content value="blackouts" className={panel}>
-        <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+        <Suspense fallback={tabLoading}>
+          <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+        </Suspense>
       </Tabs.Content>
       <Tabs.Content value="rules" className={panel}>
-        <BufferRulesEditor form={form} />
+        <Suspense fallback={tabLoading}>
+          <BufferRulesEditor form={form} />
+        </Suspense>
         <FormActions form={form} />
       </Tabs.Content>
     </Tabs.Root>
@@ -75,9 +88,11 @@ function useAvailabilityForm(availability: Availability) {
   const api = useApi();
   const queryClient = useQueryClient();
   const inspect = useActorInspection();
+  const { isValidUpdate } = useAvailabilityValidation();
   const [machine] = useState(() =>
     provideAvailabilityForm({
       api,
+      isValid: isValidUpdate,
       onSaved: () => {
         toaster.success({ title: i18n._(msg`Availability saved`) });
         void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
 import { PageHeader } from "../../components/ui/page-header";
@@ -11,6 +12,7 @@ import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
 import { today as todayOf } from "./calendar-week";
 import { SlotsPreview } from "./slots-preview";
+import { loadAvailabilityValidation } from "./use-availability-validation";
 
 /** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
 export function AvailabilityPage() {
@@ -19,6 +21,7 @@ export function AvailabilityPage() {
   const [search, setSearch] = useUrlSearch(availabilitySearch);
   const availability = useQuery(availabilityQueries.detail(api));
   const today = todayOf();
+  void loadAvailabilityValidation();
   return (
     <>
       <PageHeader
@@ -26,14 +29,16 @@ export function AvailabilityPage() {
         description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
       />
       {availability.data ? (
-        <AvailabilityEditor
-          availability={availability.data}
-          tab={search.tab ?? "schedule"}
-          today={today}
-          onTab={(tab) =>
-            setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
-          }
-        />
+        <Suspense fallback={<AvailabilitySkeleton />}>
+          <AvailabilityEditor
+            availability={availability.data}
+            tab={search.tab ?? "schedule"}
+            today={today}
+            onTab={(tab) =>
+              setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
+            }
+          />
+        </Suspense>
       ) : availability.isError ? (
         <LoadErrorAlert
           title={<Trans>Availability could not be loaded</Trans>}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
@@ -13,7 +13,9 @@ import { failureMessage, failureOf } from "../../lib/error-message";
 import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 import { calendarDateFormat } from "./calendar-week";
-import { RemoveBlackoutDialog } from "./remove-blackout-dialog";
+
+// The dialog's code comes with the first removal, not with the tab.
+const RemoveBlackoutDialog = lazy(() => import("./remove-blackout-dialog"));
 
 type BlackoutDatesPanelProps = { blackouts: BlackoutDate[]; today: string };
 
@@ -33,6 +35,9 @@ export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps
   const api = useApi();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<BlackoutDate | null>(null);
+  // Kept mounted after the first question, so it can animate out.
+  const asked = useRef(false);
+  if (removing) asked.current = true;
   const upcomingId = useId();
   const pastId = useId();
   const failureText = (error: unknown) => {
@@ -128,13 +133,17 @@ export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps
           {renderList(past)}
         </section>
       ) : null}
-      <RemoveBlackoutDialog
-        target={removing}
-        describe={days}
-        pending={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={(blackout) => remove.mutate(blackout)}
-      />
+      {asked.current ? (
+        <Suspense fallback={null}>
+          <RemoveBlackoutDialog
+            target={removing}
+            describe={days}
+            pending={remove.isPending}
+            onCancel={() => setRemoving(null)}
+            onConfirm={(blackout) => remove.mutate(blackout)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { DateField } from "../../components/date-field";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { type BlackoutProblem, blackoutProblem } from "./blackout-problems";
+import type { BlackoutProblem } from "./availability-problems";
+import { useAvailabilityValidation } from "./use-availability-validation";
 
 type BlackoutFormProps = {
   /** Today's date, the earliest day offered. */
@@ -24,6 +25,7 @@ const row = css({ display: "flex", flexWrap: "wrap", gap: "4", alignItems: "flex
 /** A new blackout: one day or a range of days, whole days or a time range on each, and an optional reason. */
 export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
   const { t } = useLingui();
+  const { blackoutProblem } = useAvailabilityValidation();
   const [startDate, setStartDate] = useState("");
   const [endDate, setEndDate] = useState("");
   const [wholeDay, setWholeDay] = useState(true);

@@ -6,7 +6,8 @@ import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { Field } from "../../components/ui/field";
 import { type AvailabilityFormActor, editDraft } from "./availability-form-actor";
-import { RULE_LIMITS, type RuleName, ruleProblems } from "./schedule-problems";
+import { RULE_LIMITS, type RuleName } from "./availability-problems";
+import { useAvailabilityValidation } from "./use-availability-validation";
 
 const grid = css({
   display: "grid",
@@ -23,9 +24,10 @@ const toInput = (value: number) => (Number.isNaN(value) ? "" : String(value));
 /** The buffer rules tab: minutes around appointments, notice, horizon and the slot grid, within the shared limits. */
 export function BufferRulesEditor({ form }: { form: AvailabilityFormActor }) {
   const { t } = useLingui();
+  const { ruleProblems } = useAvailabilityValidation();
   const draft = useSelector(form, (s) => s.context.draft);
   const saving = useSelector(form, (s) => s.matches("saving"));
-  const problems = useMemo(() => ruleProblems(draft), [draft]);
+  const problems = useMemo(() => ruleProblems(draft), [ruleProblems, draft]);
   const set = (name: RuleName, value: number) =>
     editDraft(form, (current) => ({ ...current, [name]: value }));
   const limitText = (name: RuleName) => {

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { AVAILABILITY_LIMITS, type TimeRange } from "@shared/availability.schema";
+import { AVAILABILITY_LIMITS } from "@shared/availability.constants";
+import type { TimeRange } from "@shared/availability.schema";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
-import { ChevronDown, Copy, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
-import { MenuContent, MenuItem, MenuRoot, MenuTrigger } from "../../components/ui/menu";
 import { Text } from "../../components/ui/text";
-import { type RangeProblem, rangeKey } from "./schedule-problems";
+import { type RangeProblem, rangeKey } from "./availability-problems";
+import { CopyHoursButton, type CopyTarget } from "./copy-hours-button";
 import { TimeRangeRow } from "./time-range-row";
-
-export type CopyTarget = "weekdays" | "everyDay";
 
 type DayHoursProps = {
   day: string;
@@ -20,6 +20,9 @@ type DayHoursProps = {
   onChange: (ranges: TimeRange[]) => void;
   onCopy: (target: CopyTarget) => void;
 };
+
+// Ark's menu weighs more than the rest of the tab: it arrives after the tab is on screen.
+const CopyHoursMenu = lazy(() => import("./copy-hours-menu"));
 
 /** A new range: the spec's 09:00–17:00 on a closed day, else the hour after the day's last range. */
 function nextRange(ranges: TimeRange[]): TimeRange | null {
@@ -89,29 +92,9 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
           <Trans>Add hours</Trans>
           <span className={css({ srOnly: true })}>{t`on ${dayName}`}</span>
         </Button>
-        <MenuRoot
-          positioning={{ placement: "bottom-end" }}
-          onSelect={({ value }) => {
-            if (value === "weekdays" || value === "everyDay") onCopy(value);
-          }}
-        >
-          <MenuTrigger asChild>
-            <Button variant="ghost" size="sm" disabled={disabled}>
-              <Copy aria-hidden="true" />
-              <Trans>Copy</Trans>
-              <span className={css({ srOnly: true })}>{t`${dayName}'s hours`}</span>
-              <ChevronDown aria-hidden="true" />
-            </Button>
-          </MenuTrigger>
-          <MenuContent>
-            <MenuItem value="weekdays">
-              <Trans>Copy to all weekdays (Monday–Friday)</Trans>
-            </MenuItem>
-            <MenuItem value="everyDay">
-              <Trans>Copy to every day of the week</Trans>
-            </MenuItem>
-          </MenuContent>
-        </MenuRoot>
+        <Suspense fallback={<CopyHoursButton dayName={dayName} disabled />}>
+          <CopyHoursMenu dayName={dayName} disabled={disabled} onCopy={onCopy} />
+        </Suspense>
       </div>
     </fieldset>
   );

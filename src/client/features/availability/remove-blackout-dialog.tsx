@@ -21,8 +21,8 @@ const destructive = css({
   _hover: { bg: { base: "red.light.12", _dark: "red.dark.7" } },
 });
 
-/** The confirmation before a blackout is removed: an alertdialog whose first focus is Cancel. */
-export function RemoveBlackoutDialog({
+/** The confirmation before a blackout is removed: an alertdialog whose first focus is Cancel (loaded lazily). */
+export default function RemoveBlackoutDialog({
   target,
   describe,
   pending,

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { css } from "styled-system/css";
 import { IconButton } from "../../components/ui/icon-button";
 import { Input } from "../../components/ui/input";
-import type { RangeProblem } from "./schedule-problems";
+import type { RangeProblem } from "./availability-problems";
 
 type TimeRangeRowProps = {
   range: TimeRange;

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import { WEEKDAYS, type Weekday } from "@shared/availability.schema";
+import { WEEKDAYS, type Weekday } from "@shared/availability.constants";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { type AvailabilityFormActor, editDraft } from "./availability-form-actor";
 import { weekdayName } from "./calendar-week";
-import { type CopyTarget, DayHours } from "./day-hours";
-import { scheduleProblems } from "./schedule-problems";
+import type { CopyTarget } from "./copy-hours-button";
+import { DayHours } from "./day-hours";
+import { useAvailabilityValidation } from "./use-availability-validation";
 
 // Monday first, as owners read a working week; the keys stay spec 9's (0 = Sunday).
 const DAYS_IN_ORDER: readonly Weekday[] = ["1", "2", "3", "4", "5", "6", "0"];
@@ -15,9 +16,10 @@ const MONDAY_TO_FRIDAY: readonly Weekday[] = ["1", "2", "3", "4", "5"];
 /** The weekly schedule tab: every weekday's opening ranges, checked by the shared schema as they are typed. */
 export function WeeklyScheduleEditor({ form }: { form: AvailabilityFormActor }) {
   const { i18n } = useLingui();
+  const { scheduleProblems } = useAvailabilityValidation();
   const schedule = useSelector(form, (s) => s.context.draft.weeklySchedule);
   const saving = useSelector(form, (s) => s.matches("saving"));
-  const problems = useMemo(() => scheduleProblems(schedule), [schedule]);
+  const problems = useMemo(() => scheduleProblems(schedule), [scheduleProblems, schedule]);
 
   const copy = (from: Weekday, target: CopyTarget) =>
     editDraft(form, (draft) => {
