@@ -70,10 +70,10 @@ export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps
     month: "short",
     year: "numeric",
   });
-  const days = (blackout: BlackoutDate) =>
-    blackout.startDate === blackout.endDate
-      ? dayText(blackout.startDate)
-      : t`${dayText(blackout.startDate)} to ${dayText(blackout.endDate)}`;
+  const days = (blackout: BlackoutDate) => {
+    const [first, last] = [dayText(blackout.startDate), dayText(blackout.endDate)];
+    return first === last ? first : t`${first} to ${last}`;
+  };
   const hours = (blackout: BlackoutDate) =>
     blackout.startTime && blackout.endTime
       ? `${blackout.startTime}–${blackout.endTime === "24:00" ? "00:00" : blackout.endTime}`

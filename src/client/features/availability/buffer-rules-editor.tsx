@@ -99,6 +99,7 @@ function NoticeField({
     minutes >= 60 && minutes % 60 === 0 ? "hours" : "minutes",
   );
   const perUnit = unit === "hours" ? 60 : 1;
+  const { min } = RULE_LIMITS.minimumNoticeMinutes;
   const max = RULE_LIMITS.minimumNoticeMinutes.max / perUnit;
   const shown = Number.isNaN(minutes) ? "" : String(Math.round((minutes / perUnit) * 100) / 100);
   const describedBy = `${id}-text`;
@@ -112,7 +113,7 @@ function NoticeField({
           id={id}
           type="number"
           inputMode="decimal"
-          min={0}
+          min={min}
           max={max}
           step={unit === "hours" ? 0.5 : 1}
           disabled={disabled}
@@ -139,8 +140,8 @@ function NoticeField({
       <span id={describedBy} className={invalid ? fieldStyles.errorText : fieldStyles.helperText}>
         {invalid
           ? unit === "hours"
-            ? t`Enter a number of hours from 0 to ${max}.`
-            : t`Enter a whole number from 0 to ${max}.`
+            ? t`Enter a number of hours from ${min} to ${max}.`
+            : t`Enter a whole number from ${min} to ${max}.`
           : t`No time is offered sooner than this from now.`}
       </span>
     </div>

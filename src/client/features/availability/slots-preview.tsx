@@ -129,10 +129,10 @@ function PreviewControls({
           onChange={(event) => onService(event.target.value)}
         >
           {services.map((service) => {
-            const minutes = service.duration;
+            const { name, duration } = service;
             return (
               <option key={service._id} value={service._id}>
-                {t`${service.name} (${minutes} min)`}
+                {t`${name} (${duration} min)`}
               </option>
             );
           })}
