@@ -8,6 +8,7 @@ import {
   PASSWORD,
   reportCallOk,
   signUp,
+  staffAuthorization,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -105,6 +106,17 @@ beforeAll(async () => {
   const [first] = ids;
   if (!first) throw new Error("no call was reported");
   callId = first;
+  // A long service name in the availability preview's picker, and its week of slots.
+  const service = await page.request.post("/api/services", {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: {
+      name: "Consultation and follow-up appointment with the specialist",
+      duration: 45,
+      price: 0,
+      isActive: true,
+    },
+  });
+  expect(service.ok(), await service.text()).toBe(true);
   await page.context().close();
 });
 
@@ -147,6 +159,9 @@ describe.each(LANGUAGES.map((language) => language.code))(
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("h1").waitFor()],
         ["/services", () => main.locator("h1").waitFor()],
+        ["/availability", () => main.locator("[data-preview-week]").waitFor()],
+        ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
+        ["/availability?tab=rules", () => main.locator("input[type=number]").first().waitFor()],
         ["/settings", () => main.getByText("Reception assistant for the downtown branch").waitFor()],
         ["/faq", () => main.locator("h1").waitFor()],
       ];

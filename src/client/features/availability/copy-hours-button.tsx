@@ -16,8 +16,7 @@ export function CopyHoursButton({
   return (
     <Button variant="ghost" size="sm" {...props}>
       <Copy aria-hidden="true" />
-      <Trans>Copy</Trans>
-      <span className={css({ srOnly: true })}>{t`${dayName}'s hours`}</span>
+      <Trans>Copy</Trans> <span className={css({ srOnly: true })}>{t`${dayName}'s hours`}</span>
       <ChevronDown aria-hidden="true" />
     </Button>
   );

@@ -40,6 +40,7 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
   const canAdd = added !== null && ranges.length < AVAILABILITY_LIMITS.rangesPerDay;
   return (
     <fieldset
+      data-weekday={day}
       className={css({
         display: "grid",
         gridTemplateColumns: { base: "1fr", md: "9rem 1fr auto" },
@@ -85,12 +86,12 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
         <Button
           variant="outline"
           size="sm"
+          data-add-range=""
           disabled={disabled || !canAdd}
           onClick={() => added && onChange([...ranges, added])}
         >
           <Plus aria-hidden="true" />
-          <Trans>Add hours</Trans>
-          <span className={css({ srOnly: true })}>{t`on ${dayName}`}</span>
+          <Trans>Add hours</Trans> <span className={css({ srOnly: true })}>{t`on ${dayName}`}</span>
         </Button>
         <Suspense fallback={<CopyHoursButton dayName={dayName} disabled />}>
           <CopyHoursMenu dayName={dayName} disabled={disabled} onCopy={onCopy} />

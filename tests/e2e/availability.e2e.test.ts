@@ -1,0 +1,163 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browserForFile, signUp, staffAuthorization } from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const pad = (value: number) => String(value).padStart(2, "0");
+const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** Next week's days from Monday, on this machine's calendar (the page's "this week" is the browser's). */
+function nextWeek() {
+  const monday = new Date();
+  monday.setHours(12, 0, 0, 0);
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) + 7);
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = new Date(monday);
+    day.setDate(monday.getDate() + index);
+    return { iso: isoDay(day), us: `${pad(day.getMonth() + 1)}/${pad(day.getDate())}/${day.getFullYear()}` };
+  });
+}
+
+async function createService(page: Page, name: string, duration: number) {
+  const response = await page.request.post("/api/services", {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: { name, description: "", duration, price: 0, category: null, isActive: true },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The preview's times on one day, as shown. */
+const previewTimes = (page: Page, day: string) =>
+  page.locator(`[data-preview-week] [data-day="${day}"] li`).allTextContents();
+
+describe("availability", () => {
+  it("an edited schedule and a new blackout change the preview", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await createService(page, "Consultation", 30);
+    const [monday, tuesday, , , , saturday] = nextWeek();
+    await page.goto("/availability");
+    await page.getByRole("heading", { level: 1, name: "Availability" }).waitFor();
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.locator(`[data-preview-week="${monday!.iso}"]`).waitFor();
+
+    // A new business opens 09:00–17:00 on weekdays (spec 9): 30-minute slots every 15 minutes.
+    const mondayTimes = await previewTimes(page, monday!.iso);
+    expect(mondayTimes[0]).toBe("09:00");
+    expect(mondayTimes.at(-1)).toBe("16:30");
+    expect(await previewTimes(page, saturday!.iso)).toEqual([]);
+
+    await page.getByRole("button", { name: "Add hours on Saturday" }).click();
+    await page.getByLabel("Saturday, hours 1: from").fill("10:00");
+    await page.getByLabel("Saturday, hours 1: to").fill("12:00");
+    await page.getByText("Unsaved changes").waitFor();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Availability saved").waitFor();
+    await expect
+      .poll(() => previewTimes(page, saturday!.iso))
+      .toEqual(["10:00", "10:15", "10:30", "10:45", "11:00", "11:15", "11:30"]);
+    expect(await page.getByText("Unsaved changes").count()).toBe(0);
+
+    await page.getByRole("tab", { name: "Blackout dates" }).click();
+    await page.waitForURL("**/availability?tab=blackouts**");
+    const first = page.getByLabel("First day", { exact: true });
+    await first.fill(tuesday!.us);
+    await first.press("Enter");
+    await expect.poll(() => page.getByLabel("Last day", { exact: true }).inputValue()).toBe(tuesday!.us);
+    await page.getByLabel("Reason (optional)").fill("Public holiday");
+    await page.getByRole("button", { name: "Add blackout" }).click();
+    await page.getByText("Blackout added").waitFor();
+    await page.locator(`[data-blackout="${tuesday!.iso}"]`).getByText("Whole day · Public holiday").waitFor();
+    await expect.poll(() => previewTimes(page, tuesday!.iso)).toEqual([]);
+    expect((await previewTimes(page, monday!.iso)).length).toBeGreaterThan(0);
+
+    // Removing it asks first, then the day is offered again.
+    await page.getByRole("button", { name: /^Remove the blackout on / }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove blackout" }).click();
+    await page.getByText("Blackout removed").waitFor();
+    await expect.poll(async () => (await previewTimes(page, tuesday!.iso)).length).toBeGreaterThan(0);
+
+    // The schedule came from the server on a reload: what was saved is what is there.
+    await page.reload();
+    await page.getByRole("tab", { name: "Blackout dates", selected: true }).waitFor();
+    await page.getByRole("tab", { name: "Weekly schedule" }).click();
+    expect(await page.getByLabel("Saturday, hours 1: from").inputValue()).toBe("10:00");
+    await page.context().close();
+  });
+
+  it("tabs and the schedule editor work by keyboard alone", async () => {
+    // A 12-hour clock in the time inputs' segments: hour, minute, AM/PM.
+    const page = await newPage({ locale: "en-US" });
+    await signUp(page);
+    await page.goto("/availability");
+    const scheduleTab = page.getByRole("tab", { name: "Weekly schedule" });
+    await scheduleTab.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("tab", { name: "Blackout dates", selected: true }).waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("tab", { name: "Buffer rules", selected: true }).waitFor();
+    await page.waitForURL("**/availability?tab=rules");
+    await page.keyboard.press("Home");
+    await page.getByRole("tab", { name: "Weekly schedule", selected: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/availability" && url.search === "");
+
+    const focusedName = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return (active?.getAttribute("aria-label") ?? active?.textContent ?? "").trim();
+      });
+    /** Moves focus with `key` until the focused control is named `name` (a time input's first segment going forward). */
+    const tabTo = async (name: string, key = "Tab") => {
+      for (let i = 0; i < 80 && (await focusedName()) !== name; i++) await page.keyboard.press(key);
+      expect(await focusedName()).toBe(name);
+    };
+    // From the tab list into the panel, to Saturday's "Add hours".
+    await tabTo("Add hours on Saturday");
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Saturday, hours 1: from").waitFor();
+    // Back over the new range's remove button into its start, then forward into its end's hour.
+    await tabTo("Remove Saturday, hours 1", "Shift+Tab");
+    await tabTo("Saturday, hours 1: from", "Shift+Tab");
+    await tabTo("Saturday, hours 1: to");
+    // An end before the start: the message sits by the range and saving is refused.
+    await page.keyboard.type("0800AM");
+    await page.getByText("The end must be after the start.").waitFor();
+    expect(await page.getByLabel("Saturday, hours 1: to").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("button", { name: "Save changes" }).isDisabled()).toBe(true);
+    await tabTo("Saturday, hours 1: from", "Shift+Tab");
+    await tabTo("Saturday, hours 1: to");
+    await page.keyboard.type("0100PM");
+    await expect.poll(() => page.getByText("The end must be after the start.").count()).toBe(0);
+    await tabTo("Save changes");
+    await page.keyboard.press("Enter");
+    await page.getByText("Availability saved").waitFor();
+    expect(await page.getByLabel("Saturday, hours 1: to").inputValue()).toBe("13:00");
+    await page.context().close();
+  });
+
+  it.each([
+    ["en", "This range overlaps another one on the same day.", "Enter a whole number from 1 to 240."],
+    ["pl", "Ten przedział nakłada się na inny tego samego dnia.", "Podaj liczbę całkowitą od 1 do 240."],
+  ])("says what is wrong in the interface language (%s)", async (language, overlap, outOfRange) => {
+    const page = await newPage();
+    await signUp(page);
+    await page.addInitScript((code) => localStorage.setItem("language", code), language);
+    await page.goto("/availability");
+    const monday = page.locator("fieldset[data-weekday='1']");
+    await monday.locator("[data-add-range]").click();
+    const inputs = monday.locator("input[type=time]");
+    await expect.poll(() => inputs.count()).toBe(4);
+    await inputs.nth(2).fill("16:00");
+    await inputs.nth(3).fill("18:00");
+    await monday.getByText(overlap).waitFor();
+    expect(await inputs.nth(2).getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByRole("tab").nth(2).click();
+    const step = page.locator("input[type=number]").last();
+    await step.fill("500");
+    await page.getByText(outOfRange).waitFor();
+    expect(await step.getAttribute("aria-invalid")).toBe("true");
+    await page.context().close();
+  });
+});
