@@ -9,6 +9,8 @@ import {
   createRequireAssistantKey,
 } from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
+import { noBusyIntervals } from "./availability/busy-intervals";
+import { createSlotFinder } from "./availability/slot-finder";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -24,6 +26,7 @@ import { createLogger, type Logger } from "./logger";
 import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { availabilityRoutes } from "./routes/availability.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
@@ -73,13 +76,16 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 
+  // Bookings, then a connected calendar's busy times, become the busy source when they exist.
+  const findSlots = createSlotFinder({ ...deps, busy: noBusyIntervals });
   const routers: ApiRouter[] = [];
   routers.push(
     healthRoutes(deps, guards),
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
-    assistantRoutes(deps, guards, assistantKeys),
+    assistantRoutes(deps, guards, assistantKeys, findSlots),
     callsRoutes(deps, guards),
+    availabilityRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
