@@ -9,6 +9,8 @@ import {
   createRequireAssistantKey,
 } from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
+import { noBusyIntervals } from "./availability/busy-intervals";
+import { createSlotFinder } from "./availability/slot-finder";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -24,11 +26,13 @@ import { createLogger, type Logger } from "./logger";
 import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
+import { availabilityRoutes } from "./routes/availability.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
+import { servicesRoutes } from "./routes/services.routes";
 
 /** No other JSON payload of this API comes near it; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,14 +77,18 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 
+  // Bookings, then a connected calendar's busy times, become the busy source when they exist.
+  const findSlots = createSlotFinder({ ...deps, busy: noBusyIntervals });
   const routers: ApiRouter[] = [];
   routers.push(
     healthRoutes(deps, guards),
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
-    assistantRoutes(deps, guards, assistantKeys),
+    assistantRoutes(deps, guards, assistantKeys, findSlots),
     callsRoutes(deps, guards),
+    availabilityRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
+    servicesRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { weeklySchedule } from "./availability.schema";
 import { callTransferSettings } from "./company.schema";
 import { money } from "./money.schema";
 
@@ -23,8 +24,12 @@ export const assistantKeyList = assistantKey.array();
 export const createdAssistantKey = assistantKey.and({ key: "string" });
 export type CreatedAssistantKey = typeof createdAssistantKey.infer;
 
-/** A bookable service as the assistant offers it (field names carry their units, see docs/spec-notes.md). */
+/**
+ * A bookable service as the assistant offers it (field names carry their units, see docs/spec-notes.md);
+ * `id` is what GET /api/assistant/slots asks for.
+ */
 export const assistantService = type({
+  id: "string",
   name: "string",
   durationMinutes: "number.integer >= 1",
   price: money,
@@ -44,6 +49,8 @@ export const assistantConfig = type({
   timezone: "string",
   workingHours: { start: "string", end: "string" },
   workingDays: "number.integer[]",
+  /** The opening hours in full (workingHours and workingDays only summarise them), HH:MM local. */
+  weeklySchedule,
   services: assistantService.array(),
   callTransfer: assistantCallTransfer,
 });

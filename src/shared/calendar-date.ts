@@ -19,3 +19,8 @@ export function isCalendarDate(value: unknown): value is CalendarDate {
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
+
+/** The day of the week of `date`, 0 = Sunday … 6 = Saturday (spec 9's day values). */
+export function weekdayOfCalendarDate(date: CalendarDate): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}

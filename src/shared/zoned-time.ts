@@ -90,6 +90,73 @@ export function instantOfWallTime(wall: WallTime, timeZone: string): Date {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
+/** `timeZone`'s offsets over a stretch of time, read from Intl once instead of at every instant. */
+export type ZoneOffsets = {
+  /** Milliseconds the zone's clocks are ahead of UTC at `epochMs`. */
+  offsetAt(epochMs: number): number;
+  /**
+   * The first instant at which the zone's clocks show `wall` or a later time, in epoch milliseconds: the
+   * instant itself when it exists, its first occurrence when the clocks show it twice, and the moment the
+   * clocks jump past it when they skip it (02:30 on a spring-forward night is the jump to 03:00). Unlike
+   * instantOfWallTime it never goes back as `wall` goes forward, so ranges of a day that do not overlap on
+   * the clock do not overlap in time either.
+   */
+  firstInstantShowing(wall: WallTime): number;
+};
+
+/**
+ * Offsets of `timeZone` between `startMs` and `endMs` (and two days either side): sampled at each UTC
+ * midnight, each change between two samples found to the second by bisection. Assumes at most one change a
+ * day, which every zone of the tz database keeps; outside the stretch it asks Intl as offsetAt does.
+ */
+export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: number): ZoneOffsets {
+  const first = Math.floor(startMs / DAY_MS) * DAY_MS - 2 * DAY_MS;
+  const last = Math.ceil(endMs / DAY_MS) * DAY_MS + 2 * DAY_MS;
+  const read = (epochMs: number) => offsetAt(epochMs, timeZone);
+  /** From each `since` on (ascending), the zone is `offset` ahead of UTC. */
+  const changes: { since: number; offset: number }[] = [{ since: first, offset: read(first) }];
+  for (let sample = first + DAY_MS; sample <= last; sample += DAY_MS) {
+    const offset = read(sample);
+    if (offset === changes.at(-1)!.offset) continue;
+    let [low, high] = [sample - DAY_MS, sample];
+    while (high - low > 1000) {
+      const middle = low + Math.floor((high - low) / 2000) * 1000;
+      if (read(middle) === offset) high = middle;
+      else low = middle;
+    }
+    changes.push({ since: high, offset });
+  }
+  const changeAt = (epochMs: number) => {
+    let index = changes.length - 1;
+    while (index > 0 && changes[index]!.since > epochMs) index--;
+    return changes[index]!;
+  };
+  const offsetOf = (epochMs: number) =>
+    epochMs < first || epochMs > last ? read(epochMs) : changeAt(epochMs).offset;
+  return {
+    offsetAt: offsetOf,
+    firstInstantShowing(wall) {
+      const asUtc = utcMilliseconds(wall);
+      const before = offsetOf(asUtc - DAY_MS);
+      const after = offsetOf(asUtc + DAY_MS);
+      const shown = [asUtc - before, asUtc - after].filter(
+        (instant) => asUtc - offsetOf(instant) === instant,
+      );
+      if (shown.length > 0) return Math.min(...shown);
+      // Skipped: the clocks jumped from before `wall` to after it at the last change up to asUtc - before.
+      const jump = asUtc - before;
+      return jump < first || jump > last ? jump : changeAt(jump).since;
+    },
+  };
+}
+
+/** ISO 8601 of `epochMs` as a clock `offsetMs` ahead of UTC shows it, to the second: 2026-03-30T09:00:00+02:00. */
+export function isoWithOffset(epochMs: number, offsetMs: number): string {
+  const local = new Date(Math.floor(epochMs / 1000) * 1000 + offsetMs).toISOString().slice(0, 19);
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  return `${local}${offsetMs < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
 /** The calendar date in `timeZone` at `instant`. */
 export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
   const { year, month, day } = wallTimeAt(instant, timeZone);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistantKeys } from "../../src/server/db/schema/assistant-keys.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { calls } from "../../src/server/db/schema/calls.schema";
+import { services } from "../../src/server/db/schema/services.schema";
 import { insertServices } from "../../src/server/repos/services.repo";
 import { replaceWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import type { AssistantConfig, AssistantKey } from "../../src/shared/assistant.schema";
@@ -296,6 +297,11 @@ describe("GET /api/assistant/config", () => {
     const config = await dataOf<AssistantConfig>(
       await server.request("/api/assistant/config", { headers: { "x-api-key": key } }),
     );
+    const ids = await server.db
+      .select({ id: services.id, name: services.name })
+      .from(services)
+      .where(eq(services.businessId, staff.user.businessId));
+    const idOf = (name: string) => ids.find((service) => service.name === name)!.id;
     expect(config).toEqual({
       companyName: "Smile Studio",
       greeting: "Hello from Smile Studio!",
@@ -303,14 +309,17 @@ describe("GET /api/assistant/config", () => {
       timezone: "America/New_York",
       workingHours: { start: "09:00", end: "17:00" },
       workingDays: [1, 2, 3],
+      weeklySchedule: weeklyScheduleOf([1, 2, 3], { start: "09:00", end: "17:00" }),
       services: [
         {
+          id: idOf("Cleaning"),
           name: "Cleaning",
           durationMinutes: 60,
           price: { amount: 120.5, currency: "USD" },
           description: null,
         },
         {
+          id: idOf("Whitening"),
           name: "Whitening",
           durationMinutes: 90,
           price: { amount: 350, currency: "USD" },

@@ -2,9 +2,9 @@ import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "../components/ui/toaster";
 import { SessionContext } from "../features/session/session-context";
-import { ActorInspectionContext } from "../lib/actor-inspection";
 import { ApiContext } from "../lib/api-context";
 import { i18n } from "../lib/i18n";
+import { InspectContext } from "../lib/inspect-context";
 import type { AppContext } from "./app-context";
 import { AppRoutes } from "./app-routes";
 
@@ -14,10 +14,10 @@ export function App({ context }: { context: AppContext }) {
       <QueryClientProvider client={context.queryClient}>
         <ApiContext value={context.api}>
           <SessionContext value={context.session}>
-            <ActorInspectionContext value={context.inspect}>
+            <InspectContext value={context.inspect}>
               <AppRoutes />
               <Toaster />
-            </ActorInspectionContext>
+            </InspectContext>
           </SessionContext>
         </ApiContext>
       </QueryClientProvider>

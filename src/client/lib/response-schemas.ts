@@ -2,7 +2,7 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
-import { serviceList } from "@shared/service.schema";
+import { service, serviceList } from "@shared/service.schema";
 
 /**
  * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
@@ -18,6 +18,7 @@ export const responseSchemas = {
   blackoutDate,
   slotList,
   serviceList,
+  service,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -1,3 +1,4 @@
+import { weekdayOfCalendarDate as weekdayOf } from "@shared/calendar-date";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
 import { addCalendarDays, calendarDateAt, instantOfWallTime, wallTimeAt } from "@shared/zoned-time";
 
@@ -360,8 +361,6 @@ function spokenTime(hhmm: string): string {
   const minute = minutes % 60;
   return `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, "0")}` : ""} ${suffix}`;
 }
-
-const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
 /** Seconds it takes to say a line, roughly (2.6 words a second, and a breath). */
 const speakingSeconds = (text: string) => Math.max(2, Math.round(text.split(/\s+/).length / 2.6) + 1);

@@ -1,3 +1,4 @@
+import type { AvailabilityRules } from "@shared/availability.schema";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
@@ -31,3 +32,29 @@ export async function hasAnyBusiness(db: Executor): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(businesses).limit(1);
   return row !== undefined;
 }
+
+/** The rules around appointments (the availability screen's buffer rules). */
+export async function updateAvailabilityRules(
+  db: Executor,
+  businessId: string,
+  rules: AvailabilityRules,
+): Promise<void> {
+  await db
+    .update(businesses)
+    .set({
+      bufferBeforeMinutes: rules.bufferBeforeMinutes,
+      bufferAfterMinutes: rules.bufferAfterMinutes,
+      minimumNoticeMinutes: rules.minimumNoticeMinutes,
+      bookingHorizonDays: rules.bookingHorizonDays,
+      slotStepMinutes: rules.slotStepMinutes,
+    })
+    .where(eq(businesses.id, businessId));
+}
+
+export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules => ({
+  bufferBeforeMinutes: business.bufferBeforeMinutes,
+  bufferAfterMinutes: business.bufferAfterMinutes,
+  minimumNoticeMinutes: business.minimumNoticeMinutes,
+  bookingHorizonDays: business.bookingHorizonDays,
+  slotStepMinutes: business.slotStepMinutes,
+});

@@ -1,6 +1,7 @@
 import type { AssistantConfig, AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
 import type { CallImportRequest, CallImportResult } from "@shared/call-import.schema";
 import type { CallReport, CallReportResult } from "@shared/calls.schema";
+import { availabilityUpdateExample } from "./availability.examples";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
 
@@ -51,8 +52,10 @@ export const assistantConfigExample: AssistantConfig = {
   timezone: "America/New_York",
   workingHours: { start: "08:00", end: "18:00" },
   workingDays: [1, 2, 3, 4, 5, 6],
+  weeklySchedule: availabilityUpdateExample.weeklySchedule,
   services: [
     {
+      id: "3f6c1a2b-9d8e-4f7a-b6c5-d4e3f2a1b0c9",
       name: "Check-up & Cleaning",
       durationMinutes: 60,
       price: { amount: 120, currency: "USD" },

@@ -1,10 +1,12 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
+import { slotList, slotsQuery } from "@shared/availability.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
 import type { AssistantKeyLookup } from "../auth/require-assistant-key";
+import type { SlotFinder } from "../availability/slot-finder";
 import { createCallIngest } from "../calls/call-ingest";
 import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -14,13 +16,16 @@ import { findBusiness } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { readWeeklySchedule } from "../repos/weekly-hours.repo";
 import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
+import { slotListExample, slotsQueryExample } from "./availability.examples";
 import { addCallImportRoute } from "./call-import.route";
+import { SLOTS_DESCRIPTION } from "./slots.description";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes(
   { db, clock, logger }: Pick<AppDeps, "db" | "clock" | "logger">,
   guards: RouteGuards,
   keys: { lookup: AssistantKeyLookup; directory: AssistantKeyDirectory },
+  findSlots: SlotFinder,
 ) {
   const router = new ApiRouter("/api/assistant", guards);
   const ingest = createCallIngest({ db, clock }, keys);
@@ -61,7 +66,10 @@ export function assistantRoutes(
         "What the assistant needs to answer the phone: company, hours, active services, transfer rules",
       description:
         "Field names carry their units: durationMinutes, maxWaitSeconds. Prices are { amount, currency }: " +
-        "amount in the currency's major units (120.5 is 120.50), currency an ISO 4217 code.",
+        "amount in the currency's major units (120.5 is 120.50), currency an ISO 4217 code. weeklySchedule " +
+        'holds the opening hours per weekday ("0" Sunday to "6" Saturday) as HH:MM ranges local to the ' +
+        "business; workingHours and workingDays summarise them. A service's id is what GET " +
+        "/api/assistant/slots asks for.",
       auth: "assistantKey",
       response: assistantConfig,
       examples: { response: assistantConfigExample },
@@ -82,7 +90,9 @@ export function assistantRoutes(
         prompt: business.prompt || null,
         timezone: business.timezone,
         ...workingHoursOf(schedule),
+        weeklySchedule: schedule,
         services: services.map((service) => ({
+          id: service.id,
           name: service.name,
           durationMinutes: service.durationMinutes,
           price: moneyFromCents(service.priceCents, COMPANY_DEFAULTS.currency),
@@ -92,6 +102,21 @@ export function assistantRoutes(
       };
       return ok(c, config);
     },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/slots",
+      summary: "The free slots of a service (its id from GET /api/assistant/config)",
+      description: SLOTS_DESCRIPTION,
+      auth: "assistantKey",
+      query: slotsQuery,
+      response: slotList,
+      examples: { query: slotsQueryExample, response: slotListExample },
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c, { query }) => ok(c, await findSlots(c.get("assistant").businessId, query)),
   );
 
   return router;

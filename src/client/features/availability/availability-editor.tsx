@@ -8,8 +8,8 @@ import { css } from "styled-system/css";
 import { Skeleton } from "../../components/ui/skeleton";
 import * as Tabs from "../../components/ui/tabs";
 import { toaster } from "../../components/ui/toaster";
-import { useActorInspection } from "../../lib/actor-inspection";
 import { useApi } from "../../lib/api-context";
+import { useInspectOptions } from "../../lib/inspect-context";
 import { i18n } from "../../lib/i18n";
 import { availabilityQueries } from "./availability.queries";
 import { provideAvailabilityForm } from "./availability-form.actors";
@@ -87,7 +87,7 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
 function useAvailabilityForm(availability: Availability) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const inspect = useActorInspection();
+  const inspectOptions = useInspectOptions();
   const { isValidUpdate } = useAvailabilityValidation();
   const [machine] = useState(() =>
     provideAvailabilityForm({
@@ -100,7 +100,7 @@ function useAvailabilityForm(availability: Availability) {
     }),
   );
   const values = useMemo(() => updateOf(availability), [availability]);
-  const form = useActorRef(machine, { input: values, ...(inspect ? { inspect } : {}) });
+  const form = useActorRef(machine, { input: values, ...inspectOptions });
   useEffect(() => {
     form.send({ type: "form.reload", values });
   }, [form, values]);

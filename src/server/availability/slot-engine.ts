@@ -1,0 +1,158 @@
+import type { AvailabilityRules, BlackoutDate, Slot, WeeklySchedule } from "@shared/availability.schema";
+import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
+import { minutesOfClockTime } from "@shared/clock-time";
+import {
+  addCalendarDays,
+  calendarDateAt,
+  isoWithOffset,
+  utcMilliseconds,
+  type WallTime,
+  type ZoneOffsets,
+  zoneOffsetsBetween,
+} from "@shared/zoned-time";
+
+/**
+ * The free times of one service, from the business's rules alone: no database, no clock of its own. The rules
+ * (issue 8 §3, docs/spec-notes.md "Free slots") decide; the loops below only make them fast: candidates are
+ * made in time order and the busy intervals, sorted and merged once, are passed by one pointer.
+ */
+
+/** Time that is taken already: `[start, end)`, as occupied as it is (a booking's buffers included). */
+export type BusyInterval = { start: Date; end: Date };
+
+/** The service asked about, its buffers already resolved (its own, else the business's). */
+export type SlotService = {
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+};
+
+export type SlotRequest = {
+  timeZone: string;
+  /** Local days, both included. */
+  from: CalendarDate;
+  to: CalendarDate;
+  now: Date;
+  weeklySchedule: WeeklySchedule;
+  blackoutDates: readonly Pick<BlackoutDate, "startDate" | "endDate" | "startTime" | "endTime">[];
+  rules: Pick<AvailabilityRules, "minimumNoticeMinutes" | "bookingHorizonDays" | "slotStepMinutes">;
+  service: SlotService;
+  busy: readonly BusyInterval[];
+};
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+type Interval = { start: number; end: number };
+
+/** Busy time as disjoint intervals in time order (touching ones joined: the same set of instants). */
+function mergedBusy(busy: readonly BusyInterval[]): Interval[] {
+  const sorted = busy
+    .map((interval) => ({ start: interval.start.getTime(), end: interval.end.getTime() }))
+    .filter((interval) => interval.end > interval.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const last = merged.at(-1);
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+const laterDate = (a: CalendarDate, b: CalendarDate) => (a > b ? a : b);
+const earlierDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
+
+/** Midnight of `date` plus `minute` (1440 is the next midnight) as a wall time. */
+function wallTimeOf(date: CalendarDate, minute: number): WallTime {
+  const [year, month, day] = date.split("-").map(Number);
+  return {
+    year: year!,
+    month: month!,
+    day: day! + Math.floor(minute / 1440),
+    hour: Math.floor((minute % 1440) / 60),
+    minute: minute % 60,
+    second: 0,
+    millisecond: 0,
+  };
+}
+
+/** A local time of `date` as an instant: see ZoneOffsets.firstInstantShowing for the nights clocks change. */
+const instantOfMinute = (zone: ZoneOffsets, date: CalendarDate, minute: number) =>
+  zone.firstInstantShowing(wallTimeOf(date, minute));
+
+/** What is closed on `date`: everything (null), or these instants. */
+function blackoutsOn(
+  date: CalendarDate,
+  blackouts: SlotRequest["blackoutDates"],
+  zone: ZoneOffsets,
+): Interval[] | null {
+  const closed: Interval[] = [];
+  for (const blackout of blackouts) {
+    if (date < blackout.startDate || date > blackout.endDate) continue;
+    if (blackout.startTime === null || blackout.endTime === null) return null;
+    closed.push({
+      start: instantOfMinute(zone, date, minutesOfClockTime(blackout.startTime) ?? 0),
+      end: instantOfMinute(zone, date, minutesOfClockTime(blackout.endTime, { end: true }) ?? 0),
+    });
+  }
+  return closed;
+}
+
+/** The slots offered for `request.service` on the days asked, in time order, with the business's offsets. */
+export function offeredSlots(request: SlotRequest): Slot[] {
+  const { timeZone, rules, service } = request;
+  const now = request.now.getTime();
+  const earliest = now + rules.minimumNoticeMinutes * MINUTE_MS;
+  const latest = now + rules.bookingHorizonDays * DAY_MS;
+  // No day outside these can hold a slot: a range's instants lie within its own local day.
+  const firstDay = laterDate(request.from, calendarDateAt(new Date(earliest), timeZone));
+  const lastDay = earlierDate(request.to, calendarDateAt(new Date(latest), timeZone));
+  if (firstDay > lastDay) return [];
+
+  const zone = zoneOffsetsBetween(
+    timeZone,
+    utcMilliseconds(wallTimeOf(firstDay, 0)),
+    utcMilliseconds(wallTimeOf(lastDay, 1440)),
+  );
+  const busy = mergedBusy(request.busy);
+  const step = rules.slotStepMinutes * MINUTE_MS;
+  const duration = service.durationMinutes * MINUTE_MS;
+  const before = service.bufferBeforeMinutes * MINUTE_MS;
+  const after = service.bufferAfterMinutes * MINUTE_MS;
+  const slots: Slot[] = [];
+  let next = 0; // the first merged busy interval that may still touch a candidate
+
+  for (let date = firstDay; date <= lastDay; date = addCalendarDays(date, 1)) {
+    const closed = blackoutsOn(date, request.blackoutDates, zone);
+    if (closed === null) continue;
+    const ranges = request.weeklySchedule[String(weekdayOfCalendarDate(date)) as keyof WeeklySchedule]
+      .map((range) => ({
+        start: instantOfMinute(zone, date, minutesOfClockTime(range.start) ?? 0),
+        end: instantOfMinute(zone, date, minutesOfClockTime(range.end, { end: true }) ?? 0),
+      }))
+      .sort((a, b) => a.start - b.start);
+    for (const range of ranges) {
+      const lastStart = Math.min(range.end - duration, latest);
+      let start = range.start + Math.max(0, Math.ceil((earliest - range.start) / step)) * step;
+      while (start <= lastStart) {
+        const end = start + duration;
+        while (next < busy.length && busy[next]!.end <= start - before) next++;
+        const blocking = busy[next];
+        if (blocking && blocking.start < end + after) {
+          // Jump to the first grid start whose buffer before clears this busy interval.
+          start = range.start + Math.ceil((blocking.end + before - range.start) / step) * step;
+          continue;
+        }
+        if (!closed.some((interval) => interval.start < end && start < interval.end)) {
+          slots.push({
+            start: isoWithOffset(start, zone.offsetAt(start)),
+            end: isoWithOffset(end, zone.offsetAt(end)),
+          });
+        }
+        start += step;
+      }
+    }
+  }
+  return slots;
+}

@@ -1,0 +1,74 @@
+import { AVAILABILITY_LIMITS, type Slot, type SlotsQuery } from "@shared/availability.schema";
+import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { listBlackoutDatesOverlapping } from "../repos/blackout-dates.repo";
+import { findBookableService } from "../repos/bookable-services.repo";
+import { availabilityRulesOf, findBusiness } from "../repos/businesses.repo";
+import { readWeeklySchedule } from "../repos/weekly-hours.repo";
+import type { BusyIntervalSource } from "./busy-intervals";
+import { offeredSlots } from "./slot-engine";
+
+const MINUTE_MS = 60_000;
+export const NO_SERVICE = "No such active service";
+
+const invalid = (message: string, field: string) => new ApiError(400, "VALIDATION", message, {}, field);
+
+/** Days `from`..`to`, both included. */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/** The free slots of a business's service, as staff preview them and the assistant offers them: one answer. */
+export function createSlotFinder({
+  db,
+  clock,
+  busy,
+}: {
+  db: Database;
+  clock: Clock;
+  busy: BusyIntervalSource;
+}) {
+  return async function findSlots(businessId: string, query: SlotsQuery): Promise<Slot[]> {
+    if (query.to < query.from) throw invalid("to must be on or after from", "to");
+    if (daysBetween(query.from, query.to) > AVAILABILITY_LIMITS.slotDaysMax)
+      throw invalid(`from..to may cover at most ${AVAILABILITY_LIMITS.slotDaysMax} days`, "to");
+    const [business, service] = await Promise.all([
+      findBusiness(db, businessId),
+      findBookableService(db, businessId, query.serviceId),
+    ]);
+    if (!business) throw unauthenticated();
+    if (!service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+    const [weeklySchedule, blackoutDates] = await Promise.all([
+      readWeeklySchedule(db, businessId),
+      listBlackoutDatesOverlapping(db, businessId, query.from, query.to),
+    ]);
+    const resolved = {
+      durationMinutes: service.durationMinutes,
+      bufferBeforeMinutes: service.bufferBeforeMinutes ?? business.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes ?? business.bufferAfterMinutes,
+    };
+    const taken = await busy(businessId, {
+      start: new Date(
+        startOfCalendarDate(query.from, business.timezone).getTime() -
+          resolved.bufferBeforeMinutes * MINUTE_MS,
+      ),
+      end: new Date(
+        startOfCalendarDate(addCalendarDays(query.to, 1), business.timezone).getTime() +
+          resolved.bufferAfterMinutes * MINUTE_MS,
+      ),
+    });
+    return offeredSlots({
+      timeZone: business.timezone,
+      from: query.from,
+      to: query.to,
+      now: clock(),
+      weeklySchedule,
+      blackoutDates,
+      rules: availabilityRulesOf(business),
+      service: resolved,
+      busy: taken,
+    });
+  };
+}
+
+export type SlotFinder = ReturnType<typeof createSlotFinder>;

@@ -1,0 +1,76 @@
+import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
+import type { CalendarDate } from "@shared/calendar-date";
+import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { type BlackoutDateRow, blackoutDates } from "../db/schema/availability.schema";
+
+const blackoutOf = (row: BlackoutDateRow): BlackoutDate => ({
+  id: row.id,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  startTime: row.startMinute === null ? null : clockTimeOfMinutes(row.startMinute),
+  endTime: row.endMinute === null ? null : clockTimeOfMinutes(row.endMinute),
+  reason: row.reason,
+});
+
+const inOrder = [asc(blackoutDates.startDate), asc(blackoutDates.startMinute), asc(blackoutDates.id)];
+
+/** Every blackout of the business, past ones included, by first day. */
+export async function listBlackoutDates(db: Executor, businessId: string): Promise<BlackoutDate[]> {
+  const rows = await db
+    .select()
+    .from(blackoutDates)
+    .where(eq(blackoutDates.businessId, businessId))
+    .orderBy(...inOrder);
+  return rows.map(blackoutOf);
+}
+
+/** The blackouts that close any of the days `from`..`to`. */
+export async function listBlackoutDatesOverlapping(
+  db: Executor,
+  businessId: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<BlackoutDate[]> {
+  const rows = await db
+    .select()
+    .from(blackoutDates)
+    .where(
+      and(
+        eq(blackoutDates.businessId, businessId),
+        gte(blackoutDates.endDate, from),
+        lte(blackoutDates.startDate, to),
+      ),
+    )
+    .orderBy(...inOrder);
+  return rows.map(blackoutOf);
+}
+
+export async function insertBlackoutDate(
+  db: Executor,
+  businessId: string,
+  input: BlackoutDateInput,
+): Promise<BlackoutDate> {
+  const [row] = await db
+    .insert(blackoutDates)
+    .values({
+      businessId,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      startMinute: input.startTime === null ? null : minutesOfClockTime(input.startTime),
+      endMinute: input.endTime === null ? null : minutesOfClockTime(input.endTime, { end: true }),
+      reason: input.reason?.trim() || null,
+    })
+    .returning();
+  return blackoutOf(row!);
+}
+
+/** Whether the business had that blackout (another business's id removes nothing). */
+export async function deleteBlackoutDate(db: Executor, businessId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(blackoutDates)
+    .where(and(eq(blackoutDates.businessId, businessId), eq(blackoutDates.id, id)))
+    .returning({ id: blackoutDates.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,140 @@
+import {
+  type Availability,
+  availability,
+  availabilityUpdate,
+  blackoutDate,
+  blackoutDateInput,
+  slotList,
+  slotsQuery,
+} from "@shared/availability.schema";
+import type { SlotFinder } from "../availability/slot-finder";
+import type { Executor } from "../db/database";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "../repos/blackout-dates.repo";
+import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../repos/businesses.repo";
+import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
+import {
+  availabilityExample,
+  availabilityUpdateExample,
+  blackoutDateExample,
+  blackoutDateInputExample,
+  slotListExample,
+  slotsQueryExample,
+} from "./availability.examples";
+import { SLOTS_DESCRIPTION } from "./slots.description";
+
+const NO_BLACKOUT = "No such blackout date";
+
+async function readAvailability(db: Executor, businessId: string): Promise<Availability> {
+  const [business, weeklySchedule, blackoutDates] = await Promise.all([
+    findBusiness(db, businessId),
+    readWeeklySchedule(db, businessId),
+    listBlackoutDates(db, businessId),
+  ]);
+  if (!business) throw unauthenticated();
+  return { weeklySchedule, blackoutDates, ...availabilityRulesOf(business) };
+}
+
+/** Issue 8 §2: opening hours, days off and the rules around appointments, and the free slots they leave. */
+export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards, findSlots: SlotFinder) {
+  const router = new ApiRouter("/api/availability", guards);
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "The weekly schedule, every blackout date (past ones too) and the rules around appointments",
+      description:
+        "Times are HH:MM local to the business (an end may be 24:00), dates YYYY-MM-DD; weeklySchedule has " +
+        'one key per weekday, "0" (Sunday) to "6" (Saturday), each with its ranges in order. Blackouts are ' +
+        "ordered by their first day; startTime and endTime are null for whole days.",
+      auth: "user",
+      response: availability,
+      examples: { response: availabilityExample },
+      errors: [],
+    },
+    async (c) => ok(c, await readAvailability(db, c.get("auth").businessId)),
+  );
+
+  router.add(
+    {
+      method: "put",
+      path: "/",
+      summary: "Replace the weekly schedule and the rules (all or nothing)",
+      description:
+        "Every weekday must be present (an empty list: closed that day). Ranges of a day may not overlap " +
+        "and end after they start. Answers as GET does.",
+      auth: "user",
+      body: availabilityUpdate,
+      response: availability,
+      examples: { body: availabilityUpdateExample, response: availabilityExample },
+      errors: [],
+    },
+    async (c, { body }) => {
+      const { businessId } = c.get("auth");
+      const saved = await db.transaction(async (tx) => {
+        // The rules' update locks the business's row first, so concurrent saves replace the week in turn.
+        await updateAvailabilityRules(tx, businessId, body);
+        await replaceWeeklySchedule(tx, businessId, body.weeklySchedule);
+        return readAvailability(tx, businessId);
+      });
+      return ok(c, saved);
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/blackout-dates",
+      summary: "Close the business on a day or days, wholly or for some hours of each",
+      description:
+        "startDate..endDate inclusive, local to the business; startTime and endTime both null for whole " +
+        "days, else both HH:MM with endTime after startTime (24:00 allowed), applying on each of the days.",
+      auth: "user",
+      body: blackoutDateInput,
+      response: blackoutDate,
+      status: 201,
+      examples: { body: blackoutDateInputExample, response: blackoutDateExample },
+      errors: [],
+    },
+    async (c, { body }) => ok(c, await insertBlackoutDate(db, c.get("auth").businessId, body), 201),
+  );
+
+  router.add(
+    {
+      method: "delete",
+      path: "/blackout-dates/:id",
+      summary: "Remove a blackout date (past ones too)",
+      auth: "user",
+      response: null,
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      const id = readIdParam(c, NO_BLACKOUT);
+      if (!(await deleteBlackoutDate(db, c.get("auth").businessId, id)))
+        throw new ApiError(404, "NOT_FOUND", NO_BLACKOUT);
+      return ok(c, null);
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/slots",
+      summary: "The free slots of a service, exactly as the assistant is offered them",
+      description: SLOTS_DESCRIPTION,
+      auth: "user",
+      query: slotsQuery,
+      response: slotList,
+      examples: { query: slotsQueryExample, response: slotListExample },
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c, { query }) => ok(c, await findSlots(c.get("auth").businessId, query)),
+  );
+
+  return router;
+}
