@@ -29,10 +29,15 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       "dashboard-page-",
     ]);
     const calls = await initialWeight(await staff.newPage(), "/calls", ["protected-area-", "calls-page-"]);
+    const availability = await initialWeight(await staff.newPage(), "/availability", [
+      "protected-area-",
+      "availability-page-",
+    ]);
     for (const [route, weight, budget] of [
       ["/auth/sign-in", signInPage, 120],
       ["/dashboard", dashboard, 170],
       ["/calls", calls, 170],
+      ["/availability", availability, 170],
     ] as const) {
       figures.push(
         {
@@ -55,6 +60,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     ["/auth/sign-in", undefined],
     ["/dashboard", signedIn],
     ["/calls", signedIn],
+    ["/availability", signedIn],
   ] as const) {
     // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
     const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);

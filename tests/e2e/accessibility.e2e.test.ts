@@ -57,7 +57,13 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       ["/bookings", () => Promise.resolve()],
       ["/services", () => Promise.resolve()],
       // No service yet: the preview says so (its slots are covered at 360 px and in availability.e2e).
-      ["/availability", () => page.locator("main input[type=time]").first().waitFor()],
+      [
+        "/availability",
+        async () => {
+          await page.locator("main input[type=time]").first().waitFor();
+          await page.getByText("No active services").waitFor();
+        },
+      ],
       ["/availability?tab=blackouts", () => page.getByLabel("Reason (optional)").waitFor()],
       ["/availability?tab=rules", () => page.locator("main input[type=number]").first().waitFor()],
       ["/settings", () => page.getByText("e2e assistant").waitFor()],

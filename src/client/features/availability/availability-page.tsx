@@ -1,18 +1,28 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
+import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
 import { PageHeader } from "../../components/ui/page-header";
+import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
-import { AvailabilityEditor } from "./availability-editor";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
 import { today as todayOf } from "./calendar-week";
-import { SlotsPreview } from "./slots-preview";
 import { loadAvailabilityValidation } from "./use-availability-validation";
+
+// The tabs' code and their schema checks are fetched as soon as this page's code runs, alongside the schedule
+// request rather than before it: the page's own chunk is its header and skeleton.
+const loadEditor = () => import("./availability-editor");
+void loadEditor();
+void loadAvailabilityValidation();
+const AvailabilityEditor = lazy(() => loadEditor().then((m) => ({ default: m.AvailabilityEditor })));
+
+// Below the week's rows on most screens, and waiting on two requests anyway: its code comes after the page's.
+const SlotsPreview = lazy(() => import("./slots-preview").then((m) => ({ default: m.SlotsPreview })));
 
 /** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
 export function AvailabilityPage() {
@@ -21,7 +31,6 @@ export function AvailabilityPage() {
   const [search, setSearch] = useUrlSearch(availabilitySearch);
   const availability = useQuery(availabilityQueries.detail(api));
   const today = todayOf();
-  void loadAvailabilityValidation();
   return (
     <>
       <PageHeader
