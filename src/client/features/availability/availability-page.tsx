@@ -61,14 +61,16 @@ export function AvailabilityPage() {
       ) : (
         <AvailabilitySkeleton />
       )}
-      <SlotsPreview
-        serviceId={search.service}
-        week={search.week}
-        today={today}
-        onChange={({ serviceId, week }) =>
-          setSearch({ ...search, service: serviceId, week }, { replace: true })
-        }
-      />
+      <Suspense fallback={<Skeleton className={css({ h: "64", mt: "8" })} />}>
+        <SlotsPreview
+          serviceId={search.service}
+          week={search.week}
+          today={today}
+          onChange={({ serviceId, week }) =>
+            setSearch({ ...search, service: serviceId, week }, { replace: true })
+          }
+        />
+      </Suspense>
     </>
   );
 }
