@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserForFile, signUp, staffAuthorization } from "../support/browser";
+import { browserForFile, expectNoAxeViolations, signUp, staffAuthorization } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -74,6 +74,8 @@ describe("availability", () => {
 
     // Removing it asks first, then the day is offered again.
     await page.getByRole("button", { name: /^Remove the blackout on / }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectNoAxeViolations(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove blackout" }).click();
     await page.getByText("Blackout removed").waitFor();
     await expect.poll(async () => (await previewTimes(page, tuesday!.iso)).length).toBeGreaterThan(0);
@@ -83,6 +85,15 @@ describe("availability", () => {
     await page.getByRole("tab", { name: "Blackout dates", selected: true }).waitFor();
     await page.getByRole("tab", { name: "Weekly schedule" }).click();
     expect(await page.getByLabel("Saturday, hours 1: from").inputValue()).toBe("10:00");
+
+    // Saturday's hours copied to Monday–Friday, then thrown away.
+    await page.getByRole("button", { name: "Copy Saturday's hours" }).click();
+    await page.getByRole("menuitem", { name: "Copy to all weekdays (Monday–Friday)" }).click();
+    expect(await page.getByLabel("Monday, hours 1: to").inputValue()).toBe("12:00");
+    expect(await page.getByLabel("Sunday, hours 1: from").count()).toBe(0);
+    await page.getByRole("button", { name: "Discard changes" }).click();
+    expect(await page.getByLabel("Monday, hours 1: to").inputValue()).toBe("17:00");
+    expect(await page.getByText("Unsaved changes").count()).toBe(0);
     await page.context().close();
   });
 
