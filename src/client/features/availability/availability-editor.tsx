@@ -13,6 +13,7 @@ import { i18n } from "../../lib/i18n";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { availabilityQueries } from "./availability.queries";
 import { provideAvailabilityForm } from "./availability-form.actors";
+import { hasUnsavedChanges } from "./availability-form-actor";
 import type { AvailabilityTab } from "./availability-search";
 import { FormActions } from "./form-actions";
 import { useAvailabilityValidation } from "./use-availability-validation";
@@ -42,7 +43,7 @@ const tabLoading = <Skeleton className={css({ h: "48" })} />;
 export function AvailabilityEditor({ availability, tab, today, onTab }: AvailabilityEditorProps) {
   const { t } = useLingui();
   const form = useAvailabilityForm(availability);
-  const unsaved = useSelector(form, (s) => s.matches("editing") || s.matches("failed"));
+  const unsaved = useSelector(form, hasUnsavedChanges);
   useLeaveWarning(unsaved);
   return (
     <Tabs.Root

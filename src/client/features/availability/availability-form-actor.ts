@@ -1,6 +1,6 @@
 import type { AvailabilityFormMachine } from "@machines/availability-form.machine";
 import type { AvailabilityUpdate } from "@shared/availability.schema";
-import type { ActorRefFrom } from "xstate";
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
 
 export type AvailabilityFormActor = ActorRefFrom<AvailabilityFormMachine>;
 
@@ -11,3 +11,7 @@ export function editDraft(
 ) {
   form.send({ type: "form.edit", draft: change(form.getSnapshot().context.draft) });
 }
+
+/** Edits the server does not have yet (typed, or kept after a failed save). */
+export const hasUnsavedChanges = (snapshot: SnapshotFrom<AvailabilityFormMachine>) =>
+  snapshot.matches("editing") || snapshot.matches("failed");

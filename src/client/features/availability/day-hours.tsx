@@ -17,7 +17,8 @@ type DayHoursProps = {
   ranges: TimeRange[];
   problems: Map<string, RangeProblem>;
   disabled: boolean;
-  onChange: (ranges: TimeRange[]) => void;
+  /** Changes the day's ranges as they are when the change is applied. */
+  onChange: (change: (ranges: TimeRange[]) => TimeRange[]) => void;
   onCopy: (target: CopyTarget) => void;
 };
 
@@ -74,8 +75,8 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
                   label={t`${dayName}, hours ${position}`}
                   problem={problems.get(rangeKey(day, index))}
                   disabled={disabled}
-                  onChange={(next) => onChange(ranges.map((r, i) => (i === index ? next : r)))}
-                  onRemove={() => onChange(ranges.filter((_, i) => i !== index))}
+                  onChange={(next) => onChange((current) => current.map((r, i) => (i === index ? next : r)))}
+                  onRemove={() => onChange((current) => current.filter((_, i) => i !== index))}
                 />
               );
             })}
@@ -88,7 +89,7 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
           size="sm"
           data-add-range=""
           disabled={disabled || !canAdd}
-          onClick={() => added && onChange([...ranges, added])}
+          onClick={() => added && onChange((current) => [...current, added])}
         >
           <Plus aria-hidden="true" />
           <Trans>Add hours</Trans> <span className={css({ srOnly: true })}>{t`on ${dayName}`}</span>

@@ -7,11 +7,11 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Text } from "../../components/ui/text";
 import { failureOf } from "../../lib/error-message";
-import type { AvailabilityFormActor } from "./availability-form-actor";
+import { type AvailabilityFormActor, hasUnsavedChanges } from "./availability-form-actor";
 
 /** Save and discard for the schedule and the rules (one PUT), with what is unsaved or went wrong. */
 export function FormActions({ form }: { form: AvailabilityFormActor }) {
-  const unsaved = useSelector(form, (s) => s.matches("editing") || s.matches("failed"));
+  const unsaved = useSelector(form, hasUnsavedChanges);
   const saving = useSelector(form, (s) => s.matches("saving"));
   const canSave = useSelector(form, (s) => s.can({ type: "form.save" }));
   const error = useSelector(form, (s) => (s.matches("failed") ? s.context.error : null));

@@ -40,10 +40,10 @@ export function WeeklyScheduleEditor({ form }: { form: AvailabilityFormActor }) 
           ranges={schedule[day]}
           problems={problems}
           disabled={saving}
-          onChange={(ranges) =>
+          onChange={(change) =>
             editDraft(form, (draft) => ({
               ...draft,
-              weeklySchedule: { ...draft.weeklySchedule, [day]: ranges },
+              weeklySchedule: { ...draft.weeklySchedule, [day]: change(draft.weeklySchedule[day]) },
             }))
           }
           onCopy={(target) => copy(day, target)}
