@@ -13,7 +13,7 @@ import { i18n } from "../../lib/i18n";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { availabilityQueries } from "./availability.queries";
 import { provideAvailabilityForm } from "./availability-form.actors";
-import { hasUnsavedChanges } from "./availability-form-actor";
+import { hasUnsavedChanges } from "./availability-form-ref";
 import type { AvailabilityTab } from "./availability-search";
 import { FormActions } from "./form-actions";
 import { useAvailabilityValidation } from "./use-availability-validation";

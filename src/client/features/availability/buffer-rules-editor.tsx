@@ -5,7 +5,7 @@ import { css } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { Field } from "../../components/ui/field";
-import { type AvailabilityFormActor, editDraft } from "./availability-form-actor";
+import { type AvailabilityFormActor, editDraft } from "./availability-form-ref";
 import { RULE_LIMITS, type RuleName } from "./availability-problems";
 import { useAvailabilityValidation } from "./use-availability-validation";
 

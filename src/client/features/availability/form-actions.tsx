@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Text } from "../../components/ui/text";
 import { failureOf } from "../../lib/error-message";
-import { type AvailabilityFormActor, hasUnsavedChanges } from "./availability-form-actor";
+import { type AvailabilityFormActor, hasUnsavedChanges } from "./availability-form-ref";
 
 /** Save and discard for the schedule and the rules (one PUT), with what is unsaved or went wrong. */
 export function FormActions({ form }: { form: AvailabilityFormActor }) {

@@ -3,7 +3,7 @@ import { WEEKDAYS, type Weekday } from "@shared/availability.constants";
 import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
-import { type AvailabilityFormActor, editDraft } from "./availability-form-actor";
+import { type AvailabilityFormActor, editDraft } from "./availability-form-ref";
 import { weekdayName } from "./calendar-week";
 import type { CopyTarget } from "./copy-hours-button";
 import { DayHours } from "./day-hours";
