@@ -1,8 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { service, serviceList } from "@shared/service.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeLoadFailure } from "../../src/client/components/load-failure";
 import { ApiError, BAD_RESPONSE, createApiClient } from "../../src/client/lib/api-client";
@@ -38,6 +40,11 @@ describe("the client reads the real server's answers through the schemas its rou
       dashboardStats,
       assistantKeyList,
       createdAssistantKey,
+      availability,
+      blackoutDate,
+      slotList,
+      serviceList,
+      service,
     });
     for (const schema of Object.values(responseSchemas))
       expect(schema.internal.includesTransform).toBe(false);
