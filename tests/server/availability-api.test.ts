@@ -92,6 +92,17 @@ describe("GET and PUT /api/availability", () => {
       },
     });
     expect(await getAvailability(staff)).toEqual(saved);
+    // The screen may send back what it read: blackouts are not PUT's to change, and are left alone.
+    await addBlackout(staff, {
+      startDate: "2026-03-04",
+      endDate: "2026-03-04",
+      startTime: null,
+      endTime: null,
+    });
+    const read = await getAvailability(staff);
+    const resent = await putAvailability(staff, { ...read, slotStepMinutes: 30, blackoutDates: [] });
+    expect(resent.status).toBe(200);
+    expect(await dataOf<Availability>(resent)).toEqual({ ...read, slotStepMinutes: 30 });
     const closedWeek = weeklyScheduleOf([], { start: "09:00", end: "17:00" });
     await putAvailability(staff, { ...RULES, weeklySchedule: closedWeek });
     expect((await getAvailability(staff)).weeklySchedule).toEqual(closedWeek);
