@@ -411,6 +411,20 @@ describe("free slots", () => {
     await expectValidationError(await assistantSlots(key, query), field);
   });
 
+  it("answers no slots, not an error, for days long past or beyond the horizon", async () => {
+    const staff = await signUp(server);
+    const { cleaning } = await businessWithServices(staff);
+    for (const range of [
+      "from=1900-01-01&to=1900-03-03",
+      "from=9999-11-01&to=9999-12-31",
+      "from=2026-03-01&to=2026-03-01",
+    ]) {
+      const response = await staffSlots(staff, `serviceId=${cleaning}&${range}`);
+      expect(response.status).toBe(200);
+      expect(await dataOf<Slot[]>(response)).toEqual([]);
+    }
+  });
+
   it("takes 62 days, and a malformed service id is a 400 naming it", async () => {
     const staff = await signUp(server);
     const { cleaning } = await businessWithServices(staff);
