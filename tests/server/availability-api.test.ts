@@ -108,6 +108,23 @@ describe("GET and PUT /api/availability", () => {
     expect((await getAvailability(staff)).weeklySchedule).toEqual(closedWeek);
   });
 
+  it("applies concurrent saves one after another: the week read back is one of them, whole", async () => {
+    const staff = await signUp(server);
+    const saves = [8, 9, 10, 11, 12].map((hour) => ({
+      ...RULES,
+      slotStepMinutes: hour,
+      weeklySchedule: weeklyScheduleOf([1, 2, 3, 4, 5], {
+        start: `${String(hour).padStart(2, "0")}:00`,
+        end: "18:00",
+      }),
+    }));
+    const responses = await Promise.all(saves.map((body) => putAvailability(staff, body)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const { blackoutDates, ...final } = await getAvailability(staff);
+    expect(blackoutDates).toEqual([]);
+    expect(saves).toContainEqual(final);
+  });
+
   const valid = { ...RULES, weeklySchedule: LUNCH_BREAK_WEEK };
   it.each([
     [

@@ -3,6 +3,7 @@ import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type WeeklyHoursRow, weeklyHours } from "../db/schema/availability.schema";
+import { businesses } from "../db/schema/businesses.schema";
 
 /** The business's opening hours, every weekday present, ranges in order. */
 export async function readWeeklySchedule(db: Executor, businessId: string): Promise<WeeklySchedule> {
@@ -27,12 +28,16 @@ export function weeklyScheduleOfRows(
   return schedule;
 }
 
-/** Replaces the whole week; run it inside the transaction of whatever else the same save changes. */
+/**
+ * Replaces the whole week; run it inside the transaction of whatever else the same save changes. Concurrent
+ * saves take turns on the business's row, so neither inserts beside rows the other has not yet deleted.
+ */
 export async function replaceWeeklySchedule(
   db: Executor,
   businessId: string,
   schedule: WeeklySchedule,
 ): Promise<void> {
+  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
   await db.delete(weeklyHours).where(eq(weeklyHours.businessId, businessId));
   const rows = WEEKDAYS.flatMap((day, weekday) =>
     schedule[day].map((range) => ({
