@@ -32,6 +32,7 @@ import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
+import { servicesRoutes } from "./routes/services.routes";
 
 /** No other JSON payload of this API comes near it; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -87,6 +88,7 @@ export function createApp(options: CreateAppOptions) {
     callsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
+    servicesRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -3,6 +3,7 @@ export const apiErrorCodes = [
   "VALIDATION",
   "INVALID_CREDENTIALS",
   "EMAIL_TAKEN",
+  "CONFLICT",
   "THROTTLED",
   "FORBIDDEN_ORIGIN",
   "UNAUTHENTICATED",

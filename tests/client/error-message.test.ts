@@ -14,6 +14,7 @@ describe("what the user reads for a failed call (one mapping, from code and fiel
 
   it("has words for every code the server sends", () => {
     expect(english({ status: 409, code: "EMAIL_TAKEN" })).toBe("An account with this email already exists");
+    expect(english({ status: 409, code: "CONFLICT", field: "name" })).toMatch(/already exists/);
     expect(english({ status: 503, code: "UNAVAILABLE" })).toMatch(/unavailable/);
     expect(english({ status: 500, code: "INTERNAL" })).toMatch(/went wrong/);
   });

@@ -30,7 +30,7 @@ export function createAppContext({ inspect }: AppContextOptions = {}) {
     if (snapshot.matches("signedOut")) queryClient.clear();
   });
   session.start();
-  return { api, queryClient, session };
+  return { api, queryClient, session, inspect };
 }
 
 export type AppContext = ReturnType<typeof createAppContext>;

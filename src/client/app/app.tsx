@@ -4,6 +4,7 @@ import { Toaster } from "../components/ui/toaster";
 import { SessionContext } from "../features/session/session-context";
 import { ApiContext } from "../lib/api-context";
 import { i18n } from "../lib/i18n";
+import { InspectContext } from "../lib/inspect-context";
 import type { AppContext } from "./app-context";
 import { AppRoutes } from "./app-routes";
 
@@ -13,8 +14,10 @@ export function App({ context }: { context: AppContext }) {
       <QueryClientProvider client={context.queryClient}>
         <ApiContext value={context.api}>
           <SessionContext value={context.session}>
-            <AppRoutes />
-            <Toaster />
+            <InspectContext value={context.inspect}>
+              <AppRoutes />
+              <Toaster />
+            </InspectContext>
           </SessionContext>
         </ApiContext>
       </QueryClientProvider>

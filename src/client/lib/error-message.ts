@@ -20,6 +20,7 @@ const BY_CODE: Record<ClientErrorCode, MessageDescriptor> = {
   VALIDATION: msg`Some of what was sent was not accepted. Check it and try again.`,
   INVALID_CREDENTIALS: msg`Invalid email or password`,
   EMAIL_TAKEN: msg`An account with this email already exists`,
+  CONFLICT: msg`This clashes with something that already exists. Change it and try again.`,
   THROTTLED: msg`Too many attempts. Try again later.`,
   FORBIDDEN_ORIGIN: msg`The request was refused because it did not come from this portal. Reload the page and try again.`,
   UNAUTHENTICATED: msg`Your session has ended. Please sign in again.`,

@@ -1,6 +1,7 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { service, serviceList } from "@shared/service.schema";
 
 /**
  * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
@@ -12,6 +13,8 @@ export const responseSchemas = {
   dashboardStats,
   assistantKeyList,
   createdAssistantKey,
+  serviceList,
+  service,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

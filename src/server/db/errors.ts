@@ -1,7 +1,13 @@
-/** PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps driver errors in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
+type DriverError = Error & { code?: unknown; constraint?: unknown };
+
+/**
+ * PostgreSQL's unique_violation, whichever driver raised it (drizzle wraps driver errors in `cause`); with a
+ * constraint name, only a violation of that index counts.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: unknown }).code === "23505") return true;
+    const { code, constraint: violated } = e as DriverError;
+    if (code === "23505") return constraint === undefined || violated === constraint;
   }
   return false;
 }

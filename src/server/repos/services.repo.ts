@@ -1,8 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type ServiceRow, services } from "../db/schema/services.schema";
 
 export type NewService = Omit<typeof services.$inferInsert, "id" | "businessId" | "createdAt" | "updatedAt">;
+
+/** What a staff member sets on a service: every field, so a PUT replaces the whole service. */
+export type ServiceValues = Required<Omit<NewService, "description">> & { description: string | null };
+
+/** The unique index that keeps two active services of one business from sharing a name, whatever its case. */
+export const ACTIVE_NAME_KEY = "services_business_id_active_name_key";
 
 export async function insertServices(db: Executor, businessId: string, values: NewService[]): Promise<void> {
   if (values.length === 0) return;
@@ -16,4 +22,61 @@ export async function listActiveServices(db: Executor, businessId: string): Prom
     .from(services)
     .where(and(eq(services.businessId, businessId), eq(services.isActive, true)))
     .orderBy(asc(services.name), asc(services.id));
+}
+
+/** The whole catalogue, active and inactive, by name whatever its case. */
+export async function listServices(db: Executor, businessId: string): Promise<ServiceRow[]> {
+  return db
+    .select()
+    .from(services)
+    .where(eq(services.businessId, businessId))
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
+}
+
+export async function findService(db: Executor, businessId: string, id: string): Promise<ServiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.businessId, businessId), eq(services.id, id)));
+  return row ?? null;
+}
+
+/** Throws the unique violation of ACTIVE_NAME_KEY when an active service already has the name. */
+export async function insertService(
+  db: Executor,
+  businessId: string,
+  values: ServiceValues,
+  now: Date,
+): Promise<ServiceRow> {
+  const [row] = await db
+    .insert(services)
+    .values({ ...values, businessId, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error("insert into services returned no row");
+  return row;
+}
+
+/** Null when the business has no such service; throws like insertService on a name taken by an active one. */
+export async function updateService(
+  db: Executor,
+  businessId: string,
+  id: string,
+  values: ServiceValues,
+  now: Date,
+): Promise<ServiceRow | null> {
+  const [row] = await db
+    .update(services)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(services.businessId, businessId), eq(services.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether the business had the service. */
+export async function deleteService(db: Executor, businessId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(services)
+    .where(and(eq(services.businessId, businessId), eq(services.id, id)))
+    .returning({ id: services.id });
+  return rows.length > 0;
 }

@@ -2,8 +2,8 @@ import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssistantKey } from "@shared/assistant.schema";
 import { useRef } from "react";
-import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
+import { destructive } from "../../components/ui/destructive";
 import * as Dialog from "../../components/ui/dialog";
 
 type RevokeKeyDialogProps = {
@@ -12,13 +12,6 @@ type RevokeKeyDialogProps = {
   onCancel: () => void;
   onConfirm: (key: AssistantKey) => void;
 };
-
-// Red with white text: step 11 in light (4.9:1), step 9 of the dark scale darkened for dark mode.
-const destructive = css({
-  bg: { base: "red.light.11", _dark: "red.dark.8" },
-  color: "white",
-  _hover: { bg: { base: "red.light.12", _dark: "red.dark.7" } },
-});
 
 /** The confirmation before a DELETE: an alertdialog whose first focus is Cancel. */
 export function RevokeKeyDialog({ target, pending, onCancel, onConfirm }: RevokeKeyDialogProps) {

@@ -1,16 +1,145 @@
-import { useLingui } from "@lingui/react/macro";
-import { ComingSoonCard } from "../../components/coming-soon-card";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Service } from "@shared/service.schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useActorRef } from "@xstate/react";
+import { CalendarClock, Plus, Tags } from "lucide-react";
+import { useId, useState } from "react";
+import { css } from "styled-system/css";
+import { button } from "styled-system/recipes/button";
+import { Link } from "wouter";
+import { LoadErrorAlert } from "../../components/load-error-alert";
+import { LoadFailureMessage } from "../../components/load-failure-message";
+import { Button } from "../../components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { toaster } from "../../components/ui/toaster";
+import { useApi } from "../../lib/api-context";
+import { failureMessage, failureOf } from "../../lib/error-message";
+import { useInspectOptions } from "../../lib/inspect-context";
+import { DeleteServiceDialog } from "./delete-service-dialog";
+import { ServiceDialog } from "./service-dialog";
+import { provideServiceDialog } from "./service-dialog.actors";
+import { nameTakenMessage } from "./service-field-messages";
+import { ServiceListSkeleton } from "./service-list-skeleton";
+import { ServiceTable } from "./service-table";
+import { deleteService, serviceQueries, updateService } from "./services.queries";
 
+/** Spec 2 "Services": the catalogue, its create/edit dialog, toggling and deleting with spec 8's toasts. */
 export function ServicesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const services = useQuery(serviceQueries.list(api));
+  const refetch = () => queryClient.invalidateQueries({ queryKey: serviceQueries.all() });
+  const reason = (error: unknown) => {
+    const failure = failureOf(error);
+    if (failure?.code === "CONFLICT") return i18n._(nameTakenMessage);
+    const message = failureMessage(failure ?? {});
+    return message ? i18n._(message) : undefined;
+  };
+
+  const [machine] = useState(() =>
+    provideServiceDialog({
+      api,
+      onSaved: (mode) => {
+        toaster.success({
+          title: mode === "edit" ? t`Service updated successfully` : t`Service created successfully`,
+        });
+        void refetch();
+      },
+      // The dialog stays open and says why; the toast says that it failed (spec 8).
+      onFailed: (mode) =>
+        toaster.error({ title: mode === "edit" ? t`Failed to update service` : t`Failed to create service` }),
+    }),
+  );
+  const dialog = useActorRef(machine, useInspectOptions());
+  const [deleting, setDeleting] = useState<Service | null>(null);
+
+  // Spec 4: the eye sends the whole service with isActive inverted.
+  const toggle = useMutation({
+    mutationFn: ({ _id, ...service }: Service) =>
+      updateService(api, _id, { ...service, isActive: !service.isActive }),
+    onSuccess: () => toaster.success({ title: t`Service updated successfully` }),
+    onError: (error) => toaster.error({ title: t`Failed to update service`, description: reason(error) }),
+    onSettled: refetch,
+  });
+
+  const remove = useMutation({
+    mutationFn: (service: Service) => deleteService(api, service._id),
+    onSuccess: () => {
+      setDeleting(null);
+      toaster.success({ title: t`Service deleted successfully` });
+    },
+    onError: (error) => toaster.error({ title: t`Failed to delete service`, description: reason(error) }),
+    onSettled: refetch,
+  });
+
+  const list = services.data;
   return (
     <>
       <PageHeader
         title={t({ id: "nav.services", message: "Services" })}
         description={t`Manage the services your customers can book`}
+        actions={
+          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
+            <Link href="/availability" className={button({ variant: "outline" })}>
+              <CalendarClock aria-hidden="true" />
+              <Trans>Opening hours & availability</Trans>
+            </Link>
+            <Button onClick={() => dialog.send({ type: "dialog.create" })}>
+              <Plus aria-hidden="true" />
+              <Trans>Add Service</Trans>
+            </Button>
+          </div>
+        }
       />
-      <ComingSoonCard />
+      <Card aria-labelledby={titleId}>
+        <CardHeader>
+          <CardTitle id={titleId}>
+            <Trans>Service catalogue</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>
+              What your assistant can book for callers. Inactive services are kept but not offered.
+            </Trans>
+          </CardDescription>
+        </CardHeader>
+        <CardBody>
+          {list ? (
+            list.length === 0 ? (
+              <EmptyState icon={Tags} title={<Trans>No services found</Trans>}>
+                <Trans>No services created yet. Add your first service to get started.</Trans>
+              </EmptyState>
+            ) : (
+              <ServiceTable
+                services={list}
+                togglingId={toggle.isPending ? (toggle.variables?._id ?? null) : null}
+                onToggle={(service) => toggle.mutate(service)}
+                onEdit={(service) => dialog.send({ type: "dialog.edit", service })}
+                onDelete={setDeleting}
+              />
+            )
+          ) : services.isError ? (
+            <LoadErrorAlert
+              title={<Trans>Error loading services</Trans>}
+              onRetry={() => void services.refetch()}
+            >
+              <LoadFailureMessage error={services.error} missing={<Trans>Failed to fetch services</Trans>} />
+            </LoadErrorAlert>
+          ) : (
+            <ServiceListSkeleton />
+          )}
+        </CardBody>
+      </Card>
+      <ServiceDialog dialog={dialog} />
+      <DeleteServiceDialog
+        target={deleting}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(service) => remove.mutate(service)}
+      />
     </>
   );
 }

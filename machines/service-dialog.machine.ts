@@ -1,0 +1,175 @@
+import type { Service, ServiceCategory, ServiceInput } from "@shared/service.schema";
+import { assertEvent, assign, setup } from "xstate";
+import { notProvided } from "./not-provided";
+
+/**
+ * The service dialog (spec 4): closed → create | edit → saving → closed, or back to the form it came from
+ * with the failure and everything typed kept. Closing resets the form to spec 9's defaults; it cannot close
+ * while a save is in flight.
+ */
+
+/** The form as typed: numbers stay text until submitted, so a half-typed "12." is not rewritten. */
+export type ServiceDraft = {
+  name: string;
+  description: string;
+  duration: string;
+  price: string;
+  category: ServiceCategory | "";
+  isActive: boolean;
+  /** Empty: the business's default buffer. */
+  bufferBeforeMinutes: string;
+  bufferAfterMinutes: string;
+};
+
+/** Spec 9: duration 30, price 0, active, empty name, description and category; no buffer of its own. */
+export const SERVICE_DRAFT_DEFAULTS: ServiceDraft = {
+  name: "",
+  description: "",
+  duration: "30",
+  price: "0",
+  category: "",
+  isActive: true,
+  bufferBeforeMinutes: "",
+  bufferAfterMinutes: "",
+};
+
+/** A saved service as the form shows it for editing. */
+export const draftOf = (service: Service): ServiceDraft => ({
+  name: service.name,
+  description: service.description,
+  duration: String(service.duration),
+  price: service.price.toFixed(2),
+  category: service.category ?? "",
+  isActive: service.isActive,
+  bufferBeforeMinutes: service.bufferBeforeMinutes === null ? "" : String(service.bufferBeforeMinutes),
+  bufferAfterMinutes: service.bufferAfterMinutes === null ? "" : String(service.bufferAfterMinutes),
+});
+
+/** What the provided save actor rejects with; the view turns it into words (a 409 names the name field). */
+export type ServiceSaveFailure = { status?: number; code?: string; field?: string };
+
+export type ServiceSaveInput = { id: string | null; input: ServiceInput };
+
+export type ServiceDialogContext = {
+  mode: "create" | "edit";
+  /** The service being edited; null in create mode. */
+  serviceId: string | null;
+  draft: ServiceDraft;
+  failure: ServiceSaveFailure | null;
+};
+
+export type ServiceDialogEvent =
+  | { type: "dialog.create" }
+  | { type: "dialog.edit"; service: Service }
+  | { type: "dialog.close" }
+  | { type: "form.change"; patch: Partial<ServiceDraft> }
+  /** The form's values, already checked by the view against the shared schema. */
+  | { type: "form.submit"; input: ServiceInput };
+
+const toFailure = (error: unknown): ServiceSaveFailure => {
+  if (typeof error !== "object" || error === null) return {};
+  const { status, code, field } = error as Record<string, unknown>;
+  return {
+    ...(typeof status === "number" && { status }),
+    ...(typeof code === "string" && { code }),
+    ...(typeof field === "string" && { field }),
+  };
+};
+
+const closedContext: ServiceDialogContext = {
+  mode: "create",
+  serviceId: null,
+  draft: SERVICE_DRAFT_DEFAULTS,
+  failure: null,
+};
+
+export const serviceDialogMachine = setup({
+  types: {
+    context: {} as ServiceDialogContext,
+    events: {} as ServiceDialogEvent,
+  },
+  actors: {
+    /** Creates (id null) or replaces the service; resolves with it as the server now holds it. */
+    save: notProvided<Service, ServiceSaveInput>("save"),
+  },
+  actions: {
+    /** A save went through (spec 8 success toast, list refetched). */
+    announceSaved: (_, _params: { mode: "create" | "edit" }) => {},
+    /** A save failed (spec 8 error toast); the form stays open with what was typed. */
+    announceFailed: (_, _params: { mode: "create" | "edit"; failure: ServiceSaveFailure }) => {},
+    reset: assign(() => closedContext),
+    applyChange: assign({
+      draft: ({ context, event }) => {
+        assertEvent(event, "form.change");
+        return { ...context.draft, ...event.patch };
+      },
+      failure: null,
+    }),
+  },
+  guards: {
+    isEditing: ({ context }) => context.mode === "edit",
+  },
+}).createMachine({
+  id: "serviceDialog",
+  initial: "closed",
+  context: closedContext,
+  states: {
+    closed: {
+      on: {
+        "dialog.create": { target: "create" },
+        "dialog.edit": {
+          target: "edit",
+          actions: assign({
+            mode: "edit",
+            serviceId: ({ event }) => event.service._id,
+            draft: ({ event }) => draftOf(event.service),
+            failure: null,
+          }),
+        },
+      },
+    },
+    create: {
+      on: {
+        "form.change": { actions: "applyChange" },
+        "form.submit": { target: "saving" },
+        "dialog.close": { target: "closed", actions: "reset" },
+      },
+    },
+    edit: {
+      on: {
+        "form.change": { actions: "applyChange" },
+        "form.submit": { target: "saving" },
+        "dialog.close": { target: "closed", actions: "reset" },
+      },
+    },
+    saving: {
+      entry: assign({ failure: null }),
+      invoke: {
+        id: "save",
+        src: "save",
+        input: ({ context, event }) => {
+          assertEvent(event, "form.submit");
+          return { id: context.serviceId, input: event.input };
+        },
+        onDone: {
+          target: "closed",
+          actions: [{ type: "announceSaved", params: ({ context }) => ({ mode: context.mode }) }, "reset"],
+        },
+        // Back to the form it came from, draft untouched, with the failure to show.
+        onError: (["edit", "create"] as const).map((target) => ({
+          ...(target === "edit" && { guard: "isEditing" as const }),
+          target,
+          actions: [
+            assign({ failure: ({ event }) => toFailure(event.error) }),
+            {
+              type: "announceFailed" as const,
+              params: ({ context, event }) => ({ mode: context.mode, failure: toFailure(event.error) }),
+            },
+          ],
+        })),
+      },
+    },
+  },
+});
+
+export type ServiceDialogMachine = typeof serviceDialogMachine;

@@ -1,0 +1,32 @@
+import {
+  type ServiceSaveFailure,
+  type ServiceSaveInput,
+  serviceDialogMachine,
+} from "@machines/service-dialog.machine";
+import type { Service } from "@shared/service.schema";
+import { fromPromise } from "xstate";
+import type { ApiClient } from "../../lib/api-client";
+import { createService, updateService } from "./services.queries";
+
+type Mode = "create" | "edit";
+
+type ServiceDialogEffects = {
+  api: ApiClient;
+  onSaved: (mode: Mode) => void;
+  onFailed: (mode: Mode, failure: ServiceSaveFailure) => void;
+};
+
+/** The service dialog with its side effects: spec 7's POST and PUT through the one API client. */
+export function provideServiceDialog({ api, onSaved, onFailed }: ServiceDialogEffects) {
+  return serviceDialogMachine.provide({
+    actors: {
+      save: fromPromise<Service, ServiceSaveInput>(({ input: { id, input } }) =>
+        id === null ? createService(api, input) : updateService(api, id, input),
+      ),
+    },
+    actions: {
+      announceSaved: (_, { mode }) => onSaved(mode),
+      announceFailed: (_, { mode, failure }) => onFailed(mode, failure),
+    },
+  });
+}

@@ -1,0 +1,267 @@
+import { Portal } from "@ark-ui/react/portal";
+import { Switch } from "@ark-ui/react/switch";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ServiceDialogMachine, ServiceDraft } from "@machines/service-dialog.machine";
+import { COMPANY_DEFAULTS } from "@shared/company-defaults";
+import { SERVICE_CATEGORIES, type ServiceInput } from "@shared/service.schema";
+import { useSelector } from "@xstate/react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { css, cx } from "styled-system/css";
+import { field } from "styled-system/recipes/field";
+import { input as inputRecipe } from "styled-system/recipes/input";
+import { switchRecipe } from "styled-system/recipes/switch-recipe";
+import { textarea } from "styled-system/recipes/textarea";
+import type { ActorRefFrom } from "xstate";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import * as Dialog from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { failureMessage } from "../../lib/error-message";
+import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
+import { inputOfDraft } from "./service-draft";
+import type { ServiceField } from "./service-draft-check";
+import { nameTakenMessage, refusalMessage } from "./service-field-messages";
+
+const fieldStyles = field();
+const switchStyles = switchRecipe();
+const row = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } });
+
+type Problems = Partial<Record<ServiceField, string>>;
+
+/** Spec 4/5: the create/edit form, driven by the service dialog chart. */
+export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMachine> }) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const currency = COMPANY_DEFAULTS.currency;
+  const formRef = useRef<HTMLFormElement>(null);
+  const open = useSelector(dialog, (s) => !s.matches("closed"));
+  const saving = useSelector(dialog, (s) => s.matches("saving"));
+  const mode = useSelector(dialog, (s) => s.context.mode);
+  const draft = useSelector(dialog, (s) => s.context.draft);
+  const failure = useSelector(dialog, (s) => s.context.failure);
+  const [problems, setProblems] = useState<Problems>({});
+  const [checks, setChecks] = useState(0);
+
+  // A new opening starts without the last one's complaints.
+  useEffect(() => {
+    if (!open) setProblems({});
+  }, [open]);
+
+  // After a refused submit, the first field at fault takes the focus (its message is read with it).
+  useEffect(() => {
+    if (checks === 0) return;
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [checks]);
+
+  const change = (patch: Partial<ServiceDraft>) => {
+    dialog.send({ type: "form.change", patch });
+    const cleared = Object.keys(patch) as ServiceField[];
+    if (cleared.some((key) => problems[key])) {
+      setProblems((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key as ServiceField))),
+      );
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const input: ServiceInput = inputOfDraft(draft);
+    const { refusedFields } = await import("./service-draft-check");
+    const refused = refusedFields(input);
+    if (refused.length > 0) {
+      setProblems(Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input))])));
+      setChecks((n) => n + 1);
+      return;
+    }
+    setProblems({});
+    dialog.send({ type: "form.submit", input });
+  };
+
+  const nameTaken = failure?.code === "CONFLICT";
+  const nameError = problems.name ?? (nameTaken ? i18n._(nameTakenMessage) : undefined);
+  const failureText = failure && !nameTaken ? failureMessage(failure) : undefined;
+  // A refused name from the server moves the focus there, like a refused field of the form.
+  useEffect(() => {
+    if (nameTaken) formRef.current?.querySelector<HTMLElement>("[name=name]")?.focus();
+  }, [nameTaken]);
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={({ open: next }) => {
+        if (!next) dialog.send({ type: "dialog.close" });
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content className={css({ maxW: "lg", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}>
+            <Dialog.Header>
+              <Dialog.Title>{mode === "edit" ? t`Edit Service` : t`Add Service`}</Dialog.Title>
+              <Dialog.Description>
+                {mode === "edit"
+                  ? t`Change what callers can book and what it costs.`
+                  : t`Add something callers can book through your assistant.`}
+              </Dialog.Description>
+            </Dialog.Header>
+            {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
+                control would drop the keyboard focus out of the dialog. */}
+            <form
+              ref={formRef}
+              noValidate
+              aria-label={mode === "edit" ? t`Edit Service` : t`Add Service`}
+              aria-busy={saving || undefined}
+              onSubmit={(event) => void submit(event)}
+              className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+            >
+              {failureText ? (
+                <Alert title={mode === "edit" ? t`Failed to update service` : t`Failed to create service`}>
+                  <p>{i18n._(failureText)}</p>
+                </Alert>
+              ) : null}
+              <Field
+                label={t`Name`}
+                name="name"
+                required
+                maxLength={200}
+                autoComplete="off"
+                value={draft.name}
+                errorText={nameError}
+                onChange={(event) => change({ name: event.target.value })}
+              />
+              <div className={fieldStyles.root} data-invalid={problems.description ? "" : undefined}>
+                <label htmlFor={`${id}-description`} className={fieldStyles.label}>
+                  <Trans>Description</Trans>
+                </label>
+                <textarea
+                  id={`${id}-description`}
+                  name="description"
+                  rows={3}
+                  maxLength={2000}
+                  value={draft.description}
+                  aria-invalid={problems.description ? true : undefined}
+                  aria-describedby={problems.description ? `${id}-description-error` : undefined}
+                  className={cx(textarea({ size: "md" }), css({ resize: "vertical" }))}
+                  onChange={(event) => change({ description: event.target.value })}
+                />
+                {problems.description ? (
+                  <span id={`${id}-description-error`} className={fieldStyles.errorText}>
+                    {problems.description}
+                  </span>
+                ) : null}
+              </div>
+              <div className={row}>
+                <Field
+                  label={t`Duration (minutes)`}
+                  name="duration"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={1440}
+                  step={1}
+                  required
+                  value={draft.duration}
+                  errorText={problems.duration}
+                  onChange={(event) => change({ duration: event.target.value })}
+                />
+                <Field
+                  label={t`Price (${currency})`}
+                  name="price"
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  value={draft.price}
+                  errorText={problems.price}
+                  onChange={(event) => change({ price: event.target.value })}
+                />
+              </div>
+              <div className={fieldStyles.root}>
+                <label htmlFor={`${id}-category`} className={fieldStyles.label}>
+                  <Trans>Category (optional)</Trans>
+                </label>
+                <select
+                  id={`${id}-category`}
+                  name="category"
+                  value={draft.category}
+                  className={cx(inputRecipe({ size: "md" }), css({ appearance: "auto" }))}
+                  onChange={(event) =>
+                    change({
+                      category: SERVICE_CATEGORIES.find((category) => category === event.target.value) ?? "",
+                    })
+                  }
+                >
+                  <option value="">{t`No category`}</option>
+                  {SERVICE_CATEGORIES.map((category) => (
+                    <option key={category} value={category}>
+                      {i18n._(SERVICE_CATEGORY_LABELS[category])}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <Switch.Root
+                className={switchStyles.root}
+                checked={draft.isActive}
+                name="isActive"
+                onCheckedChange={({ checked }) => change({ isActive: checked })}
+              >
+                <Switch.Control className={switchStyles.control}>
+                  <Switch.Thumb className={switchStyles.thumb} />
+                </Switch.Control>
+                <Switch.Label className={switchStyles.label}>
+                  <Trans>Active: your assistant offers it to callers</Trans>
+                </Switch.Label>
+                <Switch.HiddenInput />
+              </Switch.Root>
+              <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+                <legend className={cx(fieldStyles.label, css({ mb: "2" }))}>
+                  <Trans>Buffers around each appointment (optional)</Trans>
+                </legend>
+                <div className={row}>
+                  <Field
+                    label={t`Minutes before`}
+                    name="bufferBeforeMinutes"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={240}
+                    step={1}
+                    placeholder={t`Business default`}
+                    value={draft.bufferBeforeMinutes}
+                    errorText={problems.bufferBeforeMinutes}
+                    onChange={(event) => change({ bufferBeforeMinutes: event.target.value })}
+                  />
+                  <Field
+                    label={t`Minutes after`}
+                    name="bufferAfterMinutes"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={240}
+                    step={1}
+                    placeholder={t`Business default`}
+                    value={draft.bufferAfterMinutes}
+                    errorText={problems.bufferAfterMinutes}
+                    onChange={(event) => change({ bufferAfterMinutes: event.target.value })}
+                  />
+                </div>
+                <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                  <Trans>Leave empty to use the business default from Availability.</Trans>
+                </p>
+              </fieldset>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => dialog.send({ type: "dialog.close" })}>
+                  <Trans>Cancel</Trans>
+                </Button>
+                <Button type="submit" aria-disabled={saving || undefined}>
+                  {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  SERVICE_CATEGORIES,
+  type Service,
+  type ServiceCategory,
+  service,
+  serviceInput,
+  serviceList,
+} from "@shared/service.schema";
+import { isUniqueViolation } from "../db/errors";
+import type { ServiceRow } from "../db/schema/services.schema";
+import { ApiError } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import {
+  ACTIVE_NAME_KEY,
+  deleteService,
+  findService,
+  insertService,
+  listServices,
+  type ServiceValues,
+  updateService,
+} from "../repos/services.repo";
+import { serviceExample, serviceInputExample } from "./services.examples";
+
+const NO_SERVICE = "No such service";
+
+// The column's check constraint admits only these; the lookup types it without a cast.
+const categoryOf = (value: string | null): ServiceCategory | null =>
+  SERVICE_CATEGORIES.find((category) => category === value) ?? null;
+
+const toService = (row: ServiceRow): Service => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description ?? "",
+  duration: row.durationMinutes,
+  // Whole cents over 100 is the nearest double to the two-decimal price: 1999 / 100 === 19.99.
+  price: row.priceCents / 100,
+  category: categoryOf(row.category),
+  isActive: row.isActive,
+  bufferBeforeMinutes: row.bufferBeforeMinutes,
+  bufferAfterMinutes: row.bufferAfterMinutes,
+});
+
+/** The whole service as sent: what the body leaves out is cleared (no description, category, own buffers). */
+const valuesOf = (input: typeof serviceInput.infer): ServiceValues => ({
+  name: input.name,
+  description: input.description || null,
+  durationMinutes: input.duration,
+  priceCents: Math.round(input.price * 100),
+  category: input.category ?? null,
+  isActive: input.isActive,
+  bufferBeforeMinutes: input.bufferBeforeMinutes ?? null,
+  bufferAfterMinutes: input.bufferAfterMinutes ?? null,
+});
+
+const nameTaken = (name: string) =>
+  new ApiError(409, "CONFLICT", `An active service named "${name}" already exists`, {}, "name");
+
+/** The database decides a name clash (its partial unique index), so two concurrent writes cannot both win. */
+async function refusingNameClash<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, ACTIVE_NAME_KEY)) throw nameTaken(name);
+    throw error;
+  }
+}
+
+const RULES =
+  "name is trimmed, 1–200 characters, and no two active services may share it whatever its case (409 " +
+  "CONFLICT); duration is whole minutes, 1–1440; price is in dollars, 0–1,000,000 with at most two decimals; " +
+  "category is one of medical, beauty, wellness, consultation, treatment, therapy, other, or null; " +
+  "bufferBeforeMinutes/bufferAfterMinutes (0–240) override the business's buffers, null or absent follows " +
+  "them. The body is the whole service: fields left out are cleared.";
+
+/** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
+export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/services", guards);
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "The business's services, active and inactive, by name",
+      auth: "user",
+      response: serviceList,
+      examples: { response: [serviceExample] },
+      errors: [],
+    },
+    async (c) => ok(c, (await listServices(db, c.get("auth").businessId)).map(toService)),
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/:id",
+      summary: "One service of the business",
+      auth: "user",
+      response: service,
+      examples: { response: serviceExample },
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      const row = await findService(db, c.get("auth").businessId, readIdParam(c, NO_SERVICE));
+      if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+      return ok(c, toService(row));
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/",
+      summary: "Add a service",
+      description: RULES,
+      auth: "user",
+      body: serviceInput,
+      response: service,
+      status: 201,
+      examples: { body: serviceInputExample, response: serviceExample },
+      errors: [{ status: 409, code: "CONFLICT" }],
+    },
+    async (c, { body }) => {
+      const row = await refusingNameClash(body.name, () =>
+        insertService(db, c.get("auth").businessId, valuesOf(body), clock()),
+      );
+      return ok(c, toService(row), 201);
+    },
+  );
+
+  router.add(
+    {
+      method: "put",
+      path: "/:id",
+      summary: "Replace a service (spec 4: the eye action sends it whole with isActive inverted)",
+      description: RULES,
+      auth: "user",
+      body: serviceInput,
+      response: service,
+      examples: { body: serviceInputExample, response: serviceExample },
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "CONFLICT" },
+      ],
+    },
+    async (c, { body }) => {
+      const id = readIdParam(c, NO_SERVICE);
+      const row = await refusingNameClash(body.name, () =>
+        updateService(db, c.get("auth").businessId, id, valuesOf(body), clock()),
+      );
+      if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+      return ok(c, toService(row));
+    },
+  );
+
+  router.add(
+    {
+      method: "delete",
+      path: "/:id",
+      summary: "Delete a service",
+      auth: "user",
+      response: null,
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      if (!(await deleteService(db, c.get("auth").businessId, readIdParam(c, NO_SERVICE)))) {
+        throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+      }
+      return ok(c, null);
+    },
+  );
+
+  return router;
+}

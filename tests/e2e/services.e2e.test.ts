@@ -1,0 +1,242 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { browserForFile, signUp } from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
+/** The cells' text, one line per paragraph. */
+const cellTexts = async (row: ReturnType<Page["getByRole"]>) =>
+  (await row.getByRole("cell").allInnerTexts()).map((text) => text.replace(/\n+/g, "\n").trim());
+
+/** The row of the table that names this service. */
+const rowOf = (page: Page, name: string) =>
+  page.getByRole("row").filter({ has: page.getByText(name, { exact: true }) });
+
+describe("Services", () => {
+  it("creates, validates, edits, toggles and deletes services with spec 8's toasts", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/services");
+    await page.getByRole("heading", { level: 1, name: "Services" }).waitFor();
+    await page.getByText("No services found").waitFor();
+    await page.getByText("No services created yet. Add your first service to get started.").waitFor();
+    expect(await page.getByRole("link", { name: "Opening hours & availability" }).getAttribute("href")).toBe(
+      "/availability",
+    );
+
+    // Create opens on spec 9's defaults.
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Service" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Duration (minutes)").inputValue()).toBe("30");
+    expect(await dialog.getByLabel("Price (USD)").inputValue()).toBe("0");
+    expect(await dialog.getByLabel("Category (optional)").inputValue()).toBe("");
+    expect(await dialog.getByRole("checkbox", { name: /Active/ }).isChecked()).toBe(true);
+
+    // Validation, with the spec's messages, checked before anything is sent.
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Service name is required").waitFor();
+    expect(await dialog.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await dialog.getByLabel("Name").fill("Deep Tissue Massage");
+    expect(await dialog.getByText("Service name is required").count()).toBe(0);
+    await dialog.getByLabel("Duration (minutes)").fill("0");
+    await dialog.getByLabel("Price (USD)").fill("19.999");
+    await dialog.getByLabel("Minutes after").fill("300");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Duration must be at least 1 minute").waitFor();
+    await dialog.getByText("Price can have at most two decimals").waitFor();
+    await dialog
+      .getByText("Enter whole minutes from 0 to 240, or leave empty for the business default")
+      .waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("duration");
+    await dialog.getByLabel("Price (USD)").fill("-5");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Price cannot be negative").waitFor();
+
+    await dialog.getByLabel("Description").fill("Sixty minutes, oils included");
+    await dialog.getByLabel("Duration (minutes)").fill("60");
+    await dialog.getByLabel("Price (USD)").fill("19.99");
+    await dialog.getByLabel("Category (optional)").selectOption("wellness");
+    await dialog.getByLabel("Minutes after").fill("10");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Service created successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const massage = rowOf(page, "Deep Tissue Massage");
+    await massage.waitFor();
+    expect(await cellTexts(massage)).toEqual([
+      "Deep Tissue Massage\nSixty minutes, oils included",
+      "60 min",
+      "$19.99",
+      "active",
+      "",
+    ]);
+
+    // Edit shows the service as saved; a price of zero shows as '-'.
+    await massage.getByRole("button", { name: "Edit Deep Tissue Massage" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Service" });
+    await edit.waitFor();
+    expect(await edit.getByLabel("Price (USD)").inputValue()).toBe("19.99");
+    expect(await edit.getByLabel("Category (optional)").inputValue()).toBe("wellness");
+    expect(await edit.getByLabel("Minutes after").inputValue()).toBe("10");
+    expect(await edit.getByLabel("Minutes before").inputValue()).toBe("");
+    await edit.getByLabel("Price (USD)").fill("0");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Service updated successfully").waitFor();
+    await expect.poll(() => massage.getByRole("cell").nth(2).innerText()).toBe("-");
+
+    // The eye switches it off and on (the whole service sent with isActive inverted).
+    await massage.getByRole("button", { name: "Deactivate Deep Tissue Massage" }).click();
+    await massage.getByText("inactive", { exact: true }).waitFor();
+    await toast(page, "Service updated successfully").waitFor();
+    await massage.getByRole("button", { name: "Activate Deep Tissue Massage" }).click();
+    await massage.getByText("active", { exact: true }).waitFor();
+    expect((await cellTexts(massage))[0]).toBe("Deep Tissue Massage\nSixty minutes, oils included");
+
+    // A second active service of the same name is refused; what was typed stays, the name says why.
+    await page.getByRole("button", { name: "Add Service" }).click();
+    await dialog.getByLabel("Name").fill("DEEP TISSUE MASSAGE");
+    await dialog.getByLabel("Duration (minutes)").fill("45");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Failed to create service").waitFor();
+    await dialog
+      .getByText(
+        "An active service with this name already exists. Choose another name or deactivate the other service.",
+      )
+      .waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("DEEP TISSUE MASSAGE");
+    expect(await dialog.getByLabel("Duration (minutes)").inputValue()).toBe("45");
+    expect(await dialog.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+
+    // Cancel resets the form: the next Add starts from the defaults again.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Add Service" }).click();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Duration (minutes)").inputValue()).toBe("30");
+    await dialog.getByLabel("Name").fill("Facial");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Service created successfully").waitFor();
+    await rowOf(page, "Facial").waitFor();
+    expect(await rowOf(page, "Facial").getByRole("cell").nth(2).innerText()).toBe("-");
+
+    // Delete asks first; Cancel keeps the service, confirming removes it.
+    await rowOf(page, "Facial").getByRole("button", { name: "Delete Facial" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete the service “Facial”?" });
+    await confirm.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await rowOf(page, "Facial").getByRole("button", { name: "Delete Facial" }).click();
+    await confirm.getByRole("button", { name: "Delete service" }).click();
+    await toast(page, "Service deleted successfully").waitFor();
+    await rowOf(page, "Facial").waitFor({ state: "detached" });
+    expect(await page.getByRole("row").count()).toBe(2);
+
+    // What is on screen is what the server holds.
+    await page.reload();
+    await massage.waitFor();
+    expect(await page.getByRole("row").count()).toBe(2);
+    await page.context().close();
+  });
+
+  it("says what is wrong in the interface language (Polish)", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/services");
+    await page.getByRole("heading", { level: 1, name: "Usługi" }).waitFor();
+    await page.getByText("Nie znaleziono usług").waitFor();
+    await page.getByRole("button", { name: "Dodaj usługę" }).click();
+    const dialog = page.getByRole("dialog", { name: "Dodaj usługę" });
+    await dialog.getByLabel("Czas trwania (minuty)").fill("0");
+    await dialog.getByRole("button", { name: "Zapisz" }).click();
+    await dialog.getByText("Nazwa usługi jest wymagana").waitFor();
+    await dialog.getByText("Czas trwania musi wynosić co najmniej 1 minutę").waitFor();
+    await dialog.getByLabel("Nazwa").fill("Strzyżenie");
+    await dialog.getByLabel("Czas trwania (minuty)").fill("30");
+    await dialog.getByLabel("Cena (USD)").fill("1234.5");
+    await dialog.getByRole("button", { name: "Zapisz" }).click();
+    await toast(page, "Usługa została utworzona").waitFor();
+    // Two decimals in Polish number format, in the business's currency.
+    const price = new Intl.NumberFormat("pl", { style: "currency", currency: "USD" }).format(1234.5);
+    await expect.poll(() => rowOf(page, "Strzyżenie").getByRole("cell").nth(2).innerText()).toBe(price);
+    await rowOf(page, "Strzyżenie").getByText("aktywna", { exact: true }).waitFor();
+    await page.context().close();
+  });
+
+  it("runs the whole dialog by keyboard alone", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/services");
+    await page.getByText("No services found").waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("name") ?? "");
+
+    await page.getByRole("button", { name: "Add Service" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add Service" });
+    await dialog.waitFor();
+    await expect.poll(focused).toBe("name");
+    await page.keyboard.type("Consultation");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("First visit");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("duration");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("45");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("price");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("80");
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("category");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    // The switch: Space turns it off.
+    await page.keyboard.press("Space");
+    expect(await dialog.getByRole("checkbox", { name: /Active/ }).isChecked()).toBe(false);
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("bufferBeforeMinutes");
+    await page.keyboard.type("5");
+    await page.keyboard.press("Enter");
+    await toast(page, "Service created successfully").waitFor();
+    const row = rowOf(page, "Consultation");
+    await row.getByText("inactive", { exact: true }).waitFor();
+    expect(await row.getByRole("cell").nth(1).innerText()).toBe("45 min");
+
+    // Edit by keyboard; Escape closes and hands the focus back to the button that opened it.
+    const editButton = row.getByRole("button", { name: "Edit Consultation" });
+    await editButton.focus();
+    await page.keyboard.press("Enter");
+    const edit = page.getByRole("dialog", { name: "Edit Service" });
+    await edit.waitFor();
+    await expect.poll(focused).toBe("name");
+    expect(await edit.getByLabel("Category (optional)").inputValue()).toBe("medical");
+    expect(await edit.getByLabel("Minutes before").inputValue()).toBe("5");
+    await page.keyboard.press("Escape");
+    await edit.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Edit Consultation");
+
+    // The eye by keyboard, then delete by keyboard.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await row.getByText("active", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Delete Consultation" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("alertdialog").waitFor();
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focusedText).toBe("Cancel");
+    await page.keyboard.press("Tab");
+    expect(await focusedText()).toBe("Delete service");
+    await page.keyboard.press("Enter");
+    await toast(page, "Service deleted successfully").waitFor();
+    await page.getByText("No services found").waitFor();
+    await page.context().close();
+  });
+});

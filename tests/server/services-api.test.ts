@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Service, ServiceInput } from "../../src/shared/service.schema";
+import { type SignedIn, signUp } from "../support/server-accounts";
+import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+let alice: SignedIn;
+let bob: SignedIn;
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signUp(server);
+  bob = await signUp(server);
+});
+afterAll(() => server.close());
+
+const cut: ServiceInput = { name: "Haircut", duration: 30, price: 25, isActive: true };
+
+const as = (who: SignedIn) => ({
+  list: () => server.request("/api/services", { accessToken: who.accessToken }),
+  get: (id: string) => server.request(`/api/services/${id}`, { accessToken: who.accessToken }),
+  create: (json: unknown) =>
+    server.request("/api/services", { method: "POST", json, accessToken: who.accessToken }),
+  update: (id: string, json: unknown) =>
+    server.request(`/api/services/${id}`, { method: "PUT", json, accessToken: who.accessToken }),
+  remove: (id: string) =>
+    server.request(`/api/services/${id}`, { method: "DELETE", accessToken: who.accessToken }),
+});
+
+async function created(who: SignedIn, input: ServiceInput): Promise<Service> {
+  const response = await as(who).create(input);
+  const body = await readEnvelope<Service>(response);
+  if (!body.success) throw new Error(`create failed: ${response.status} ${JSON.stringify(body)}`);
+  expect(response.status).toBe(201);
+  return body.data;
+}
+
+async function listOf(who: SignedIn): Promise<Service[]> {
+  const body = await readEnvelope<Service[]>(await as(who).list());
+  if (!body.success) throw new Error("list failed");
+  return body.data;
+}
+
+let nameCounter = 0;
+const uniqueName = (label: string) => `${label} ${nameCounter++}`;
+
+describe("services CRUD", () => {
+  it("creates, lists, reads, replaces and deletes a service", async () => {
+    const carol = await signUp(server);
+    expect(await listOf(carol)).toEqual([]);
+
+    const service = await created(carol, {
+      name: "  Deep Tissue Massage  ",
+      description: "Sixty minutes, oils included",
+      duration: 60,
+      price: 19.99,
+      category: "wellness",
+      isActive: true,
+      bufferBeforeMinutes: 5,
+      bufferAfterMinutes: null,
+    });
+    expect(service).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: "Deep Tissue Massage",
+      description: "Sixty minutes, oils included",
+      duration: 60,
+      price: 19.99,
+      category: "wellness",
+      isActive: true,
+      bufferBeforeMinutes: 5,
+      bufferAfterMinutes: null,
+    });
+    expect(await readEnvelope(await as(carol).get(service._id))).toEqual({ success: true, data: service });
+
+    const plain = await created(carol, { name: "consultation", duration: 15, price: 0, isActive: false });
+    expect(plain).toMatchObject({ description: "", category: null, bufferBeforeMinutes: null, price: 0 });
+    // By name whatever its case: "consultation" before "Deep…".
+    expect((await listOf(carol)).map((s) => s.name)).toEqual(["consultation", "Deep Tissue Massage"]);
+
+    // PUT replaces the whole service: what the body leaves out is cleared.
+    const replaced = await as(carol).update(service._id, { ...cut, name: "Swedish Massage", price: 0.1 });
+    expect(replaced.status).toBe(200);
+    const after = { ...cut, _id: service._id, name: "Swedish Massage", price: 0.1, description: "" };
+    expect(await readEnvelope(replaced)).toEqual({
+      success: true,
+      data: { ...after, category: null, bufferBeforeMinutes: null, bufferAfterMinutes: null },
+    });
+
+    const deleted = await as(carol).remove(service._id);
+    expect(deleted.status).toBe(200);
+    expect(await readEnvelope(deleted)).toEqual({ success: true, data: null });
+    expect((await listOf(carol)).map((s) => s._id)).toEqual([plain._id]);
+    expect((await as(carol).get(service._id)).status).toBe(404);
+    expect((await as(carol).remove(service._id)).status).toBe(404);
+  });
+
+  it("keeps prices exact to the cent", async () => {
+    for (const price of [19.99, 0.01, 0.1, 0.29, 1.01, 99.95, 1234.56, 999999.99, 1000000]) {
+      const service = await created(alice, { ...cut, name: uniqueName("Priced"), price });
+      expect(service.price).toBe(price);
+      const listed = (await listOf(alice)).find((s) => s._id === service._id);
+      expect(listed?.price).toBe(price);
+    }
+  });
+
+  it("toggles a service by sending it whole with isActive inverted (spec 4)", async () => {
+    const service = await created(alice, { ...cut, name: uniqueName("Toggle"), category: "beauty" });
+    const { _id, ...rest } = service;
+    const off = await readEnvelope<Service>(await as(alice).update(_id, { ...rest, isActive: false }));
+    expect(off).toEqual({ success: true, data: { ...service, isActive: false } });
+    const on = await readEnvelope<Service>(await as(alice).update(_id, { ...rest, isActive: true }));
+    expect(on).toEqual({ success: true, data: service });
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await server.request("/api/services")).status).toBe(401);
+    expect((await server.request("/api/services", { method: "POST", json: cut })).status).toBe(401);
+  });
+});
+
+describe("services validation", () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ["an empty name", { name: "" }, "name", "name must be non-empty"],
+    ["a name of spaces", { name: "   " }, "name", "name must be non-empty"],
+    [
+      "a name over 200 characters",
+      { name: "x".repeat(201) },
+      "name",
+      "name must be at most length 200 (was 201)",
+    ],
+    ["a name that is not text", { name: 7 }, "name", "name must be a string (was a number)"],
+    [
+      "a description that is not text",
+      { description: 5 },
+      "description",
+      "description must be a string (was a number)",
+    ],
+    [
+      "a description over 2000 characters",
+      { description: "d".repeat(2001) },
+      "description",
+      "description must be at most length 2000 (was 2001)",
+    ],
+    ["a zero duration", { duration: 0 }, "duration", "duration must be at least 1 (was 0)"],
+    ["a fractional duration", { duration: 1.5 }, "duration", "duration must be an integer (was 1.5)"],
+    ["a duration over a day", { duration: 1441 }, "duration", "duration must be at most 1440 (was 1441)"],
+    ["a duration as text", { duration: "30" }, "duration", "duration must be a number (was a string)"],
+    ["a negative price", { price: -1 }, "price", "price must be non-negative (was -1)"],
+    [
+      "a price with three decimals",
+      { price: 19.999 },
+      "price",
+      "price must be an amount with at most two decimals (was 19.999)",
+    ],
+    [
+      "a price over a million",
+      { price: 1000000.01 },
+      "price",
+      "price must be at most 1000000 (was 1000000.01)",
+    ],
+    ["a price as text", { price: "25" }, "price", "price must be a number (was a string)"],
+    [
+      "an unknown category",
+      { category: "food" },
+      "category",
+      'category must be "beauty", "consultation", "medical", "other", "therapy", "treatment", "wellness" or null (was "food")',
+    ],
+    ["isActive as text", { isActive: "yes" }, "isActive", 'isActive must be boolean (was "yes")'],
+    [
+      "a negative buffer",
+      { bufferBeforeMinutes: -1 },
+      "bufferBeforeMinutes",
+      "bufferBeforeMinutes must be non-negative (was -1)",
+    ],
+    [
+      "a fractional buffer",
+      { bufferAfterMinutes: 2.5 },
+      "bufferAfterMinutes",
+      "bufferAfterMinutes must be an integer (was 2.5)",
+    ],
+    [
+      "a buffer over 240",
+      { bufferAfterMinutes: 241 },
+      "bufferAfterMinutes",
+      "bufferAfterMinutes must be at most 240 (was 241)",
+    ],
+    ["an unknown field", { colour: "red" }, "colour", "colour must be removed"],
+    ["a missing duration", { duration: undefined }, "duration", "duration must be a number (was missing)"],
+  ];
+
+  it.each(cases)(
+    "refuses %s with 400 naming the field, on create and on update",
+    async (_, change, field, message) => {
+      const target = await created(alice, { ...cut, name: uniqueName("Valid") });
+      const before = await listOf(alice);
+      const body = { ...cut, name: uniqueName("Changed"), ...change };
+      for (const response of [await as(alice).create(body), await as(alice).update(target._id, body)]) {
+        expect(response.status).toBe(400);
+        const envelope = await readEnvelope(response);
+        expect(envelope).toEqual({
+          success: false,
+          error: { code: "VALIDATION", field, message: expect.any(String) },
+        });
+        if (!envelope.success) expect(envelope.error.message).toContain(message);
+      }
+      // Nothing was written, in part or whole.
+      expect(await listOf(alice)).toEqual(before);
+    },
+  );
+
+  it("refuses a body that is not a JSON object", async () => {
+    for (const json of [null, [], "Haircut", 3]) {
+      const response = await as(alice).create(json);
+      expect(response.status).toBe(400);
+      expect(await readEnvelope(response)).toMatchObject({ success: false, error: { code: "VALIDATION" } });
+    }
+    const text = await server.request("/api/services", {
+      method: "POST",
+      accessToken: alice.accessToken,
+      headers: { "content-type": "application/json" },
+      body: "{ name: ",
+    });
+    expect(text.status).toBe(400);
+  });
+});
+
+describe("unique active names", () => {
+  const conflict = (name: string) => ({
+    success: false,
+    error: { code: "CONFLICT", field: "name", message: `An active service named "${name}" already exists` },
+  });
+
+  it("refuses a second active service with the same name, whatever its case", async () => {
+    const name = uniqueName("Facial");
+    await created(alice, { ...cut, name });
+    const response = await as(alice).create({ ...cut, name: ` ${name.toUpperCase()} ` });
+    expect(response.status).toBe(409);
+    expect(await readEnvelope(response)).toEqual(conflict(name.toUpperCase()));
+    expect((await listOf(alice)).filter((s) => s.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+  });
+
+  it("allows the name beside inactive ones and in another business", async () => {
+    const name = uniqueName("Manicure");
+    await created(alice, { ...cut, name, isActive: false });
+    await created(alice, { ...cut, name: name.toLowerCase(), isActive: false });
+    await created(alice, { ...cut, name });
+    await created(bob, { ...cut, name });
+  });
+
+  it("refuses renaming onto an active name and activating an inactive duplicate", async () => {
+    const name = uniqueName("Pedicure");
+    const active = await created(alice, { ...cut, name });
+    const other = await created(alice, { ...cut, name: uniqueName("Other") });
+    const renamed = await as(alice).update(other._id, { ...cut, name: name.toLowerCase() });
+    expect(renamed.status).toBe(409);
+    expect(await readEnvelope(renamed)).toEqual(conflict(name.toLowerCase()));
+
+    const dormant = await created(alice, { ...cut, name, isActive: false });
+    const activated = await as(alice).update(dormant._id, { ...cut, name, isActive: true });
+    expect(activated.status).toBe(409);
+    expect(await readEnvelope(await as(alice).get(dormant._id))).toMatchObject({ data: { isActive: false } });
+
+    // Once the active one is switched off, the other may take its place; a service may keep its own name.
+    expect((await as(alice).update(active._id, { ...cut, name, isActive: false })).status).toBe(200);
+    expect((await as(alice).update(dormant._id, { ...cut, name, isActive: true })).status).toBe(200);
+    expect((await as(alice).update(dormant._id, { ...cut, name, price: 30 })).status).toBe(200);
+  });
+
+  it("lets exactly one of many concurrent creates with one name win", async () => {
+    const name = uniqueName("Rush");
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        as(alice).create({ ...cut, name: i % 2 ? name : name.toUpperCase() }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await listOf(alice)).filter((s) => s.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+  });
+
+  it("lets exactly one of concurrent activations of duplicates win", async () => {
+    const name = uniqueName("Wake");
+    const dormant = await Promise.all([1, 2, 3].map(() => created(alice, { ...cut, name, isActive: false })));
+    const responses = await Promise.all(dormant.map((s) => as(alice).update(s._id, { ...cut, name })));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const active = (await listOf(alice)).filter((s) => s.name === name && s.isActive);
+    expect(active).toHaveLength(1);
+  });
+});
+
+describe("tenant isolation", () => {
+  it("answers 404 for another business's service on GET, PUT and DELETE, and leaves it alone", async () => {
+    const bobs = await created(bob, { ...cut, name: uniqueName("Bob only") });
+    for (const response of [
+      await as(alice).get(bobs._id),
+      await as(alice).update(bobs._id, { ...cut, name: "Stolen" }),
+      await as(alice).remove(bobs._id),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(await readEnvelope(response)).toEqual({
+        success: false,
+        error: { code: "NOT_FOUND", message: "No such service" },
+      });
+    }
+    expect(await readEnvelope(await as(bob).get(bobs._id))).toEqual({ success: true, data: bobs });
+    expect((await listOf(alice)).some((s) => s._id === bobs._id)).toBe(false);
+  });
+
+  it("answers 404 for malformed and unknown ids", async () => {
+    for (const id of [
+      "nope",
+      "123",
+      "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e1",
+      "%20",
+      "00000000-0000-0000-0000-000000000000",
+    ]) {
+      expect((await as(alice).get(id)).status).toBe(404);
+      expect((await as(alice).update(id, cut)).status).toBe(404);
+      expect((await as(alice).remove(id)).status).toBe(404);
+    }
+  });
+});
