@@ -253,7 +253,7 @@ describe("Services in every language", () => {
       price: 89.5,
       isActive: true,
     });
-    await createService(page, { name: "Consultation", duration: 15, price: 0, isActive: false });
+    await createService(page, { name: "Follow-up visit", duration: 15, price: 0, isActive: false });
     for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
       await page.evaluate((code) => localStorage.setItem("language", code), language);
       await page.goto("/services");
