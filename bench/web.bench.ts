@@ -29,10 +29,15 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       "dashboard-page-",
     ]);
     const calls = await initialWeight(await staff.newPage(), "/calls", ["protected-area-", "calls-page-"]);
+    const services = await initialWeight(await staff.newPage(), "/services", [
+      "protected-area-",
+      "services-page-",
+    ]);
     for (const [route, weight, budget] of [
       ["/auth/sign-in", signInPage, 120],
       ["/dashboard", dashboard, 170],
       ["/calls", calls, 170],
+      ["/services", services, 170],
     ] as const) {
       figures.push(
         {
@@ -55,6 +60,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     ["/auth/sign-in", undefined],
     ["/dashboard", signedIn],
     ["/calls", signedIn],
+    ["/services", signedIn],
   ] as const) {
     // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
     const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);

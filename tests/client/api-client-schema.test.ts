@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { service, serviceList } from "@shared/service.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeLoadFailure } from "../../src/client/components/load-failure";
 import { ApiError, BAD_RESPONSE, createApiClient } from "../../src/client/lib/api-client";
@@ -38,6 +39,8 @@ describe("the client reads the real server's answers through the schemas its rou
       dashboardStats,
       assistantKeyList,
       createdAssistantKey,
+      serviceList,
+      service,
     });
     for (const schema of Object.values(responseSchemas))
       expect(schema.internal.includesTransform).toBe(false);
@@ -72,6 +75,15 @@ describe("the client reads the real server's answers through the schemas its rou
     expect(keys.map((k) => k._id)).toEqual([key._id]);
     await expect(api.delete(`/assistant/keys/${key._id}`, noData)).resolves.toBeNull();
     await expect(api.get("/assistant/keys", responseSchema("assistantKeyList"))).resolves.toEqual([]);
+
+    const created = await api.post("/services", responseSchema("service"), {
+      name: "Check-up",
+      duration: 30,
+      price: 19.99,
+      isActive: true,
+    });
+    expect(created.price).toBe(19.99);
+    await expect(api.get("/services", responseSchema("serviceList"))).resolves.toEqual([created]);
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
 

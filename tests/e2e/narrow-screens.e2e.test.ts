@@ -5,6 +5,7 @@ import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createService,
   PASSWORD,
   reportCallOk,
   signUp,
@@ -105,6 +106,16 @@ beforeAll(async () => {
   const [first] = ids;
   if (!first) throw new Error("no call was reported");
   callId = first;
+  // The longest texts the services table shows: a long name and description, a price in the thousands.
+  await createService(page, {
+    name: "Konsultacja dermatologiczna z dermatoskopią i planem leczenia",
+    description: "Ocena znamion, dermatoskopia cyfrowa, omówienie wyników i pisemny plan dalszego leczenia.",
+    duration: 1440,
+    price: 123456.78,
+    category: "consultation",
+    isActive: true,
+  });
+  await createService(page, { name: "Free follow-up", duration: 15, price: 0, isActive: false });
   await page.context().close();
 });
 
@@ -146,7 +157,7 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("h1").waitFor()],
-        ["/services", () => main.locator("h1").waitFor()],
+        ["/services", () => main.locator("[data-service]").first().waitFor()],
         ["/settings", () => main.getByText("Reception assistant for the downtown branch").waitFor()],
         ["/faq", () => main.locator("h1").waitFor()],
       ];
@@ -157,6 +168,17 @@ describe.each(LANGUAGES.map((language) => language.code))(
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         await expectNoSidewaysScroll(page, path);
       }
+
+      // The service dialog, its refusals shown. The first button on the page is Add Service.
+      await page.goto("/services");
+      await main.locator("[data-service]").first().waitFor();
+      await main.getByRole("button").first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator("input[name=duration]").fill("0");
+      await dialog.locator("input[name=bufferAfterMinutes]").fill("999");
+      await dialog.locator("button[type=submit]").click();
+      await dialog.locator("[data-part=error-text]").nth(2).waitFor();
+      await expectNoSidewaysScroll(page, "/services, Add Service dialog");
       await page.context().close();
     });
   },
