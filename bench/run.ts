@@ -1,5 +1,5 @@
-// `npm run bench [-- web auth calls]`: bundle weights and Lighthouse, session endpoints, calls at
-// volume — against the real server. Prints each figure beside its budget and writes bench-results.json.
+// `npm run bench [-- web auth services calls slots]`: bundle weights and Lighthouse, session endpoints, the
+// services list, calls at volume, free slots — against the real server. Prints each figure beside its budget and writes bench-results.json.
 // Figures are reported, never asserted: a noisy machine must not fail a build.
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -7,16 +7,20 @@ import { startServerProcess } from "../tests/support/server-process";
 import { authBench } from "./auth.bench";
 import { callsBench } from "./calls.bench";
 import { type Figure, printFigures } from "./report";
+import { servicesBench } from "./services.bench";
+import { slotsBench } from "./slots.bench";
 import { webBench } from "./web.bench";
 
-const SECTIONS = ["web", "auth", "calls"] as const;
+const SECTIONS = ["web", "auth", "services", "calls", "slots"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv
   .slice(2)
   .filter((arg): arg is Section => (SECTIONS as readonly string[]).includes(arg));
 const sections: readonly Section[] = asked.length ? asked : SECTIONS;
 
-if (!existsSync("dist/client/index.html") || process.argv.includes("--build")) {
+// Only the web figures read the build; the API benchmarks run without one.
+const needsBuild = sections.includes("web") && !existsSync("dist/client/index.html");
+if (needsBuild || process.argv.includes("--build")) {
   const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -24,11 +28,12 @@ if (!existsSync("dist/client/index.html") || process.argv.includes("--build")) {
 const results: Record<string, Figure[]> = {};
 const log = (line: string) => console.log(`  … ${line}`);
 
-if (sections.includes("web") || sections.includes("auth")) {
+if (sections.includes("web") || sections.includes("auth") || sections.includes("services")) {
   const server = await startServerProcess();
   try {
     if (sections.includes("web")) results.web = await webBench(server);
     if (sections.includes("auth")) results.auth = await authBench(server);
+    if (sections.includes("services")) results.services = await servicesBench(server);
   } catch (error) {
     console.error("Benchmark failed; server output follows.\n", server.output().slice(-4000));
     throw error;
@@ -37,11 +42,14 @@ if (sections.includes("web") || sections.includes("auth")) {
   }
 }
 if (sections.includes("calls")) results.calls = await callsBench(log);
+if (sections.includes("slots")) results.slots = await slotsBench(log);
 
 const titles: Record<Section, string> = {
   web: "Portal: initial download and Lighthouse",
   auth: "Session endpoints (embedded database)",
+  services: "Services list (embedded database)",
   calls: "Calls at volume (embedded database; 1×200,000 + 19×10,000 calls)",
+  slots: "Free slots (embedded database; the demo practice, 31 days)",
 };
 for (const section of sections) printFigures(titles[section], results[section]!);
 writeFileSync(

@@ -32,13 +32,17 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     const availability = await initialWeight(await staff.newPage(), "/availability", [
       "protected-area-",
       "availability-page-",
+    const services = await initialWeight(await staff.newPage(), "/services", [
+      "protected-area-",
+      "services-page-",
     ]);
     for (const [route, weight, budget] of [
       ["/auth/sign-in", signInPage, 120],
       ["/dashboard", dashboard, 170],
       ["/calls", calls, 170],
       ["/availability", availability, 170],
-    ] as const) {
+      ["/services", services, 170],
+    ] as const) 
       figures.push(
         {
           name: `${route} initial JS (gzip)`,
@@ -49,7 +53,6 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
         { name: `${route} initial CSS (gzip)`, value: weight.critical.cssKB, unit: "KB" },
         { name: `${route} JS incl. deferred parts`, value: weight.loaded.jsKB, unit: "KB" },
       );
-    }
   } finally {
     await browser.close();
   }
@@ -61,6 +64,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     ["/dashboard", signedIn],
     ["/calls", signedIn],
     ["/availability", signedIn],
+    ["/services", signedIn],
   ] as const) {
     // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
     const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);

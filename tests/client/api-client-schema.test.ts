@@ -79,6 +79,15 @@ describe("the client reads the real server's answers through the schemas its rou
     expect(keys.map((k) => k._id)).toEqual([key._id]);
     await expect(api.delete(`/assistant/keys/${key._id}`, noData)).resolves.toBeNull();
     await expect(api.get("/assistant/keys", responseSchema("assistantKeyList"))).resolves.toEqual([]);
+
+    const created = await api.post("/services", responseSchema("service"), {
+      name: "Check-up",
+      duration: 30,
+      price: 19.99,
+      isActive: true,
+    });
+    expect(created.price).toBe(19.99);
+    await expect(api.get("/services", responseSchema("serviceList"))).resolves.toEqual([created]);
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
 

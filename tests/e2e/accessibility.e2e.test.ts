@@ -4,6 +4,7 @@ import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createService,
   expectNoAxeViolations,
   reportCallOk,
   signUp,
@@ -28,6 +29,19 @@ async function reportEveryKindOfCall(page: Page): Promise<string> {
   return first;
 }
 
+/** An active service with a description and a price, and an inactive free one: both badges, both eyes. */
+async function createServices(page: Page) {
+  await createService(page, {
+    name: "Deep Tissue Massage",
+    description: "Sixty minutes, oils included",
+    duration: 60,
+    price: 89.5,
+    category: "wellness",
+    isActive: true,
+  });
+  await createService(page, { name: "Consultation", duration: 15, price: 0, isActive: false });
+}
+
 describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", (colorScheme) => {
   it("on sign-in and sign-up, with the language menu open, in English and Polish", async () => {
     const page = await newPage({ colorScheme });
@@ -50,12 +64,13 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     const page = await newPage({ colorScheme });
     const email = await signUp(page);
     const callId = await reportEveryKindOfCall(page);
+    await createServices(page);
     const screens: [string, () => Promise<unknown>][] = [
       ["/dashboard", () => page.locator("main [data-outcome]").first().waitFor()],
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
       ["/bookings", () => Promise.resolve()],
-      ["/services", () => Promise.resolve()],
+      ["/services", () => page.locator("main [data-service]").first().waitFor()],
       // No service yet: the preview says so (its slots are covered at 360 px and in availability.e2e).
       [
         "/availability",
@@ -78,6 +93,35 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     }
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("on the services screen with its dialogs open, refusals shown", async () => {
+    const page = await newPage({ colorScheme });
+    await signUp(page);
+    await page.goto("/services");
+    await page.getByText("No services found").waitFor();
+    await expectNoAxeViolations(page);
+    await createServices(page);
+    await page.reload();
+    await page.locator("main [data-service]").first().waitFor();
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Service" });
+    await dialog.getByLabel("Duration (minutes)").fill("0");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Service name is required").waitFor();
+    await expectNoAxeViolations(page);
+    // A refusal from the server: the name is taken.
+    await dialog.getByLabel("Name").fill("deep tissue massage");
+    await dialog.getByLabel("Duration (minutes)").fill("30");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText(/An active service with this name already exists/).waitFor();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Delete Consultation" }).click();
+    await page.getByRole("alertdialog").waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { browserForFile, expectNoAxeViolations, signUp, staffAuthorization } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { browserForFile, createService, expectNoAxeViolations, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -19,14 +19,6 @@ function nextWeek() {
   });
 }
 
-async function createService(page: Page, name: string, duration: number) {
-  const response = await page.request.post("/api/services", {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: { name, description: "", duration, price: 0, category: null, isActive: true },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 /** The preview's times on one day, as shown. */
 const previewTimes = (page: Page, day: string) =>
   page.locator(`[data-preview-week] [data-day="${day}"] li`).allTextContents();
@@ -35,7 +27,7 @@ describe("availability", () => {
   it("an edited schedule and a new blackout change the preview", async () => {
     const page = await newPage();
     await signUp(page);
-    await createService(page, "Consultation", 30);
+    await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
     const [monday, tuesday, , , , saturday] = nextWeek();
     await page.goto("/availability");
     await page.getByRole("heading", { level: 1, name: "Availability" }).waitFor();

@@ -5,10 +5,10 @@ import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createService,
   PASSWORD,
   reportCallOk,
   signUp,
-  staffAuthorization,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -106,17 +106,16 @@ beforeAll(async () => {
   const [first] = ids;
   if (!first) throw new Error("no call was reported");
   callId = first;
-  // A long service name in the availability preview's picker, and its week of slots.
-  const service = await page.request.post("/api/services", {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: {
-      name: "Consultation and follow-up appointment with the specialist",
-      duration: 45,
-      price: 0,
-      isActive: true,
-    },
+  // The longest texts the services table shows: a long name and description, a price in the thousands.
+  await createService(page, {
+    name: "Konsultacja dermatologiczna z dermatoskopią i planem leczenia",
+    description: "Ocena znamion, dermatoskopia cyfrowa, omówienie wyników i pisemny plan dalszego leczenia.",
+    duration: 1440,
+    price: 123456.78,
+    category: "consultation",
+    isActive: true,
   });
-  expect(service.ok(), await service.text()).toBe(true);
+  await createService(page, { name: "Free follow-up", duration: 15, price: 0, isActive: false });
   await page.context().close();
 });
 
@@ -158,7 +157,7 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("h1").waitFor()],
-        ["/services", () => main.locator("h1").waitFor()],
+        ["/services", () => main.locator("[data-service]").first().waitFor()],
         ["/availability", () => main.locator("[data-preview-week]").waitFor()],
         ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
         ["/availability?tab=rules", () => main.locator("input[type=number]").first().waitFor()],
@@ -172,6 +171,17 @@ describe.each(LANGUAGES.map((language) => language.code))(
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         await expectNoSidewaysScroll(page, path);
       }
+
+      // The service dialog, its refusals shown. The first button on the page is Add Service.
+      await page.goto("/services");
+      await main.locator("[data-service]").first().waitFor();
+      await main.getByRole("button").first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator("input[name=duration]").fill("0");
+      await dialog.locator("input[name=bufferAfterMinutes]").fill("999");
+      await dialog.locator("button[type=submit]").click();
+      await dialog.locator("[data-part=error-text]").nth(2).waitFor();
+      await expectNoSidewaysScroll(page, "/services, Add Service dialog");
       await page.context().close();
     });
   },

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, signUp } from "../support/browser";
+import { browserForFile, createService, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -237,6 +237,43 @@ describe("Services", () => {
     await page.keyboard.press("Enter");
     await toast(page, "Service deleted successfully").waitFor();
     await page.getByText("No services found").waitFor();
+    await page.context().close();
+  });
+});
+
+describe("Services in every language", () => {
+  it("shows no untranslated string of the Services screen and dialog in pl, fr, de, es and nl", async () => {
+    const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
+    const page = await newPage();
+    await signUp(page);
+    await createService(page, {
+      name: "Massage",
+      description: "Sixty minutes",
+      duration: 60,
+      price: 89.5,
+      isActive: true,
+    });
+    await createService(page, { name: "Follow-up visit", duration: 15, price: 0, isActive: false });
+    for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
+      await page.evaluate((code) => localStorage.setItem("language", code), language);
+      await page.goto("/services");
+      await page.waitForFunction((code) => document.documentElement.lang === code, language);
+      await page.locator("main [data-service]").first().waitFor();
+      const list = await visibleTexts(page);
+      await page.locator("main").getByRole("button").first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator("input[name=duration]").fill("0");
+      await dialog.locator("input[name=price]").fill("-1");
+      await dialog.locator("button[type=submit]").click();
+      await dialog.locator("[data-part=error-text]").nth(2).waitFor();
+      const texts = [...list, ...(await visibleTexts(page))];
+      expect({ language, untranslated: readUntranslated(language, texts) }).toEqual({
+        language,
+        untranslated: [],
+      });
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    }
     await page.context().close();
   });
 });

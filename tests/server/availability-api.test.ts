@@ -92,9 +92,37 @@ describe("GET and PUT /api/availability", () => {
       },
     });
     expect(await getAvailability(staff)).toEqual(saved);
+    // The screen may send back what it read: blackouts are not PUT's to change, and are left alone.
+    await addBlackout(staff, {
+      startDate: "2026-03-04",
+      endDate: "2026-03-04",
+      startTime: null,
+      endTime: null,
+    });
+    const read = await getAvailability(staff);
+    const resent = await putAvailability(staff, { ...read, slotStepMinutes: 30, blackoutDates: [] });
+    expect(resent.status).toBe(200);
+    expect(await dataOf<Availability>(resent)).toEqual({ ...read, slotStepMinutes: 30 });
     const closedWeek = weeklyScheduleOf([], { start: "09:00", end: "17:00" });
     await putAvailability(staff, { ...RULES, weeklySchedule: closedWeek });
     expect((await getAvailability(staff)).weeklySchedule).toEqual(closedWeek);
+  });
+
+  it("applies concurrent saves one after another: the week read back is one of them, whole", async () => {
+    const staff = await signUp(server);
+    const saves = [8, 9, 10, 11, 12].map((hour) => ({
+      ...RULES,
+      slotStepMinutes: hour,
+      weeklySchedule: weeklyScheduleOf([1, 2, 3, 4, 5], {
+        start: `${String(hour).padStart(2, "0")}:00`,
+        end: "18:00",
+      }),
+    }));
+    const responses = await Promise.all(saves.map((body) => putAvailability(staff, body)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const { blackoutDates, ...final } = await getAvailability(staff);
+    expect(blackoutDates).toEqual([]);
+    expect(saves).toContainEqual(final);
   });
 
   const valid = { ...RULES, weeklySchedule: LUNCH_BREAK_WEEK };
@@ -398,6 +426,20 @@ describe("free slots", () => {
     const query = `serviceId=${cleaning}&${range}`;
     await expectValidationError(await staffSlots(staff, query), field);
     await expectValidationError(await assistantSlots(key, query), field);
+  });
+
+  it("answers no slots, not an error, for days long past or beyond the horizon", async () => {
+    const staff = await signUp(server);
+    const { cleaning } = await businessWithServices(staff);
+    for (const range of [
+      "from=1900-01-01&to=1900-03-03",
+      "from=9999-11-01&to=9999-12-31",
+      "from=2026-03-01&to=2026-03-01",
+    ]) {
+      const response = await staffSlots(staff, `serviceId=${cleaning}&${range}`);
+      expect(response.status).toBe(200);
+      expect(await dataOf<Slot[]>(response)).toEqual([]);
+    }
   });
 
   it("takes 62 days, and a malformed service id is a 400 naming it", async () => {

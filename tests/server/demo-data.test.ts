@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { services } from "../../src/server/db/schema/services.schema";
@@ -10,14 +10,17 @@ import {
   inProgressReport,
 } from "../../src/server/demo/call-generator";
 import { DEMO_SERVICES } from "../../src/server/demo/demo-services";
+import { nextUsPublicHoliday, usPublicHolidays } from "../../src/server/demo/us-public-holidays";
 import { parseIsoTime } from "../../src/server/time/iso-time";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
+import type { Availability, Slot } from "../../src/shared/availability.schema";
+import { weekdayOfCalendarDate } from "../../src/shared/calendar-date";
 import { callReport } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
-import { calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
+import { addCalendarDays, calendarDateAt, calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
 import { signIn } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls } from "../support/server-calls";
-import { DAY } from "../support/server-clock";
+import { createTestClock, DAY } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 const OPTIONS: CallGeneratorOptions = {
@@ -84,10 +87,39 @@ describe("the call generator", () => {
   });
 });
 
+describe("US public holidays", () => {
+  it("knows 2026's, on the weekdays they are observed", () => {
+    expect(usPublicHolidays(2026).map((holiday) => holiday.date)).toEqual([
+      "2026-01-01",
+      "2026-01-19",
+      "2026-02-16",
+      "2026-05-25",
+      "2026-06-19",
+      "2026-07-03", // the 4th is a Saturday
+      "2026-09-07",
+      "2026-10-12",
+      "2026-11-11",
+      "2026-11-26",
+      "2026-12-25",
+    ]);
+    expect(usPublicHolidays(2027)[0]!.date).toBe("2027-01-01");
+    expect(usPublicHolidays(2028)[0]!.date).toBe("2027-12-31"); // Saturday's holiday on the Friday before
+    expect(usPublicHolidays(2027).at(-1)!.date).toBe("2027-12-24");
+    expect(usPublicHolidays(2023)[0]!.date).toBe("2023-01-02"); // Sunday's on the Monday after
+  });
+
+  it("finds the next one, into the next year", () => {
+    expect(nextUsPublicHoliday("2026-11-27")).toEqual({ date: "2026-12-25", name: "Christmas Day" });
+    expect(nextUsPublicHoliday("2026-11-26").name).toBe("Thanksgiving Day");
+    expect(nextUsPublicHoliday("2026-12-26").date).toBe("2027-01-01");
+  });
+});
+
 describe("the demo seed", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // A Monday morning in New York whose next holiday a week on (Christmas) is within the booking horizon.
+    server = await startTestServer({ clock: createTestClock(new Date("2026-11-23T15:00:00.000Z")) });
   });
   afterAll(() => server.close());
 
@@ -143,5 +175,44 @@ describe("the demo seed", () => {
         .map((service) => service.name)
         .sort(),
     );
+
+    // Weekdays with a lunch break, Saturday mornings, and the next public holiday a week or more ahead.
+    const availability = await dataOf<Availability>(
+      await server.request("/api/availability", { accessToken: demo.accessToken }),
+    );
+    expect(availability.weeklySchedule["0"]).toEqual([]);
+    expect(availability.weeklySchedule["3"]).toEqual([
+      { start: "08:00", end: "12:00" },
+      { start: "13:00", end: "18:00" },
+    ]);
+    expect(availability.weeklySchedule["6"]).toEqual([{ start: "09:00", end: "13:00" }]);
+    const localToday = calendarDateAt(now, "America/New_York");
+    const [holiday] = availability.blackoutDates;
+    expect(availability.blackoutDates).toHaveLength(1);
+    expect(holiday).toMatchObject({ startTime: null, endTime: null, reason: "Public holiday" });
+    expect(holiday!.startDate).toBe(holiday!.endDate);
+    expect(holiday!.startDate >= addCalendarDays(localToday, 7)).toBe(true);
+    expect(holiday!.startDate).toBe(nextUsPublicHoliday(addCalendarDays(localToday, 7)).date);
+    expect([1, 2, 3, 4, 5]).toContain(weekdayOfCalendarDate(holiday!.startDate));
+
+    // The assistant offers whitening on a working day, with its 10 minutes after, and nothing on the holiday.
+    const whitening = config.services.find((service) => service.name === "Teeth Whitening")!;
+    const slotsOn = async (date: string) =>
+      dataOf<Slot[]>(
+        await server.request(`/api/assistant/slots?serviceId=${whitening.id}&from=${date}&to=${date}`, {
+          headers: { "x-api-key": key },
+        }),
+      );
+    expect(await slotsOn(holiday!.startDate)).toEqual([]);
+    expect(holiday!.startDate).toBe("2026-12-25");
+    const slots = await slotsOn("2026-12-24");
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots[0]).toEqual({ start: "2026-12-24T08:00:00-05:00", end: "2026-12-24T09:30:00-05:00" });
+    for (const slot of slots) expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(90 * 60_000);
+    const [row] = await server.db
+      .select({ after: services.bufferAfterMinutes })
+      .from(services)
+      .where(eq(services.id, whitening.id));
+    expect(row!.after).toBe(10);
   });
 });

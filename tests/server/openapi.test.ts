@@ -151,6 +151,30 @@ describe("GET /api/openapi.json", () => {
     expect(createKey.responses["403"]).toBeDefined();
   });
 
+  it("documents free slots for both callers alike: the same parameters and answer, each under its own key", async () => {
+    const doc = await document();
+    const staff = doc.paths["/api/availability/slots"]!.get!;
+    const assistant = doc.paths["/api/assistant/slots"]!.get!;
+    expect(staff.security).toEqual([{ bearer: [] }]);
+    expect(assistant.security).toEqual([{ assistantKey: [] }]);
+    for (const operation of [staff, assistant]) {
+      expect((operation.parameters ?? []).map((p) => [p.name, p.required, p.example])).toEqual([
+        ["from", true, "2026-03-30"],
+        ["serviceId", true, "3f6c1a2b-9d8e-4f7a-b6c5-d4e3f2a1b0c9"],
+        ["to", true, "2026-04-05"],
+      ]);
+      expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "404", "500"]);
+      const example = operation.responses["200"]!.content["application/json"]!.example as { data: unknown[] };
+      expect(example.data[0]).toEqual({
+        start: "2026-03-30T08:00:00-04:00",
+        end: "2026-03-30T09:00:00-04:00",
+      });
+    }
+    expect(Object.keys(doc.paths["/api/availability"]!).sort()).toEqual(["get", "put"]);
+    expect(doc.paths["/api/availability/blackout-dates"]!.post!.responses["201"]).toBeDefined();
+    expect(doc.paths["/api/availability/blackout-dates/{id}"]!.delete!.responses["404"]).toBeDefined();
+  });
+
   it("refuses to register a route whose example its own schema refuses", () => {
     const router = new ApiRouter("/api/test", {
       user: async () => {},

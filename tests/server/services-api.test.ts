@@ -207,6 +207,19 @@ describe("services validation", () => {
     },
   );
 
+  it("refuses text the database cannot hold, naming the field, and stores nothing", async () => {
+    const before = await listOf(alice);
+    const response = await server.request("/api/services", {
+      method: "POST",
+      accessToken: alice.accessToken,
+      headers: { "content-type": "application/json" },
+      body: '{"name":"Nul\\u0000","duration":30,"price":1,"isActive":true}',
+    });
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toMatchObject({ error: { code: "VALIDATION", field: "name" } });
+    expect(await listOf(alice)).toEqual(before);
+  });
+
   it("refuses a body that is not a JSON object", async () => {
     for (const json of [null, [], "Haircut", 3]) {
       const response = await as(alice).create(json);

@@ -446,9 +446,9 @@ describe("the slot engine against a minute-by-minute reference", () => {
       }),
       { numRuns: 300 },
     );
-    // Scenarios that offer nothing prove little: most must offer something.
+    // Scenarios that offer nothing prove little: a good share must offer something.
     expect(offering / runs).toBeGreaterThan(0.4);
-  });
+  }, 60_000); // 300 scenarios against the brute force take seconds, more on a busy machine
 });
 
 describe("the slot engine's speed", () => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { CallReport } from "@shared/calls.schema";
+import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -87,6 +88,18 @@ export async function createAssistantKey(page: Page, name = "e2e assistant"): Pr
   if (!response.ok() || !body.data?.key)
     throw new Error(`key creation failed: ${response.status()} ${JSON.stringify(body)}`);
   return body.data.key;
+}
+
+/** Adds a service for the page's user through the staff API; returns its id. */
+export async function createService(page: Page, service: ServiceInput): Promise<string> {
+  const response = await page.request.post("/api/services", {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: service,
+  });
+  const body = (await response.json()) as { success: boolean; data?: { _id: string } };
+  if (!response.ok() || !body.data)
+    throw new Error(`service creation failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data._id;
 }
 
 let callCounter = 0;

@@ -1,4 +1,10 @@
-import type { AvailabilityRules, BlackoutDate, Slot, WeeklySchedule } from "@shared/availability.schema";
+import {
+  type AvailabilityRules,
+  type BlackoutDate,
+  type Slot,
+  WEEKDAYS,
+  type WeeklySchedule,
+} from "@shared/availability.schema";
 import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
 import { minutesOfClockTime } from "@shared/clock-time";
 import {
@@ -13,7 +19,7 @@ import {
 
 /**
  * The free times of one service, from the business's rules alone: no database, no clock of its own. The rules
- * (issue 8 §3, docs/spec-notes.md "Free slots") decide; the loops below only make them fast: candidates are
+ * (issue 8 §3; docs/spec-notes.md, "Availability API and free slots") decide; the loops below only make them fast: candidates are
  * made in time order and the busy intervals, sorted and merged once, are passed by one pointer.
  */
 
@@ -126,7 +132,7 @@ export function offeredSlots(request: SlotRequest): Slot[] {
   for (let date = firstDay; date <= lastDay; date = addCalendarDays(date, 1)) {
     const closed = blackoutsOn(date, request.blackoutDates, zone);
     if (closed === null) continue;
-    const ranges = request.weeklySchedule[String(weekdayOfCalendarDate(date)) as keyof WeeklySchedule]
+    const ranges = request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]
       .map((range) => ({
         start: instantOfMinute(zone, date, minutesOfClockTime(range.start) ?? 0),
         end: instantOfMinute(zone, date, minutesOfClockTime(range.end, { end: true }) ?? 0),

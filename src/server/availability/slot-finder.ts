@@ -3,15 +3,12 @@ import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { ApiError, unauthenticated } from "../http/api-error";
-import { listBlackoutDatesOverlapping } from "../repos/blackout-dates.repo";
-import { findBookableService } from "../repos/bookable-services.repo";
-import { availabilityRulesOf, findBusiness } from "../repos/businesses.repo";
-import { readWeeklySchedule } from "../repos/weekly-hours.repo";
+import { readSlotInputs } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { offeredSlots } from "./slot-engine";
 
 const MINUTE_MS = 60_000;
-export const NO_SERVICE = "No such active service";
+const NO_SERVICE = "No such active service";
 
 const invalid = (message: string, field: string) => new ApiError(400, "VALIDATION", message, {}, field);
 
@@ -32,39 +29,32 @@ export function createSlotFinder({
     if (query.to < query.from) throw invalid("to must be on or after from", "to");
     if (daysBetween(query.from, query.to) > AVAILABILITY_LIMITS.slotDaysMax)
       throw invalid(`from..to may cover at most ${AVAILABILITY_LIMITS.slotDaysMax} days`, "to");
-    const [business, service] = await Promise.all([
-      findBusiness(db, businessId),
-      findBookableService(db, businessId, query.serviceId),
-    ]);
-    if (!business) throw unauthenticated();
+    const inputs = await readSlotInputs(db, businessId, query.serviceId, query.from, query.to);
+    if (!inputs) throw unauthenticated();
+    const { timezone, rules, service } = inputs;
     if (!service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
-    const [weeklySchedule, blackoutDates] = await Promise.all([
-      readWeeklySchedule(db, businessId),
-      listBlackoutDatesOverlapping(db, businessId, query.from, query.to),
-    ]);
     const resolved = {
       durationMinutes: service.durationMinutes,
-      bufferBeforeMinutes: service.bufferBeforeMinutes ?? business.bufferBeforeMinutes,
-      bufferAfterMinutes: service.bufferAfterMinutes ?? business.bufferAfterMinutes,
+      bufferBeforeMinutes: service.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
+      bufferAfterMinutes: service.bufferAfterMinutes ?? rules.bufferAfterMinutes,
     };
     const taken = await busy(businessId, {
       start: new Date(
-        startOfCalendarDate(query.from, business.timezone).getTime() -
-          resolved.bufferBeforeMinutes * MINUTE_MS,
+        startOfCalendarDate(query.from, timezone).getTime() - resolved.bufferBeforeMinutes * MINUTE_MS,
       ),
       end: new Date(
-        startOfCalendarDate(addCalendarDays(query.to, 1), business.timezone).getTime() +
+        startOfCalendarDate(addCalendarDays(query.to, 1), timezone).getTime() +
           resolved.bufferAfterMinutes * MINUTE_MS,
       ),
     });
     return offeredSlots({
-      timeZone: business.timezone,
+      timeZone: timezone,
       from: query.from,
       to: query.to,
       now: clock(),
-      weeklySchedule,
-      blackoutDates,
-      rules: availabilityRulesOf(business),
+      weeklySchedule: inputs.weeklySchedule,
+      blackoutDates: inputs.blackoutDates,
+      rules,
       service: resolved,
       busy: taken,
     });

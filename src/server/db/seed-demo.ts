@@ -1,8 +1,11 @@
 import type { WeeklySchedule } from "@shared/availability.schema";
+import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import { hashPassword } from "../auth/passwords";
 import { demoCalls } from "../demo/demo-calls";
 import { DEMO_SERVICES } from "../demo/demo-services";
-import { hasAnyBusiness, insertBusiness } from "../repos/businesses.repo";
+import { nextUsPublicHoliday } from "../demo/us-public-holidays";
+import { insertBlackoutDate } from "../repos/blackout-dates.repo";
+import { hasAnyBusiness, insertBusiness, updateAvailabilityRules } from "../repos/businesses.repo";
 import { insertCallsBulk } from "../repos/calls-write.repo";
 import { insertServices } from "../repos/services.repo";
 import { insertUser } from "../repos/users.repo";
@@ -39,6 +42,27 @@ const DEMO_WEEK: WeeklySchedule = {
   "6": [{ start: "09:00", end: "13:00" }],
 };
 
+/** A practice's rules: five minutes to turn the room round, two hours' notice, two months ahead. */
+const DEMO_RULES = {
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 5,
+  minimumNoticeMinutes: 120,
+  bookingHorizonDays: 60,
+  slotStepMinutes: 15,
+};
+
+/** The practice closes on the next federal holiday at least a week after `now`, so it shows among the slots. */
+function demoHoliday(now: Date, timezone: string) {
+  const holiday = nextUsPublicHoliday(addCalendarDays(calendarDateAt(now, timezone), 7));
+  return {
+    startDate: holiday.date,
+    endDate: holiday.date,
+    startTime: null,
+    endTime: null,
+    reason: "Public holiday",
+  };
+}
+
 const DEMO_BUSINESS = {
   name: "Bright Smile Dental",
   phoneNumber: "+1 555 0100",
@@ -63,9 +87,9 @@ const DEMO_BUSINESS = {
 };
 
 /**
- * Fills an empty database with the demo tenant, its services and six weeks of calls up to `now`; does nothing
- * when any business exists, so every start may call it. Later issues add their demo rows (bookings) inside the
- * same transaction.
+ * Fills an empty database with the demo tenant, its services, hours, rules, a coming public holiday and six
+ * weeks of calls up to `now`; does nothing when any business exists, so every start may call it. Later issues
+ * add their demo rows (bookings) inside the same transaction.
  */
 export async function seedDemo(db: Database, now: Date): Promise<boolean> {
   if (await hasAnyBusiness(db)) return false;
@@ -76,6 +100,8 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
       await insertUser(tx, business.id, { email: DEMO_EMAIL, passwordHash });
       await insertServices(tx, business.id, [...DEMO_SERVICES]);
       await replaceWeeklySchedule(tx, business.id, DEMO_WEEK);
+      await updateAvailabilityRules(tx, business.id, DEMO_RULES);
+      await insertBlackoutDate(tx, business.id, demoHoliday(now, business.timezone));
       await insertCallsBulk(tx, business.id, demoCalls(now, business, DEMO_WEEK), now);
     });
     return true;

@@ -7,6 +7,8 @@ export type DemoService = {
   priceCents: number;
   category: ServiceCategory;
   isActive: boolean;
+  /** Its own buffer after each appointment, overriding the business's (none: the business's). */
+  bufferAfterMinutes?: number;
 };
 
 /** Bright Smile Dental's catalogue: what its demo calls talk about and what the assistant offers. */
@@ -50,6 +52,8 @@ export const DEMO_SERVICES: readonly DemoService[] = [
     priceCents: 35_000,
     category: "beauty",
     isActive: true,
+    // The chair is cleaned and the lamp cools down before the next patient.
+    bufferAfterMinutes: 10,
   },
   {
     name: "Invisalign Consultation",

@@ -1,11 +1,12 @@
 import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
-import type { CalendarDate } from "@shared/calendar-date";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
-import { and, asc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type BlackoutDateRow, blackoutDates } from "../db/schema/availability.schema";
 
-const blackoutOf = (row: BlackoutDateRow): BlackoutDate => ({
+export const blackoutOf = (
+  row: Pick<BlackoutDateRow, "id" | "startDate" | "endDate" | "startMinute" | "endMinute" | "reason">,
+): BlackoutDate => ({
   id: row.id,
   startDate: row.startDate,
   endDate: row.endDate,
@@ -22,27 +23,6 @@ export async function listBlackoutDates(db: Executor, businessId: string): Promi
     .select()
     .from(blackoutDates)
     .where(eq(blackoutDates.businessId, businessId))
-    .orderBy(...inOrder);
-  return rows.map(blackoutOf);
-}
-
-/** The blackouts that close any of the days `from`..`to`. */
-export async function listBlackoutDatesOverlapping(
-  db: Executor,
-  businessId: string,
-  from: CalendarDate,
-  to: CalendarDate,
-): Promise<BlackoutDate[]> {
-  const rows = await db
-    .select()
-    .from(blackoutDates)
-    .where(
-      and(
-        eq(blackoutDates.businessId, businessId),
-        gte(blackoutDates.endDate, from),
-        lte(blackoutDates.startDate, to),
-      ),
-    )
     .orderBy(...inOrder);
   return rows.map(blackoutOf);
 }

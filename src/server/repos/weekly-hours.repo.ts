@@ -2,7 +2,8 @@ import { WEEKDAYS, type WeeklySchedule } from "@shared/availability.schema";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../db/database";
-import { weeklyHours } from "../db/schema/availability.schema";
+import { type WeeklyHoursRow, weeklyHours } from "../db/schema/availability.schema";
+import { businesses } from "../db/schema/businesses.schema";
 
 /** The business's opening hours, every weekday present, ranges in order. */
 export async function readWeeklySchedule(db: Executor, businessId: string): Promise<WeeklySchedule> {
@@ -11,6 +12,13 @@ export async function readWeeklySchedule(db: Executor, businessId: string): Prom
     .from(weeklyHours)
     .where(eq(weeklyHours.businessId, businessId))
     .orderBy(asc(weeklyHours.weekday), asc(weeklyHours.startMinute));
+  return weeklyScheduleOfRows(rows);
+}
+
+/** A week of weekly_hours rows, in order of weekday and start, as the schedule. */
+export function weeklyScheduleOfRows(
+  rows: readonly Pick<WeeklyHoursRow, "weekday" | "startMinute" | "endMinute">[],
+): WeeklySchedule {
   const schedule = Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as WeeklySchedule;
   for (const row of rows)
     schedule[WEEKDAYS[row.weekday]!].push({
@@ -20,12 +28,16 @@ export async function readWeeklySchedule(db: Executor, businessId: string): Prom
   return schedule;
 }
 
-/** Replaces the whole week; run it inside the transaction of whatever else the same save changes. */
+/**
+ * Replaces the whole week; run it inside the transaction of whatever else the same save changes. Concurrent
+ * saves take turns on the business's row, so neither inserts beside rows the other has not yet deleted.
+ */
 export async function replaceWeeklySchedule(
   db: Executor,
   businessId: string,
   schedule: WeeklySchedule,
 ): Promise<void> {
+  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for("update");
   await db.delete(weeklyHours).where(eq(weeklyHours.businessId, businessId));
   const rows = WEEKDAYS.flatMap((day, weekday) =>
     schedule[day].map((range) => ({

@@ -77,7 +77,6 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
     async (c, { body }) => {
       const { businessId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
-        // The rules' update locks the business's row first, so concurrent saves replace the week in turn.
         await updateAvailabilityRules(tx, businessId, body);
         await replaceWeeklySchedule(tx, businessId, body.weeklySchedule);
         return readAvailability(tx, businessId);

@@ -3,7 +3,9 @@ import { Switch } from "@ark-ui/react/switch";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ServiceDialogMachine, ServiceDraft } from "@machines/service-dialog.machine";
 import { COMPANY_DEFAULTS } from "@shared/company-defaults";
-import { SERVICE_CATEGORIES, type ServiceInput } from "@shared/service.schema";
+// The constants module, not service.schema: that one builds arktype schemas at load (kept out of the page).
+import { SERVICE_CATEGORIES } from "@shared/service.constants";
+import type { ServiceInput } from "@shared/service.schema";
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";

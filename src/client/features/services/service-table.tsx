@@ -11,6 +11,35 @@ const styles = table({ variant: "plain", size: "md" });
 
 const numeric = css({ textAlign: "end", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 
+// Below `sm` a row is a small card (name on its own line, then the facts and the actions), so nothing hides
+// past the edge of a phone; from `sm` up it is the spec's table.
+const narrow = {
+  table: css({ display: { smDown: "block" }, minW: { sm: "34rem" } }),
+  head: css({ display: { smDown: "none" } }),
+  body: css({ display: { smDown: "block" } }),
+  row: css({
+    display: { smDown: "flex" },
+    flexWrap: "wrap",
+    alignItems: "center",
+    columnGap: "4",
+    rowGap: "1",
+    h: { smDown: "auto" },
+    p: { smDown: "3" },
+    borderBottomWidth: { smDown: "1px" },
+    borderColor: "border.subtle",
+  }),
+  cell: css({
+    display: { smDown: "block" },
+    h: { smDown: "auto" },
+    p: { smDown: "0" },
+    borderBottomWidth: { smDown: "0" },
+  }),
+  nameCell: css({ flexBasis: { smDown: "100%" } }),
+  actionsCell: css({ ml: { smDown: "auto" } }),
+  /** The column's name beside its value where the header row is not shown. */
+  label: css({ display: { base: "inline", sm: "none" }, color: "fg.muted", fontSize: "sm", mr: "1" }),
+};
+
 type ServiceTableProps = {
   services: readonly Service[];
   /** The service whose active state is being changed, its toggle disabled meanwhile. */
@@ -25,9 +54,9 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
   const { t, i18n } = useLingui();
   return (
     // Scrolls sideways inside the card on a narrow screen rather than squeezing the columns unreadable.
-    <div className={css({ overflowX: "auto", mx: "-3" })}>
-      <table className={cx(styles.root, css({ minW: "34rem" }))}>
-        <thead className={styles.head}>
+    <div className={css({ mx: "-3" })}>
+      <table className={cx(styles.root, narrow.table)}>
+        <thead className={cx(styles.head, narrow.head)}>
           <tr className={styles.row}>
             <th scope="col" className={styles.header}>
               <Trans>Name</Trans>
@@ -46,13 +75,20 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
             </th>
           </tr>
         </thead>
-        <tbody className={styles.body}>
+        <tbody className={cx(styles.body, narrow.body)}>
           {services.map((service) => {
             const name = service.name;
             const minutes = service.duration;
             return (
-              <tr key={service._id} className={styles.row} data-service={service._id}>
-                <td className={cx(styles.cell, css({ minW: "12rem", whiteSpace: "normal" }))}>
+              <tr key={service._id} className={cx(styles.row, narrow.row)} data-service={service._id}>
+                <td
+                  className={cx(
+                    styles.cell,
+                    narrow.cell,
+                    narrow.nameCell,
+                    css({ minW: { sm: "12rem" }, whiteSpace: "normal" }),
+                  )}
+                >
                   <p className={css({ fontWeight: "medium", overflowWrap: "anywhere" })}>{name}</p>
                   {service.description ? (
                     <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>
@@ -60,11 +96,19 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
                     </p>
                   ) : null}
                 </td>
-                <td className={cx(styles.cell, numeric)}>
+                <td className={cx(styles.cell, narrow.cell, numeric)}>
+                  <span className={narrow.label}>
+                    <Trans>Duration</Trans>
+                  </span>
                   <Trans>{minutes} min</Trans>
                 </td>
-                <td className={cx(styles.cell, numeric)}>{formatServicePrice(service.price, i18n.locale)}</td>
-                <td className={styles.cell}>
+                <td className={cx(styles.cell, narrow.cell, numeric)}>
+                  <span className={narrow.label}>
+                    <Trans>Price</Trans>
+                  </span>
+                  {formatServicePrice(service.price, i18n.locale)}
+                </td>
+                <td className={cx(styles.cell, narrow.cell)}>
                   {service.isActive ? (
                     <Badge variant="subtle" tone="success" data-active="true">
                       <Trans>active</Trans>
@@ -75,7 +119,14 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
                     </Badge>
                   )}
                 </td>
-                <td className={cx(styles.cell, css({ whiteSpace: "nowrap", textAlign: "end" }))}>
+                <td
+                  className={cx(
+                    styles.cell,
+                    narrow.cell,
+                    narrow.actionsCell,
+                    css({ whiteSpace: "nowrap", textAlign: "end" }),
+                  )}
+                >
                   <div className={css({ display: "inline-flex", gap: "1" })}>
                     <IconButton
                       variant="ghost"

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Service } from "@shared/service.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { CalendarClock, Plus, Tags } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -17,13 +17,25 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
-import { DeleteServiceDialog } from "./delete-service-dialog";
-import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
 import { deleteService, serviceQueries, updateService } from "./services.queries";
+
+// The dialogs (Ark's dialog, its focus trap, the switch) are not needed to show the list: they load after it.
+const loadServiceDialog = () => import("./service-dialog").then((m) => ({ default: m.ServiceDialog }));
+const loadDeleteDialog = () =>
+  import("./delete-service-dialog").then((m) => ({ default: m.DeleteServiceDialog }));
+const ServiceDialog = lazy(loadServiceDialog);
+const DeleteServiceDialog = lazy(loadDeleteDialog);
+
+/** Stays true once `value` has been true: a dialog stays mounted after its first opening, to animate out. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 /** Spec 2 "Services": the catalogue, its create/edit dialog, toggling and deleting with spec 8's toasts. */
 export function ServicesPage() {
@@ -56,6 +68,12 @@ export function ServicesPage() {
   );
   const dialog = useActorRef(machine, useInspectOptions());
   const [deleting, setDeleting] = useState<Service | null>(null);
+  const serviceDialogUsed = useOnceTrue(useSelector(dialog, (s) => !s.matches("closed")));
+  const deleteDialogUsed = useOnceTrue(deleting !== null);
+  useEffect(() => {
+    void loadServiceDialog();
+    void loadDeleteDialog();
+  }, []);
 
   // Spec 4: the eye sends the whole service with isActive inverted.
   const toggle = useMutation({
@@ -133,13 +151,17 @@ export function ServicesPage() {
           )}
         </CardBody>
       </Card>
-      <ServiceDialog dialog={dialog} />
-      <DeleteServiceDialog
-        target={deleting}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={(service) => remove.mutate(service)}
-      />
+      <Suspense fallback={null}>{serviceDialogUsed ? <ServiceDialog dialog={dialog} /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {deleteDialogUsed ? (
+          <DeleteServiceDialog
+            target={deleting}
+            pending={remove.isPending}
+            onCancel={() => setDeleting(null)}
+            onConfirm={(service) => remove.mutate(service)}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

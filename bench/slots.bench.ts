@@ -1,0 +1,107 @@
+// Free slots: a 31-day range over HTTP at 10 connections (the demo practice, both callers) and the slot engine
+// in-process against 2,000 busy intervals in that range (bookings do not exist yet; this is their load).
+import type { AssistantConfig } from "@shared/assistant.schema";
+import type { Slot } from "@shared/availability.schema";
+import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
+import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
+import { startServerProcess } from "../tests/support/server-process";
+import { createAssistantKey, getData, signIn } from "./http-session";
+import { runLoad, warmUp } from "./load";
+import { type Figure, loadFigures } from "./report";
+
+const BUDGET = { p99: "≤ 20 ms" };
+const TIMEZONE = "America/New_York";
+
+export async function slotsBench(log: (line: string) => void): Promise<Figure[]> {
+  const server = await startServerProcess({ STATIC_DIR: "" });
+  try {
+    return [...(await overHttp(server.baseURL, log)), ...inProcess()];
+  } catch (error) {
+    console.error(server.output().slice(-4000));
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function overHttp(baseURL: string, log: (line: string) => void): Promise<Figure[]> {
+  const staff = await signIn(baseURL, DEMO_EMAIL, DEMO_PASSWORD);
+  const key = await createAssistantKey(baseURL, staff);
+  const config = (await (
+    await fetch(`${baseURL}/api/assistant/config`, { headers: { "X-Api-Key": key } })
+  ).json()) as { data: AssistantConfig };
+  const service = config.data.services.find((s) => s.name === "Check-up & Cleaning")!;
+  const from = calendarDateAt(new Date(), TIMEZONE);
+  const query = `serviceId=${service.id}&from=${from}&to=${addCalendarDays(from, 30)}`;
+  const offered = await getData<Slot[]>(baseURL, `/api/availability/slots?${query}`, staff);
+  log(`${offered.length} slots of "${service.name}" in 31 days`);
+
+  const get = (path: string, headers: Record<string, string>) => async () => {
+    const response = await fetch(`${baseURL}${path}`, { headers });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  const asStaff = get(`/api/availability/slots?${query}`, { Authorization: staff.authorization });
+  const asAssistant = get(`/api/assistant/slots?${query}`, { "X-Api-Key": key });
+  await warmUp(asStaff, { seconds: 3 });
+  return [
+    { name: "slots offered in the 31 days", value: offered.length, unit: "" },
+    ...loadFigures("GET /api/availability/slots 31 days @10 conns", await runLoad(asStaff), BUDGET),
+    ...loadFigures("GET /api/assistant/slots 31 days @10 conns", await runLoad(asAssistant), BUDGET),
+  ];
+}
+
+/** The demo practice's week over 31 days, 2,000 busy intervals (one every ~22 minutes of it), 60-minute slots. */
+function inProcess(): Figure[] {
+  const now = new Date();
+  const from = calendarDateAt(now, TIMEZONE);
+  const start = now.getTime();
+  const busy = Array.from({ length: 2_000 }, (_, i) => {
+    const at = start + i * 22 * 60_000 + (i % 7) * 60_000;
+    return { start: new Date(at), end: new Date(at + (15 + (i % 4) * 15) * 60_000) };
+  });
+  const lunchBreak = [
+    { start: "08:00", end: "12:00" },
+    { start: "13:00", end: "18:00" },
+  ];
+  const request: SlotRequest = {
+    timeZone: TIMEZONE,
+    from,
+    to: addCalendarDays(from, 30),
+    now,
+    weeklySchedule: {
+      "0": [],
+      "1": lunchBreak,
+      "2": lunchBreak,
+      "3": lunchBreak,
+      "4": lunchBreak,
+      "5": lunchBreak,
+      "6": [{ start: "09:00", end: "13:00" }],
+    },
+    blackoutDates: [
+      {
+        startDate: addCalendarDays(from, 10),
+        endDate: addCalendarDays(from, 10),
+        startTime: null,
+        endTime: null,
+      },
+    ],
+    rules: { minimumNoticeMinutes: 120, bookingHorizonDays: 60, slotStepMinutes: 15 },
+    service: { durationMinutes: 60, bufferBeforeMinutes: 5, bufferAfterMinutes: 10 },
+    busy: busy.reverse(),
+  };
+  for (let i = 0; i < 200; i++) offeredSlots(request);
+  const times: number[] = [];
+  for (let i = 0; i < 1_000; i++) {
+    const started = performance.now();
+    offeredSlots(request);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Number(times[Math.floor((p / 100) * times.length)]!.toFixed(3));
+  return [
+    { name: "slot engine, 31 days, 2,000 busy intervals p50", value: at(50), unit: "ms" },
+    { name: "slot engine, 31 days, 2,000 busy intervals p99", value: at(99), unit: "ms", budget: "a few ms" },
+  ];
+}

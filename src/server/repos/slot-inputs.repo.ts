@@ -1,0 +1,90 @@
+import type { AvailabilityRules, BlackoutDate, WeeklySchedule } from "@shared/availability.schema";
+import type { CalendarDate } from "@shared/calendar-date";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.schema";
+import { blackoutOf } from "./blackout-dates.repo";
+import { weeklyScheduleOfRows } from "./weekly-hours.repo";
+
+/** What the free slots of one service on some days depend on, as of one moment. */
+export type SlotInputs = {
+  timezone: string;
+  rules: AvailabilityRules;
+  /** Null when the service is unknown, inactive or another business's; its buffers null follow the rules. */
+  service: {
+    durationMinutes: number;
+    bufferBeforeMinutes: number | null;
+    bufferAfterMinutes: number | null;
+  } | null;
+  weeklySchedule: WeeklySchedule;
+  /** Those that close any of the days asked. */
+  blackoutDates: BlackoutDate[];
+};
+
+type Row = {
+  timezone: string;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  minimum_notice_minutes: number;
+  booking_horizon_days: number;
+  slot_step_minutes: number;
+  duration_minutes: number | null;
+  service_before: number | null;
+  service_after: number | null;
+  hours: string;
+  blackouts: string;
+};
+
+/**
+ * One statement (the slots endpoints are the assistant's hottest read): the business's rules, the service,
+ * the week and the blackouts of `from`..`to`. Null when the business does not exist.
+ */
+export async function readSlotInputs(
+  db: Executor,
+  businessId: string,
+  serviceId: string,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<SlotInputs | null> {
+  const [row] = await rawRows<Row>(
+    db,
+    sql`select b.timezone, b.buffer_before_minutes, b.buffer_after_minutes, b.minimum_notice_minutes,
+        b.booking_horizon_days, b.slot_step_minutes,
+        s.duration_minutes, s.buffer_before_minutes as service_before, s.buffer_after_minutes as service_after,
+        (select coalesce(json_agg(json_build_object('weekday', w.weekday, 'startMinute', w.start_minute,
+            'endMinute', w.end_minute) order by w.weekday, w.start_minute), '[]')::text
+          from weekly_hours w where w.business_id = b.id) as hours,
+        (select coalesce(json_agg(json_build_object('id', d.id, 'startDate', d.start_date,
+            'endDate', d.end_date, 'startMinute', d.start_minute, 'endMinute', d.end_minute, 'reason', d.reason)
+            order by d.start_date, d.start_minute, d.id), '[]')::text
+          from blackout_dates d
+          where d.business_id = b.id and d.end_date >= ${from}::date and d.start_date <= ${to}::date) as blackouts
+      from businesses b
+      left join services s on s.business_id = b.id and s.id = ${serviceId}::uuid and s.is_active
+      where b.id = ${businessId}::uuid`,
+  );
+  if (!row) return null;
+  const hours: Pick<WeeklyHoursRow, "weekday" | "startMinute" | "endMinute">[] = JSON.parse(row.hours);
+  const blackouts: BlackoutDateRow[] = JSON.parse(row.blackouts);
+  return {
+    timezone: row.timezone,
+    rules: {
+      bufferBeforeMinutes: row.buffer_before_minutes,
+      bufferAfterMinutes: row.buffer_after_minutes,
+      minimumNoticeMinutes: row.minimum_notice_minutes,
+      bookingHorizonDays: row.booking_horizon_days,
+      slotStepMinutes: row.slot_step_minutes,
+    },
+    service:
+      row.duration_minutes === null
+        ? null
+        : {
+            durationMinutes: row.duration_minutes,
+            bufferBeforeMinutes: row.service_before,
+            bufferAfterMinutes: row.service_after,
+          },
+    weeklySchedule: weeklyScheduleOfRows(hours),
+    blackoutDates: blackouts.map(blackoutOf),
+  };
+}
