@@ -32,6 +32,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     const availability = await initialWeight(await staff.newPage(), "/availability", [
       "protected-area-",
       "availability-page-",
+    ]);
     const services = await initialWeight(await staff.newPage(), "/services", [
       "protected-area-",
       "services-page-",
@@ -42,7 +43,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       ["/calls", calls, 170],
       ["/availability", availability, 170],
       ["/services", services, 170],
-    ] as const) 
+    ] as const) {
       figures.push(
         {
           name: `${route} initial JS (gzip)`,
@@ -53,6 +54,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
         { name: `${route} initial CSS (gzip)`, value: weight.critical.cssKB, unit: "KB" },
         { name: `${route} JS incl. deferred parts`, value: weight.loaded.jsKB, unit: "KB" },
       );
+    }
   } finally {
     await browser.close();
   }

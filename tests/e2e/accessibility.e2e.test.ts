@@ -71,12 +71,11 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
       ["/bookings", () => Promise.resolve()],
       ["/services", () => page.locator("main [data-service]").first().waitFor()],
-      // No service yet: the preview says so (its slots are covered at 360 px and in availability.e2e).
       [
         "/availability",
         async () => {
           await page.locator("main input[type=time]").first().waitFor();
-          await page.getByText("No active services").waitFor();
+          await page.locator("main [data-preview-week]").waitFor();
         },
       ],
       ["/availability?tab=blackouts", () => page.getByLabel("Reason (optional)").waitFor()],
