@@ -138,6 +138,8 @@ export type BlackoutDate = typeof blackoutDate.infer;
 export const availability = availabilityRules.merge({
   weeklySchedule,
   blackoutDates: blackoutDate.array(),
+  /** The business's IANA timezone: the one every time and date above is local to (read-only here). */
+  timezone: "string",
 });
 export type Availability = typeof availability.infer;
 

@@ -72,6 +72,7 @@ describe("GET and PUT /api/availability", () => {
       weeklySchedule: defaultWeeklySchedule(),
       blackoutDates: [],
       ...AVAILABILITY_DEFAULTS,
+      timezone: "America/New_York",
     });
   });
 
@@ -83,6 +84,7 @@ describe("GET and PUT /api/availability", () => {
     expect(saved).toEqual({
       ...RULES,
       blackoutDates: [],
+      timezone: "America/New_York",
       weeklySchedule: {
         ...LUNCH_BREAK_WEEK,
         "1": [
@@ -120,8 +122,8 @@ describe("GET and PUT /api/availability", () => {
     }));
     const responses = await Promise.all(saves.map((body) => putAvailability(staff, body)));
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
-    const { blackoutDates, ...final } = await getAvailability(staff);
-    expect(blackoutDates).toEqual([]);
+    const { blackoutDates, timezone, ...final } = await getAvailability(staff);
+    expect([blackoutDates, timezone]).toEqual([[], "America/New_York"]);
     expect(saves).toContainEqual(final);
   });
 

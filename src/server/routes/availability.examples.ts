@@ -60,6 +60,7 @@ export const availabilityExample: Availability = {
       reason: "Staff training",
     },
   ],
+  timezone: "America/New_York",
 };
 
 export const slotsQueryExample = {

@@ -36,7 +36,7 @@ async function readAvailability(db: Executor, businessId: string): Promise<Avail
     listBlackoutDates(db, businessId),
   ]);
   if (!business) throw unauthenticated();
-  return { weeklySchedule, blackoutDates, ...availabilityRulesOf(business) };
+  return { weeklySchedule, blackoutDates, ...availabilityRulesOf(business), timezone: business.timezone };
 }
 
 /** Issue 8 §2: opening hours, days off and the rules around appointments, and the free slots they leave. */

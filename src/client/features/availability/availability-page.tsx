@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { css } from "styled-system/css";
@@ -30,7 +31,8 @@ export function AvailabilityPage() {
   const api = useApi();
   const [search, setSearch] = useUrlSearch(availabilitySearch);
   const availability = useQuery(availabilityQueries.detail(api));
-  const today = todayOf();
+  // The business's today, not the device's: "this week" and past blackouts are the business's days.
+  const today = availability.data ? calendarDateAt(new Date(), availability.data.timezone) : todayOf();
   return (
     <>
       <PageHeader
