@@ -7,15 +7,21 @@ const { newPage } = browserForFile();
 const pad = (value: number) => String(value).padStart(2, "0");
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** Next week's days from Monday, on this machine's calendar (the page's "this week" is the browser's). */
+/** Next week's days from Monday, on the business's calendar (a new business is in America/New_York). */
 function nextWeek() {
-  const monday = new Date();
-  monday.setHours(12, 0, 0, 0);
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  const monday = new Date(year!, month! - 1, day!, 12);
   monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) + 7);
   return Array.from({ length: 7 }, (_, index) => {
-    const day = new Date(monday);
-    day.setDate(monday.getDate() + index);
-    return { iso: isoDay(day), us: `${pad(day.getMonth() + 1)}/${pad(day.getDate())}/${day.getFullYear()}` };
+    const date = new Date(monday);
+    date.setDate(monday.getDate() + index);
+    return {
+      iso: isoDay(date),
+      us: `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`,
+    };
   });
 }
 
@@ -161,6 +167,32 @@ describe("availability", () => {
     await step.fill("500");
     await page.getByText(outOfRange).waitFor();
     expect(await step.getAttribute("aria-invalid")).toBe("true");
+    await page.context().close();
+  });
+
+  it("asks before a link inside the portal throws away unsaved changes", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/availability");
+    await page.getByRole("button", { name: "Add hours on Saturday" }).click();
+    await page.getByLabel("Saturday, hours 1: from").fill("10:00");
+    await page.getByLabel("Saturday, hours 1: to").fill("12:00");
+    await page.getByText("Unsaved changes").waitFor();
+    const calls = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Calls" });
+
+    await calls.click();
+    const question = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await question.waitFor();
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/availability");
+    expect(await page.getByLabel("Saturday, hours 1: to").inputValue()).toBe("12:00");
+
+    await calls.click();
+    await question.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL("**/calls");
     await page.context().close();
   });
 });

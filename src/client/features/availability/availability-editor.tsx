@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { css } from "styled-system/css";
+import { LeaveGuard } from "../../components/leave-guard";
 import { Skeleton } from "../../components/ui/skeleton";
 import * as Tabs from "../../components/ui/tabs";
 import { toaster } from "../../components/ui/toaster";
@@ -19,7 +20,8 @@ import { FormActions } from "./form-actions";
 import { useAvailabilityValidation } from "./use-availability-validation";
 import { WeeklyScheduleEditor } from "./weekly-schedule-editor";
 
-const updateOf = ({ blackoutDates: _, ...update }: Availability): AvailabilityUpdate => update;
+// The form edits what PUT takes: blackouts save one by one, the timezone belongs to the company settings.
+const updateOf = ({ blackoutDates: _, timezone: __, ...update }: Availability): AvailabilityUpdate => update;
 
 type AvailabilityEditorProps = {
   availability: Availability;
@@ -44,43 +46,45 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
   const { t } = useLingui();
   const form = useAvailabilityForm(availability);
   const unsaved = useSelector(form, hasUnsavedChanges);
-  useLeaveWarning(unsaved);
   return (
-    <Tabs.Root
-      value={tab}
-      onValueChange={({ value }) => {
-        if (value === "schedule" || value === "blackouts" || value === "rules") onTab(value);
-      }}
-      lazyMount
-    >
-      <Tabs.List aria-label={t`Availability`} className={css({ overflowX: "auto" })}>
-        <Tabs.Trigger value="schedule">
-          <Trans>Weekly schedule</Trans>
-        </Tabs.Trigger>
-        <Tabs.Trigger value="blackouts">
-          <Trans>Blackout dates</Trans>
-        </Tabs.Trigger>
-        <Tabs.Trigger value="rules">
-          <Trans>Buffer rules</Trans>
-        </Tabs.Trigger>
-        <Tabs.Indicator />
-      </Tabs.List>
-      <Tabs.Content value="schedule" className={panel}>
-        <WeeklyScheduleEditor form={form} />
-        <FormActions form={form} />
-      </Tabs.Content>
-      <Tabs.Content value="blackouts" className={panel}>
-        <Suspense fallback={tabLoading}>
-          <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
-        </Suspense>
-      </Tabs.Content>
-      <Tabs.Content value="rules" className={panel}>
-        <Suspense fallback={tabLoading}>
-          <BufferRulesEditor form={form} />
-        </Suspense>
-        <FormActions form={form} />
-      </Tabs.Content>
-    </Tabs.Root>
+    <>
+      <LeaveGuard when={unsaved} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={({ value }) => {
+          if (value === "schedule" || value === "blackouts" || value === "rules") onTab(value);
+        }}
+        lazyMount
+      >
+        <Tabs.List aria-label={t`Availability`} className={css({ overflowX: "auto" })}>
+          <Tabs.Trigger value="schedule">
+            <Trans>Weekly schedule</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="blackouts">
+            <Trans>Blackout dates</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger value="rules">
+            <Trans>Buffer rules</Trans>
+          </Tabs.Trigger>
+          <Tabs.Indicator />
+        </Tabs.List>
+        <Tabs.Content value="schedule" className={panel}>
+          <WeeklyScheduleEditor form={form} />
+          <FormActions form={form} />
+        </Tabs.Content>
+        <Tabs.Content value="blackouts" className={panel}>
+          <Suspense fallback={tabLoading}>
+            <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content value="rules" className={panel}>
+          <Suspense fallback={tabLoading}>
+            <BufferRulesEditor form={form} />
+          </Suspense>
+          <FormActions form={form} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
   );
 }
 
@@ -106,14 +110,4 @@ function useAvailabilityForm(availability: Availability) {
     form.send({ type: "form.reload", values });
   }, [form, values]);
   return form;
-}
-
-/** The browser asks before a reload or closing the tab throws away unsaved changes. */
-function useLeaveWarning(unsaved: boolean) {
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
 }
