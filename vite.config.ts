@@ -37,6 +37,9 @@ export default defineConfig(({ command }) => ({
               name: "framework",
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|xstate|@xstate[\\/]react|wouter|regexparam|mitt|@lingui|ofetch|destr|ufo)[\\/]/,
             },
+            // Schema checks (the response checker's fallback, the service and availability forms) share one
+            // lazily loaded copy of arktype under a name the production-build test can hold to.
+            { name: "arktype", test: /node_modules[\\/](arktype|@ark[\\/](schema|util))[\\/]/ },
             // The rest of what the entry imports statically, in one file: as separate chunks (each also
             // shared with a lazy page) they were nine modulepreloads contending for the first round trips.
             // Not recursive: the dependencies of an initial module are initial already, and the recursive
