@@ -4,7 +4,6 @@ import {
   calendarDateFormat,
   daysOfWeek,
   mondayOf,
-  today,
   weekdayName,
 } from "../../src/client/features/availability/calendar-week";
 
@@ -29,11 +28,6 @@ describe("calendar weeks of the availability preview", () => {
       "2026-10-24",
       "2026-10-25",
     ]);
-  });
-
-  it("reads today from the device's calendar, not UTC", () => {
-    expect(today(new Date(2026, 0, 1, 0, 30))).toBe("2026-01-01");
-    expect(today(new Date(2026, 11, 31, 23, 59))).toBe("2026-12-31");
   });
 
   it("names days and dates in the interface language", () => {

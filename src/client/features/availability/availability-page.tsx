@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { Availability } from "@shared/availability.schema";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
@@ -12,7 +13,6 @@ import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
-import { today as todayOf } from "./calendar-week";
 import { loadAvailabilityValidation } from "./use-availability-validation";
 
 // The tabs' code and their schema checks are fetched as soon as this page's code runs, alongside the schedule
@@ -29,10 +29,7 @@ const SlotsPreview = lazy(() => import("./slots-preview").then((m) => ({ default
 export function AvailabilityPage() {
   const { t } = useLingui();
   const api = useApi();
-  const [search, setSearch] = useUrlSearch(availabilitySearch);
   const availability = useQuery(availabilityQueries.detail(api));
-  // The business's today, not the device's: "this week" and past blackouts are the business's days.
-  const today = availability.data ? calendarDateAt(new Date(), availability.data.timezone) : todayOf();
   return (
     <>
       <PageHeader
@@ -40,16 +37,7 @@ export function AvailabilityPage() {
         description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
       />
       {availability.data ? (
-        <Suspense fallback={<AvailabilitySkeleton />}>
-          <AvailabilityEditor
-            availability={availability.data}
-            tab={search.tab ?? "schedule"}
-            today={today}
-            onTab={(tab) =>
-              setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
-            }
-          />
-        </Suspense>
+        <LoadedAvailability availability={availability.data} />
       ) : availability.isError ? (
         <LoadErrorAlert
           title={<Trans>Availability could not be loaded</Trans>}
@@ -63,6 +51,30 @@ export function AvailabilityPage() {
       ) : (
         <AvailabilitySkeleton />
       )}
+    </>
+  );
+}
+
+/**
+ * The editor and, below it, the preview. The preview waits for the editor's data: under the shorter skeleton
+ * it would jump down when the editor arrives (a layout shift), and its "this week" is the business's.
+ */
+function LoadedAvailability({ availability }: { availability: Availability }) {
+  const [search, setSearch] = useUrlSearch(availabilitySearch);
+  // The business's today, not the device's: "this week" and past blackouts are the business's days.
+  const today = calendarDateAt(new Date(), availability.timezone);
+  return (
+    <>
+      <Suspense fallback={<AvailabilitySkeleton />}>
+        <AvailabilityEditor
+          availability={availability}
+          tab={search.tab ?? "schedule"}
+          today={today}
+          onTab={(tab) =>
+            setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
+          }
+        />
+      </Suspense>
       <Suspense fallback={<Skeleton className={css({ h: "64", mt: "8" })} />}>
         <SlotsPreview
           serviceId={search.service}

@@ -24,10 +24,6 @@ export const mondayOf = (date: CalendarDate): CalendarDate =>
 export const daysOfWeek = (monday: CalendarDate): CalendarDate[] =>
   Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 
-/** Today on this device's calendar. */
-export const today = (now = new Date()): CalendarDate =>
-  `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-
 /** A formatter for calendar dates in `locale` (they name a day, not an instant: read in UTC). */
 export const calendarDateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
   const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
