@@ -15,13 +15,13 @@ export async function insertServices(db: Executor, businessId: string, values: N
   await db.insert(services).values(values.map((service) => ({ ...service, businessId })));
 }
 
-/** What the business offers right now, by name. */
+/** What the business offers right now, by name whatever its case (as the portal lists them). */
 export async function listActiveServices(db: Executor, businessId: string): Promise<ServiceRow[]> {
   return db
     .select()
     .from(services)
     .where(and(eq(services.businessId, businessId), eq(services.isActive, true)))
-    .orderBy(asc(services.name), asc(services.id));
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
 }
 
 /** The whole catalogue, active and inactive, by name whatever its case. */

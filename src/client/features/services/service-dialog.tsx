@@ -221,32 +221,22 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
                   <Trans>Buffers around each appointment (optional)</Trans>
                 </legend>
                 <div className={row}>
-                  <Field
-                    label={t`Minutes before`}
-                    name="bufferBeforeMinutes"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={240}
-                    step={1}
-                    placeholder={t`Business default`}
-                    value={draft.bufferBeforeMinutes}
-                    errorText={problems.bufferBeforeMinutes}
-                    onChange={(event) => change({ bufferBeforeMinutes: event.target.value })}
-                  />
-                  <Field
-                    label={t`Minutes after`}
-                    name="bufferAfterMinutes"
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={240}
-                    step={1}
-                    placeholder={t`Business default`}
-                    value={draft.bufferAfterMinutes}
-                    errorText={problems.bufferAfterMinutes}
-                    onChange={(event) => change({ bufferAfterMinutes: event.target.value })}
-                  />
+                  {(["bufferBeforeMinutes", "bufferAfterMinutes"] as const).map((name) => (
+                    <Field
+                      key={name}
+                      label={name === "bufferBeforeMinutes" ? t`Minutes before` : t`Minutes after`}
+                      name={name}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={240}
+                      step={1}
+                      placeholder={t`Business default`}
+                      value={draft[name]}
+                      errorText={problems[name]}
+                      onChange={(event) => change({ [name]: event.target.value })}
+                    />
+                  ))}
                 </div>
                 <p className={css({ fontSize: "sm", color: "fg.muted" })}>
                   <Trans>Leave empty to use the business default from Availability.</Trans>
