@@ -1,3 +1,4 @@
+import type { BookingStatus } from "./booking.constants";
 import type { ApiErrorCode } from "./error-codes";
 
 // The response envelope of spec section 7: every /api response, success or failure, has this shape.
@@ -8,6 +9,14 @@ export type ApiSuccess<T> = { success: true; data: T };
  */
 export type ApiFailure = {
   success: false;
-  error: { message: string; code?: ApiErrorCode; field?: string };
+  error: {
+    message: string;
+    code?: ApiErrorCode;
+    field?: string;
+    /** BOOKING_STATUS and BOOKING_CHANGED: the booking's status now. */
+    currentStatus?: BookingStatus;
+    /** SLOT_TAKEN: the next free slot starts of that day (ISO instants), to offer instead. */
+    nextFreeSlots?: string[];
+  };
 };
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

@@ -4,6 +4,14 @@ export const apiErrorCodes = [
   "INVALID_CREDENTIALS",
   "EMAIL_TAKEN",
   "CONFLICT",
+  /** A booking change made against a version someone else has changed since (If-Match). */
+  "BOOKING_CHANGED",
+  /** Spec 4's rule does not allow that change from the booking's current status (`currentStatus`). */
+  "BOOKING_STATUS",
+  /** The time is not a free slot, or was taken meanwhile (`nextFreeSlots` lists that day's next ones). */
+  "SLOT_TAKEN",
+  /** A staff booking outside the opening hours, not confirmed as such (`outsideHours: true`). */
+  "OUTSIDE_HOURS",
   "THROTTLED",
   "FORBIDDEN_ORIGIN",
   "UNAUTHENTICATED",

@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as assistantKeys from "./schema/assistant-keys.schema";
 import * as authThrottle from "./schema/auth-throttle.schema";
 import * as availability from "./schema/availability.schema";
+import * as bookings from "./schema/bookings.schema";
 import * as businesses from "./schema/businesses.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
@@ -20,6 +21,7 @@ export const schema = {
   ...availability,
   ...calls,
   ...callCounts,
+  ...bookings,
   ...scheduledJobs,
 };
 

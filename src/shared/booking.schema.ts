@@ -1,0 +1,179 @@
+import { type } from "arktype";
+import {
+  BOOKING_ACTIONS,
+  BOOKING_ACTOR_KINDS,
+  BOOKING_SCOPES,
+  BOOKING_SOURCES,
+  BOOKING_STATUSES,
+  BOOKINGS_MAX_LIMIT,
+} from "./booking.constants";
+import { callOutcome, callStatus } from "./calls.schema";
+
+export * from "./booking.constants";
+
+export const bookingStatus = type.enumerated(...BOOKING_STATUSES);
+export const bookingScope = type.enumerated(...BOOKING_SCOPES);
+export const bookingSource = type.enumerated(...BOOKING_SOURCES);
+export const bookingActorKind = type.enumerated(...BOOKING_ACTOR_KINDS);
+export const bookingAction = type.enumerated(...BOOKING_ACTIONS);
+
+const customerName = type("string.trim").to("1 <= string <= 200");
+const customerPhone = type("string.trim").to("1 <= string <= 40");
+const notes = type("string <= 2000 | null");
+
+/**
+ * A booking as the portal lists it (spec 3 "Booking" and the bookings issue): instants are ISO strings,
+ * `createdAt` is the booking's own creation (the list's whenBooked), `version` goes back as If-Match.
+ * The service name is the one it was booked with, whatever became of the service since.
+ */
+export const booking = type({
+  _id: "string",
+  customerName: "string",
+  customerPhone: "string",
+  serviceId: "string | null",
+  serviceName: "string | null",
+  startTime: "string",
+  endTime: "string",
+  status: bookingStatus,
+  createdAt: "string",
+  source: bookingSource,
+  callId: "string | null",
+  version: "number.integer >= 1",
+});
+export type Booking = typeof booking.infer;
+
+/** GET /api/bookings: read as data.data and data.total (spec 7), with the page and how many pages. */
+export const bookingList = type({
+  data: booking.array(),
+  total: "number.integer >= 0",
+  page: "number.integer >= 1",
+  totalPages: "number.integer >= 0",
+});
+export type BookingList = typeof bookingList.infer;
+
+const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= number.integer <= ${max}`);
+
+/**
+ * GET /api/bookings query. `from`/`to` are ISO 8601: a bare date means that whole day in the business's
+ * timezone (`to` inclusive), a date-time an exact instant; they bound the appointment's start.
+ */
+export const bookingListQuery = type({
+  "+": "reject",
+  "page?": positiveInteger(1_000_000),
+  "limit?": positiveInteger(BOOKINGS_MAX_LIMIT),
+  "status?": bookingStatus,
+  "scope?": bookingScope,
+  "from?": "string.date.iso",
+  "to?": "string.date.iso",
+});
+export type BookingListQuery = typeof bookingListQuery.infer;
+
+/**
+ * PUT /api/bookings/:id (spec 7): the status it should have, and for a reschedule (status pending) the new
+ * start. `endTime` is accepted as the spec's client sends it, but the server keeps the booked duration.
+ */
+export const bookingUpdate = type({
+  "+": "reject",
+  status: bookingStatus,
+  "startTime?": "string.date.iso",
+  "endTime?": "string.date.iso",
+});
+export type BookingUpdate = typeof bookingUpdate.infer;
+
+/** POST /api/bookings: staff add a booking themselves (a walk-in, a call a person took). */
+export const bookingCreate = type({
+  "+": "reject",
+  serviceId: "string.uuid",
+  startTime: "string.date.iso",
+  customerName,
+  customerPhone,
+  "notes?": notes,
+  /** Staff confirmed they want it outside the opening hours (an overlap is refused whatever this says). */
+  "outsideHours?": "boolean",
+});
+export type BookingCreate = typeof bookingCreate.infer;
+
+/** One change in a booking's timeline: when, who, what, and the status and time before and after. */
+export const bookingEvent = type({
+  _id: "string",
+  at: "string",
+  action: bookingAction,
+  actor: { kind: bookingActorKind, name: "string | null" },
+  fromStatus: bookingStatus.or("null"),
+  toStatus: bookingStatus,
+  fromStartTime: "string | null",
+  toStartTime: "string",
+  fromEndTime: "string | null",
+  toEndTime: "string",
+});
+export type BookingEvent = typeof bookingEvent.infer;
+
+/** The call a booking was made during, as its detail shows it. */
+export const bookingCall = type({
+  _id: "string",
+  fromNumber: "string",
+  startTime: "string",
+  duration: "number",
+  status: callStatus,
+  outcome: callOutcome.or("null"),
+  summary: "string | null",
+  recordingUrl: "string | null",
+});
+export type BookingCall = typeof bookingCall.infer;
+
+/** GET /api/bookings/:id: the booking, what it was booked for, its timeline (oldest first) and its call. */
+export const bookingDetail = booking.and({
+  notes: "string | null",
+  durationMinutes: "number.integer >= 0",
+  /** The price it was booked at, in the business's currency's major units. */
+  price: "number >= 0",
+  timeline: bookingEvent.array(),
+  call: bookingCall.or("null"),
+});
+export type BookingDetail = typeof bookingDetail.infer;
+
+/** GET /api/bookings/counts: what the sidebar shows (bookings waiting for confirmation). */
+export const bookingCounts = type({ pending: "number.integer >= 0" });
+export type BookingCounts = typeof bookingCounts.infer;
+
+/** POST /api/assistant/bookings: the assistant books a caller into a free slot during the call. */
+export const assistantBookingInput = type({
+  "+": "reject",
+  externalId: "1 <= string <= 200",
+  serviceId: "string.uuid",
+  startTime: "string.date.iso",
+  customerName,
+  customerPhone,
+  "callExternalId?": "1 <= string <= 200 | null",
+  "notes?": notes,
+});
+export type AssistantBookingInput = typeof assistantBookingInput.infer;
+
+/** A booking as the assistant reads it (field names carry their units, see docs/spec-notes.md). */
+export const assistantBooking = type({
+  id: "string",
+  externalId: "string | null",
+  serviceId: "string | null",
+  serviceName: "string",
+  startTime: "string",
+  endTime: "string",
+  durationMinutes: "number.integer >= 0",
+  status: bookingStatus,
+  customerName: "string",
+  customerPhone: "string",
+  callExternalId: "string | null",
+  notes: "string | null",
+  createdAt: "string",
+});
+export type AssistantBooking = typeof assistantBooking.infer;
+
+/** GET /api/assistant/bookings?customerPhone=…: that caller's upcoming bookings. */
+export const assistantBookingQuery = type({ "+": "reject", customerPhone });
+
+/** PUT /api/assistant/bookings/:id: the caller cancels, or moves the appointment. */
+export const assistantBookingChange = type({ "+": "reject", action: "'cancel'" }).or({
+  "+": "reject",
+  action: "'reschedule'",
+  startTime: "string.date.iso",
+});
+export type AssistantBookingChange = typeof assistantBookingChange.infer;
