@@ -101,7 +101,7 @@ export function createApp(options: CreateAppOptions) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return failure(c, error.status, error.code, error.message, error.field);
+      return failure(c, error.status, error.code, error.message, error.field, error.details);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return failure(
