@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -16,13 +16,8 @@ const WRITES = [
 ];
 
 function sourceFiles(dir: string): string[] {
-  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>>;
-  try {
-    entries = readdirSync(join(ROOT, dir), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
+  if (!existsSync(join(ROOT, dir))) return [];
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return path.includes("migrations") ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
