@@ -27,6 +27,7 @@ import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { availabilityRoutes } from "./routes/availability.routes";
+import { bookingsRoutes } from "./routes/bookings.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
@@ -86,6 +87,7 @@ export function createApp(options: CreateAppOptions) {
     assistantKeysRoutes(deps, guards),
     assistantRoutes(deps, guards, assistantKeys, findSlots),
     callsRoutes(deps, guards),
+    bookingsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
