@@ -28,6 +28,7 @@ import { assistantBookingsRoutes } from "./routes/assistant-bookings.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { availabilityRoutes } from "./routes/availability.routes";
+import { bookingChangesRoutes } from "./routes/booking-changes.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
@@ -89,6 +90,7 @@ export function createApp(options: CreateAppOptions) {
     assistantBookingsRoutes(deps, guards, findSlots),
     callsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
+    bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
