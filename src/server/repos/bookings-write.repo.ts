@@ -15,6 +15,7 @@ import { businesses } from "../db/schema/businesses.schema";
 import { calls } from "../db/schema/calls.schema";
 import { services } from "../db/schema/services.schema";
 import { ApiError } from "../http/api-error";
+import { findBookingByExternalId } from "./booking-lookups.repo";
 
 /*
  * The one module that writes bookings, their timeline (booking_events) and the outbox: every change is the
@@ -59,14 +60,6 @@ const occupiedRange = (start: Date, end: Date, before: number, after: number) =>
   occupiedStart: new Date(start.getTime() - before * MINUTE_MS),
   occupiedEnd: new Date(end.getTime() + after * MINUTE_MS),
 });
-
-async function findByExternalId(db: Executor, businessId: string, externalId: string) {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.businessId, businessId), eq(bookings.externalId, externalId)));
-  return row ?? null;
-}
 
 /** The timeline entry and the outbox row of a change, in the transaction `tx` that made it. */
 async function recordChange(
@@ -121,7 +114,7 @@ export async function createBooking(
   const { businessId, actor, booking, now } = input;
   const externalId = booking.externalId ?? null;
   if (externalId !== null) {
-    const existing = await findByExternalId(db, businessId, externalId);
+    const existing = await findBookingByExternalId(db, businessId, externalId);
     if (existing) return { row: existing, created: false };
   }
   try {
@@ -193,7 +186,7 @@ export async function createBooking(
     // A concurrent request with the same externalId won: answer its booking. (It may surface as the
     // exclusion rather than the unique index, whichever the database checked first.)
     if (externalId !== null && (isUniqueViolation(error, ONE_EXTERNAL_ID) || isExclusionViolation(error))) {
-      const existing = await findByExternalId(db, businessId, externalId);
+      const existing = await findBookingByExternalId(db, businessId, externalId);
       if (existing) return { row: existing, created: false };
     }
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
