@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../../src/server/db/schema/bookings.schema";
 import type { Slot } from "../../src/shared/availability.schema";
 import {
   assistantBookingOf,
@@ -159,7 +160,6 @@ describe("POST /api/assistant/bookings", () => {
         callExternalId: "call-8",
       }),
     );
-    const { bookings } = await import("../../src/server/db/schema/bookings.schema");
     const rows = await server.db.select().from(bookings);
     expect(rows.find((row) => row.id === linked.id)).toMatchObject({ callId, callExternalId: "call-7" });
     expect(rows.find((row) => row.id === later.id)).toMatchObject({ callId: null, callExternalId: "call-8" });
