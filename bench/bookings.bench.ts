@@ -87,7 +87,7 @@ export async function bookingsBench(log: (line: string) => void): Promise<Figure
     await insertBookings(db, busy.businessId, rows, { kind: "system", id: null, name: null });
     // Open all day, every day, 5-minute slots: room for the races and the throughput run.
     const open = await tenant(db, "open-diary@example.com", 5);
-    // A month holding 2,000 bookings: 10 minutes every 20 from tomorrow on.
+    // A month holding 2,000 bookings: 10 minutes every 20 from tomorrow on (slots every 15 minutes).
     const month = await tenant(db, "full-month@example.com", 5);
     const tomorrow = startOfCalendarDate(
       addCalendarDays(calendarDateAt(new Date(now), TIMEZONE), 1),
@@ -107,9 +107,12 @@ export async function bookingsBench(log: (line: string) => void): Promise<Figure
       ),
       { kind: "system", id: null, name: null },
     );
-    for (const t of [open, month]) {
+    for (const [t, rules] of [
+      [open, OPEN_RULES],
+      [month, { ...OPEN_RULES, slotStepMinutes: 15 }],
+    ] as const) {
       await replaceWeeklySchedule(db, t.businessId, ALL_DAY);
-      await updateAvailabilityRules(db, t.businessId, OPEN_RULES);
+      await updateAvailabilityRules(db, t.businessId, rules);
     }
     // What autovacuum would do next (PGlite has none): statistics and a visibility map for index-only scans.
     await db.execute(sql`vacuum analyze`);
