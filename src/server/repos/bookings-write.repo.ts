@@ -139,10 +139,6 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { businessId, actor, booking, now } = input;
   const externalId = booking.externalId ?? null;
-  if (externalId !== null) {
-    const existing = await findBookingByExternalId(db, businessId, externalId);
-    if (existing) return { row: existing, created: false };
-  }
   const start = booking.startTime.toISOString();
   const at = now.toISOString();
   try {
@@ -174,8 +170,8 @@ export async function createBooking(
     if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
     return { row, created: true };
   } catch (error) {
-    // A concurrent request with the same externalId won: answer its booking. (It may surface as the
-    // exclusion rather than the unique index, whichever the database checked first.)
+    // The externalId is booked already (a retry, or a concurrent twin that won): answer that booking. The
+    // unique index decides; it may surface as the exclusion instead, whichever the database checked first.
     if (externalId !== null && (isUniqueViolation(error, ONE_EXTERNAL_ID) || isExclusionViolation(error))) {
       const existing = await findBookingByExternalId(db, businessId, externalId);
       if (existing) return { row: existing, created: false };
