@@ -274,7 +274,7 @@ const ACTION_PAST: Record<Exclude<BookingAction, "create">, string> = {
 /**
  * A booking as a bulk load supplies it (demo data, benchmarks): fully resolved, its snapshots given. Its
  * timeline is written as the rule would have made it: 'create' (pending), then confirm, confirm + complete,
- * or cancel to reach `status`; version is the number of those events.
+ * or cancel to reach `status`, all dated at its creation; version is the number of those events.
  */
 export type BulkBooking = {
   externalId: string | null;
