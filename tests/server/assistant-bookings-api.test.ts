@@ -56,7 +56,7 @@ describe("POST /api/assistant/bookings", () => {
       outbox: 1,
     });
     expect(await timelineOf(server, booked.id)).toEqual({
-      events: [{ version: 1, action: "create", from: null, to: "pending" }],
+      events: [{ version: 1, action: "create", from: null, to: "pending", actor: "assistant:Front desk" }],
       topics: ["booking.create"],
     });
     const starts = (await slotsOf(practice.key, practice.service._id, "2026-03-03")).map((s) => s.start);

@@ -150,7 +150,9 @@ describe("PUT /api/bookings/:id", () => {
       { "If-Match": 'W/"2"' },
     );
     expect(await bookingOf(current)).toMatchObject({ status: "cancelled", version: 3 });
-    expect((await timelineOf(server, booking._id)).events.map((e) => e.version)).toEqual([1, 2, 3]);
+    const { events } = await timelineOf(server, booking._id);
+    expect(events.map((e) => e.version)).toEqual([1, 2, 3]);
+    expect(events.every((e) => e.actor === `staff:${practice.staff.user.email}`)).toBe(true);
   });
 
   it("keeps 50 concurrent confirm/cancel pairs consistent: one final status, a timeline of versions 1..n that ends in it", async () => {

@@ -85,11 +85,18 @@ export async function bookingRowCounts(server: TestServer, businessId: string) {
   return row!;
 }
 
-/** One booking's timeline as (version, action, from → to) and its outbox topics, in order. */
+/** One booking's timeline as (version, action, from → to, who) and its outbox topics, in order. */
 export async function timelineOf(server: TestServer, bookingId: string) {
-  const events = await rawRows<{ version: number; action: string; from: string | null; to: string }>(
+  const events = await rawRows<{
+    version: number;
+    action: string;
+    from: string | null;
+    to: string;
+    actor: string;
+  }>(
     server.db,
-    sql`select version, action, from_status as from, to_status as to from booking_events
+    sql`select version, action, from_status as from, to_status as to, actor_kind || ':' || coalesce(actor_name, '') as actor
+      from booking_events
       where booking_id = ${bookingId}::uuid order by version`,
   );
   const topics = await rawRows<{ topic: string }>(

@@ -6,14 +6,11 @@ import type {
   BookingSource,
   BookingStatus,
 } from "@shared/booking.constants";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { isExclusionViolation, isUniqueViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
-import { type BookingRow, bookingEvents, bookings, outbox } from "../db/schema/bookings.schema";
-import { businesses } from "../db/schema/businesses.schema";
-import { calls } from "../db/schema/calls.schema";
-import { services } from "../db/schema/services.schema";
+import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import { ApiError } from "../http/api-error";
 import { findBookingByExternalId } from "./booking-lookups.repo";
 
@@ -61,48 +58,77 @@ const occupiedRange = (start: Date, end: Date, before: number, after: number) =>
   occupiedEnd: new Date(end.getTime() + after * MINUTE_MS),
 });
 
-/** The timeline entry and the outbox row of a change, in the transaction `tx` that made it. */
-async function recordChange(
-  tx: Executor,
-  change: {
-    before: BookingRow | null;
-    after: BookingRow;
-    action: BookingAction;
-    actor: BookingActor;
-    at: Date;
-  },
-) {
-  const { before, after, action, actor, at } = change;
+type BookingJson = Omit<
+  BookingRow,
+  "startTime" | "endTime" | "occupiedStart" | "occupiedEnd" | "createdAt" | "updatedAt"
+> & {
+  startTime: string;
+  endTime: string;
+  occupiedStart: string;
+  occupiedEnd: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const instant = (value: string) => new Date(value);
+
+/** A booking as `row_to_json` gives it (snake_case, instants as text), as drizzle would have typed it. */
+function bookingOfJson(text: string): BookingRow {
+  const json = JSON.parse(text) as Record<string, unknown>;
+  const camel = Object.fromEntries(
+    Object.entries(json).map(([key, value]) => [
+      key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
+  ) as BookingJson;
+  return {
+    ...camel,
+    startTime: instant(camel.startTime),
+    endTime: instant(camel.endTime),
+    occupiedStart: instant(camel.occupiedStart),
+    occupiedEnd: instant(camel.occupiedEnd),
+    createdAt: instant(camel.createdAt),
+    updatedAt: instant(camel.updatedAt),
+  };
+}
+
+/**
+ * One statement: `change` (an insert or update of one booking, `returning *`), its timeline entry and its
+ * outbox row. One round trip, and atomic as any statement is; the booking as it now is, or null when `change`
+ * touched no row.
+ */
+async function writeRecorded(
+  db: Executor,
+  change: SQL,
+  record: { before: BookingRow | null; action: BookingAction; actor: BookingActor; at: Date },
+): Promise<BookingRow | null> {
+  const { before, action, actor } = record;
   const eventId = randomUUID();
-  await tx.insert(bookingEvents).values({
-    id: eventId,
-    businessId: after.businessId,
-    bookingId: after.id,
-    at,
-    action,
-    actorKind: actor.kind,
-    actorId: actor.id,
-    actorName: actor.name,
-    fromStatus: before?.status ?? null,
-    toStatus: after.status,
-    fromStartTime: before?.startTime ?? null,
-    toStartTime: after.startTime,
-    fromEndTime: before?.endTime ?? null,
-    toEndTime: after.endTime,
-    version: after.version,
-  });
-  await tx.insert(outbox).values({
-    businessId: after.businessId,
-    topic: `booking.${action}`,
-    bookingId: after.id,
-    bookingEventId: eventId,
-    createdAt: at,
-  });
+  const at = record.at.toISOString();
+  const [row] = await rawRows<{ booking: string }>(
+    db,
+    sql`with changed as (${change}),
+      event as (
+        insert into booking_events (id, business_id, booking_id, at, action, actor_kind, actor_id, actor_name,
+          from_status, to_status, from_start_time, to_start_time, from_end_time, to_end_time, version)
+        select ${eventId}::uuid, business_id, id, ${at}::timestamptz, ${action}::text, ${actor.kind}::text,
+          ${actor.id}::text, ${actor.name}::text, ${before?.status ?? null}::text, status,
+          ${before?.startTime.toISOString() ?? null}::timestamptz, start_time,
+          ${before?.endTime.toISOString() ?? null}::timestamptz, end_time, version
+        from changed
+      ),
+      box as (
+        insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+        select business_id, ${`booking.${action}`}::text, id, ${eventId}::uuid, ${at}::timestamptz from changed
+      )
+      select row_to_json(changed)::text as booking from changed`,
+  );
+  return row ? bookingOfJson(row.booking) : null;
 }
 
 /**
  * Creates a pending booking (version 1) with its 'create' event and 'booking.create' outbox row, in one
- * transaction. It keeps the service's name, duration, price and buffers (the service's own, else the
+ * statement. It keeps the service's name, duration, price and buffers (the service's own, else the
  * business's) as they are now. Idempotent by (business, externalId): a retry answers the existing booking
  * with created false, whatever else it says. 404 NOT_FOUND for a service that is not the business's or not
  * active; 409 SLOT_TAKEN when its occupied range overlaps a pending or confirmed booking's.
@@ -113,78 +139,39 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   const { businessId, actor, booking, now } = input;
   const externalId = booking.externalId ?? null;
-  if (externalId !== null) {
-    const existing = await findBookingByExternalId(db, businessId, externalId);
-    if (existing) return { row: existing, created: false };
-  }
+  const start = booking.startTime.toISOString();
+  const at = now.toISOString();
   try {
-    const row = await db.transaction(async (tx) => {
-      const [service] = await tx
-        .select({
-          name: services.name,
-          durationMinutes: services.durationMinutes,
-          priceCents: services.priceCents,
-          bufferBeforeMinutes: sql<number>`coalesce(${services.bufferBeforeMinutes}, ${businesses.bufferBeforeMinutes})`,
-          bufferAfterMinutes: sql<number>`coalesce(${services.bufferAfterMinutes}, ${businesses.bufferAfterMinutes})`,
-        })
-        .from(services)
-        .innerJoin(businesses, eq(businesses.id, services.businessId))
-        .where(
-          and(
-            eq(services.id, booking.serviceId),
-            eq(services.businessId, businessId),
-            eq(services.isActive, true),
-          ),
-        );
-      if (!service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
-      const callExternalId = booking.callExternalId ?? null;
-      const [call] =
-        callExternalId === null
-          ? []
-          : await tx
-              .select({ id: calls.id })
-              .from(calls)
-              .where(and(eq(calls.businessId, businessId), eq(calls.externalId, callExternalId)));
-      const startTime = booking.startTime;
-      const endTime = new Date(startTime.getTime() + service.durationMinutes * MINUTE_MS);
-      const [created] = await tx
-        .insert(bookings)
-        .values({
-          businessId,
-          externalId,
-          source: booking.source,
-          serviceId: booking.serviceId,
-          serviceName: service.name,
-          durationMinutes: service.durationMinutes,
-          priceCents: service.priceCents,
-          bufferBeforeMinutes: Number(service.bufferBeforeMinutes),
-          bufferAfterMinutes: Number(service.bufferAfterMinutes),
-          customerName: booking.customerName,
-          customerPhone: booking.customerPhone,
-          notes: booking.notes ?? null,
-          callId: call?.id ?? null,
-          callExternalId,
-          startTime,
-          endTime,
-          ...occupiedRange(
-            startTime,
-            endTime,
-            Number(service.bufferBeforeMinutes),
-            Number(service.bufferAfterMinutes),
-          ),
-          status: "pending",
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await recordChange(tx, { before: null, after: created!, action: "create", actor, at: now });
-      return created!;
-    });
+    const row = await writeRecorded(
+      db,
+      sql`insert into bookings (business_id, external_id, source, service_id, service_name, duration_minutes,
+          price_cents, buffer_before_minutes, buffer_after_minutes, customer_name, customer_phone, notes, call_id,
+          call_external_id, start_time, end_time, occupied_start, occupied_end, status, version, created_at,
+          updated_at)
+        select s.business_id, ${externalId}::text, ${booking.source}::text, s.id, s.name, s.duration_minutes,
+          s.price_cents, r.before, r.after, ${booking.customerName}::text, ${booking.customerPhone}::text,
+          ${booking.notes ?? null}::text,
+          (select c.id from calls c
+            where c.business_id = s.business_id and c.external_id = ${booking.callExternalId ?? null}::text),
+          ${booking.callExternalId ?? null}::text,
+          t.start, t.start + make_interval(mins => s.duration_minutes),
+          t.start - make_interval(mins => r.before),
+          t.start + make_interval(mins => s.duration_minutes + r.after),
+          'pending', 1, ${at}::timestamptz, ${at}::timestamptz
+        from services s
+        join businesses b on b.id = s.business_id
+        cross join lateral (select coalesce(s.buffer_before_minutes, b.buffer_before_minutes) as before,
+          coalesce(s.buffer_after_minutes, b.buffer_after_minutes) as after) r
+        cross join (select ${start}::timestamptz as start) t
+        where s.id = ${booking.serviceId}::uuid and s.business_id = ${businessId}::uuid and s.is_active
+        returning *`,
+      { before: null, action: "create", actor, at: now },
+    );
+    if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
     return { row, created: true };
   } catch (error) {
-    // A concurrent request with the same externalId won: answer its booking. (It may surface as the
-    // exclusion rather than the unique index, whichever the database checked first.)
+    // The externalId is booked already (a retry, or a concurrent twin that won): answer that booking. The
+    // unique index decides; it may surface as the exclusion instead, whichever the database checked first.
     if (externalId !== null && (isUniqueViolation(error, ONE_EXTERNAL_ID) || isExclusionViolation(error))) {
       const existing = await findBookingByExternalId(db, businessId, externalId);
       if (existing) return { row: existing, created: false };
@@ -249,19 +236,23 @@ export async function changeBooking(
         );
       const startTime = new Date(next.times.startTime);
       const endTime = new Date(next.times.endTime);
-      const [after] = await tx
-        .update(bookings)
-        .set({
-          status: next.status,
-          startTime,
-          endTime,
-          ...occupiedRange(startTime, endTime, before.bufferBeforeMinutes, before.bufferAfterMinutes),
-          version: before.version + 1,
-          updatedAt: now,
-        })
-        .where(eq(bookings.id, before.id))
-        .returning();
-      await recordChange(tx, { before, after: after!, action: actionOf(event), actor, at: now });
+      const occupied = occupiedRange(
+        startTime,
+        endTime,
+        before.bufferBeforeMinutes,
+        before.bufferAfterMinutes,
+      );
+      const after = await writeRecorded(
+        tx,
+        sql`update bookings set status = ${next.status}::text,
+            start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
+            occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
+            occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
+            version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz
+          where id = ${before.id}::uuid
+          returning *`,
+        { before, action: actionOf(event), actor, at: now },
+      );
       return after!;
     });
   } catch (error) {
@@ -283,7 +274,7 @@ const ACTION_PAST: Record<Exclude<BookingAction, "create">, string> = {
 /**
  * A booking as a bulk load supplies it (demo data, benchmarks): fully resolved, its snapshots given. Its
  * timeline is written as the rule would have made it: 'create' (pending), then confirm, confirm + complete,
- * or cancel to reach `status`; version is the number of those events.
+ * or cancel to reach `status`, all dated at its creation; version is the number of those events.
  */
 export type BulkBooking = {
   externalId: string | null;

@@ -106,11 +106,10 @@ export function bookingChangesRoutes(
       const { businessId } = auth;
       const bookingId = readIdParam(c, NO_BOOKING);
       const expectedVersion = readIfMatch(c);
-      const timezone = await timezoneOf(businessId);
-      const start =
-        body.status === "pending" && body.startTime !== undefined
-          ? readStartTime(body.startTime, timezone)
-          : null;
+      // Only a reschedule reads a time, and a time without an offset needs the business's timezone.
+      const moveTo = body.status === "pending" ? body.startTime : undefined;
+      const timezone = moveTo === undefined ? null : await timezoneOf(businessId);
+      const start = moveTo === undefined || timezone === null ? null : readStartTime(moveTo, timezone);
       const event = eventOf(body.status, start);
       if (!event) {
         // Not an action at all: still 404 for a booking that is not the business's, 409 for a stale version.
@@ -140,7 +139,7 @@ export function bookingChangesRoutes(
         });
         return answer(c, row);
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start)) throw error;
+        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
         const row = await findBookingRow(db, businessId, bookingId);
         const slot = await checkSlot(
           findSlots,
