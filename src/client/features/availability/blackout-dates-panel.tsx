@@ -12,7 +12,7 @@ import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
-import { calendarDateFormat } from "./calendar-week";
+import { calendarDateFormat } from "../../lib/calendar-week";
 
 // The dialog's code comes with the first removal, not with the tab.
 const RemoveBlackoutDialog = lazy(() => import("./remove-blackout-dialog"));

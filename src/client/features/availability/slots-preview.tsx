@@ -15,7 +15,7 @@ import { IconButton } from "../../components/ui/icon-button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "./availability.queries";
-import { addDays, calendarDateFormat, mondayOf } from "./calendar-week";
+import { addDays, calendarDateFormat, mondayOf } from "../../lib/calendar-week";
 import { WeekSlots } from "./week-slots";
 
 type SlotsPreviewProps = {

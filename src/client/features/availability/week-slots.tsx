@@ -7,7 +7,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "./availability.queries";
-import { addDays, calendarDateFormat, daysOfWeek } from "./calendar-week";
+import { addDays, calendarDateFormat, daysOfWeek } from "../../lib/calendar-week";
 
 const grid = css({
   display: "grid",

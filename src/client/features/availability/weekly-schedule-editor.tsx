@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { type AvailabilityFormActor, editDraft } from "./availability-form-ref";
-import { weekdayName } from "./calendar-week";
+import { weekdayName } from "../../lib/calendar-week";
 import type { CopyTarget } from "./copy-hours-button";
 import { DayHours } from "./day-hours";
 import { useAvailabilityValidation } from "./use-availability-validation";

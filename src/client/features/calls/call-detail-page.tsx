@@ -17,7 +17,7 @@ import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
 import { callQueries } from "./calls.queries";
 import { callsSearch } from "./calls-search";
-import { RecordingPlayer } from "./recording-player";
+import { RecordingPlayer } from "../../components/recording-player";
 
 const grid = css({
   display: "grid",
