@@ -33,6 +33,16 @@ export const calendarQueries = {
       // The previous week or month stays on screen until the next one arrives.
       placeholderData: keepPreviousData,
     }),
+  /** One booking with its timeline and call (the side panel). */
+  detail: (api: ApiClient, id: string) =>
+    queryOptions({
+      queryKey: ["bookings", "detail", id] as const,
+      queryFn: ({ signal }) =>
+        api.get(`/bookings/${encodeURIComponent(id)}`, responseSchema("bookingDetail"), { signal }),
+      staleTime: BOOKINGS_STALE_MS,
+      retry: 1,
+      refetchOnWindowFocus: false,
+    }),
   /** The business's timezone (GET /api/availability, the same entry as the availability screen's). */
   availability: (api: ApiClient) =>
     queryOptions({
