@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import type { CSSProperties } from "react";
 import { css, cx } from "styled-system/css";
-import { bookingBlock, statusLooks } from "./booking-status-look";
+import { bookingBlock, statusLooks } from "../../../components/booking-status-look";
 
 type BookingBlockProps = {
   booking: Booking;

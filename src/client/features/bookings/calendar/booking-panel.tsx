@@ -4,8 +4,9 @@ import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { css, cx } from "styled-system/css";
+import { css } from "styled-system/css";
 import { Link } from "wouter";
+import { BookingStatusTag } from "../../../components/booking-status-look";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { describeLoadFailure } from "../../../components/load-failure";
 import { LoadFailureMessage } from "../../../components/load-failure-message";
@@ -13,9 +14,9 @@ import { RecordingPlayer } from "../../../components/recording-player";
 import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useApi } from "../../../lib/api-context";
+import { useBusinessTimeZone } from "../../../lib/business-timezone";
+import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
 import { BookingPanelActions } from "./booking-panel-actions";
-import { bookingBlock, statusLooks } from "./booking-status-look";
-import { dateTimeFormat, timeOfDayFormat } from "./booking-time-format";
 import { BookingTimeline } from "./booking-timeline";
 import { calendarQueries } from "./calendar.queries";
 import { useCalendarSearch } from "./calendar-search";
@@ -28,13 +29,13 @@ export function BookingPanel() {
   const { t } = useLingui();
   const [search, setSearch] = useCalendarSearch();
   const api = useApi();
-  const availability = useQuery({ ...calendarQueries.availability(api), enabled: Boolean(search.booking) });
+  const zone = useBusinessTimeZone(Boolean(search.booking));
   const detail = useQuery({
     ...calendarQueries.detail(api, search.booking ?? ""),
     enabled: Boolean(search.booking),
   });
   const booking = detail.data;
-  const timeZone = availability.data?.timezone;
+  const timeZone = zone.data;
   return (
     <Drawer
       open={Boolean(search.booking)}
@@ -51,13 +52,13 @@ export function BookingPanel() {
           <p role="alert" data-booking-gone="">
             <Trans>This booking no longer exists. It may have been deleted with its business data.</Trans>
           </p>
-        ) : detail.isError || availability.isError ? (
+        ) : detail.isError || zone.isError ? (
           <LoadErrorAlert
             title={<Trans>Error loading booking</Trans>}
-            onRetry={() => void (detail.isError ? detail.refetch() : availability.refetch())}
+            onRetry={() => void (detail.isError ? detail.refetch() : zone.refetch())}
           >
             <LoadFailureMessage
-              error={detail.error ?? availability.error}
+              error={detail.error ?? zone.error}
               missing={<Trans>Failed to fetch booking</Trans>}
             />
           </LoadErrorAlert>
@@ -82,8 +83,6 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
   const { t, i18n } = useLingui();
   const when = dateTimeFormat(i18n.locale, timeZone);
   const time = timeOfDayFormat(i18n.locale, timeZone);
-  const look = statusLooks[booking.status];
-  const Icon = look.icon;
   const sources: Record<BookingSource, string> = {
     assistant: t`Booked by the assistant`,
     staff: t`Added by staff`,
@@ -95,24 +94,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
   const minutes = booking.durationMinutes;
   return (
     <>
-      <span
-        data-status={booking.status}
-        className={cx(
-          bookingBlock,
-          look.className,
-          css({
-            flexDirection: "row",
-            gap: "1",
-            alignSelf: "flex-start",
-            alignItems: "center",
-            fontSize: "sm",
-            cursor: "default",
-          }),
-        )}
-      >
-        <Icon aria-hidden="true" />
-        {i18n._(look.label)}
-      </span>
+      <BookingStatusTag status={booking.status} className={css({ fontSize: "sm" })} />
       <dl
         className={css({
           display: "grid",

@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingAction, BookingActorKind, BookingEvent } from "@shared/booking.schema";
 import { css } from "styled-system/css";
-import { statusLooks } from "./booking-status-look";
-import { dateTimeFormat, timeOfDayFormat } from "./booking-time-format";
+import { statusLooks } from "../../../components/booking-status-look";
+import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
 
 const actionLabels: Record<BookingAction, MessageDescriptor> = {
   create: msg({ message: "Booked", context: "booking event" }),

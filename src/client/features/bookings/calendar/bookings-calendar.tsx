@@ -4,7 +4,8 @@ import type { CalendarDate } from "@shared/calendar-date";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { css, cx } from "styled-system/css";
+import { css } from "styled-system/css";
+import { BookingStatusTag } from "../../../components/booking-status-look";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { LoadFailureMessage } from "../../../components/load-failure-message";
 import { Button } from "../../../components/ui/button";
@@ -14,8 +15,8 @@ import { SegmentGroup } from "../../../components/ui/segment-group";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
+import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
-import { bookingBlock, statusLooks } from "./booking-status-look";
 import { calendarQueries } from "./calendar.queries";
 import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
@@ -24,22 +25,18 @@ import { WeekGrid } from "./week-grid";
 
 /** The bookings as a week or a month in the business's timezone; a booking opens its panel (?booking=id). */
 export function BookingsCalendar() {
-  const api = useApi();
-  const availability = useQuery(calendarQueries.availability(api));
-  if (availability.isError)
+  const zone = useBusinessTimeZone();
+  if (zone.isError)
     return (
       <LoadErrorAlert
         title={<Trans>The calendar could not be loaded</Trans>}
-        onRetry={() => void availability.refetch()}
+        onRetry={() => void zone.refetch()}
       >
-        <LoadFailureMessage
-          error={availability.error}
-          missing={<Trans>Failed to fetch availability</Trans>}
-        />
+        <LoadFailureMessage error={zone.error} missing={<Trans>Failed to fetch availability</Trans>} />
       </LoadErrorAlert>
     );
-  if (!availability.data) return <CalendarSkeleton />;
-  return <ZonedCalendar timeZone={availability.data.timezone} />;
+  if (!zone.data) return <CalendarSkeleton />;
+  return <ZonedCalendar timeZone={zone.data} />;
 }
 
 function ZonedCalendar({ timeZone }: { timeZone: string }) {
@@ -172,26 +169,14 @@ function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: Calen
 }
 
 function StatusLegend() {
-  const { i18n, t } = useLingui();
+  const { t } = useLingui();
   return (
     <ul aria-label={t`Status colours`} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
-      {BOOKING_STATUSES.map((status) => {
-        const look = statusLooks[status];
-        const Icon = look.icon;
-        return (
-          <li
-            key={status}
-            className={cx(
-              bookingBlock,
-              look.className,
-              css({ flexDirection: "row", gap: "1", cursor: "default", alignItems: "center" }),
-            )}
-          >
-            <Icon aria-hidden="true" />
-            {i18n._(look.label)}
-          </li>
-        );
-      })}
+      {BOOKING_STATUSES.map((status) => (
+        <li key={status}>
+          <BookingStatusTag status={status} />
+        </li>
+      ))}
     </ul>
   );
 }

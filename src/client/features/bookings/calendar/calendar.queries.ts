@@ -43,10 +43,4 @@ export const calendarQueries = {
       retry: 1,
       refetchOnWindowFocus: false,
     }),
-  /** The business's timezone (GET /api/availability, the same entry as the availability screen's). */
-  availability: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ["availability", "detail"] as const,
-      queryFn: ({ signal }) => api.get("/availability", responseSchema("availability"), { signal }),
-    }),
 };

@@ -4,8 +4,8 @@ import type { CalendarDate } from "@shared/calendar-date";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { addDays, calendarDateFormat, weekdayName } from "../../../lib/calendar-week";
+import { timeOfDayFormat } from "../../../lib/zoned-format";
 import { BookingBlock } from "./booking-block";
-import { timeOfDayFormat } from "./booking-time-format";
 import { byStartDay } from "./calendar-range";
 
 type MonthGridProps = {

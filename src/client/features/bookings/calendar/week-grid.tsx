@@ -3,8 +3,8 @@ import type { Booking } from "@shared/booking.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { css, cx } from "styled-system/css";
 import { calendarDateFormat } from "../../../lib/calendar-week";
+import { timeOfDayFormat } from "../../../lib/zoned-format";
 import { BookingBlock } from "./booking-block";
-import { timeOfDayFormat } from "./booking-time-format";
 import { type DayPlacement, laneOf, placeOnDay, visibleHours } from "./calendar-range";
 
 type WeekGridProps = {

@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { BookingStatus } from "@shared/booking.constants";
 import { CheckCheck, CircleCheck, CircleX, Hourglass, type LucideIcon } from "lucide-react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 
 /**
  * How the calendar draws a status: a colour, and always an icon and a word with it (colour alone would
@@ -58,3 +59,24 @@ export const bookingBlock = css({
   _focusVisible: { outline: "2px solid", outlineColor: "colorPalette.11", outlineOffset: "1px", zIndex: "1" },
   "& svg": { w: "3", h: "3", flexShrink: "0", color: "colorPalette.11" },
 });
+
+const tag = css({
+  flexDirection: "row",
+  gap: "1",
+  alignItems: "center",
+  alignSelf: "flex-start",
+  cursor: "default",
+});
+
+/** A booking's status as a tag: its colour, icon and word. */
+export function BookingStatusTag({ status, className }: { status: BookingStatus; className?: string }) {
+  const { i18n } = useLingui();
+  const look = statusLooks[status];
+  const Icon = look.icon;
+  return (
+    <span data-status={status} className={cx(bookingBlock, look.className, tag, className)}>
+      <Icon aria-hidden="true" />
+      {i18n._(look.label)}
+    </span>
+  );
+}
