@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
+import { calendarDateAt } from "@shared/zoned-time";
 import { CalendarCheck } from "lucide-react";
 import { css } from "styled-system/css";
 import { Link } from "wouter";
@@ -23,7 +24,7 @@ export function CallBooking({ booking }: { booking: Booking }) {
     ? `${dateTimeFormat(i18n.locale, timeZone)(booking.startTime)}–${timeOfDayFormat(i18n.locale, timeZone)(booking.endTime)}`
     : null;
   const day = timeZone
-    ? new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(booking.startTime))
+    ? calendarDateAt(new Date(booking.startTime), timeZone)
     : booking.startTime.slice(0, 10);
   return (
     <Card data-call-booking={booking._id}>

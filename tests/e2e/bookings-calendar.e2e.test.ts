@@ -1,0 +1,179 @@
+import type { Slot } from "@shared/availability.schema";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import {
+  browserForFile,
+  callReport,
+  createAssistantKey,
+  createService,
+  reportCallOk,
+  signUp,
+  staffAuthorization,
+} from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
+async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
+  const today = new Date();
+  const response = await page.request.get("/api/availability/slots", {
+    headers: { Authorization: await staffAuthorization(page) },
+    params: { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) },
+  });
+  const body = (await response.json()) as { data?: Slot[] };
+  const slot = body.data?.[0];
+  if (!slot) throw new Error(`no free slot: ${response.status()} ${JSON.stringify(body)}`);
+  return slot;
+}
+
+/** What the voice assistant does during the call: books the caller into the free slot. */
+async function bookDuringCall(
+  key: string,
+  booking: { serviceId: string; startTime: string; callExternalId: string },
+): Promise<string> {
+  const response = await fetch(`${inject("baseURL")}/api/assistant/bookings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Api-Key": key },
+    body: JSON.stringify({
+      externalId: `e2e-booking-${Date.now().toString(36)}`,
+      customerName: "Grace Hopper",
+      customerPhone: "+15550001111",
+      notes: "Prefers the window seat",
+      ...booking,
+    }),
+  });
+  const body = (await response.json()) as { data?: { id: string } };
+  if (response.status !== 201 || !body.data)
+    throw new Error(`booking failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+const focusedAttribute = (page: Page, name: string) =>
+  page.evaluate((attribute) => document.activeElement?.getAttribute(attribute) ?? null, name);
+
+/** Presses Tab until the focused element matches `selector` (at most `limit` times): keyboard-only navigation. */
+async function tabTo(page: Page, selector: string, limit = 60) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+describe("Bookings calendar", () => {
+  it("shows a booking by its day and time in week and month, opens its panel and acts on it, by keyboard", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 60,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const call = callReport({
+      outcome: "booked",
+      callerName: "Grace Hopper",
+      summary: "Booked a colour and cut",
+    });
+    const callId = await reportCallOk(key, call);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookDuringCall(key, {
+      serviceId,
+      startTime: slot.start,
+      callExternalId: call.externalId,
+    });
+    // The slot is written with the business's offset: its own date and HH:MM are the business's.
+    const day = slot.start.slice(0, 10);
+    const startClock = slot.start.slice(11, 16);
+    const endClock = slot.end.slice(11, 16);
+
+    // Week view: in the day's column, its times on the block.
+    await page.goto(`/bookings?view=calendar&date=${day}`);
+    const weekBlock = page.locator(`[data-calendar=week] [data-day="${day}"] [data-booking="${bookingId}"]`);
+    await weekBlock.waitFor();
+    expect(await weekBlock.innerText()).toContain(`${startClock}–${endClock}`);
+    expect(await weekBlock.innerText()).toContain("Grace Hopper");
+    expect(await weekBlock.getAttribute("data-status")).toBe("pending");
+    expect(await weekBlock.innerText()).toContain("pending");
+    // Placed by its time: an hour tall (3rem per hour), its top at its start.
+    const box = await weekBlock.locator("xpath=..").boundingBox();
+    expect(Math.round(box!.height)).toBe(48);
+
+    // Keyboard only: to the range switch, month by the arrow keys.
+    await page.locator("body").focus();
+    await tabTo(
+      page,
+      "[data-scope=segment-group][data-part=item-hidden-input][value=week], input[value=week]",
+    );
+    await page.keyboard.press("ArrowRight");
+    await page.waitForURL(/span=month/);
+    const monthCell = page.locator(`[data-calendar=month] td[data-day="${day}"]`);
+    await monthCell.locator(`[data-booking="${bookingId}"]`).waitFor();
+    expect(await monthCell.locator(`[data-booking="${bookingId}"]`).innerText()).toContain(startClock);
+
+    // The month's day buttons are one tab stop; the arrows move between days.
+    await tabTo(page, "[data-day-button][tabindex='0']");
+    const from = await focusedAttribute(page, "data-day-button");
+    await page.keyboard.press("ArrowDown");
+    const down = await focusedAttribute(page, "data-day-button");
+    expect(down).not.toBe(from);
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedAttribute(page, "data-day-button")).toBe(from);
+
+    // Tab on to the booking, open its panel with Enter.
+    await tabTo(page, `[data-booking="${bookingId}"]`);
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("dialog", { name: "Grace Hopper" });
+    await panel.waitFor();
+    await page.waitForURL(new RegExp(`booking=${bookingId}`));
+    await panel.getByText("Colour & Cut").waitFor();
+    await panel.getByText("+15550001111").waitFor();
+    await panel.getByText("Prefers the window seat").waitFor();
+    const timeline = panel.locator("ol").last();
+    await timeline.locator("[data-event=create]").waitFor();
+    expect(await timeline.innerText()).toContain("Assistant");
+    const callLink = panel.getByRole("link", { name: /Open the call/ });
+    expect(await callLink.getAttribute("href")).toBe(`/calls/${callId}`);
+
+    // An action from the panel: the toast, the timeline and the calendar follow.
+    await panel.getByRole("button", { name: "Confirm" }).click();
+    await toast(page, "Booking updated successfully").waitFor();
+    await timeline.locator("[data-event=confirm]").waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    await page
+      .locator(`[data-calendar=month] [data-booking="${bookingId}"][data-status=confirmed]`)
+      .waitFor();
+    expect(page.url()).not.toContain("booking=");
+
+    // A reload keeps the view, range and date; List switches back.
+    await page.reload();
+    await page.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor();
+    await page.getByRole("radio", { name: "List" }).check();
+    await page.waitForURL((url) => url.searchParams.get("view") === null);
+
+    // The call detail shows the booking made during it, with a link that opens it.
+    await page.goto(`/calls/${callId}`);
+    const card = page.locator(`[data-call-booking="${bookingId}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toContain("Colour & Cut");
+    await card.getByRole("link", { name: "Open the booking" }).click();
+    await page.getByRole("dialog", { name: "Grace Hopper" }).waitFor();
+    await page.locator(`[data-calendar=week] [data-booking="${bookingId}"]`).waitFor();
+    await page.context().close();
+  });
+
+  it("says so when the booking in the address no longer exists", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.goto("/bookings?view=calendar&booking=00000000-0000-4000-8000-000000000000");
+    await page.getByRole("dialog").getByText("This booking no longer exists", { exact: false }).waitFor();
+    await page.context().close();
+  });
+});
