@@ -1,6 +1,6 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
-import { bookingDetail, bookingList } from "@shared/booking.schema";
+import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
@@ -20,6 +20,8 @@ export const responseSchemas = {
   slotList,
   bookingList,
   bookingDetail,
+  booking,
+  bookingCounts,
   serviceList,
   service,
 };
