@@ -16,9 +16,9 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
+import { bookingQueries } from "../bookings.queries";
 import { BookingPanelActions } from "./booking-panel-actions";
 import { BookingTimeline } from "./booking-timeline";
-import { calendarQueries } from "./calendar.queries";
 import { useCalendarSearch } from "./calendar-search";
 
 const section = css({ display: "flex", flexDirection: "column", gap: "2" });
@@ -31,7 +31,7 @@ export function BookingPanel() {
   const api = useApi();
   const zone = useBusinessTimeZone(Boolean(search.booking));
   const detail = useQuery({
-    ...calendarQueries.detail(api, search.booking ?? ""),
+    ...bookingQueries.detail(api, search.booking ?? ""),
     enabled: Boolean(search.booking),
   });
   const booking = detail.data;

@@ -4,10 +4,7 @@ import type { CalendarDate } from "@shared/calendar-date";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client";
 import { responseSchema } from "../../../lib/response-check";
-
-/** Spec 9: bookings are fresh for 3 minutes; the calendar also looks again every 30 s for the assistant's new ones. */
-const BOOKINGS_STALE_MS = 3 * 60_000;
-const CALENDAR_REFRESH_MS = 30_000;
+import { BOOKINGS_REFRESH_MS, BOOKINGS_STALE_MS, bookingQueries } from "../bookings.queries";
 
 export const calendarQueries = {
   /**
@@ -16,7 +13,7 @@ export const calendarQueries = {
    */
   range: (api: ApiClient, range: { from: CalendarDate; to: CalendarDate }) =>
     queryOptions({
-      queryKey: ["bookings", "calendar", range] as const,
+      queryKey: [...bookingQueries.all(), "calendar", range] as const,
       queryFn: async ({ signal }) => {
         const bookings: Booking[] = [];
         for (let page = 1; ; page++) {
@@ -29,18 +26,9 @@ export const calendarQueries = {
       staleTime: BOOKINGS_STALE_MS,
       retry: 1,
       refetchOnWindowFocus: false,
-      refetchInterval: CALENDAR_REFRESH_MS,
+      // Like the list: the assistant books while staff look at the calendar.
+      refetchInterval: BOOKINGS_REFRESH_MS,
       // The previous week or month stays on screen until the next one arrives.
       placeholderData: keepPreviousData,
-    }),
-  /** One booking with its timeline and call (the side panel). */
-  detail: (api: ApiClient, id: string) =>
-    queryOptions({
-      queryKey: ["bookings", "detail", id] as const,
-      queryFn: ({ signal }) =>
-        api.get(`/bookings/${encodeURIComponent(id)}`, responseSchema("bookingDetail"), { signal }),
-      staleTime: BOOKINGS_STALE_MS,
-      retry: 1,
-      refetchOnWindowFocus: false,
     }),
 };
