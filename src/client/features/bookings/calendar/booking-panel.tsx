@@ -92,6 +92,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
     currency: COMPANY_DEFAULTS.currency,
   }).format(booking.price);
   const minutes = booking.durationMinutes;
+  const callerNumber = booking.call?.fromNumber;
   return (
     <>
       <BookingStatusTag status={booking.status} className={css({ fontSize: "sm" })} />
@@ -121,7 +122,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
         <h3 id="booking-call" className={sectionTitle}>
           <Trans>Call</Trans>
         </h3>
-        {booking.call ? (
+        {booking.call && callerNumber ? (
           <>
             <Link
               href={`/calls/${encodeURIComponent(booking.call._id)}`}
@@ -134,7 +135,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
                 alignSelf: "flex-start",
               })}
             >
-              <Trans>Open the call from {booking.call.fromNumber}</Trans>
+              <Trans>Open the call from {callerNumber}</Trans>
               <ExternalLink aria-hidden="true" className={css({ w: "4", h: "4" })} />
             </Link>
             {booking.call.summary ? <p className={css({ fontSize: "sm" })}>{booking.call.summary}</p> : null}
