@@ -27,6 +27,7 @@ export function SegmentGroup<T extends string>({
 }: SegmentGroupProps<T>) {
   return (
     <ArkSegmentGroup.Root
+      orientation="horizontal"
       value={value}
       onValueChange={(details) => {
         const chosen = items.find((item) => item.value === details.value);

@@ -89,7 +89,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
             className={css({
               fontSize: "lg",
               fontWeight: "semibold",
-              flex: "1",
+              flex: "1 1 12rem",
               minW: "0",
               textTransform: "capitalize",
             })}
