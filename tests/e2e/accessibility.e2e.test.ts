@@ -70,6 +70,8 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
       ["/bookings", () => Promise.resolve()],
+      ["/bookings?view=calendar", () => page.locator("main [data-calendar=week]").waitFor()],
+      ["/bookings?view=calendar&span=month", () => page.locator("main [data-calendar=month]").waitFor()],
       ["/services", () => page.locator("main [data-service]").first().waitFor()],
       [
         "/availability",

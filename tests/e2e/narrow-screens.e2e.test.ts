@@ -157,6 +157,9 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("h1").waitFor()],
+        // Seven columns of hours do not fit: the week is a list of days here.
+        ["/bookings?view=calendar", () => main.locator("[data-calendar=agenda]").waitFor()],
+        ["/bookings?view=calendar&span=month", () => main.locator("[data-calendar=month]").waitFor()],
         ["/services", () => main.locator("[data-service]").first().waitFor()],
         ["/availability", () => main.locator("[data-preview-week]").waitFor()],
         ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
