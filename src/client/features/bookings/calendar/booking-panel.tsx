@@ -40,7 +40,7 @@ export function BookingPanel() {
     <Drawer
       open={Boolean(search.booking)}
       onOpenChange={(open) => {
-        if (!open) setSearch({ booking: undefined });
+        if (!open) setSearch({ booking: undefined }, { replace: true });
       }}
       variant="right"
       width="min(100vw, 28rem)"
