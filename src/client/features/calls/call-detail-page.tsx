@@ -6,6 +6,7 @@ import { useSearch } from "wouter";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { describeLoadFailure } from "../../components/load-failure";
 import { LoadFailureMessage } from "../../components/load-failure-message";
+import { RecordingPlayer } from "../../components/recording-player";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -17,7 +18,6 @@ import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
 import { callQueries } from "./calls.queries";
 import { callsSearch } from "./calls-search";
-import { RecordingPlayer } from "./recording-player";
 
 const grid = css({
   display: "grid",
