@@ -4,10 +4,10 @@ import { lazy, Suspense, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
-import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
 import { SegmentGroup } from "../../components/ui/segment-group";
 import { Skeleton } from "../../components/ui/skeleton";
+import { BookingListCard } from "./booking-list-card";
 import { useCalendarSearch } from "./calendar/calendar-search";
 
 // The calendar and the booking panel are their own chunks: the list does not wait for them.
@@ -54,7 +54,7 @@ export function BookingsPage() {
           <BookingsCalendar />
         </Suspense>
       ) : (
-        <ComingSoonCard />
+        <BookingListCard />
       )}
       {panelLoaded ? (
         <Suspense fallback={null}>

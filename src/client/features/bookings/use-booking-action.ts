@@ -9,7 +9,10 @@ import { failureMessage, failureOf } from "../../lib/error-message";
 import { type BookingAction, bookingUpdateFor } from "./booking-actions";
 import { bookingQueries, updateBooking } from "./bookings.queries";
 
-type ActionVariables = { booking: Booking; action: BookingAction };
+/** What an action needs of a booking: its id and the version shown, its status and times for the rule. */
+export type ActionTarget = Pick<Booking, "_id" | "version" | "status" | "startTime" | "endTime">;
+
+type ActionVariables = { booking: ActionTarget; action: BookingAction };
 
 /**
  * Confirm, complete, cancel or reschedule a booking (spec 4) with spec 8's toasts. The PUT carries the
@@ -45,11 +48,11 @@ export function useBookingAction() {
 
   const { mutateAsync } = mutation;
   const act = useCallback(
-    (booking: Booking, action: BookingAction) => mutateAsync({ booking, action }),
+    (booking: ActionTarget, action: BookingAction) => mutateAsync({ booking, action }),
     [mutateAsync],
   );
   const run = useCallback(
-    (booking: Booking, action: BookingAction) => {
+    (booking: ActionTarget, action: BookingAction) => {
       act(booking, action).catch((error: unknown) => {
         // Reported by its toast; anything else is a bug to see.
         if (!(error instanceof ApiError)) throw error;
