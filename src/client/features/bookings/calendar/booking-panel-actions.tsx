@@ -1,50 +1,41 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import type { BookingDetail } from "@shared/booking.schema";
+import { useState } from "react";
 import { css } from "styled-system/css";
-import { Button } from "../../../components/ui/button";
-import { allowedBookingActions, type BookingActionType } from "../booking-actions";
+import { allowedBookingActions } from "../booking-actions";
+import { BookingRowActions } from "../booking-row-actions";
+import { CancelBookingDialog } from "../cancel-booking-dialog";
+import { RescheduleDialog } from "../reschedule-dialog";
 import { useBookingAction } from "../use-booking-action";
 
 /**
- * The actions spec 4 allows for this booking (the booking-status machine decides), through the list's
- * action hook: If-Match, spec 8's toasts, every booking query refreshed. Disabled while one is in flight.
+ * The actions spec 4 allows for this booking (the booking-status machine decides), as the list offers them:
+ * the same buttons, hook (If-Match, spec 8's toasts), cancel question and reschedule dialog.
  */
-export function BookingPanelActions({
-  booking,
-  onReschedule,
-}: {
-  booking: BookingDetail;
-  onReschedule?: () => void;
-}) {
-  const { t } = useLingui();
+export function BookingPanelActions({ booking }: { booking: BookingDetail }) {
   const { run, pending } = useBookingAction();
-  const labels: Record<BookingActionType, string> = {
-    confirm: t`Confirm`,
-    complete: t`Complete`,
-    reschedule: t`Reschedule`,
-    cancel: t`Cancel booking`,
-  };
-  const actions = allowedBookingActions(booking).filter((type) => type !== "reschedule" || onReschedule);
-  if (actions.length === 0)
+  const [cancelling, setCancelling] = useState<BookingDetail | null>(null);
+  const [rescheduling, setRescheduling] = useState<BookingDetail | null>(null);
+  if (allowedBookingActions(booking).length === 0)
     return (
       <p className={css({ fontSize: "sm", color: "fg.muted" })}>
         <Trans>Completed and cancelled bookings have no further actions.</Trans>
       </p>
     );
   return (
-    <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
-      {actions.map((type) => (
-        <Button
-          key={type}
-          size="sm"
-          variant={type === "cancel" ? "outline" : "solid"}
-          disabled={pending}
-          data-action={type}
-          onClick={() => (type === "reschedule" ? onReschedule?.() : run(booking, { type }))}
-        >
-          {labels[type]}
-        </Button>
-      ))}
-    </div>
+    <>
+      <BookingRowActions
+        booking={booking}
+        subject={booking.customerName}
+        disabled={pending}
+        onAction={(_, action) => {
+          if (action === "cancel") setCancelling(booking);
+          else if (action === "reschedule") setRescheduling(booking);
+          else run(booking, { type: action });
+        }}
+      />
+      <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
+      <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
+    </>
   );
 }
