@@ -13,6 +13,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
 import { BackToCallsLink } from "./back-to-calls-link";
+import { CallBooking } from "./call-booking";
 import { CallFacts } from "./call-facts";
 import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
@@ -92,6 +93,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
               </div>
             </CardBody>
           </Card>
+          {call.booking ? <CallBooking booking={call.booking} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>
