@@ -155,7 +155,8 @@ describe("Bookings calendar", () => {
     // A reload keeps the view, range and date; List switches back.
     await page.reload();
     await page.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor();
-    await page.getByRole("radio", { name: "List" }).check();
+    await page.locator("main [data-scope=segment-group][data-part=item]", { hasText: "List" }).click();
+    expect(await page.getByRole("radio", { name: "List" }).isChecked()).toBe(true);
     await page.waitForURL((url) => url.searchParams.get("view") === null);
 
     // The call detail shows the booking made during it, with a link that opens it.
