@@ -18,6 +18,13 @@ const toast = (page: Page, text: string) =>
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The Monday-to-Sunday week of a YYYY-MM-DD day. */
+const days = (day: string) => {
+  const date = new Date(`${day}T12:00:00Z`);
+  const monday = date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000;
+  return Array.from({ length: 7 }, (_, index) => isoDay(new Date(monday + index * 86_400_000)));
+};
+
 /** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
 async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
   const today = new Date();
@@ -31,6 +38,8 @@ async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
   return slot;
 }
 
+let bookings = 0;
+
 /** What the voice assistant does during the call: books the caller into the free slot. */
 async function bookDuringCall(
   key: string,
@@ -40,7 +49,7 @@ async function bookDuringCall(
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Api-Key": key },
     body: JSON.stringify({
-      externalId: `e2e-booking-${Date.now().toString(36)}`,
+      externalId: `e2e-booking-${Date.now().toString(36)}-${bookings++}`,
       customerName: "Grace Hopper",
       customerPhone: "+15550001111",
       notes: "Prefers the window seat",
@@ -104,6 +113,18 @@ describe("Bookings calendar", () => {
     // Placed by its time: an hour tall (3rem per hour), its top at its start.
     const box = await weekBlock.locator("xpath=..").boundingBox();
     expect(Math.round(box!.height)).toBe(48);
+
+    // A booking the assistant makes meanwhile appears without a reload (when it falls in the shown week).
+    const next = await firstFreeSlot(page, serviceId);
+    const nextCall = callReport({ outcome: "booked", callerName: "Katherine Johnson" });
+    await reportCallOk(key, nextCall);
+    const nextId = await bookDuringCall(key, {
+      serviceId,
+      startTime: next.start,
+      callExternalId: nextCall.externalId,
+    });
+    if (next.start.slice(0, 10) >= days(day)[0]! && next.start.slice(0, 10) <= days(day)[6]!)
+      await page.locator(`[data-calendar=week] [data-booking="${nextId}"]`).waitFor({ timeout: 30_000 });
 
     // Keyboard only: to the range switch, month by the arrow keys.
     await page.locator("body").focus();
