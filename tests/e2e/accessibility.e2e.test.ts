@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
+import { bookAsAssistant, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -70,8 +71,6 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
       ["/bookings", () => Promise.resolve()],
-      ["/bookings?view=calendar", () => page.locator("main [data-calendar=week]").waitFor()],
-      ["/bookings?view=calendar&span=month", () => page.locator("main [data-calendar=month]").waitFor()],
       ["/services", () => page.locator("main [data-service]").first().waitFor()],
       [
         "/availability",
@@ -123,6 +122,49 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Delete Consultation" }).click();
     await page.getByRole("alertdialog").waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("on the bookings calendar with a booking in every status, and its side panel", async () => {
+    const page = await newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 30,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
+    await reportCallOk(key, call);
+    const ids: string[] = [];
+    let first = "";
+    for (const customerName of ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Barbara Liskov"]) {
+      const slot = await firstFreeSlot(page, serviceId);
+      first ||= slot.start.slice(0, 10);
+      ids.push(
+        await bookAsAssistant(key, {
+          serviceId,
+          startTime: slot.start,
+          customerName,
+          callExternalId: ids.length === 0 ? call.externalId : undefined,
+        }),
+      );
+    }
+    const [pending, confirmed, completed, cancelled] = ids as [string, string, string, string];
+    await setBookingStatus(page, confirmed, "confirmed");
+    await setBookingStatus(page, completed, "confirmed");
+    await setBookingStatus(page, completed, "completed");
+    await setBookingStatus(page, cancelled, "cancelled");
+    await page.goto(`/bookings?view=calendar&date=${first}`);
+    await page.locator(`main [data-calendar=week] [data-booking="${pending}"]`).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto(`/bookings?view=calendar&span=month&date=${first}`);
+    await page.locator(`main [data-calendar=month] [data-booking="${pending}"]`).waitFor();
+    await expectNoAxeViolations(page);
+    await page.locator(`main [data-booking="${pending}"]`).click();
+    await page.getByRole("dialog", { name: "Grace Hopper" }).locator("[data-event=create]").waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });

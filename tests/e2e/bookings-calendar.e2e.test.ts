@@ -1,6 +1,6 @@
-import type { Slot } from "@shared/availability.schema";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -8,7 +8,6 @@ import {
   createService,
   reportCallOk,
   signUp,
-  staffAuthorization,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -16,51 +15,14 @@ const { newPage } = browserForFile();
 const toast = (page: Page, text: string) =>
   page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /** The Monday-to-Sunday week of a YYYY-MM-DD day. */
 const days = (day: string) => {
   const date = new Date(`${day}T12:00:00Z`);
   const monday = date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000;
-  return Array.from({ length: 7 }, (_, index) => isoDay(new Date(monday + index * 86_400_000)));
+  return Array.from({ length: 7 }, (_, index) =>
+    new Date(monday + index * 86_400_000).toISOString().slice(0, 10),
+  );
 };
-
-/** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
-async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
-  const today = new Date();
-  const response = await page.request.get("/api/availability/slots", {
-    headers: { Authorization: await staffAuthorization(page) },
-    params: { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) },
-  });
-  const body = (await response.json()) as { data?: Slot[] };
-  const slot = body.data?.[0];
-  if (!slot) throw new Error(`no free slot: ${response.status()} ${JSON.stringify(body)}`);
-  return slot;
-}
-
-let bookings = 0;
-
-/** What the voice assistant does during the call: books the caller into the free slot. */
-async function bookDuringCall(
-  key: string,
-  booking: { serviceId: string; startTime: string; callExternalId: string },
-): Promise<string> {
-  const response = await fetch(`${inject("baseURL")}/api/assistant/bookings`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Api-Key": key },
-    body: JSON.stringify({
-      externalId: `e2e-booking-${Date.now().toString(36)}-${bookings++}`,
-      customerName: "Grace Hopper",
-      customerPhone: "+15550001111",
-      notes: "Prefers the window seat",
-      ...booking,
-    }),
-  });
-  const body = (await response.json()) as { data?: { id: string } };
-  if (response.status !== 201 || !body.data)
-    throw new Error(`booking failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.data.id;
-}
 
 const focusedAttribute = (page: Page, name: string) =>
   page.evaluate((attribute) => document.activeElement?.getAttribute(attribute) ?? null, name);
@@ -92,7 +54,7 @@ describe("Bookings calendar", () => {
     });
     const callId = await reportCallOk(key, call);
     const slot = await firstFreeSlot(page, serviceId);
-    const bookingId = await bookDuringCall(key, {
+    const bookingId = await bookAsAssistant(key, {
       serviceId,
       startTime: slot.start,
       callExternalId: call.externalId,
@@ -118,7 +80,7 @@ describe("Bookings calendar", () => {
     const next = await firstFreeSlot(page, serviceId);
     const nextCall = callReport({ outcome: "booked", callerName: "Katherine Johnson" });
     await reportCallOk(key, nextCall);
-    const nextId = await bookDuringCall(key, {
+    const nextId = await bookAsAssistant(key, {
       serviceId,
       startTime: next.start,
       callExternalId: nextCall.externalId,
