@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../src/client/lib/languages";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -75,6 +76,8 @@ function sidewaysOverflow(page: Page) {
 
 let email: string;
 let callId: string;
+let bookingId: string;
+let bookingDay: string;
 
 beforeAll(async () => {
   const page = await newPage();
@@ -116,6 +119,20 @@ beforeAll(async () => {
     isActive: true,
   });
   await createService(page, { name: "Free follow-up", duration: 15, price: 0, isActive: false });
+  // A booking with the longest name and service, so the calendar and its panel show their widest texts.
+  const bookedService = await createService(page, {
+    name: "Koloryzacja i strzyżenie damskie z modelowaniem",
+    duration: 60,
+    price: 1250,
+    isActive: true,
+  });
+  const slot = await firstFreeSlot(page, bookedService);
+  bookingDay = slot.start.slice(0, 10);
+  bookingId = await bookAsAssistant(key, {
+    serviceId: bookedService,
+    startTime: slot.start,
+    customerName: "Maria Konstantynopolitańczykiewiczówna-Brzęczyszczykiewicz",
+  });
   await page.context().close();
 });
 
@@ -158,8 +175,18 @@ describe.each(LANGUAGES.map((language) => language.code))(
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("h1").waitFor()],
         // Seven columns of hours do not fit: the week is a list of days here.
-        ["/bookings?view=calendar", () => main.locator("[data-calendar=agenda]").waitFor()],
-        ["/bookings?view=calendar&span=month", () => main.locator("[data-calendar=month]").waitFor()],
+        [
+          `/bookings?view=calendar&date=${bookingDay}`,
+          () => main.locator(`[data-calendar=agenda] [data-booking="${bookingId}"]`).waitFor(),
+        ],
+        [
+          `/bookings?view=calendar&span=month&date=${bookingDay}`,
+          () => main.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor(),
+        ],
+        [
+          `/bookings?view=calendar&date=${bookingDay}&booking=${bookingId}`,
+          () => page.getByRole("dialog").locator("[data-event=create]").waitFor(),
+        ],
         ["/services", () => main.locator("[data-service]").first().waitFor()],
         ["/availability", () => main.locator("[data-preview-week]").waitFor()],
         ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
