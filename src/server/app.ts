@@ -9,7 +9,7 @@ import {
   createRequireAssistantKey,
 } from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
-import { noBusyIntervals } from "./availability/busy-intervals";
+import { bookingBusyIntervals } from "./availability/booking-busy-intervals";
 import { createSlotFinder } from "./availability/slot-finder";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
@@ -24,9 +24,11 @@ import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
 import { assistantRoutes } from "./routes/assistant.routes";
+import { assistantBookingsRoutes } from "./routes/assistant-bookings.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { availabilityRoutes } from "./routes/availability.routes";
+import { bookingChangesRoutes } from "./routes/booking-changes.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
@@ -77,16 +79,18 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 
-  // Bookings, then a connected calendar's busy times, become the busy source when they exist.
-  const findSlots = createSlotFinder({ ...deps, busy: noBusyIntervals });
+  // A connected calendar's busy times join the bookings' when the calendar arrives.
+  const findSlots = createSlotFinder({ ...deps, busy: bookingBusyIntervals(deps.db) });
   const routers: ApiRouter[] = [];
   routers.push(
     healthRoutes(deps, guards),
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
     assistantRoutes(deps, guards, assistantKeys, findSlots),
+    assistantBookingsRoutes(deps, guards, findSlots),
     callsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
+    bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
@@ -101,7 +105,7 @@ export function createApp(options: CreateAppOptions) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return failure(c, error.status, error.code, error.message, error.field);
+      return failure(c, error.status, error.code, error.message, error.field, error.details);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return failure(

@@ -8,7 +8,8 @@ import type { BusyInterval } from "./slot-engine";
 export type BusyIntervalSource = (
   businessId: string,
   window: { start: Date; end: Date },
+  options?: BusyOptions,
 ) => Promise<BusyInterval[]>;
 
-/** Until bookings exist, no time is taken. */
-export const noBusyIntervals: BusyIntervalSource = async () => [];
+/** `ignoreBookingId`: a booking being moved does not stand in its own way. */
+export type BusyOptions = { ignoreBookingId?: string };

@@ -5,7 +5,7 @@ import type { Database } from "../db/database";
 import { ApiError, unauthenticated } from "../http/api-error";
 import { readSlotInputs } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
-import { offeredSlots } from "./slot-engine";
+import { offeredSlots, type SlotService } from "./slot-engine";
 
 const MINUTE_MS = 60_000;
 const NO_SERVICE = "No such active service";
@@ -14,6 +14,12 @@ const invalid = (message: string, field: string) => new ApiError(400, "VALIDATIO
 
 /** Days `from`..`to`, both included. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+/**
+ * `ignoreBookingId`: the slots as if that booking did not hold its time (to move it); `service`: the slots of
+ * these duration and buffers instead of the service's own (a booking moves with what it was booked for).
+ */
+export type SlotFinderOptions = { ignoreBookingId?: string; service?: SlotService };
 
 /** The free slots of a business's service, as staff preview them and the assistant offers them: one answer. */
 export function createSlotFinder({
@@ -25,28 +31,36 @@ export function createSlotFinder({
   clock: Clock;
   busy: BusyIntervalSource;
 }) {
-  return async function findSlots(businessId: string, query: SlotsQuery): Promise<Slot[]> {
+  return async function findSlots(
+    businessId: string,
+    query: SlotsQuery,
+    options: SlotFinderOptions = {},
+  ): Promise<Slot[]> {
     if (query.to < query.from) throw invalid("to must be on or after from", "to");
     if (daysBetween(query.from, query.to) > AVAILABILITY_LIMITS.slotDaysMax)
       throw invalid(`from..to may cover at most ${AVAILABILITY_LIMITS.slotDaysMax} days`, "to");
     const inputs = await readSlotInputs(db, businessId, query.serviceId, query.from, query.to);
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
-    if (!service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
-    const resolved = {
-      durationMinutes: service.durationMinutes,
-      bufferBeforeMinutes: service.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
-      bufferAfterMinutes: service.bufferAfterMinutes ?? rules.bufferAfterMinutes,
+    if (!service && !options.service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+    const resolved = options.service ?? {
+      durationMinutes: service!.durationMinutes,
+      bufferBeforeMinutes: service!.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
+      bufferAfterMinutes: service!.bufferAfterMinutes ?? rules.bufferAfterMinutes,
     };
-    const taken = await busy(businessId, {
-      start: new Date(
-        startOfCalendarDate(query.from, timezone).getTime() - resolved.bufferBeforeMinutes * MINUTE_MS,
-      ),
-      end: new Date(
-        startOfCalendarDate(addCalendarDays(query.to, 1), timezone).getTime() +
-          resolved.bufferAfterMinutes * MINUTE_MS,
-      ),
-    });
+    const taken = await busy(
+      businessId,
+      {
+        start: new Date(
+          startOfCalendarDate(query.from, timezone).getTime() - resolved.bufferBeforeMinutes * MINUTE_MS,
+        ),
+        end: new Date(
+          startOfCalendarDate(addCalendarDays(query.to, 1), timezone).getTime() +
+            resolved.bufferAfterMinutes * MINUTE_MS,
+        ),
+      },
+      { ignoreBookingId: options.ignoreBookingId },
+    );
     return offeredSlots({
       timeZone: timezone,
       from: query.from,

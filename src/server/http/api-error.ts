@@ -1,4 +1,9 @@
+import type { BookingStatus } from "@shared/booking.constants";
 import type { ApiErrorCode } from "@shared/error-codes";
+
+/** What a booking refusal tells besides its message (see ApiFailure in envelope.ts). */
+export type ApiErrorDetails = { currentStatus?: BookingStatus; nextFreeSlots?: string[] };
+
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** A failure the client is meant to see: thrown anywhere in a handler, rendered as the envelope by app.onError. */
@@ -10,6 +15,7 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     /** For VALIDATION: the path of the offending input, so a client can say what is wrong in its own words. */
     readonly field?: string,
+    readonly details: ApiErrorDetails = {},
   ) {
     super(message);
     this.name = "ApiError";

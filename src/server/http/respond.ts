@@ -3,6 +3,7 @@ import type { ApiFailure, ApiSuccess } from "@shared/envelope";
 import type { ApiErrorCode } from "@shared/error-codes";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorDetails } from "./api-error";
 
 /**
  * Smaller answers go out as they are. One that fits in TCP's first flight (ten segments, some 14 KB with
@@ -50,7 +51,11 @@ export function failure(
   code: ApiErrorCode,
   message: string,
   field?: string,
+  details: ApiErrorDetails = {},
 ) {
-  const body: ApiFailure = { success: false, error: { message, code, ...(field ? { field } : {}) } };
+  const body: ApiFailure = {
+    success: false,
+    error: { message, code, ...(field ? { field } : {}), ...details },
+  };
   return json(c, body, status);
 }

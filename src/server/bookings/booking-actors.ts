@@ -1,0 +1,23 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+import type { AssistantContext, AuthContext } from "../http/app-env";
+import type { BookingActor } from "../repos/bookings-write.repo";
+
+/** The signed-in staff member, named in the timeline by their email. */
+export async function staffActor(db: Executor, auth: AuthContext): Promise<BookingActor> {
+  const [row] = await rawRows<{ email: string }>(
+    db,
+    sql`select email from users where id = ${auth.userId}::uuid`,
+  );
+  return { kind: "staff", id: auth.userId, name: row?.email ?? null };
+}
+
+/** The assistant, named in the timeline by the key it called with. */
+export async function assistantActor(db: Executor, assistant: AssistantContext): Promise<BookingActor> {
+  const [row] = await rawRows<{ name: string }>(
+    db,
+    sql`select name from assistant_keys where id = ${assistant.keyId}::uuid`,
+  );
+  return { kind: "assistant", id: assistant.keyId, name: row?.name ?? null };
+}

@@ -1,0 +1,55 @@
+import { HOLDING_BOOKING_STATUSES } from "@shared/booking.constants";
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { type BookingRow, bookings } from "../db/schema/bookings.schema";
+
+/** One booking of the business (null for an unknown id or another business's). */
+export async function findBookingRow(
+  db: Executor,
+  businessId: string,
+  bookingId: string,
+): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)));
+  return row ?? null;
+}
+
+/** The booking the assistant made with this externalId, if any. */
+export async function findBookingByExternalId(
+  db: Executor,
+  businessId: string,
+  externalId: string,
+): Promise<BookingRow | null> {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.businessId, businessId), eq(bookings.externalId, externalId)));
+  return row ?? null;
+}
+
+/** How many upcoming bookings of one caller the assistant is told about at most. */
+export const CALLER_BOOKINGS_MAX = 20;
+
+/** A caller's pending and confirmed bookings that start from `now`, soonest first. */
+export async function listCallerUpcomingBookings(
+  db: Executor,
+  businessId: string,
+  customerPhone: string,
+  now: Date,
+): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        eq(bookings.customerPhone, customerPhone),
+        gte(bookings.startTime, now),
+        inArray(bookings.status, [...HOLDING_BOOKING_STATUSES]),
+      ),
+    )
+    .orderBy(asc(bookings.startTime), asc(bookings.id))
+    .limit(CALLER_BOOKINGS_MAX);
+}

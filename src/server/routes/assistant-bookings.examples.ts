@@ -1,0 +1,34 @@
+import type { AssistantBooking, AssistantBookingChange, AssistantBookingInput } from "@shared/booking.schema";
+
+/** Examples for the OpenAPI document (checked against their schemas when the routes are registered). */
+
+export const assistantBookingInputExample: AssistantBookingInput = {
+  externalId: "vapi-booking-7f3c2a",
+  serviceId: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15",
+  startTime: "2026-03-02T10:30:00-05:00",
+  customerName: "Maria Lopez",
+  customerPhone: "+15551234567",
+  callExternalId: "vapi-call-8d2e41",
+  notes: "Prefers the hygienist she saw last time.",
+};
+
+export const assistantBookingExample: AssistantBooking = {
+  id: "9b1e4c7a-2f3d-4e5a-8b6c-7d8e9f0a1b2c",
+  externalId: "vapi-booking-7f3c2a",
+  serviceId: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15",
+  serviceName: "Check-up & Cleaning",
+  startTime: "2026-03-02T15:30:00.000Z",
+  endTime: "2026-03-02T16:15:00.000Z",
+  durationMinutes: 45,
+  status: "pending",
+  customerName: "Maria Lopez",
+  customerPhone: "+15551234567",
+  callExternalId: "vapi-call-8d2e41",
+  notes: "Prefers the hygienist she saw last time.",
+  createdAt: "2026-02-27T14:05:12.000Z",
+};
+
+export const assistantBookingChangeExample: AssistantBookingChange = {
+  action: "reschedule",
+  startTime: "2026-03-03T11:00:00-05:00",
+};

@@ -1,0 +1,181 @@
+import {
+  assistantBooking,
+  assistantBookingChange,
+  assistantBookingInput,
+  assistantBookingQuery,
+  HOLDING_BOOKING_STATUSES,
+} from "@shared/booking.schema";
+import type { SlotFinder } from "../availability/slot-finder";
+import { assistantActor } from "../bookings/booking-actors";
+import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { readStartTime } from "../bookings/booking-start-time";
+import { toAssistantBooking } from "../bookings/booking-views";
+import { ApiError } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import {
+  findBookingByExternalId,
+  findBookingRow,
+  listCallerUpcomingBookings,
+} from "../repos/booking-lookups.repo";
+import { type BookingChange, changeBooking, createBooking } from "../repos/bookings-write.repo";
+import {
+  assistantBookingChangeExample,
+  assistantBookingExample,
+  assistantBookingInputExample,
+} from "./assistant-bookings.examples";
+
+const NO_BOOKING = "No such booking";
+
+const isSlotTaken = (error: unknown) => error instanceof ApiError && error.code === "SLOT_TAKEN";
+
+/**
+ * The assistant books, lists and changes a caller's bookings during the call (X-Api-Key, the key's business
+ * only). A time must be one of the free slots GET /api/assistant/slots offers; a refused one carries the
+ * day's next free slots so the assistant can offer them at once.
+ */
+export function assistantBookingsRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  findSlots: SlotFinder,
+) {
+  const router = new ApiRouter("/api/assistant/bookings", guards);
+
+  router.add(
+    {
+      method: "post",
+      path: "/",
+      summary: "Book a caller into a free slot (idempotent per externalId)",
+      description:
+        "startTime must be the start of one of the free slots GET /api/assistant/slots offers for the service " +
+        "(ISO 8601; without an offset it is read in the business's timezone). Answers 201 with the new " +
+        "booking (status pending); a retry with an externalId already booked answers 200 with that booking, " +
+        "unchanged, whatever the retry says. A time that is not free, or was taken meanwhile, is 409 " +
+        "SLOT_TAKEN with error.nextFreeSlots: up to 5 free slot starts of that day after it (the day's " +
+        "earliest when none is later). callExternalId links the call of that externalId when the business " +
+        "has it, or when it is reported later. 404 for a service that is not an active one of the business.",
+      auth: "assistantKey",
+      body: assistantBookingInput,
+      response: assistantBooking,
+      status: [201, 200],
+      examples: { body: assistantBookingInputExample, response: assistantBookingExample },
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "SLOT_TAKEN" },
+      ],
+    },
+    async (c, { body }) => {
+      const assistant = c.get("assistant");
+      const { businessId, timezone } = assistant;
+      const start = readStartTime(body.startTime, timezone);
+      const at = { businessId, timezone, serviceId: body.serviceId, start };
+      const input = {
+        businessId,
+        actor: await assistantActor(db, assistant),
+        now: clock(),
+        booking: {
+          source: "assistant" as const,
+          externalId: body.externalId,
+          serviceId: body.serviceId,
+          startTime: start,
+          customerName: body.customerName,
+          customerPhone: body.customerPhone,
+          notes: body.notes ?? null,
+          callExternalId: body.callExternalId ?? null,
+        },
+      };
+      // A retry answers the booking it made, even though its slot is no longer free (it holds it).
+      const retried = await findBookingByExternalId(db, businessId, body.externalId);
+      if (retried) return ok(c, toAssistantBooking(retried), 200);
+      const slot = await checkSlot(findSlots, at);
+      if (!slot.offered) throw slotTakenWith(slot.nextFreeSlots);
+      try {
+        const { row, created } = await createBooking(db, input);
+        return ok(c, toAssistantBooking(row), created ? 201 : 200);
+      } catch (error) {
+        if (!isSlotTaken(error)) throw error;
+        throw slotTakenWith((await checkSlot(findSlots, at)).nextFreeSlots);
+      }
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "A caller's upcoming bookings (pending and confirmed), soonest first",
+      description:
+        "customerPhone as the booking was made with it (compared exactly, after trimming). Bookings that start " +
+        "from now on, at most 20.",
+      auth: "assistantKey",
+      query: assistantBookingQuery,
+      response: assistantBooking.array(),
+      examples: { query: { customerPhone: "+15551234567" }, response: [assistantBookingExample] },
+      errors: [],
+    },
+    async (c, { query }) => {
+      const rows = await listCallerUpcomingBookings(
+        db,
+        c.get("assistant").businessId,
+        query.customerPhone,
+        clock(),
+      );
+      return ok(c, rows.map(toAssistantBooking));
+    },
+  );
+
+  router.add(
+    {
+      method: "put",
+      path: "/:id",
+      summary: "Cancel or reschedule a booking (the caller asks to)",
+      description:
+        "{ action: 'cancel' } or { action: 'reschedule', startTime }. Spec 4's rule decides: only pending and " +
+        "confirmed bookings change, else 409 BOOKING_STATUS with error.currentStatus. A reschedule keeps the " +
+        "booked duration, sets the status back to pending, and must start at a free slot for that duration " +
+        "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. 404 for an id " +
+        "that is not a booking of the key's business.",
+      auth: "assistantKey",
+      body: assistantBookingChange,
+      response: assistantBooking,
+      examples: { body: assistantBookingChangeExample, response: assistantBookingExample },
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_STATUS" },
+        { status: 409, code: "SLOT_TAKEN" },
+      ],
+    },
+    async (c, { body }) => {
+      const assistant = c.get("assistant");
+      const { businessId, timezone } = assistant;
+      const bookingId = readIdParam(c, NO_BOOKING);
+      const booking = await findBookingRow(db, businessId, bookingId);
+      if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+      const change = { businessId, bookingId, actor: await assistantActor(db, assistant), now: clock() };
+      if (body.action === "cancel") {
+        const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
+        return ok(c, toAssistantBooking(row));
+      }
+      const start = readStartTime(body.startTime, timezone);
+      const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
+      const at = { businessId, timezone, serviceId: booking.serviceId, start };
+      const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
+      // Only a change the rule allows is worth a slot check: changeBooking answers the others' 409.
+      if (HOLDING_BOOKING_STATUSES.includes(booking.status)) {
+        const slot = await checkSlot(findSlots, at, slotOptions);
+        if (!slot.offered) throw slotTakenWith(slot.nextFreeSlots);
+      }
+      try {
+        const row = await changeBooking(db, { ...change, event });
+        return ok(c, toAssistantBooking(row));
+      } catch (error) {
+        if (!isSlotTaken(error)) throw error;
+        throw slotTakenWith((await checkSlot(findSlots, at, slotOptions)).nextFreeSlots);
+      }
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,223 @@
+import { type BookingStatus, booking, bookingCreate, bookingUpdate } from "@shared/booking.schema";
+import type { Context } from "hono";
+import { isWithinOpeningHours } from "../availability/opening-hours";
+import type { SlotFinder } from "../availability/slot-finder";
+import { staffActor } from "../bookings/booking-actors";
+import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { readStartTime } from "../bookings/booking-start-time";
+import { toBooking } from "../bookings/booking-views";
+import type { BookingRow } from "../db/schema/bookings.schema";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import { findBookingRow } from "../repos/booking-lookups.repo";
+import { type BookingChange, changeBooking, createBooking } from "../repos/bookings-write.repo";
+import { findBusinessTimezone } from "../repos/businesses.repo";
+import {
+  bookingCreateExample,
+  bookingUpdateExample,
+  changedBookingExample,
+} from "./booking-changes.examples";
+
+const NO_BOOKING = "No such booking";
+const ETAG = "The booking's version, quoted: send it back as If-Match";
+
+/** If-Match: a version as ETag gives it ("3", W/"3" or 3); undefined when absent or `*` (any version). */
+function readIfMatch(c: Context): number | undefined {
+  const header = c.req.header("if-match")?.trim();
+  if (header === undefined || header === "*") return undefined;
+  const match = /^(?:W\/)?"?([1-9]\d{0,8})"?$/.exec(header);
+  if (!match)
+    throw new ApiError(
+      400,
+      "VALIDATION",
+      `If-Match must be the booking's version as its ETag gives it (was "${header}")`,
+      {},
+      "If-Match",
+    );
+  return Number(match[1]);
+}
+
+/** Spec 7's PUT body read as the machine's event: the status asked for names the action. */
+function eventOf(status: BookingStatus, start: Date | null): BookingChange | null {
+  switch (status) {
+    case "confirmed":
+      return { type: "booking.confirm" };
+    case "completed":
+      return { type: "booking.complete" };
+    case "cancelled":
+      return { type: "booking.cancel" };
+    case "pending":
+      return start ? { type: "booking.reschedule", startTime: start.getTime() } : null;
+  }
+}
+
+const answer = (c: Context, row: BookingRow, status: 200 | 201 = 200) => {
+  c.header("ETag", `"${row.version}"`);
+  return ok(c, toBooking(row), status);
+};
+
+/** Staff change and add bookings (the reads are bookings.routes.ts): every change through spec 4's rule. */
+export function bookingChangesRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  findSlots: SlotFinder,
+) {
+  const router = new ApiRouter("/api/bookings", guards);
+
+  const timezoneOf = async (businessId: string) => {
+    const timezone = await findBusinessTimezone(db, businessId);
+    if (!timezone) throw unauthenticated();
+    return timezone;
+  };
+
+  router.add(
+    {
+      method: "put",
+      path: "/:id",
+      summary: "Confirm, complete, cancel or reschedule a booking (spec 7)",
+      description:
+        "status names the action: confirmed → confirm, completed → complete, cancelled → cancel, pending with " +
+        "startTime → reschedule (to that start, keeping the booked duration; endTime is accepted and ignored). " +
+        "startTime is ignored with any other status. Spec 4's rule decides: a change it does not allow " +
+        "(pending without startTime, the status the booking already has, anything from completed or " +
+        "cancelled) is 409 BOOKING_STATUS with error.currentStatus. If-Match (optional) is the version the " +
+        "change was made against (the ETag of the booking); a stale one is 409 BOOKING_CHANGED with " +
+        "error.currentStatus; without it the change applies to the current version. A reschedule into time " +
+        "another pending or confirmed booking holds (buffers included) is 409 SLOT_TAKEN with " +
+        "error.nextFreeSlots; staff may move a booking outside the opening hours. Answers the booking with its " +
+        "new version, also as ETag.",
+      auth: "user",
+      body: bookingUpdate,
+      response: booking,
+      responseHeaders: { ETag: ETAG },
+      examples: { body: bookingUpdateExample, response: changedBookingExample },
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_STATUS" },
+        { status: 409, code: "BOOKING_CHANGED" },
+        { status: 409, code: "SLOT_TAKEN" },
+      ],
+    },
+    async (c, { body }) => {
+      const auth = c.get("auth");
+      const { businessId } = auth;
+      const bookingId = readIdParam(c, NO_BOOKING);
+      const expectedVersion = readIfMatch(c);
+      const timezone = await timezoneOf(businessId);
+      const start =
+        body.status === "pending" && body.startTime !== undefined
+          ? readStartTime(body.startTime, timezone)
+          : null;
+      const event = eventOf(body.status, start);
+      if (!event) {
+        // Not an action at all: still 404 for a booking that is not the business's, 409 for a stale version.
+        const row = await findBookingRow(db, businessId, bookingId);
+        if (!row) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+        const stale = expectedVersion !== undefined && expectedVersion !== row.version;
+        throw new ApiError(
+          409,
+          stale ? "BOOKING_CHANGED" : "BOOKING_STATUS",
+          stale
+            ? `The booking was changed by someone else (now version ${row.version}, ${row.status})`
+            : "Setting a booking back to pending is a reschedule: it needs a startTime",
+          {},
+          stale ? undefined : "startTime",
+          { currentStatus: row.status },
+        );
+      }
+      const actor = await staffActor(db, auth);
+      try {
+        const row = await changeBooking(db, {
+          businessId,
+          bookingId,
+          actor,
+          event,
+          now: clock(),
+          ...(expectedVersion !== undefined && { expectedVersion }),
+        });
+        return answer(c, row);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start)) throw error;
+        const row = await findBookingRow(db, businessId, bookingId);
+        const slot = await checkSlot(
+          findSlots,
+          { businessId, timezone, serviceId: row?.serviceId ?? null, start },
+          row ? { ignoreBookingId: row.id, service: bookedService(row) } : {},
+        );
+        throw slotTakenWith(slot.nextFreeSlots);
+      }
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/",
+      summary: "Add a booking (a walk-in, a call a person took)",
+      description:
+        "For an active service of the business, at startTime (ISO 8601; without an offset, in the business's " +
+        "timezone), status pending, source staff. The slot grid, minimum notice and booking horizon do not " +
+        "bind staff, nor does the time of day: a time outside the opening hours or in a blackout is 409 " +
+        "OUTSIDE_HOURS unless outsideHours is true. An overlap with another pending or confirmed booking " +
+        "(buffers included) is never allowed: 409 SLOT_TAKEN with error.nextFreeSlots. 404 for a service " +
+        "that is not an active one of the business. Answers 201 with the booking, its version as ETag.",
+      auth: "user",
+      body: bookingCreate,
+      response: booking,
+      status: 201,
+      responseHeaders: { ETag: ETAG },
+      examples: { body: bookingCreateExample, response: { ...changedBookingExample, version: 1 } },
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "OUTSIDE_HOURS" },
+        { status: 409, code: "SLOT_TAKEN" },
+      ],
+    },
+    async (c, { body }) => {
+      const auth = c.get("auth");
+      const { businessId } = auth;
+      const timezone = await timezoneOf(businessId);
+      const start = readStartTime(body.startTime, timezone);
+      const within = await isWithinOpeningHours(db, {
+        businessId,
+        timezone,
+        serviceId: body.serviceId,
+        start,
+      });
+      if (within === null) throw new ApiError(404, "NOT_FOUND", "No such active service", {}, "serviceId");
+      if (!within && body.outsideHours !== true)
+        throw new ApiError(
+          409,
+          "OUTSIDE_HOURS",
+          "That time is outside the opening hours; send outsideHours: true to book it anyway",
+          {},
+          "startTime",
+        );
+      try {
+        const { row } = await createBooking(db, {
+          businessId,
+          actor: await staffActor(db, auth),
+          now: clock(),
+          booking: {
+            source: "staff",
+            serviceId: body.serviceId,
+            startTime: start,
+            customerName: body.customerName,
+            customerPhone: body.customerPhone,
+            notes: body.notes ?? null,
+          },
+        });
+        return answer(c, row, 201);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN")) throw error;
+        const slot = await checkSlot(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
+        throw slotTakenWith(slot.nextFreeSlots);
+      }
+    },
+  );
+
+  return router;
+}
