@@ -29,6 +29,7 @@ import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
 import { authRoutes } from "./routes/auth.routes";
 import { availabilityRoutes } from "./routes/availability.routes";
 import { bookingChangesRoutes } from "./routes/booking-changes.routes";
+import { bookingsRoutes } from "./routes/bookings.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
@@ -89,6 +90,7 @@ export function createApp(options: CreateAppOptions) {
     assistantRoutes(deps, guards, assistantKeys, findSlots),
     assistantBookingsRoutes(deps, guards, findSlots),
     callsRoutes(deps, guards),
+    bookingsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
     bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),

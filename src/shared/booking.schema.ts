@@ -7,7 +7,7 @@ import {
   BOOKING_STATUSES,
   BOOKINGS_MAX_LIMIT,
 } from "./booking.constants";
-import { callOutcome, callStatus } from "./calls.schema";
+import { callOutcome, callStatus } from "./call-status.schema";
 
 export * from "./booking.constants";
 

@@ -1,6 +1,9 @@
 import { type } from "arktype";
-import { CALL_OUTCOMES, CALL_STATUSES, CALLS_MAX_LIMIT } from "./calls.constants";
+import { booking } from "./booking.schema";
+import { callOutcome, callStatus } from "./call-status.schema";
+import { CALLS_MAX_LIMIT } from "./calls.constants";
 
+export { callOutcome, callStatus } from "./call-status.schema";
 export {
   CALL_OUTCOMES,
   CALL_STATUSES,
@@ -10,9 +13,6 @@ export {
   type CallStatus,
   FINISHED_CALL_STATUSES,
 } from "./calls.constants";
-
-export const callStatus = type.enumerated(...CALL_STATUSES);
-export const callOutcome = type.enumerated(...CALL_OUTCOMES);
 
 /** One turn of the conversation, in order; `offsetSeconds` from the start of the call. */
 export const transcriptTurn = type({
@@ -62,12 +62,13 @@ export const callSummary = type({
 });
 export type CallSummary = typeof callSummary.infer;
 
-/** GET /api/calls/:id: everything about one call. */
+/** GET /api/calls/:id: everything about one call, and the booking made during it (null when none). */
 export const callDetail = callSummary.and({
   externalId: "string",
   transcript: transcriptTurn.array(),
   recordingUrl: "string | null",
   updatedAt: "string",
+  booking: booking.or("null"),
 });
 export type CallDetail = typeof callDetail.infer;
 

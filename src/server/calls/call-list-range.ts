@@ -15,23 +15,25 @@ const invalid = (message: string, field: string) => new ApiError(400, "VALIDATIO
  */
 const known = createBoundedMap<string, number>(1000);
 
-function bound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
-  const key = `${name}|${text}|${timeZone}`;
+type Side = "from" | "to";
+
+function bound(side: Side, name: string, text: string, timeZone: string): Date {
+  const key = `${side}|${name}|${text}|${timeZone}`;
   let epochMs = known.get(key);
   if (epochMs === undefined) {
-    epochMs = placeBound(name, text, timeZone).getTime();
+    epochMs = placeBound(side, name, text, timeZone).getTime();
     known.set(key, epochMs);
   }
   return new Date(epochMs);
 }
 
-function placeBound(name: "startDate" | "endDate", text: string, timeZone: string): Date {
+function placeBound(side: Side, name: string, text: string, timeZone: string): Date {
   const time = parseIsoTime(text);
   if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`, name);
-  if (name === "startDate" || !time.dateOnly) {
-    // endDate is inclusive: a date-time includes its own millisecond (the precision of every stored time).
+  if (side === "from" || !time.dateOnly) {
+    // The end is inclusive: a date-time includes its own millisecond (the precision of every stored time).
     const instant = instantOf(time, timeZone);
-    return name === "endDate" ? new Date(instant.getTime() + 1) : instant;
+    return side === "to" ? new Date(instant.getTime() + 1) : instant;
   }
   return startOfCalendarDate(addCalendarDays(text, 1), timeZone);
 }
@@ -45,8 +47,22 @@ export function startTimeRange(
   query: Pick<CallListQuery, "startDate" | "endDate">,
   timeZone: string,
 ): StartTimeRange {
-  const from = query.startDate === undefined ? null : bound("startDate", query.startDate, timeZone);
-  const to = query.endDate === undefined ? null : bound("endDate", query.endDate, timeZone);
-  if (from && to && from >= to) throw invalid("startDate must not be after endDate", "startDate");
-  return { from, to };
+  return inclusiveRange(
+    { name: "startDate", text: query.startDate },
+    { name: "endDate", text: query.endDate },
+    timeZone,
+  );
+}
+
+type NamedBound = { name: string; text: string | undefined };
+
+/**
+ * Two ISO 8601 query parameters as a half-open range, by the rule of startTimeRange; errors name the
+ * parameter.
+ */
+export function inclusiveRange(from: NamedBound, to: NamedBound, timeZone: string): StartTimeRange {
+  const start = from.text === undefined ? null : bound("from", from.name, from.text, timeZone);
+  const end = to.text === undefined ? null : bound("to", to.name, to.text, timeZone);
+  if (start && end && start >= end) throw invalid(`${from.name} must not be after ${to.name}`, from.name);
+  return { from: start, to: end };
 }

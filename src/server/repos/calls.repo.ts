@@ -1,22 +1,18 @@
 import type { CallDetail, CallStatus, CallSummary } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { calls } from "../db/schema/calls.schema";
 import type { TimezoneMoved } from "../time/business-timezones";
-
-/** ISO 8601 in UTC with milliseconds, the same text on every driver and session timezone. */
-const isoUtc = (column: AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function findCallDetail(
   db: Executor,
   businessId: string,
   callId: string,
-): Promise<CallDetail | null> {
-  const [row] = await rawRows<CallDetail>(
+): Promise<Omit<CallDetail, "booking"> | null> {
+  const [row] = await rawRows<Omit<CallDetail, "booking">>(
     db,
     sql`select ${calls.id} as "_id", ${calls.externalId} as "externalId",
         ${calls.callerNumber} as "fromNumber", ${calls.callerName} as "customerName",

@@ -1,5 +1,6 @@
 import type { CallDetail, CallList, CallSummary } from "@shared/calls.schema";
 import type { DashboardStats } from "@shared/dashboard.schema";
+import { bookingExample } from "./bookings.examples";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
 
@@ -30,6 +31,7 @@ export const callDetailExample: CallDetail = {
   ],
   recordingUrl: null,
   updatedAt: "2026-03-02T15:07:12.000Z",
+  booking: bookingExample,
 };
 
 export const callListExample: CallList = { data: [callSummaryExample], total: 41, page: 5, totalPages: 5 };

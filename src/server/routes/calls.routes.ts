@@ -5,6 +5,7 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
 import { callDetailExample, callListExample } from "./calls.examples";
@@ -63,16 +64,21 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
     {
       method: "get",
       path: "/:id",
-      summary: "One call of the business, with its transcript and recording",
+      summary: "One call of the business, with its transcript, recording and the booking made during it",
+      description:
+        "booking is the booking made during the call (linked to it, or naming its externalId when the " +
+        "assistant booked before it reported the call); the latest when there are several; null when none.",
       auth: "user",
       response: callDetail,
       examples: { response: callDetailExample },
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
     async (c) => {
-      const call = await findCallDetail(db, c.get("auth").businessId, readIdParam(c, NO_CALL));
+      const { businessId } = c.get("auth");
+      const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
       if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
-      return ok(c, call);
+      const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
+      return ok(c, { ...call, booking });
     },
   );
 

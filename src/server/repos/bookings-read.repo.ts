@@ -1,0 +1,172 @@
+import type { BookingScope, BookingStatus } from "@shared/booking.constants";
+import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
+import { type SQL, sql } from "drizzle-orm";
+import type { StartTimeRange } from "../calls/call-list-range";
+import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
+import { rawRows } from "../db/raw-rows";
+
+/*
+ * What the portal reads of bookings. Writes go through bookings-write.repo.ts alone.
+ *
+ * A booking's call is linked late: the assistant may book before it reports the call, so a booking whose
+ * call_id is still null names its call by call_external_id and is resolved here, at read time, through the
+ * unique (business_id, external_id) of calls.
+ */
+
+/** The linked call's id: call_id, else the business's call whose external id the booking named. */
+const callIdOf = sql`coalesce(b.call_id, (select c.id from calls c
+  where c.business_id = b.business_id and c.external_id = b.call_external_id))`;
+
+/** Columns of the Booking shape (spec names), from bookings aliased `b`. */
+const BOOKING_COLUMNS = sql`b.id as "_id", b.customer_name as "customerName",
+  b.customer_phone as "customerPhone", b.service_id as "serviceId", b.service_name as "serviceName",
+  ${isoUtc(sql`b.start_time`)} as "startTime", ${isoUtc(sql`b.end_time`)} as "endTime", b.status,
+  ${isoUtc(sql`b.created_at`)} as "createdAt", b.source, ${callIdOf} as "callId", b.version`;
+
+export type BookingListFilter = {
+  status: BookingStatus | null;
+  scope: BookingScope;
+  /** Bounds of the start time, already placed in the business's timezone. */
+  range: StartTimeRange;
+  page: number;
+  limit: number;
+  now: Date;
+};
+
+/** Past bookings read newest first; upcoming and all read in time order. */
+const newestFirst = (scope: BookingScope) => scope === "past";
+
+function conditions(businessId: string, { status, scope, range, now }: BookingListFilter): SQL {
+  const parts = [sql`business_id = ${businessId}::uuid`];
+  if (status) parts.push(sql`status = ${status}`);
+  if (scope === "upcoming") parts.push(sql`start_time >= ${now.toISOString()}::timestamptz`);
+  if (scope === "past") parts.push(sql`start_time < ${now.toISOString()}::timestamptz`);
+  if (range.from) parts.push(sql`start_time >= ${range.from.toISOString()}::timestamptz`);
+  if (range.to) parts.push(sql`start_time < ${range.to.toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * One page of a business's bookings and the exact total. Pages are read by offset along the (start_time,
+ * id) indexes, from whichever end of the list is nearer, so the deepest read is the middle page; the
+ * offset walks the index alone (only ids and start times) and the page's own rows are fetched after.
+ */
+export async function listBookings(
+  db: Executor,
+  businessId: string,
+  filter: BookingListFilter,
+): Promise<{ total: number; data: Booking[] }> {
+  const where = conditions(businessId, filter);
+  const [counted] = await rawRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from bookings where ${where}`,
+  );
+  const total = counted!.total;
+  const offset = (filter.page - 1) * filter.limit;
+  if (offset >= total) return { total, data: [] };
+  const take = Math.min(filter.limit, total - offset);
+  const fromEnd = total - offset - take;
+  const reversed = fromEnd < offset;
+  const descending = newestFirst(filter.scope) !== reversed;
+  const order = descending ? sql`start_time desc, id desc` : sql`start_time, id`;
+  const data = await rawRows<Booking>(
+    db,
+    sql`with page as (
+        select id, start_time from bookings where ${where}
+        order by ${order} offset ${reversed ? fromEnd : offset} limit ${take}
+      )
+      select ${BOOKING_COLUMNS}
+      from page join bookings b on b.id = page.id
+      order by ${newestFirst(filter.scope) ? sql`page.start_time desc, page.id desc` : sql`page.start_time, page.id`}`,
+  );
+  return { total, data };
+}
+
+type BookingDetailRow = Booking & {
+  notes: string | null;
+  durationMinutes: number;
+  priceCents: number;
+};
+
+/** A booking of the business with its timeline (oldest first) and the call it was made during; null if none. */
+export async function findBookingDetail(
+  db: Executor,
+  businessId: string,
+  bookingId: string,
+): Promise<BookingDetail | null> {
+  const [row] = await rawRows<BookingDetailRow>(
+    db,
+    sql`select ${BOOKING_COLUMNS}, b.notes, b.duration_minutes as "durationMinutes",
+        b.price_cents as "priceCents"
+      from bookings b where b.business_id = ${businessId}::uuid and b.id = ${bookingId}::uuid`,
+  );
+  if (!row) return null;
+  const [timeline, call] = await Promise.all([
+    readTimeline(db, bookingId),
+    row.callId ? findBookingCall(db, businessId, row.callId) : null,
+  ]);
+  const { priceCents, ...booking } = row;
+  return { ...booking, price: priceCents / 100, timeline, call };
+}
+
+async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {
+  const rows = await rawRows<Omit<BookingEvent, "actor"> & Pick<BookingEvent["actor"], "kind" | "name">>(
+    db,
+    sql`select id as "_id", ${isoUtc(sql`at`)} as "at", action, actor_kind as "kind",
+        actor_name as "name", from_status as "fromStatus", to_status as "toStatus",
+        case when from_start_time is null then null else ${isoUtc(sql`from_start_time`)} end
+          as "fromStartTime",
+        ${isoUtc(sql`to_start_time`)} as "toStartTime",
+        case when from_end_time is null then null else ${isoUtc(sql`from_end_time`)} end as "fromEndTime",
+        ${isoUtc(sql`to_end_time`)} as "toEndTime"
+      from booking_events where booking_id = ${bookingId}::uuid order by version`,
+  );
+  return rows.map(({ kind, name, ...event }) => ({ ...event, actor: { kind, name } }));
+}
+
+async function findBookingCall(
+  db: Executor,
+  businessId: string,
+  callId: string,
+): Promise<BookingCall | null> {
+  const [call] = await rawRows<BookingCall>(
+    db,
+    sql`select id as "_id", caller_number as "fromNumber", ${isoUtc(sql`started_at`)} as "startTime",
+        duration_seconds as "duration", status, outcome, summary, recording_url as "recordingUrl"
+      from calls where business_id = ${businessId}::uuid and id = ${callId}::uuid`,
+  );
+  return call ?? null;
+}
+
+/**
+ * The booking made during a call: linked by call_id, or naming the call's external id (the latest such
+ * booking when a call made more than one); null when the call made none.
+ */
+export async function findBookingOfCall(
+  db: Executor,
+  businessId: string,
+  call: { id: string; externalId: string },
+): Promise<Booking | null> {
+  const [row] = await rawRows<Booking>(
+    db,
+    sql`select ${BOOKING_COLUMNS} from bookings b
+      where b.business_id = ${businessId}::uuid
+        and (b.call_id = ${call.id}::uuid or (b.call_id is null and b.call_external_id = ${call.externalId}))
+      order by b.created_at desc, b.id desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Bookings waiting for confirmation, as the sidebar counts them: pending ones that have not started yet
+ * (what the list shows for status pending in its default, upcoming scope).
+ */
+export async function countPendingBookings(db: Executor, businessId: string, now: Date): Promise<number> {
+  const [row] = await rawRows<{ pending: number }>(
+    db,
+    sql`select count(*)::int as pending from bookings
+      where business_id = ${businessId}::uuid and status = 'pending' and start_time >= ${now.toISOString()}::timestamptz`,
+  );
+  return row!.pending;
+}

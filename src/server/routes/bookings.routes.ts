@@ -1,0 +1,115 @@
+import {
+  BOOKINGS_PAGE_SIZE,
+  bookingCounts,
+  bookingDetail,
+  bookingList,
+  bookingListQuery,
+} from "@shared/booking.schema";
+import { inclusiveRange, type StartTimeRange } from "../calls/call-list-range";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import { countPendingBookings, findBookingDetail, listBookings } from "../repos/bookings-read.repo";
+import { findBusinessTimezone } from "../repos/businesses.repo";
+import { bookingCountsExample, bookingDetailExample, bookingListExample } from "./bookings.examples";
+
+const NO_BOOKING = "No such booking";
+
+/** Spec 7 "Bookings", the reads: the list, one booking with its timeline and call, the sidebar's count. */
+export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/bookings", guards);
+
+  router.add(
+    {
+      method: "get",
+      path: "/",
+      summary: "A page of the business's bookings, with the exact total",
+      description:
+        "scope upcoming (the default: starting now or later, soonest first), past (started before now, " +
+        "newest first) or all (in time order). status filters on the server, over all pages, and total " +
+        "and totalPages count what it lets through. from and to bound the start time, ISO 8601: a bare " +
+        "date (YYYY-MM-DD) is that whole day in the business's timezone, to's day included; a date-time is " +
+        "that instant (in the business's timezone when it has no offset). page ≥ 1 (a page past the last " +
+        `is empty, with the exact total); limit 1–100, default ${BOOKINGS_PAGE_SIZE}. callId is the call ` +
+        "the booking was made during, also when that call was reported after the booking. Unknown " +
+        "parameters are refused.",
+      auth: "user",
+      query: bookingListQuery,
+      response: bookingList,
+      examples: {
+        query: {
+          page: "5",
+          limit: "10",
+          status: "confirmed",
+          scope: "all",
+          from: "2026-03-01",
+          to: "2026-03-31",
+        },
+        response: bookingListExample,
+      },
+      errors: [],
+    },
+    async (c, { query }) => {
+      const { businessId } = c.get("auth");
+      const page = query.page ?? 1;
+      const limit = query.limit ?? BOOKINGS_PAGE_SIZE;
+      let range: StartTimeRange = { from: null, to: null };
+      if (query.from !== undefined || query.to !== undefined) {
+        const timezone = await findBusinessTimezone(db, businessId);
+        if (!timezone) throw unauthenticated();
+        range = inclusiveRange({ name: "from", text: query.from }, { name: "to", text: query.to }, timezone);
+      }
+      const { total, data } = await listBookings(db, businessId, {
+        status: query.status ?? null,
+        scope: query.scope ?? "upcoming",
+        range,
+        page,
+        limit,
+        now: clock(),
+      });
+      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
+    },
+  );
+
+  // Before /:id, which would take "counts" for an id.
+  router.add(
+    {
+      method: "get",
+      path: "/counts",
+      summary: "How many bookings wait for confirmation (the sidebar's badge)",
+      description:
+        "pending counts the business's pending bookings that have not started yet: what the list shows " +
+        "with status=pending in its default scope (upcoming).",
+      auth: "user",
+      response: bookingCounts,
+      examples: { response: bookingCountsExample },
+      errors: [],
+    },
+    async (c) => ok(c, { pending: await countPendingBookings(db, c.get("auth").businessId, clock()) }),
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/:id",
+      summary: "One booking of the business, with its timeline and the call it came from",
+      description:
+        "timeline lists every change, oldest first. call is the call the booking was made during (null " +
+        "when none, or when that call has not been reported yet). price is in the currency's major units. " +
+        "Another business's booking, like an unknown or malformed id, is 404.",
+      auth: "user",
+      response: bookingDetail,
+      examples: { response: bookingDetailExample },
+      errors: [{ status: 404, code: "NOT_FOUND" }],
+    },
+    async (c) => {
+      const booking = await findBookingDetail(db, c.get("auth").businessId, readIdParam(c, NO_BOOKING));
+      if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+      return ok(c, booking);
+    },
+  );
+
+  return router;
+}
