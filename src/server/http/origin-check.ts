@@ -13,6 +13,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/calls",
   "/api/assistant/config",
+  "/api/assistant/bookings",
 ];
 
 export const isOriginCheckExempt = (path: string) =>
