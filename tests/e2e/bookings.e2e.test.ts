@@ -201,16 +201,12 @@ describe("Bookings", () => {
     await toast(page, "Failed to update booking").waitFor();
     expect(await timeInput.inputValue()).toBe(secondLabel);
 
-    if (zoned(first, { day: "numeric" }) === zoned(second, { day: "numeric" })) {
-      const firstLabel = zoned(first, { hour: "2-digit", minute: "2-digit" });
-      await dialog.getByRole("button", { name: firstLabel, exact: true }).first().click();
-      expect(await timeInput.inputValue()).toBe(firstLabel);
-    } else {
-      await dialog
-        .getByRole("button", { name: /^\d\d:\d\d$/ })
-        .first()
-        .click();
-    }
+    // The next free starts that day are offered in the explanation: one click takes one.
+    const suggestion = dialog.getByRole("alert").getByRole("button").first();
+    const suggested = (await suggestion.innerText()).trim();
+    await suggestion.click();
+    expect(await timeInput.inputValue()).toBe(suggested);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
     const chosen = await timeInput.inputValue();
     await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
     await dialog.waitFor({ state: "detached" });
