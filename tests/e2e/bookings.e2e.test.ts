@@ -4,7 +4,9 @@ import { describe, expect, inject, it } from "vitest";
 import {
   browserForFile,
   createAssistantKey,
+  createBooking,
   createService,
+  setBookingStatus,
   signUp,
   staffAuthorization,
 } from "../support/browser";
@@ -40,18 +42,17 @@ let phoneCounter = 0;
 /** A staff booking at `start` (any hour: staff confirm times outside the opening hours). */
 function addBooking(staff: Staff, serviceId: string, start: Date, customerName: string) {
   phoneCounter++;
-  return api<Booking>(staff, "POST", "/api/bookings", {
+  return createBooking(staff.page, {
     serviceId,
     startTime: start.toISOString(),
     customerName,
     customerPhone: `+1555${String(2_000_000 + phoneCounter).slice(-7)}`,
-    outsideHours: true,
   });
 }
 
 /** Someone else's change, sent without If-Match (it applies to whatever version is current). */
 const changeStatus = (staff: Staff, id: string, status: Booking["status"]) =>
-  api<Booking>(staff, "PUT", `/api/bookings/${id}`, { status });
+  setBookingStatus(staff.page, id, status);
 
 /** Free starts of the service over the coming week (the server's slot rule: hours, notice, bookings). */
 async function freeStarts(staff: Staff, serviceId: string): Promise<string[]> {
@@ -219,7 +220,7 @@ describe("Bookings", () => {
     await row.getByRole("button", { name: /^Reschedule/ }).focus();
     await page.keyboard.press("Enter");
     await dialog.waitFor();
-    const dateInput = dialog.getByLabel("New date");
+    const dateInput = dialog.getByRole("textbox", { name: "New date" });
     await dateInput.focus();
     const [y, m, d] = targetDay.split("-");
     await page.keyboard.type(`${m}/${d}/${y}`);
