@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { services } from "../../src/server/db/schema/services.schema";
+import { insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
@@ -83,6 +85,47 @@ describe("GET /api/dashboard/stats", () => {
       totalCalls: 1,
       timezone: "Asia/Tokyo",
     });
+  });
+
+  it("counts the bookings created today in the business's timezone, whatever their status", async () => {
+    const staff = await tenantWith([]);
+    const businessId = staff.user.businessId;
+    const [service] = await server.db
+      .insert(services)
+      .values({ businessId, name: "Cleaning", durationMinutes: 30, priceCents: 0 })
+      .returning();
+    const made: [createdAt: string, status: "pending" | "cancelled" | "completed"][] = [
+      ["2026-03-08T04:59:59.999Z", "pending"], // 23:59:59 yesterday in New York
+      ["2026-03-08T05:00:00.000Z", "cancelled"], // today's first instant
+      ["2026-03-08T15:59:00.000Z", "completed"],
+      ["2026-03-09T04:00:00.000Z", "pending"], // tomorrow's first instant
+    ];
+    await insertBookings(
+      server.db,
+      businessId,
+      made.map(([createdAt, status], i) => ({
+        externalId: null,
+        source: "assistant",
+        serviceId: service!.id,
+        serviceName: "Cleaning",
+        durationMinutes: 30,
+        priceCents: 0,
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        customerName: `Customer ${i}`,
+        customerPhone: `+1 555 020${i}`,
+        notes: null,
+        callId: null,
+        callExternalId: null,
+        startTime: new Date(Date.parse("2026-03-10T14:00:00.000Z") + i * 3_600_000),
+        status,
+        createdAt: new Date(createdAt),
+      })),
+      { kind: "system", id: null, name: null },
+    );
+    expect(await stats(staff)).toMatchObject({ newBookings: 2, googleCalendarSynced: 0 });
+    const other = await signUp(server);
+    expect(await stats(other)).toMatchObject({ newBookings: 0 });
   });
 
   it("starts empty for a new business", async () => {

@@ -135,6 +135,30 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
+  it("documents the bookings reads: the list's parameters, the detail's 404, the counts, the call's booking", async () => {
+    const doc = await document();
+    const list = doc.paths["/api/bookings"]!.get!;
+    expect(list.security).toEqual([{ bearer: [] }]);
+    const byName = Object.fromEntries((list.parameters ?? []).map((p) => [p.name, p]));
+    expect(Object.keys(byName).sort()).toEqual(["from", "limit", "page", "scope", "status", "to"]);
+    expect(byName.scope!.schema).toEqual({ enum: ["all", "past", "upcoming"] });
+    expect(byName.status!.schema).toEqual({ enum: ["cancelled", "completed", "confirmed", "pending"] });
+    expect(byName.from!.example).toBe("2026-03-01");
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "500"]);
+    const detail = doc.paths["/api/bookings/{id}"]!.get!;
+    expect(Object.keys(detail.responses).sort()).toEqual(["200", "401", "404", "500"]);
+    expect(detail.responses["200"]!.content["application/json"]!.example).toMatchObject({
+      success: true,
+      data: { timeline: [{ action: "create" }, { action: "confirm" }], call: { outcome: "booked" } },
+    });
+    expect(
+      doc.paths["/api/bookings/counts"]!.get!.responses["200"]!.content["application/json"]!.example,
+    ).toEqual({ success: true, data: { pending: 3 } });
+    const call = doc.paths["/api/calls/{id}"]!.get!.responses["200"]!.content["application/json"]!;
+    expect(JSON.stringify(call.schema)).toContain('"booking"');
+    expect(call.example).toMatchObject({ data: { booking: { status: "confirmed" } } });
+  });
+
   it("puts the assistant's routes under X-Api-Key and outside the origin check, but not key management", async () => {
     const doc = (await document()) as Document & { components: { securitySchemes: Record<string, unknown> } };
     expect(doc.components.securitySchemes.assistantKey).toMatchObject({

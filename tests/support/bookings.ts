@@ -1,5 +1,4 @@
 import type { Slot } from "@shared/availability.schema";
-import type { BookingStatus } from "@shared/booking.constants";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { staffAuthorization } from "./browser";
@@ -41,13 +40,4 @@ export async function bookAsAssistant(
   if (response.status !== 201 || !body.data)
     throw new Error(`booking failed: ${response.status} ${JSON.stringify(body)}`);
   return body.data.id;
-}
-
-/** Staff change a booking's status through PUT /api/bookings/:id (spec 7's body, no If-Match). */
-export async function setBookingStatus(page: Page, id: string, status: BookingStatus) {
-  const response = await page.request.put(`/api/bookings/${id}`, {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: { status },
-  });
-  if (!response.ok()) throw new Error(`status change failed: ${response.status()} ${await response.text()}`);
 }

@@ -1,16 +1,23 @@
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
 
 export type BookingStats = { newBookings: number; googleCalendarSynced: number };
 
 /**
- * Bookings made in [start, end) and how many of them reached the online calendar. CallDesk has no bookings
- * yet: the bookings issue (roadmap item 3) brings their table and the integrations issue (item 4) calendar
- * sync, and each replaces its half of this body with a count over its own table. Until then, none.
+ * Bookings made in [start, end), whatever became of them since, and how many of them reached the online
+ * calendar: none until the integrations issue (roadmap item 4) brings calendar sync (docs/spec-notes.md).
  */
 export async function readBookingStats(
-  _db: Executor,
-  _businessId: string,
-  _day: { start: Date; end: Date },
+  db: Executor,
+  businessId: string,
+  day: { start: Date; end: Date },
 ): Promise<BookingStats> {
-  return { newBookings: 0, googleCalendarSynced: 0 };
+  const [row] = await rawRows<{ newBookings: number }>(
+    db,
+    sql`select count(*)::int as "newBookings" from bookings
+      where business_id = ${businessId}::uuid and created_at >= ${day.start.toISOString()}::timestamptz
+        and created_at < ${day.end.toISOString()}::timestamptz`,
+  );
+  return { newBookings: row!.newBookings, googleCalendarSynced: 0 };
 }

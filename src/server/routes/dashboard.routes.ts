@@ -23,7 +23,9 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
       description:
         "Today is the business's calendar day in its own timezone. Answered = completed + in-progress; " +
         "missed = missed + failed (missedCalls too, over all time). answerRate is round(100 · answered / " +
-        `calls today), null when no call came today. recentCalls are the latest ${RECENT_CALLS}.`,
+        `calls today), null when no call came today. recentCalls are the latest ${RECENT_CALLS}. ` +
+        "newBookings counts the bookings created today, whatever their status now; googleCalendarSynced " +
+        "stays 0 until bookings are synced to an online calendar.",
       auth: "user",
       response: dashboardStats,
       examples: { response: dashboardStatsExample },

@@ -162,6 +162,7 @@ export function RescheduleDialog({ booking, onClose }: RescheduleDialogProps) {
                 <Button
                   variant="outline"
                   size="sm"
+                  data-part="now"
                   onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
                 >
                   <Clock aria-hidden="true" />

@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../../src/server/db/schema/bookings.schema";
+import type { Slot } from "../../src/shared/availability.schema";
+import {
+  assistantBookingOf,
+  assistantRequest,
+  bookAsAssistant,
+  bookingRowCounts,
+  errorOf,
+  openPractice,
+  timelineOf,
+} from "../support/server-bookings";
+import { dataOf, reportCall } from "../support/server-calls";
+import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// The test clock starts Monday 2026-03-02 12:00Z (07:00 in New York); the practice opens 09:00–17:00 EST.
+const TUESDAY_10 = "2026-03-03T10:00:00-05:00";
+const instant = (iso: string) => new Date(iso).getTime();
+
+const slotsOf = async (key: string, serviceId: string, day: string) =>
+  dataOf<Slot[]>(
+    await server.request(`/api/assistant/slots?serviceId=${serviceId}&from=${day}&to=${day}`, {
+      headers: { "x-api-key": key },
+    }),
+  );
+
+describe("POST /api/assistant/bookings", () => {
+  it("books a free slot (201, pending), answers a retry with 200 and the same booking, and takes the slot", async () => {
+    const practice = await openPractice(server);
+    const body = { externalId: "booking-1", startTime: TUESDAY_10, notes: "First visit" };
+    const first = await bookAsAssistant(server, practice, body);
+    expect(first.status).toBe(201);
+    const booked = await assistantBookingOf(first);
+    expect(booked).toMatchObject({
+      externalId: "booking-1",
+      serviceName: "Cleaning",
+      status: "pending",
+      durationMinutes: 30,
+      startTime: "2026-03-03T15:00:00.000Z",
+      endTime: "2026-03-03T15:30:00.000Z",
+      customerName: "Ada Lovelace",
+      notes: "First visit",
+    });
+    const retry = await bookAsAssistant(server, practice, { ...body, customerName: "Someone Else" });
+    expect(retry.status).toBe(200);
+    expect(await assistantBookingOf(retry)).toEqual(booked);
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 1,
+      events: 1,
+      outbox: 1,
+    });
+    expect(await timelineOf(server, booked.id)).toEqual({
+      events: [{ version: 1, action: "create", from: null, to: "pending" }],
+      topics: ["booking.create"],
+    });
+    const starts = (await slotsOf(practice.key, practice.service._id, "2026-03-03")).map((s) => s.start);
+    expect(starts).not.toContain("2026-03-03T10:00:00-05:00");
+    expect(starts).toContain("2026-03-03T10:30:00-05:00");
+  });
+
+  it("reads a start without an offset in the business's timezone", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: "2026-03-03T11:15" }),
+    );
+    expect(booked.startTime).toBe("2026-03-03T16:15:00.000Z");
+  });
+
+  it("refuses a time that is not a free slot with 409 SLOT_TAKEN and the day's next free slots", async () => {
+    const practice = await openPractice(server);
+    await bookAsAssistant(server, practice, { startTime: TUESDAY_10 });
+    const taken = await bookAsAssistant(server, practice, { startTime: "2026-03-03T10:15:00-05:00" });
+    expect(taken.status).toBe(409);
+    const error = await errorOf(taken);
+    expect(error).toMatchObject({ code: "SLOT_TAKEN", field: "startTime" });
+    expect(error.nextFreeSlots).toEqual([
+      "2026-03-03T10:30:00-05:00",
+      "2026-03-03T10:45:00-05:00",
+      "2026-03-03T11:00:00-05:00",
+      "2026-03-03T11:15:00-05:00",
+      "2026-03-03T11:30:00-05:00",
+    ]);
+    // Off the slot grid, after closing, or on a closed day: never free.
+    for (const startTime of [
+      "2026-03-03T10:37:00-05:00",
+      "2026-03-03T17:00:00-05:00",
+      "2026-03-07T10:00:00-05:00",
+    ]) {
+      const response = await bookAsAssistant(server, practice, { startTime });
+      expect(response.status, startTime).toBe(409);
+      expect((await errorOf(response)).code).toBe("SLOT_TAKEN");
+    }
+    // Closing time has nothing later: the day's earliest are offered.
+    const late = await errorOf(
+      await bookAsAssistant(server, practice, { startTime: "2026-03-03T17:00:00-05:00" }),
+    );
+    expect(late.nextFreeSlots?.[0]).toBe("2026-03-03T09:00:00-05:00");
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 1,
+      events: 1,
+      outbox: 1,
+    });
+  });
+
+  it("lets exactly one of 20 concurrent requests for one slot have it; the others get 409 SLOT_TAKEN", async () => {
+    const practice = await openPractice(server);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        bookAsAssistant(server, practice, { startTime: TUESDAY_10, customerPhone: `+1555000${i}` }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    for (const response of responses.filter((r) => r.status === 409))
+      expect((await errorOf(response)).code).toBe("SLOT_TAKEN");
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 1,
+      events: 1,
+      outbox: 1,
+    });
+  });
+
+  it("makes one booking of concurrent retries of one externalId", async () => {
+    const practice = await openPractice(server);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        bookAsAssistant(server, practice, { externalId: "same", startTime: TUESDAY_10 }),
+      ),
+    );
+    const ids = new Set(
+      await Promise.all(responses.map(async (response) => (await assistantBookingOf(response)).id)),
+    );
+    expect(ids.size).toBe(1);
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+  });
+
+  it("links the call of callExternalId when the business has it, and keeps the id when it does not yet", async () => {
+    const practice = await openPractice(server);
+    const call = await reportCall(server, practice.key, {
+      externalId: "call-7",
+      callerNumber: "+15550001111",
+      startedAt: "2026-03-02T11:50:00Z",
+      status: "completed",
+    });
+    expect(call.status).toBe(201);
+    const callId = (await dataOf<{ _id: string }>(call))._id;
+    const linked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10, callExternalId: "call-7" }),
+    );
+    const later = await assistantBookingOf(
+      await bookAsAssistant(server, practice, {
+        startTime: "2026-03-03T11:00:00-05:00",
+        callExternalId: "call-8",
+      }),
+    );
+    const rows = await server.db.select().from(bookings);
+    expect(rows.find((row) => row.id === linked.id)).toMatchObject({ callId, callExternalId: "call-7" });
+    expect(rows.find((row) => row.id === later.id)).toMatchObject({ callId: null, callExternalId: "call-8" });
+  });
+
+  it("answers 400 with the field for bad input, never a 500, and writes nothing", async () => {
+    const practice = await openPractice(server);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ startTime: "2026-02-30T10:00:00Z" }, "startTime"],
+      [{ startTime: "2026-03-03" }, "startTime"],
+      [{ startTime: "tomorrow" }, "startTime"],
+      [{ startTime: TUESDAY_10, customerName: "  " }, "customerName"],
+      [{ startTime: TUESDAY_10, customerPhone: 5 }, "customerPhone"],
+      [{ startTime: TUESDAY_10, serviceId: "nope" }, "serviceId"],
+      [{ startTime: TUESDAY_10, externalId: "" }, "externalId"],
+      [{ startTime: TUESDAY_10, surprise: true }, "surprise"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await bookAsAssistant(server, practice, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await errorOf(response)).field, JSON.stringify(body)).toBe(field);
+    }
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 0,
+      events: 0,
+      outbox: 0,
+    });
+  });
+});
+
+describe("GET /api/assistant/bookings", () => {
+  it("lists the caller's upcoming pending and confirmed bookings, soonest first", async () => {
+    const practice = await openPractice(server);
+    const book = async (startTime: string, customerPhone = "+15550001111") =>
+      assistantBookingOf(await bookAsAssistant(server, practice, { startTime, customerPhone }));
+    const later = await book("2026-03-04T10:00:00-05:00");
+    const sooner = await book(TUESDAY_10);
+    const cancelled = await book("2026-03-05T10:00:00-05:00");
+    await book("2026-03-03T12:00:00-05:00", "+15550002222");
+    expect(
+      (
+        await assistantRequest(server, practice.key, `/${cancelled.id}`, {
+          method: "PUT",
+          json: { action: "cancel" },
+        })
+      ).status,
+    ).toBe(200);
+    const listed = await dataOf<{ id: string }[]>(
+      await assistantRequest(server, practice.key, `?customerPhone=${encodeURIComponent("+15550001111")}`),
+    );
+    expect(listed.map((booking) => booking.id)).toEqual([sooner.id, later.id]);
+    expect((await assistantRequest(server, practice.key, "")).status).toBe(400);
+  });
+});
+
+describe("PUT /api/assistant/bookings/:id", () => {
+  it("reschedules into a free slot (its own time counts as free), back to pending, and cancels", async () => {
+    const practice = await openPractice(server, 60);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10 }),
+    );
+    const other = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: "2026-03-03T12:00:00-05:00" }),
+    );
+    const move = (id: string, startTime: string) =>
+      assistantRequest(server, practice.key, `/${id}`, {
+        method: "PUT",
+        json: { action: "reschedule", startTime },
+      });
+    // 10:30 overlaps its own 10:00–11:00 only.
+    const moved = await move(booked.id, "2026-03-03T10:30:00-05:00");
+    expect(moved.status).toBe(200);
+    expect(await assistantBookingOf(moved)).toMatchObject({
+      status: "pending",
+      startTime: "2026-03-03T15:30:00.000Z",
+      endTime: "2026-03-03T16:30:00.000Z",
+    });
+    const clash = await move(booked.id, "2026-03-03T11:30:00-05:00");
+    expect(clash.status).toBe(409);
+    const error = await errorOf(clash);
+    expect(error.code).toBe("SLOT_TAKEN");
+    expect(
+      error.nextFreeSlots?.every((start) => instant(start) >= instant("2026-03-03T13:00:00-05:00")),
+    ).toBe(true);
+    const cancelled = await assistantRequest(server, practice.key, `/${other.id}`, {
+      method: "PUT",
+      json: { action: "cancel" },
+    });
+    expect(await assistantBookingOf(cancelled)).toMatchObject({ status: "cancelled" });
+    const again = await assistantRequest(server, practice.key, `/${other.id}`, {
+      method: "PUT",
+      json: { action: "reschedule", startTime: "2026-03-04T10:00:00-05:00" },
+    });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({ code: "BOOKING_STATUS", currentStatus: "cancelled" });
+    expect((await timelineOf(server, booked.id)).topics).toEqual(["booking.create", "booking.reschedule"]);
+    expect((await timelineOf(server, other.id)).topics).toEqual(["booking.create", "booking.cancel"]);
+  });
+
+  it("keeps to the key's business: another business's booking ids and malformed ids are 404", async () => {
+    const ours = await openPractice(server);
+    const theirs = await openPractice(server);
+    const booked = await assistantBookingOf(await bookAsAssistant(server, theirs, { startTime: TUESDAY_10 }));
+    for (const id of [booked.id, "not-a-uuid", crypto.randomUUID()]) {
+      const response = await assistantRequest(server, ours.key, `/${id}`, {
+        method: "PUT",
+        json: { action: "cancel" },
+      });
+      expect(response.status, id).toBe(404);
+    }
+    const listed = await dataOf<unknown[]>(
+      await assistantRequest(server, ours.key, `?customerPhone=${encodeURIComponent("+15550001111")}`),
+    );
+    expect(listed).toEqual([]);
+    // Their service is not ours to book.
+    const foreign = await bookAsAssistant(
+      server,
+      { ...ours, service: theirs.service },
+      { startTime: TUESDAY_10 },
+    );
+    expect(foreign.status).toBe(404);
+    expect((await timelineOf(server, booked.id)).topics).toEqual(["booking.create"]);
+    const unauthenticated = await server.request("/api/assistant/bookings?customerPhone=1");
+    expect(unauthenticated.status).toBe(401);
+    expect((await readEnvelope(unauthenticated)).success).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { rawRows } from "../../src/server/db/raw-rows";
+import type { AssistantBooking, Booking } from "../../src/shared/booking.schema";
+import type { ApiFailure } from "../../src/shared/envelope";
+import type { Service } from "../../src/shared/service.schema";
+import { type SignedIn, signUp } from "./server-accounts";
+import { createAssistantKey, dataOf } from "./server-calls";
+import { readEnvelope, type TestServer } from "./server-harness";
+
+/** A signed-up business (New York, open 09:00–17:00 Monday to Friday) with a service and an assistant key. */
+export type Practice = { staff: SignedIn; businessId: string; key: string; service: Service };
+
+export async function openPractice(server: TestServer, duration = 30): Promise<Practice> {
+  const staff = await signUp(server);
+  const { key } = await createAssistantKey(server, staff);
+  const service = await dataOf<Service>(
+    await server.request("/api/services", {
+      json: { name: "Cleaning", duration, price: 45, isActive: true },
+      accessToken: staff.accessToken,
+    }),
+  );
+  return { staff, businessId: staff.user.businessId, key, service };
+}
+
+/** As the assistant calls: server to server, no Origin. */
+export const assistantRequest = (
+  server: TestServer,
+  key: string,
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+) =>
+  server.request(`/api/assistant/bookings${path}`, {
+    ...init,
+    headers: { "x-api-key": key },
+    origin: null,
+  });
+
+export const bookAsAssistant = (server: TestServer, practice: Practice, body: Record<string, unknown>) =>
+  assistantRequest(server, practice.key, "", {
+    json: {
+      externalId: crypto.randomUUID(),
+      serviceId: practice.service._id,
+      customerName: "Ada Lovelace",
+      customerPhone: "+15550001111",
+      ...body,
+    },
+  });
+
+export const staffPut = (
+  server: TestServer,
+  staff: SignedIn,
+  id: string,
+  json: unknown,
+  headers: Record<string, string> = {},
+) => server.request(`/api/bookings/${id}`, { method: "PUT", json, accessToken: staff.accessToken, headers });
+
+export const staffCreate = (server: TestServer, practice: Practice, body: Record<string, unknown>) =>
+  server.request("/api/bookings", {
+    json: {
+      serviceId: practice.service._id,
+      customerName: "Walk In",
+      customerPhone: "+15559990000",
+      ...body,
+    },
+    accessToken: practice.staff.accessToken,
+  });
+
+export async function errorOf(response: Response): Promise<ApiFailure["error"]> {
+  const body = await readEnvelope(response);
+  if (body.success) throw new Error(`expected a failure, got ${response.status}`);
+  return body.error;
+}
+
+export const assistantBookingOf = (response: Response) => dataOf<AssistantBooking>(response);
+export const bookingOf = (response: Response) => dataOf<Booking>(response);
+
+/** A business's bookings, events and outbox rows, counted. */
+export async function bookingRowCounts(server: TestServer, businessId: string) {
+  const [row] = await rawRows<{ bookings: number; events: number; outbox: number }>(
+    server.db,
+    sql`select (select count(*)::int from bookings where business_id = ${businessId}::uuid) as bookings,
+      (select count(*)::int from booking_events where business_id = ${businessId}::uuid) as events,
+      (select count(*)::int from outbox where business_id = ${businessId}::uuid) as outbox`,
+  );
+  return row!;
+}
+
+/** One booking's timeline as (version, action, from → to) and its outbox topics, in order. */
+export async function timelineOf(server: TestServer, bookingId: string) {
+  const events = await rawRows<{ version: number; action: string; from: string | null; to: string }>(
+    server.db,
+    sql`select version, action, from_status as from, to_status as to from booking_events
+      where booking_id = ${bookingId}::uuid order by version`,
+  );
+  const topics = await rawRows<{ topic: string }>(
+    server.db,
+    sql`select topic from outbox where booking_id = ${bookingId}::uuid order by id`,
+  );
+  return { events, topics: topics.map((row) => row.topic) };
+}
