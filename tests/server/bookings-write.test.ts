@@ -119,6 +119,37 @@ describe("the bookings writer", () => {
     expect(count?.n).toBe(1);
   });
 
+  it("leaves the overlap to the database: of concurrent creations for one time (no check before), one holds it", async () => {
+    const { businessId, serviceId } = await practice();
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        createBooking(database.handle.db, {
+          businessId,
+          actor: STAFF,
+          now: NOW,
+          booking: {
+            source: "staff",
+            serviceId,
+            startTime: new Date(at("2026-03-02T15:00:00Z").getTime() + i * 60_000),
+            customerName: `Racer ${i}`,
+            customerPhone: "+1",
+          },
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results)
+      if (result.status === "rejected")
+        expect(result.reason).toMatchObject({ status: 409, code: "SLOT_TAKEN" });
+    const [count] = await rawRows<{ bookings: number; events: number; outbox: number }>(
+      database.handle.db,
+      sql`select (select count(*)::int from bookings where business_id = ${businessId}::uuid) as bookings,
+        (select count(*)::int from booking_events where business_id = ${businessId}::uuid) as events,
+        (select count(*)::int from outbox where business_id = ${businessId}::uuid) as outbox`,
+    );
+    expect(count).toEqual({ bookings: 1, events: 1, outbox: 1 });
+  });
+
   it("changes through the rule and keeps the snapshot when the service goes", async () => {
     const { businessId, serviceId } = await practice();
     const { db } = database.handle;

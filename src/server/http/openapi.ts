@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES } from "@shared/booking.constants";
 import { apiErrorCodes } from "@shared/error-codes";
 import type { Type } from "arktype";
 import type { RegisteredRoute, RouteAuth } from "./api-router";
@@ -55,7 +56,20 @@ const failureEnvelope = (codes: readonly string[]): JsonSchema => ({
       properties: {
         message: { type: "string" },
         code: { enum: codes },
-        field: { type: "string", description: "VALIDATION only: the path of the first offending input" },
+        field: {
+          type: "string",
+          description:
+            "VALIDATION: the path of the first offending input; a conflict may name the input it is about",
+        },
+        currentStatus: {
+          enum: [...BOOKING_STATUSES],
+          description: "BOOKING_STATUS and BOOKING_CHANGED: the booking's status now",
+        },
+        nextFreeSlots: {
+          type: "array",
+          items: { type: "string" },
+          description: "SLOT_TAKEN: up to 5 free slot starts of that day to offer instead",
+        },
       },
       required: ["message"],
     },
@@ -138,7 +152,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
     info: {
       title: "CallDesk API",
       version: "0.1.0",
-      description: `Every response is an envelope {success, data} or {success:false, error:{message, code, field?}} (field: the offending input of a VALIDATION failure); codes: ${apiErrorCodes.join(", ")}.`,
+      description: `Every response is an envelope {success, data} or {success:false, error:{message, code, field?, currentStatus?, nextFreeSlots?}} (field: the offending input of a VALIDATION failure; currentStatus and nextFreeSlots: booking refusals); codes: ${apiErrorCodes.join(", ")}.`,
     },
     components: {
       securitySchemes: {

@@ -90,7 +90,12 @@ export function assistantBookingsRoutes(
       const retried = await findBookingByExternalId(db, businessId, body.externalId);
       if (retried) return ok(c, toAssistantBooking(retried), 200);
       const slot = await checkSlot(findSlots, at);
-      if (!slot.offered) throw slotTakenWith(slot.nextFreeSlots);
+      if (!slot.offered) {
+        // A concurrent retry may have just booked it: that is this booking, not a taken slot.
+        const booked = await findBookingByExternalId(db, businessId, body.externalId);
+        if (booked) return ok(c, toAssistantBooking(booked), 200);
+        throw slotTakenWith(slot.nextFreeSlots);
+      }
       try {
         const { row, created } = await createBooking(db, input);
         return ok(c, toAssistantBooking(row), created ? 201 : 200);
