@@ -1,17 +1,18 @@
-// `npm run bench [-- web auth services calls slots]`: bundle weights and Lighthouse, session endpoints, the
-// services list, calls at volume, free slots — against the real server. Prints each figure beside its budget and writes bench-results.json.
+// `npm run bench [-- web auth services calls slots bookings]`: bundle weights and Lighthouse, session
+// endpoints, the services list, calls at volume, free slots, bookings at volume — against the real server. Prints each figure beside its budget and writes bench-results.json.
 // Figures are reported, never asserted: a noisy machine must not fail a build.
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { startServerProcess } from "../tests/support/server-process";
 import { authBench } from "./auth.bench";
+import { bookingsBench } from "./bookings.bench";
 import { callsBench } from "./calls.bench";
 import { type Figure, printFigures } from "./report";
 import { servicesBench } from "./services.bench";
 import { slotsBench } from "./slots.bench";
 import { webBench } from "./web.bench";
 
-const SECTIONS = ["web", "auth", "services", "calls", "slots"] as const;
+const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv
   .slice(2)
@@ -43,6 +44,7 @@ if (sections.includes("web") || sections.includes("auth") || sections.includes("
 }
 if (sections.includes("calls")) results.calls = await callsBench(log);
 if (sections.includes("slots")) results.slots = await slotsBench(log);
+if (sections.includes("bookings")) results.bookings = await bookingsBench(log);
 
 const titles: Record<Section, string> = {
   web: "Portal: initial download and Lighthouse",
@@ -50,6 +52,7 @@ const titles: Record<Section, string> = {
   services: "Services list (embedded database)",
   calls: "Calls at volume (embedded database; 1×200,000 + 19×10,000 calls)",
   slots: "Free slots (embedded database; the demo practice, 31 days)",
+  bookings: "Bookings at volume (embedded database; 100,000 in one business, a month holding 2,000)",
 };
 for (const section of sections) printFigures(titles[section], results[section]!);
 writeFileSync(

@@ -2,6 +2,8 @@
 
 import { type CallGenerator, createCallGenerator, inProgressReport } from "../src/server/demo/call-generator";
 import type { AssistantConfig, CreatedAssistantKey } from "../src/shared/assistant.schema";
+import type { Slot } from "../src/shared/availability.schema";
+import type { AssistantBooking } from "../src/shared/booking.schema";
 import type { CallReport, CallReportResult } from "../src/shared/calls.schema";
 import type { ApiEnvelope } from "../src/shared/envelope";
 
@@ -29,19 +31,35 @@ export type SimulationResult = {
   historyReported: number;
   liveStarted: number;
   liveFinished: number;
+  /** Bookings the live calls made, and how many of them callers later moved or cancelled. */
+  booked: number;
+  changed: number;
 };
 
 const HISTORY_DAYS = 28;
+/** How far ahead a caller looks for a free slot, and how often a caller later moves or cancels a booking. */
+const BOOKING_WINDOW_DAYS = 7;
+const CHANGE_CHANCE = 0.3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-class ApiCallError extends Error {}
+class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly nextFreeSlots: string[] = [],
+  ) {
+    super(message);
+  }
+}
 
 async function call<T>(url: string, init: RequestInit): Promise<{ data: T; response: Response }> {
   const response = await fetch(url, init);
   const body = (await response.json().catch(() => null)) as ApiEnvelope<T> | null;
   if (!body?.success) {
-    const message = body && !body.success ? body.error.message : response.statusText;
-    throw new ApiCallError(`${init.method ?? "GET"} ${new URL(url).pathname}: ${response.status} ${message}`);
+    const error = body && !body.success ? body.error : null;
+    throw new ApiCallError(
+      `${init.method ?? "GET"} ${new URL(url).pathname}: ${response.status} ${error?.message ?? response.statusText}`,
+      error?.nextFreeSlots,
+    );
   }
   return { data: body.data, response };
 }
@@ -115,7 +133,74 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const onAbort = () => stop.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const timer = options.durationSeconds === null ? null : setTimeout(onAbort, options.durationSeconds * 1000);
-  const result: SimulationResult = { key, historyReported: past.length, liveStarted: 0, liveFinished: 0 };
+  const result: SimulationResult = {
+    key,
+    historyReported: past.length,
+    liveStarted: 0,
+    liveFinished: 0,
+    booked: 0,
+    changed: 0,
+  };
+  const bookings: AssistantBooking[] = [];
+  const today = () => new Date().toISOString().slice(0, 10);
+  const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+  async function freeSlots(serviceId: string): Promise<Slot[]> {
+    const query = `serviceId=${serviceId}&from=${today()}&to=${inDays(BOOKING_WINDOW_DAYS)}`;
+    return (await call<Slot[]>(`${options.url}/api/assistant/slots?${query}`, { headers })).data;
+  }
+
+  /** Books the caller of a "booked" call into one of the first free slots, during the call. */
+  async function book(final: CallReport, line: number) {
+    const service = config.services.find((s) => s.name === final.serviceName) ?? config.services[0];
+    if (!service) return;
+    const slots = await freeSlots(service.id);
+    let startTime = slots[Math.floor(Math.random() * Math.min(5, slots.length))]?.start;
+    for (let attempt = 0; startTime && attempt < 2; attempt++) {
+      try {
+        const { data } = await call<AssistantBooking>(`${options.url}/api/assistant/bookings`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            externalId: `${final.externalId}-booking`,
+            serviceId: service.id,
+            startTime,
+            customerName: final.callerName ?? "Caller",
+            customerPhone: final.callerNumber,
+            callExternalId: final.externalId,
+          }),
+        });
+        bookings.push(data);
+        result.booked++;
+        options.log(`[line ${line}] 📅 booked ${data.serviceName} at ${data.startTime} (${data.status}).`);
+        return;
+      } catch (error) {
+        // Taken by another line meanwhile: the answer offers the next free slots of that day.
+        if (!(error instanceof ApiCallError) || error.nextFreeSlots.length === 0) throw error;
+        startTime = error.nextFreeSlots[0];
+      }
+    }
+  }
+
+  /** A caller rings back to move or cancel an earlier booking. */
+  async function changeOne(line: number) {
+    const booking = bookings.splice(Math.floor(Math.random() * bookings.length), 1)[0];
+    if (!booking?.serviceId) return;
+    const reschedule = Math.random() < 0.5;
+    const later = reschedule
+      ? (await freeSlots(booking.serviceId)).find((slot) => slot.start !== booking.startTime)
+      : undefined;
+    const body = later ? { action: "reschedule", startTime: later.start } : { action: "cancel" };
+    const { data } = await call<AssistantBooking>(`${options.url}/api/assistant/bookings/${booking.id}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify(body),
+    });
+    result.changed++;
+    options.log(
+      `[line ${line}] ↺ ${booking.customerName} ${later ? `moved their booking to ${data.startTime}` : "cancelled their booking"}.`,
+    );
+  }
 
   async function playOneCall(line: number) {
     const final = generator.finishedCall(new Date());
@@ -138,6 +223,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         (Date.now() - new Date(final.startedAt).getTime());
       await sleep(remaining, stop.signal);
     }
+    if (final.status === "completed" && final.outcome === "booked") await book(final, line);
+    else if (bookings.length > 0 && Math.random() < CHANGE_CHANCE) await changeOne(line);
     await report(final);
     result.liveFinished++;
     const outcome = final.outcome ? `, ${final.outcome}` : "";
@@ -171,6 +258,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     if (timer) clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
   }
-  options.log(`Done: ${result.historyReported} past calls, ${result.liveFinished} live calls finished.`);
+  options.log(
+    `Done: ${result.historyReported} past calls, ${result.liveFinished} live calls finished, ` +
+      `${result.booked} bookings made, ${result.changed} moved or cancelled.`,
+  );
   return result;
 }

@@ -14,8 +14,9 @@ import { nextUsPublicHoliday, usPublicHolidays } from "../../src/server/demo/us-
 import { parseIsoTime } from "../../src/server/time/iso-time";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
 import type { Availability, Slot } from "../../src/shared/availability.schema";
+import type { BookingCounts, BookingList } from "../../src/shared/booking.schema";
 import { weekdayOfCalendarDate } from "../../src/shared/calendar-date";
-import { callReport } from "../../src/shared/calls.schema";
+import { type CallDetail, callReport } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { addCalendarDays, calendarDateAt, calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
 import { signIn } from "../support/server-accounts";
@@ -214,5 +215,69 @@ describe("the demo seed", () => {
       .from(services)
       .where(eq(services.id, whitening.id));
     expect(row!.after).toBe(10);
+  });
+
+  it("gives it bookings over the weeks around today in every status, linked to the calls that made them", async () => {
+    const now = server.clock();
+    await seedDemo(server.db, now);
+    const demo = await signIn(server, DEMO_EMAIL, DEMO_PASSWORD);
+    const get = async <T>(path: string) =>
+      dataOf<T>(await server.request(path, { accessToken: demo.accessToken }));
+    const first = await get<BookingList>("/api/bookings?scope=all&limit=100");
+    const bookings = [first.data];
+    for (let page = 2; page <= first.totalPages; page++)
+      bookings.push((await get<BookingList>(`/api/bookings?scope=all&limit=100&page=${page}`)).data);
+    const all = bookings.flat();
+    expect(all.length).toBe(first.total);
+    expect(all.length).toBeGreaterThan(50);
+    expect(new Set(all.map((b) => b.status))).toEqual(
+      new Set(["pending", "confirmed", "completed", "cancelled"]),
+    );
+    const starts = all.map((b) => Date.parse(b.startTime));
+    expect(Math.min(...starts)).toBeLessThan(now.getTime() - 14 * DAY);
+    expect(Math.max(...starts)).toBeGreaterThan(now.getTime() + 14 * DAY);
+    for (const b of all.filter((b) => Date.parse(b.startTime) >= now.getTime()))
+      expect(["pending", "confirmed", "cancelled"]).toContain(b.status);
+
+    // Inside the opening hours (weekdays 08–12 and 13–18, Saturdays 09–13), never on the holiday.
+    const minutesOf = (iso: string) => {
+      const { hour, minute } = wallTimeAt(new Date(iso), "America/New_York");
+      return hour * 60 + minute;
+    };
+    for (const b of all) {
+      const date = calendarDateAt(new Date(b.startTime), "America/New_York");
+      const day = weekdayOfCalendarDate(date);
+      const [start, end] = [minutesOf(b.startTime), minutesOf(b.endTime)];
+      const within = (open: number, close: number) => start >= open && end <= close;
+      const open = day === 6 ? within(540, 780) : day !== 0 && (within(480, 720) || within(780, 1080));
+      expect(open, `${b.startTime} (${b.serviceName})`).toBe(true);
+      expect(date).not.toBe("2026-12-25");
+      expect(b.customerName).toMatch(/^\p{Lu}[\p{L}'-]+ \p{Lu}/u);
+    }
+    // None overlapping, cancelled ones included.
+    const sorted = [...all].sort((a, b) => a.startTime.localeCompare(b.startTime));
+    for (const [i, b] of sorted.slice(1).entries()) expect(b.startTime >= sorted[i]!.endTime).toBe(true);
+
+    // Every call the assistant booked made one booking, for the caller and the service the call named.
+    const booked = await rawRows<{ id: string; service_name: string | null; caller_number: string }>(
+      server.db,
+      sql`select id, service_name, caller_number from calls
+        where business_id = ${demo.user.businessId}::uuid and outcome = 'booked'`,
+    );
+    const byCall = new Map(all.filter((b) => b.callId).map((b) => [b.callId!, b]));
+    expect(booked.length).toBeGreaterThan(10);
+    expect(byCall.size).toBe(booked.length);
+    for (const call of booked) {
+      const booking = byCall.get(call.id)!;
+      expect(booking).toMatchObject({ source: "assistant", customerPhone: call.caller_number });
+      if (call.service_name) expect(booking.serviceName).toBe(call.service_name);
+    }
+    expect(all.filter((b) => b.source === "staff").every((b) => b.callId === null)).toBe(true);
+    const detail = await get<CallDetail>(`/api/calls/${booked[0]!.id}`);
+    expect(detail.booking?.callId).toBe(booked[0]!.id);
+
+    const stats = await get<DashboardStats>("/api/dashboard/stats");
+    expect(stats.newBookings).toBeGreaterThanOrEqual(3);
+    expect((await get<BookingCounts>("/api/bookings/counts")).pending).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,9 @@
+import type { BookingList } from "@shared/booking.schema";
 import type { CallList } from "@shared/calls.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSimulation } from "../../scripts/simulate-assistant";
 import { signUp, uniqueEmail } from "../support/server-accounts";
+import { createTestClock } from "../support/server-clock";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -42,5 +44,63 @@ describe("npm run simulate", () => {
       await server.request("/api/assistant/keys", { accessToken: staff.accessToken }),
     );
     expect(keys.success && keys.data.map((k) => k.name)).toEqual(["Simulator"]);
+  });
+
+  it("books real free slots during booked calls, linked to them, and moves or cancels some later", async () => {
+    // The simulator asks for slots from today: the server's clock must be today too.
+    const live = await startTestServer({ clock: createTestClock(new Date()) });
+    try {
+      const email = uniqueEmail("simulator");
+      const staff = await signUp(live, email, "correct horse");
+      const created = await live.request("/api/services", {
+        accessToken: staff.accessToken,
+        json: {
+          name: "Check-up & Cleaning",
+          description: "",
+          duration: 30,
+          price: 80,
+          category: "medical",
+          isActive: true,
+          bufferBeforeMinutes: null,
+          bufferAfterMinutes: null,
+        },
+      });
+      expect(created.status).toBe(201);
+      const result = await runSimulation({
+        url: live.url,
+        email,
+        password: "correct horse",
+        history: 0,
+        live: 3,
+        durationSeconds: 4,
+        seed: 7,
+        speed: 400,
+        log: () => {},
+      });
+      expect(result.booked).toBeGreaterThan(0);
+      const response = await live.request("/api/bookings?scope=all&limit=100", {
+        accessToken: staff.accessToken,
+      });
+      const body = await readEnvelope<BookingList>(response);
+      if (!body.success) throw new Error(body.error.message);
+      expect(body.data.total).toBe(result.booked);
+      const calls = await readEnvelope<CallList>(
+        await live.request("/api/calls?limit=100", { accessToken: staff.accessToken }),
+      );
+      if (!calls.success) throw new Error(calls.error.message);
+      const bookedCalls = new Map(
+        calls.data.data.filter((c) => c.outcome === "booked").map((c) => [c._id, c]),
+      );
+      for (const booking of body.data.data) {
+        expect(booking.source).toBe("assistant");
+        // Booked before the call was reported: linked when it was.
+        expect(bookedCalls.get(booking.callId!)?.fromNumber).toBe(booking.customerPhone);
+        expect(["pending", "cancelled"]).toContain(booking.status);
+      }
+      const changed = body.data.data.filter((b) => b.version > 1);
+      expect(changed.length).toBe(result.changed);
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -1,17 +1,22 @@
 import type { WeeklySchedule } from "@shared/availability.schema";
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../auth/passwords";
+import { demoBookings } from "../demo/demo-bookings";
 import { demoCalls } from "../demo/demo-calls";
 import { DEMO_SERVICES } from "../demo/demo-services";
 import { nextUsPublicHoliday } from "../demo/us-public-holidays";
 import { insertBlackoutDate } from "../repos/blackout-dates.repo";
+import { insertBookings } from "../repos/bookings-write.repo";
 import { hasAnyBusiness, insertBusiness, updateAvailabilityRules } from "../repos/businesses.repo";
 import { insertCallsBulk } from "../repos/calls-write.repo";
 import { insertServices } from "../repos/services.repo";
 import { insertUser } from "../repos/users.repo";
 import { replaceWeeklySchedule } from "../repos/weekly-hours.repo";
-import type { Database } from "./database";
+import type { Database, Executor } from "./database";
 import { isUniqueViolation } from "./errors";
+import { calls } from "./schema/calls.schema";
+import { services } from "./schema/services.schema";
 
 export const DEMO_EMAIL = "demo@calldesk.app";
 export const DEMO_PASSWORD = "calldesk-demo";
@@ -86,10 +91,60 @@ const DEMO_BUSINESS = {
   },
 };
 
+/** The demo bookings, written through the bookings writer's bulk load, linked to the calls that made them. */
+async function seedDemoBookings(
+  tx: Executor,
+  business: { id: string; timezone: string },
+  now: Date,
+  holiday: string,
+) {
+  const offered = await tx
+    .select({
+      id: services.id,
+      name: services.name,
+      durationMinutes: services.durationMinutes,
+      priceCents: services.priceCents,
+      bufferBeforeMinutes: services.bufferBeforeMinutes,
+      bufferAfterMinutes: services.bufferAfterMinutes,
+      isActive: services.isActive,
+    })
+    .from(services)
+    .where(eq(services.businessId, business.id));
+  const made = await tx
+    .select({
+      id: calls.id,
+      externalId: calls.externalId,
+      startedAt: calls.startedAt,
+      durationSeconds: calls.durationSeconds,
+      outcome: calls.outcome,
+      serviceName: calls.serviceName,
+      callerName: calls.callerName,
+      callerNumber: calls.callerNumber,
+    })
+    .from(calls)
+    .where(eq(calls.businessId, business.id))
+    .orderBy(calls.startedAt);
+  const bookings = demoBookings({
+    now,
+    timezone: business.timezone,
+    schedule: DEMO_WEEK,
+    closedDates: [holiday],
+    services: offered
+      .filter((s) => s.isActive)
+      .map(({ isActive: _, ...s }) => ({
+        ...s,
+        bufferBeforeMinutes: s.bufferBeforeMinutes ?? DEMO_RULES.bufferBeforeMinutes,
+        bufferAfterMinutes: s.bufferAfterMinutes ?? DEMO_RULES.bufferAfterMinutes,
+      })),
+    calls: made,
+  });
+  await insertBookings(tx, business.id, bookings, { kind: "system", id: null, name: "Demo data" });
+}
+
 /**
- * Fills an empty database with the demo tenant, its services, hours, rules, a coming public holiday and six
- * weeks of calls up to `now`; does nothing when any business exists, so every start may call it. Later issues
- * add their demo rows (bookings) inside the same transaction.
+ * Fills an empty database with the demo tenant, its services, hours, rules, a coming public holiday, six
+ * weeks of calls up to `now` and bookings over the weeks around it (those the calls made among them); does
+ * nothing when any business exists, so every start may call it.
  */
 export async function seedDemo(db: Database, now: Date): Promise<boolean> {
   if (await hasAnyBusiness(db)) return false;
@@ -101,8 +156,10 @@ export async function seedDemo(db: Database, now: Date): Promise<boolean> {
       await insertServices(tx, business.id, [...DEMO_SERVICES]);
       await replaceWeeklySchedule(tx, business.id, DEMO_WEEK);
       await updateAvailabilityRules(tx, business.id, DEMO_RULES);
-      await insertBlackoutDate(tx, business.id, demoHoliday(now, business.timezone));
+      const holiday = demoHoliday(now, business.timezone);
+      await insertBlackoutDate(tx, business.id, holiday);
       await insertCallsBulk(tx, business.id, demoCalls(now, business, DEMO_WEEK), now);
+      await seedDemoBookings(tx, business, now, holiday.startDate);
     });
     return true;
   } catch (error) {

@@ -269,7 +269,7 @@ const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   "Maria",
   "James",
   "Aisha",
@@ -301,7 +301,7 @@ const FIRST_NAMES = [
   "Benjamin",
   "Amara",
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   "Lopez",
   "Johnson",
   "Khan",

@@ -1,0 +1,256 @@
+// Bookings at volume on the embedded database: the list of a business holding 100,000 bookings at every
+// depth, 50 clients booking one slot at once, bookings of distinct free slots per second, and free slots over
+// a month holding 2,000 bookings. BOOKINGS_BENCH_SIZE=2000 runs it small (to check that it runs).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { WeeklySchedule } from "@shared/availability.schema";
+import type { BookingList, BookingStatus } from "@shared/booking.schema";
+import { addCalendarDays, calendarDateAt, startOfCalendarDate } from "@shared/zoned-time";
+import { sql } from "drizzle-orm";
+import { createAccount } from "../src/server/auth/accounts";
+import type { Database } from "../src/server/db/database";
+import { openDatabase } from "../src/server/db/open-database";
+import { services } from "../src/server/db/schema/services.schema";
+import { type BulkBooking, insertBookings } from "../src/server/repos/bookings-write.repo";
+import { updateAvailabilityRules } from "../src/server/repos/businesses.repo";
+import { replaceWeeklySchedule } from "../src/server/repos/weekly-hours.repo";
+import { startServerProcess } from "../tests/support/server-process";
+import { createAssistantKey, getData, signIn } from "./http-session";
+import { runLoad, warmUp } from "./load";
+import { type Figure, loadFigures } from "./report";
+
+const PASSWORD = "bench password 1";
+const TIMEZONE = "America/New_York";
+const MINUTE_MS = 60_000;
+const STATUSES: BookingStatus[] = ["pending", "confirmed", "completed", "cancelled"];
+const ALL_DAY: WeeklySchedule = Object.fromEntries(
+  ["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, [{ start: "00:00", end: "24:00" }]]),
+) as WeeklySchedule;
+const OPEN_RULES = {
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  minimumNoticeMinutes: 0,
+  bookingHorizonDays: 60,
+  slotStepMinutes: 5,
+};
+const MONTH_BOOKINGS = 2_000;
+const RACERS = 50;
+const THROUGHPUT_BOOKINGS = 3_000;
+const WARMUP_SECONDS = 5;
+
+type Tenant = { email: string; businessId: string; serviceId: string };
+
+async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
+  const user = await createAccount(db, email, PASSWORD);
+  const [service] = await db
+    .insert(services)
+    .values({ businessId: user.businessId, name: "Consultation", durationMinutes, priceCents: 5_000 })
+    .returning();
+  return { email, businessId: user.businessId, serviceId: service!.id };
+}
+
+const bulk = (t: Tenant, startTime: Date, durationMinutes: number, status: BookingStatus, i: number) =>
+  ({
+    externalId: null,
+    source: "assistant",
+    serviceId: t.serviceId,
+    serviceName: "Consultation",
+    durationMinutes,
+    priceCents: 5_000,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    customerName: `Bench Customer ${i}`,
+    customerPhone: `+1555${String(i).padStart(7, "0")}`,
+    notes: null,
+    callId: null,
+    callExternalId: null,
+    startTime,
+    status,
+    createdAt: new Date(startTime.getTime() - 86_400_000),
+  }) satisfies BulkBooking;
+
+export async function bookingsBench(log: (line: string) => void): Promise<Figure[]> {
+  const size = Number(process.env.BOOKINGS_BENCH_SIZE ?? 100_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "calldesk-bench-bookings-"));
+  try {
+    const started = performance.now();
+    const database = await openDatabase({ dataDir, databaseUrl: null });
+    await database.migrate();
+    const db = database.db;
+    const now = Date.now();
+    // The busy business: 30-minute bookings 40 minutes apart, half of them past, statuses in turn.
+    const busy = await tenant(db, "busy-diary@example.com", 30);
+    const rows = Array.from({ length: size }, (_, i) =>
+      bulk(busy, new Date(now + (i - size / 2) * 40 * MINUTE_MS), 30, STATUSES[i % 4]!, i),
+    );
+    await insertBookings(db, busy.businessId, rows, { kind: "system", id: null, name: null });
+    // Open all day, every day, 5-minute slots: room for the races and the throughput run.
+    const open = await tenant(db, "open-diary@example.com", 5);
+    // A month holding 2,000 bookings: 10 minutes every 20 from tomorrow on.
+    const month = await tenant(db, "full-month@example.com", 5);
+    const tomorrow = startOfCalendarDate(
+      addCalendarDays(calendarDateAt(new Date(now), TIMEZONE), 1),
+      TIMEZONE,
+    );
+    await insertBookings(
+      db,
+      month.businessId,
+      Array.from({ length: MONTH_BOOKINGS }, (_, i) =>
+        bulk(
+          month,
+          new Date(tomorrow.getTime() + i * 20 * MINUTE_MS),
+          10,
+          i % 2 ? "confirmed" : "pending",
+          i,
+        ),
+      ),
+      { kind: "system", id: null, name: null },
+    );
+    for (const t of [open, month]) {
+      await replaceWeeklySchedule(db, t.businessId, ALL_DAY);
+      await updateAvailabilityRules(db, t.businessId, OPEN_RULES);
+    }
+    // What autovacuum would do next (PGlite has none): statistics and a visibility map for index-only scans.
+    await db.execute(sql`vacuum analyze`);
+    await database.close();
+    log(
+      `seeded ${(size + MONTH_BOOKINGS).toLocaleString("en")} bookings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false" });
+    try {
+      return [
+        ...(await listFigures(server.baseURL, busy, size)),
+        ...(await writeFigures(server.baseURL, open)),
+        ...(await monthFigures(server.baseURL, month)),
+      ];
+    } catch (error) {
+      console.error(server.output().slice(-4000));
+      throw error;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function listFigures(baseURL: string, busy: Tenant, size: number): Promise<Figure[]> {
+  const staff = await signIn(baseURL, busy.email, PASSWORD);
+  const list = (query: string) => getData<BookingList>(baseURL, `/api/bookings?limit=10&${query}`, staff);
+  const get = (query: string) => async () => {
+    const response = await fetch(`${baseURL}/api/bookings?limit=10&${query}`, {
+      headers: { Authorization: staff.authorization },
+    });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  const all = await list("scope=all");
+  const confirmed = await list("scope=all&status=confirmed");
+  const pages: [string, string][] = [
+    ["page 1", "scope=all&page=1"],
+    ["middle page", `scope=all&page=${Math.ceil(all.totalPages / 2)}`],
+    ["last page", `scope=all&page=${all.totalPages}`],
+    ["status=confirmed page 1", "scope=all&status=confirmed&page=1"],
+    [
+      "status=confirmed middle page",
+      `scope=all&status=confirmed&page=${Math.ceil(confirmed.totalPages / 2)}`,
+    ],
+    ["status=confirmed last page", `scope=all&status=confirmed&page=${confirmed.totalPages}`],
+    ["upcoming (default) page 1", "page=1"],
+  ];
+  await warmUp((worker) => get(pages[worker % pages.length]![1])(), { seconds: WARMUP_SECONDS });
+  const figures: Figure[] = [
+    { name: "bookings in the busy business", value: all.total, unit: "", budget: size.toLocaleString("en") },
+  ];
+  for (const [label, query] of pages) {
+    figures.push(
+      ...loadFigures(`GET /api/bookings ${label} @10 conns`, await runLoad(get(query)), { p99: "≤ 15 ms" }),
+    );
+  }
+  return figures;
+}
+
+type SlotList = { start: string; end: string }[];
+
+async function writeFigures(baseURL: string, open: Tenant): Promise<Figure[]> {
+  const staff = await signIn(baseURL, open.email, PASSWORD);
+  const key = await createAssistantKey(baseURL, staff);
+  const today = calendarDateAt(new Date(), TIMEZONE);
+  const slots = await getData<SlotList>(
+    baseURL,
+    `/api/availability/slots?serviceId=${open.serviceId}&from=${addCalendarDays(today, 1)}&to=${addCalendarDays(today, 30)}`,
+    staff,
+  );
+  let sequence = 0;
+  const book = async (startTime: string) => {
+    const n = sequence++;
+    const response = await fetch(`${baseURL}/api/assistant/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Api-Key": key },
+      body: JSON.stringify({
+        externalId: `bench-${n}`,
+        serviceId: open.serviceId,
+        startTime,
+        customerName: "Bench Caller",
+        customerPhone: `+1555${String(n).padStart(7, "0")}`,
+      }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  // 50 clients, one slot, all at once.
+  const contested = slots.shift()!.start;
+  const statuses = await Promise.all(Array.from({ length: RACERS }, () => book(contested)));
+  const created = statuses.filter((s) => s === 201).length;
+  const refused = statuses.filter((s) => s === 409).length;
+
+  // Distinct free slots, 10 clients, each taking the next slot from a shared queue.
+  const queue = slots.slice(0, THROUGHPUT_BOOKINGS);
+  const total = queue.length;
+  let failed = 0;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let slot = queue.shift(); slot; slot = queue.shift())
+        if ((await book(slot.start)) !== 201) failed++;
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  return [
+    {
+      name: `${RACERS} clients booking one slot at once: created`,
+      value: created,
+      unit: "",
+      budget: "exactly 1",
+      note: `${refused} × 409`,
+    },
+    {
+      name: "POST /api/assistant/bookings, distinct free slots @10 conns",
+      value: Math.round((total - failed) / seconds),
+      unit: "bookings/s",
+      budget: "≥ 500/s",
+      ...(failed ? { note: `${failed} refused` } : {}),
+    },
+  ];
+}
+
+async function monthFigures(baseURL: string, month: Tenant): Promise<Figure[]> {
+  const staff = await signIn(baseURL, month.email, PASSWORD);
+  const key = await createAssistantKey(baseURL, staff);
+  const from = calendarDateAt(new Date(), TIMEZONE);
+  const path = `/api/assistant/slots?serviceId=${month.serviceId}&from=${from}&to=${addCalendarDays(from, 30)}`;
+  const get = async () => {
+    const response = await fetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  await warmUp(get, { seconds: 2 });
+  return loadFigures(
+    `GET /api/assistant/slots, 31 days holding ${MONTH_BOOKINGS.toLocaleString("en")} bookings @10 conns`,
+    await runLoad(get),
+    { p99: "≤ 20 ms" },
+  );
+}
