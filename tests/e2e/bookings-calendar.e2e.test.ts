@@ -160,4 +160,48 @@ describe("Bookings calendar", () => {
     await page.getByRole("dialog").getByText("This booking no longer exists", { exact: false }).waitFor();
     await page.context().close();
   });
+
+  it("shows no untranslated string of the calendar or its panel in pl, fr, de, es and nl", async () => {
+    const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 60,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
+    await reportCallOk(key, call);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(key, {
+      serviceId,
+      startTime: slot.start,
+      callExternalId: call.externalId,
+    });
+    const day = slot.start.slice(0, 10);
+    for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
+      await page.evaluate((code) => localStorage.setItem("language", code), language);
+      for (const [path, loaded] of [
+        [`/bookings?view=calendar&date=${day}`, `main [data-calendar=week] [data-booking="${bookingId}"]`],
+        [
+          `/bookings?view=calendar&span=month&date=${day}`,
+          `main [data-calendar=month] [data-booking="${bookingId}"]`,
+        ],
+        [`/bookings?view=calendar&date=${day}&booking=${bookingId}`, "[role=dialog] [data-event=create]"],
+      ] as const) {
+        await page.goto(path);
+        await page.waitForFunction((code) => document.documentElement.lang === code, language);
+        await page.locator(loaded).waitFor();
+        const texts = await visibleTexts(page);
+        expect({ language, path, untranslated: readUntranslated(language, texts) }).toEqual({
+          language,
+          path,
+          untranslated: [],
+        });
+      }
+    }
+    await page.context().close();
+  });
 });
