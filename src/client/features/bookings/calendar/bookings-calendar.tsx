@@ -16,7 +16,7 @@ import { Skeleton } from "../../../components/ui/skeleton";
 import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
-import { calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
+import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
 import { calendarQueries } from "./calendar.queries";
 import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
@@ -140,6 +140,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
   );
 }
 
+/** "Nov 23 – 29, 2026" in the interface language (dates name days, so they are read in UTC). */
 function weekTitle(locale: string, monday: CalendarDate) {
   const format = new Intl.DateTimeFormat(locale, {
     day: "numeric",
@@ -147,9 +148,8 @@ function weekTitle(locale: string, monday: CalendarDate) {
     year: "numeric",
     timeZone: "UTC",
   });
-  const [start, end] = [monday, stepDate("week", monday, 1)].map((day) => new Date(`${day}T00:00:00Z`));
-  end!.setUTCDate(end!.getUTCDate() - 1);
-  return format.formatRange(start!, end!);
+  const day = (date: CalendarDate) => new Date(`${date}T00:00:00Z`);
+  return format.formatRange(day(monday), day(addDays(monday, 6)));
 }
 
 /** Week or month. */

@@ -3,7 +3,7 @@ import type { Booking } from "@shared/booking.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
-import { addDays, calendarDateFormat, weekdayName } from "../../../lib/calendar-week";
+import { addDays, calendarDateFormat, mondayOf, weekdayName } from "../../../lib/calendar-week";
 import { timeOfDayFormat } from "../../../lib/zoned-format";
 import { BookingBlock } from "./booking-block";
 import { byStartDay } from "./calendar-range";
@@ -80,10 +80,8 @@ export function MonthGrid({
     const step = KEY_STEPS[event.key];
     let next: CalendarDate | undefined;
     if (step) next = addDays(from, step);
-    else if (event.key === "Home")
-      next = addDays(from, -((new Date(`${from}T12:00:00Z`).getUTCDay() + 6) % 7));
-    else if (event.key === "End")
-      next = addDays(from, 6 - ((new Date(`${from}T12:00:00Z`).getUTCDay() + 6) % 7));
+    else if (event.key === "Home") next = mondayOf(from);
+    else if (event.key === "End") next = addDays(mondayOf(from), 6);
     if (!next) return;
     event.preventDefault();
     moved.current = true;
