@@ -186,6 +186,7 @@ export function MonthGrid({
                         onClick={() => onShowDay(day)}
                       >
                         <Plural value={more} one="+# more" other="+# more" />
+                        <span className={css({ srOnly: true })}>, {fullDay(day)}</span>
                       </button>
                     ) : null}
                   </div>
