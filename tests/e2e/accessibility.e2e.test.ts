@@ -86,13 +86,13 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     const page = await newPage({ colorScheme });
     const email = await signUp(page);
     const callId = await reportEveryKindOfCall(page);
-    const serviceId = await createServices(page);
-    await createBookingsInEveryStatus(page, serviceId);
+    await createServices(page);
     const screens: [string, () => Promise<unknown>][] = [
       ["/dashboard", () => page.locator("main [data-outcome]").first().waitFor()],
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
-      ["/bookings", () => page.locator("main [data-status=cancelled]").first().waitFor()],
+      // Bookings in every status have their own test below (this one is long enough).
+      ["/bookings", () => page.getByText("No bookings found").waitFor()],
       ["/services", () => page.locator("main [data-service]").first().waitFor()],
       [
         "/availability",

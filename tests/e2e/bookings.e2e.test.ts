@@ -112,7 +112,7 @@ describe("Bookings", () => {
     ]);
     // No pagination for two bookings; the sidebar counts both as waiting.
     expect(await page.getByRole("navigation", { name: "Pagination" }).count()).toBe(0);
-    await page.getByRole("link", { name: "Bookings, 2 pending" }).first().waitFor();
+    await page.getByRole("link", { name: "Bookings 2 pending" }).first().waitFor();
 
     // Pending offers Confirm, Reschedule, Cancel (the booking-status machine), not Complete.
     expect(
@@ -123,7 +123,7 @@ describe("Bookings", () => {
     await row.getByRole("button", { name: /^Confirm/ }).click();
     await toast(page, "Booking updated successfully").waitFor();
     await page.locator('main [data-status="confirmed"]').filter({ hasText: "Ada Lovelace" }).waitFor();
-    await page.getByRole("link", { name: "Bookings, 1 pending" }).first().waitFor();
+    await page.getByRole("link", { name: "Bookings 1 pending" }).first().waitFor();
     expect(
       await row
         .locator("[data-action]")
@@ -320,7 +320,7 @@ describe("Bookings", () => {
     });
     expect(response.status).toBe(201);
     await rowOf(page, "Caller From Assistant").waitFor({ timeout: 45_000 });
-    await page.getByRole("link", { name: "Bookings, 1 pending" }).first().waitFor();
+    await page.getByRole("link", { name: "Bookings 1 pending" }).first().waitFor();
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { css, cx } from "styled-system/css";
 import { Link, useLocation } from "wouter";
@@ -35,6 +35,7 @@ type SidebarNavProps = {
 };
 
 const countBadge = css({
+  display: "inline-block",
   ml: "auto",
   minW: "5",
   h: "5",
@@ -81,7 +82,6 @@ export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
       {NAV_ITEMS.map(({ path, label, icon: Icon }) => {
         const text = i18n._(label);
         const waiting = path === "/bookings" && pending > 0 ? pending : 0;
-        // The count is part of the link's name ("Bookings, 3 pending"): seen as a number, heard with its meaning.
         const name = waiting ? t`${text}, ${waiting} pending` : undefined;
         return (
           <li key={path}>
@@ -95,19 +95,20 @@ export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
               <Link
                 href={path}
                 aria-current={location === path ? "page" : undefined}
-                aria-label={name}
                 className={cx(itemClass, css({ position: "relative" }))}
                 onClick={onNavigate}
               >
                 <Icon aria-hidden="true" />
                 <span className={cx(collapsed && css({ srOnly: true }))}>{text}</span>
+                {/* The count is part of the link's name ("Bookings 3 pending"): seen as a number, heard with
+                    its meaning; the visible words come first in the name, as WCAG 2.5.3 asks. */}
                 {waiting ? (
-                  <span
-                    aria-hidden="true"
-                    className={cx(countBadge, collapsed && cornerBadge)}
-                    data-part="pending-count"
-                  >
+                  <span className={cx(countBadge, collapsed && cornerBadge)} data-part="pending-count">
                     {waiting}
+                    <span className={css({ srOnly: true })}>
+                      {" "}
+                      <Trans context="bookings waiting for confirmation">pending</Trans>
+                    </span>
                   </span>
                 ) : null}
               </Link>
