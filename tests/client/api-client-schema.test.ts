@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
+import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
@@ -43,6 +44,10 @@ describe("the client reads the real server's answers through the schemas its rou
       availability,
       blackoutDate,
       slotList,
+      bookingList,
+      bookingDetail,
+      booking,
+      bookingCounts,
       serviceList,
       service,
     });

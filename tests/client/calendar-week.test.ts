@@ -5,7 +5,7 @@ import {
   daysOfWeek,
   mondayOf,
   weekdayName,
-} from "../../src/client/features/availability/calendar-week";
+} from "../../src/client/lib/calendar-week";
 
 describe("calendar weeks of the availability preview", () => {
   it("finds the Monday of any day's week, across months and years", () => {

@@ -1,12 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createBooking,
   createService,
   expectNoAxeViolations,
   reportCallOk,
+  setBookingStatus,
   signUp,
 } from "../support/browser";
 
@@ -31,15 +34,34 @@ async function reportEveryKindOfCall(page: Page): Promise<string> {
 
 /** An active service with a description and a price, and an inactive free one: both badges, both eyes. */
 async function createServices(page: Page) {
-  await createService(page, {
+  return createService(page, {
     name: "Deep Tissue Massage",
     description: "Sixty minutes, oils included",
     duration: 60,
     price: 89.5,
     category: "wellness",
     isActive: true,
+  }).then(async (id) => {
+    await createService(page, { name: "Consultation", duration: 15, price: 0, isActive: false });
+    return id;
   });
-  await createService(page, { name: "Consultation", duration: 15, price: 0, isActive: false });
+}
+
+/** Upcoming bookings in every status (every badge and every set of actions on screen). */
+async function createBookingsInEveryStatus(page: Page, serviceId: string) {
+  const day = 24 * 60 * 60 * 1000;
+  const base = Math.floor(Date.now() / day) * day + 3 * day;
+  const statuses = ["pending", "confirmed", "completed", "cancelled"] as const;
+  for (const [index, status] of statuses.entries()) {
+    const booking = await createBooking(page, {
+      serviceId,
+      startTime: new Date(base + index * 2 * 60 * 60 * 1000).toISOString(),
+      customerName: `Customer ${status}`,
+      customerPhone: `+1555000${index}`,
+    });
+    if (status === "completed") await setBookingStatus(page, booking._id, "confirmed");
+    if (status !== "pending") await setBookingStatus(page, booking._id, status);
+  }
 }
 
 describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", (colorScheme) => {
@@ -69,7 +91,8 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       ["/dashboard", () => page.locator("main [data-outcome]").first().waitFor()],
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
       [`/calls/${callId}`, () => page.locator("main [data-status]").first().waitFor()],
-      ["/bookings", () => Promise.resolve()],
+      // Bookings in every status have their own test below (this one is long enough).
+      ["/bookings", () => page.getByText("No bookings found").waitFor()],
       ["/services", () => page.locator("main [data-service]").first().waitFor()],
       [
         "/availability",
@@ -120,6 +143,76 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Delete Consultation" }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("on the bookings calendar with a booking in every status, and its side panel", async () => {
+    const page = await newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 30,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
+    await reportCallOk(key, call);
+    const ids: string[] = [];
+    let first = "";
+    for (const customerName of ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Barbara Liskov"]) {
+      const slot = await firstFreeSlot(page, serviceId);
+      first ||= slot.start.slice(0, 10);
+      ids.push(
+        await bookAsAssistant(key, {
+          serviceId,
+          startTime: slot.start,
+          customerName,
+          callExternalId: ids.length === 0 ? call.externalId : undefined,
+        }),
+      );
+    }
+    const [pending, confirmed, completed, cancelled] = ids as [string, string, string, string];
+    await setBookingStatus(page, confirmed, "confirmed");
+    await setBookingStatus(page, completed, "confirmed");
+    await setBookingStatus(page, completed, "completed");
+    await setBookingStatus(page, cancelled, "cancelled");
+    await page.goto(`/bookings?view=calendar&date=${first}`);
+    await page.locator(`main [data-calendar=week] [data-booking="${pending}"]`).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto(`/bookings?view=calendar&span=month&date=${first}`);
+    await page.locator(`main [data-calendar=month] [data-booking="${pending}"]`).waitFor();
+    await expectNoAxeViolations(page);
+    await page.locator(`main [data-booking="${pending}"]`).click();
+    await page.getByRole("dialog", { name: "Grace Hopper" }).locator("[data-event=create]").waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("on the bookings screen with the reschedule and cancel dialogs open", async () => {
+    const page = await newPage({ colorScheme });
+    await signUp(page);
+    await page.goto("/bookings");
+    await page.getByText("No bookings found").waitFor();
+    await expectNoAxeViolations(page);
+    const serviceId = await createServices(page);
+    await createBookingsInEveryStatus(page, serviceId);
+    await page.reload();
+    const pending = page.locator("main [data-status=pending]");
+    await pending.getByRole("button", { name: /^Reschedule/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.getByRole("button", { name: "Now" }).click();
+    await dialog.getByText(/^Free times on/).waitFor();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Open calendar: New date" }).click();
+    await page.locator("[data-part=table-cell-trigger]").first().waitFor();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await pending.getByRole("button", { name: /^Cancel/ }).click();
     await page.getByRole("alertdialog").waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();

@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../src/client/lib/languages";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createBooking,
   createService,
   PASSWORD,
   reportCallOk,
@@ -75,6 +77,8 @@ function sidewaysOverflow(page: Page) {
 
 let email: string;
 let callId: string;
+let bookingId: string;
+let bookingDay: string;
 
 beforeAll(async () => {
   const page = await newPage();
@@ -107,7 +111,7 @@ beforeAll(async () => {
   if (!first) throw new Error("no call was reported");
   callId = first;
   // The longest texts the services table shows: a long name and description, a price in the thousands.
-  await createService(page, {
+  const serviceId = await createService(page, {
     name: "Konsultacja dermatologiczna z dermatoskopią i planem leczenia",
     description: "Ocena znamion, dermatoskopia cyfrowa, omówienie wyników i pisemny plan dalszego leczenia.",
     duration: 1440,
@@ -116,6 +120,30 @@ beforeAll(async () => {
     isActive: true,
   });
   await createService(page, { name: "Free follow-up", duration: 15, price: 0, isActive: false });
+  // Bookings with long names and a long service name, more than a page of them (the pager shows too).
+  const day = 24 * 60 * 60 * 1000;
+  for (let index = 0; index < 11; index++) {
+    await createBooking(page, {
+      serviceId,
+      startTime: new Date(Math.floor(Date.now() / day) * day + (3 + index * 2) * day).toISOString(),
+      customerName: `Maria Magdalena Wiśniewska-Kowalczykowska ${index + 1}`,
+      customerPhone: `+48 600 000 ${String(100 + index)}`,
+    });
+  }
+  // A booking with the longest name and service, so the calendar and its panel show their widest texts.
+  const bookedService = await createService(page, {
+    name: "Koloryzacja i strzyżenie damskie z modelowaniem",
+    duration: 60,
+    price: 1250,
+    isActive: true,
+  });
+  const slot = await firstFreeSlot(page, bookedService);
+  bookingDay = slot.start.slice(0, 10);
+  bookingId = await bookAsAssistant(key, {
+    serviceId: bookedService,
+    startTime: slot.start,
+    customerName: "Maria Konstantynopolitańczykiewiczówna-Brzęczyszczykiewicz",
+  });
   await page.context().close();
 });
 
@@ -156,7 +184,20 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/calls", () => main.locator("[data-pager=forward]:not([disabled])").first().waitFor()],
         ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
-        ["/bookings", () => main.locator("h1").waitFor()],
+        ["/bookings", () => main.locator("[data-booking]").first().waitFor()],
+        // Seven columns of hours do not fit: the week is a list of days here.
+        [
+          `/bookings?view=calendar&date=${bookingDay}`,
+          () => main.locator(`[data-calendar=agenda] [data-booking="${bookingId}"]`).waitFor(),
+        ],
+        [
+          `/bookings?view=calendar&span=month&date=${bookingDay}`,
+          () => main.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor(),
+        ],
+        [
+          `/bookings?view=calendar&date=${bookingDay}&booking=${bookingId}`,
+          () => page.getByRole("dialog").locator("[data-event=create]").waitFor(),
+        ],
         ["/services", () => main.locator("[data-service]").first().waitFor()],
         ["/availability", () => main.locator("[data-preview-week]").waitFor()],
         ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
@@ -182,6 +223,15 @@ describe.each(LANGUAGES.map((language) => language.code))(
       await dialog.locator("button[type=submit]").click();
       await dialog.locator("[data-part=error-text]").nth(2).waitFor();
       await expectNoSidewaysScroll(page, "/services, Add Service dialog");
+
+      // The reschedule dialog with a day's free times. Its buttons carry data-action in every language.
+      await page.goto("/bookings");
+      await main.locator("[data-action=reschedule]").first().click();
+      const reschedule = page.getByRole("dialog");
+      await reschedule.locator("input[type=time]").waitFor();
+      await reschedule.locator("[data-part=now]").click();
+      await reschedule.locator("section h3").waitFor();
+      await expectNoSidewaysScroll(page, "/bookings, Reschedule dialog");
       await page.context().close();
     });
   },

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Booking, BookingCreate, BookingStatus } from "@shared/booking.schema";
 import type { CallReport } from "@shared/calls.schema";
 import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
@@ -100,6 +101,30 @@ export async function createService(page: Page, service: ServiceInput): Promise<
   if (!response.ok() || !body.data)
     throw new Error(`service creation failed: ${response.status()} ${JSON.stringify(body)}`);
   return body.data._id;
+}
+
+/** Adds a staff booking for the page's user (any hour: staff confirm times outside the opening hours). */
+export async function createBooking(page: Page, booking: BookingCreate): Promise<Booking> {
+  const response = await page.request.post("/api/bookings", {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: { outsideHours: true, ...booking },
+  });
+  const body = (await response.json()) as { success: boolean; data?: Booking };
+  if (!response.ok() || !body.data)
+    throw new Error(`booking creation failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Moves a booking to `status` through the staff API (no If-Match: whatever version is current). */
+export async function setBookingStatus(page: Page, id: string, status: BookingStatus): Promise<Booking> {
+  const response = await page.request.put(`/api/bookings/${id}`, {
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    data: { status },
+  });
+  const body = (await response.json()) as { success: boolean; data?: Booking };
+  if (!response.ok() || !body.data)
+    throw new Error(`booking change failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data;
 }
 
 let callCounter = 0;

@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES, type BookingStatus } from "@shared/booking.constants";
 import { type ApiErrorCode, apiErrorCodes } from "@shared/error-codes";
 import { FetchError, type FetchOptions, ofetch } from "ofetch";
 import { check, type ResponseSchema } from "./response-schema";
@@ -16,6 +17,10 @@ type ApiErrorDetails = {
   field?: string | undefined;
   /** Seconds the server's `Retry-After` asked to wait. */
   retryAfter?: number | undefined;
+  /** BOOKING_STATUS and BOOKING_CHANGED: the booking's status now. */
+  currentStatus?: BookingStatus | undefined;
+  /** SLOT_TAKEN (and OUTSIDE_HOURS): the next free starts of that day (ISO instants), to offer instead. */
+  nextFreeSlots?: readonly string[] | undefined;
 };
 
 /**
@@ -27,6 +32,8 @@ export class ApiError extends Error {
   readonly code: ClientErrorCode | undefined;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
+  readonly currentStatus: BookingStatus | undefined;
+  readonly nextFreeSlots: readonly string[] | undefined;
 
   constructor(message: string, details: ApiErrorDetails = {}) {
     super(message);
@@ -35,6 +42,8 @@ export class ApiError extends Error {
     this.code = details.code;
     this.field = details.field;
     this.retryAfter = details.retryAfter;
+    this.currentStatus = details.currentStatus;
+    this.nextFreeSlots = details.nextFreeSlots;
   }
 }
 
@@ -54,6 +63,12 @@ const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
+const isBookingStatus = (value: unknown): value is BookingStatus =>
+  BOOKING_STATUSES.some((status) => status === value);
+
+const instantsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined;
+
 type Envelope =
   | { success: true; data: unknown }
   | { success: false; failure: Omit<ApiErrorDetails, "status"> & { message?: string | undefined } };
@@ -70,6 +85,9 @@ function readEnvelope(body: unknown): Envelope | undefined {
       message: "message" in error ? textOf(error.message) : undefined,
       code: "code" in error && isApiErrorCode(error.code) ? error.code : undefined,
       field: "field" in error ? textOf(error.field) : undefined,
+      currentStatus:
+        "currentStatus" in error && isBookingStatus(error.currentStatus) ? error.currentStatus : undefined,
+      nextFreeSlots: "nextFreeSlots" in error ? instantsOf(error.nextFreeSlots) : undefined,
     },
   };
 }
@@ -83,6 +101,8 @@ function toApiError(error: unknown): ApiError {
       status: error.status,
       code: failure?.code,
       field: failure?.field,
+      currentStatus: failure?.currentStatus,
+      nextFreeSlots: failure?.nextFreeSlots,
       retryAfter: parseRetryAfter(error.response?.headers.get("Retry-After")),
     });
   }

@@ -1,5 +1,6 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
+import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
@@ -17,6 +18,10 @@ export const responseSchemas = {
   availability,
   blackoutDate,
   slotList,
+  bookingList,
+  bookingDetail,
+  booking,
+  bookingCounts,
   serviceList,
   service,
 };

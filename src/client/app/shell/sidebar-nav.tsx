@@ -1,7 +1,10 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { css, cx } from "styled-system/css";
 import { Link, useLocation } from "wouter";
 import { Tooltip } from "../../components/ui/tooltip";
+import { bookingQueries } from "../../features/bookings/bookings.queries";
+import { useApi } from "../../lib/api-context";
 import { NAV_ITEMS } from "./nav-items";
 
 const itemClass = css({
@@ -31,10 +34,40 @@ type SidebarNavProps = {
   onNavigate?: () => void;
 };
 
-/** The spec 2 entries; the active one matches the current path exactly. */
+const countBadge = css({
+  display: "inline-block",
+  ml: "auto",
+  minW: "5",
+  h: "5",
+  px: "1.5",
+  borderRadius: "full",
+  bg: "amber.a4",
+  color: "amber.12",
+  fontSize: "xs",
+  fontWeight: "semibold",
+  lineHeight: "5",
+  textAlign: "center",
+  fontVariantNumeric: "tabular-nums",
+});
+// Collapsed, the count sits on the icon's corner.
+const cornerBadge = css({
+  position: "absolute",
+  top: "0",
+  insetInlineStart: "5",
+  ml: "0",
+  minW: "4",
+  h: "4",
+  px: "1",
+  lineHeight: "4",
+  fontSize: "xs",
+});
+
+/** The spec 2 entries; the active one matches the current path exactly. Bookings shows how many wait. */
 export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [location] = useLocation();
+  const api = useApi();
+  const pending = useQuery(bookingQueries.counts(api)).data?.pending ?? 0;
   return (
     <ul
       className={css({
@@ -48,17 +81,36 @@ export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
     >
       {NAV_ITEMS.map(({ path, label, icon: Icon }) => {
         const text = i18n._(label);
+        const waiting = path === "/bookings" && pending > 0 ? pending : 0;
+        const name = waiting ? t`${text}, ${waiting} pending` : undefined;
         return (
           <li key={path}>
-            <Tooltip content={text} placement="right" openDelay={0} closeDelay={0} disabled={!collapsed}>
+            <Tooltip
+              content={name ?? text}
+              placement="right"
+              openDelay={0}
+              closeDelay={0}
+              disabled={!collapsed}
+            >
               <Link
                 href={path}
                 aria-current={location === path ? "page" : undefined}
-                className={itemClass}
+                className={cx(itemClass, css({ position: "relative" }))}
                 onClick={onNavigate}
               >
                 <Icon aria-hidden="true" />
                 <span className={cx(collapsed && css({ srOnly: true }))}>{text}</span>
+                {/* The count is part of the link's name ("Bookings 3 pending"): seen as a number, heard with
+                    its meaning; the visible words come first in the name, as WCAG 2.5.3 asks. */}
+                {waiting ? (
+                  <span className={cx(countBadge, collapsed && cornerBadge)} data-part="pending-count">
+                    {waiting}
+                    <span className={css({ srOnly: true })}>
+                      {" "}
+                      <Trans context="bookings waiting for confirmation">pending</Trans>
+                    </span>
+                  </span>
+                ) : null}
               </Link>
             </Tooltip>
           </li>

@@ -18,6 +18,9 @@ type DrawerProps = DrawerVariantProps & {
   children: ReactNode;
 };
 
+// A title longer than the sheet (one long name on a phone) breaks instead of pushing the close button out.
+const titleWraps = css({ minW: "0", overflowWrap: "anywhere" });
+
 /** A side sheet: a modal dialog sliding in from an edge, with focus trapped and Escape to close. */
 export function Drawer({
   open,
@@ -37,7 +40,7 @@ export function Drawer({
         <Dialog.Positioner className={styles.positioner} style={width ? { width } : undefined}>
           <Dialog.Content className={cx(styles.content, css({ gridTemplateRows: "auto 1fr" }))}>
             <div className={cx(styles.header, css({ flexDirection: "row", alignItems: "center" }))}>
-              <Dialog.Title className={cx(styles.title, hideTitle && css({ srOnly: true }))}>
+              <Dialog.Title className={cx(styles.title, titleWraps, hideTitle && css({ srOnly: true }))}>
                 {title}
               </Dialog.Title>
               <Dialog.CloseTrigger asChild>

@@ -9,10 +9,10 @@ import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
+import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
-import { calendarDateFormat } from "./calendar-week";
 
 // The dialog's code comes with the first removal, not with the tab.
 const RemoveBlackoutDialog = lazy(() => import("./remove-blackout-dialog"));

@@ -14,8 +14,8 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
+import { addDays, calendarDateFormat, mondayOf } from "../../lib/calendar-week";
 import { availabilityQueries } from "./availability.queries";
-import { addDays, calendarDateFormat, mondayOf } from "./calendar-week";
 import { WeekSlots } from "./week-slots";
 
 type SlotsPreviewProps = {

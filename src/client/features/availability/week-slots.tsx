@@ -6,8 +6,8 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
+import { addDays, calendarDateFormat, daysOfWeek } from "../../lib/calendar-week";
 import { availabilityQueries } from "./availability.queries";
-import { addDays, calendarDateFormat, daysOfWeek } from "./calendar-week";
 
 const grid = css({
   display: "grid",

@@ -1,13 +1,29 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarClock } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
-import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
+import { SegmentGroup } from "../../components/ui/segment-group";
+import { Skeleton } from "../../components/ui/skeleton";
+import { BookingListCard } from "./booking-list-card";
+import { useCalendarSearch } from "./calendar/calendar-search";
+
+// The calendar and the booking panel are their own chunks: the list does not wait for them.
+const BookingsCalendar = lazy(() =>
+  import("./calendar/bookings-calendar").then((m) => ({ default: m.BookingsCalendar })),
+);
+const BookingPanel = lazy(() =>
+  import("./calendar/booking-panel").then((m) => ({ default: m.BookingPanel })),
+);
 
 export function BookingsPage() {
   const { t } = useLingui();
+  const [calendar, setCalendar] = useCalendarSearch();
+  // Once opened, the panel stays mounted: closing it then animates and gives focus back to what opened it.
+  const [panelLoaded, setPanelLoaded] = useState(false);
+  if (calendar.booking && !panelLoaded) setPanelLoaded(true);
   return (
     <>
       <PageHeader
@@ -23,7 +39,28 @@ export function BookingsPage() {
           </Link>
         }
       />
-      <ComingSoonCard />
+      <SegmentGroup
+        label={t`View`}
+        value={calendar.view}
+        items={[
+          { value: "list", label: t`List` },
+          { value: "calendar", label: t`Calendar` },
+        ]}
+        onValueChange={(view) => setCalendar({ view })}
+        className={css({ mb: "4" })}
+      />
+      {calendar.view === "calendar" ? (
+        <Suspense fallback={<Skeleton className={css({ h: "96" })} />}>
+          <BookingsCalendar />
+        </Suspense>
+      ) : (
+        <BookingListCard />
+      )}
+      {panelLoaded ? (
+        <Suspense fallback={null}>
+          <BookingPanel />
+        </Suspense>
+      ) : null}
     </>
   );
 }

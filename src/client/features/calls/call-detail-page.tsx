@@ -6,18 +6,19 @@ import { useSearch } from "wouter";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { describeLoadFailure } from "../../components/load-failure";
 import { LoadFailureMessage } from "../../components/load-failure-message";
+import { RecordingPlayer } from "../../components/recording-player";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
 import { BackToCallsLink } from "./back-to-calls-link";
+import { CallBooking } from "./call-booking";
 import { CallFacts } from "./call-facts";
 import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
 import { callQueries } from "./calls.queries";
 import { callsSearch } from "./calls-search";
-import { RecordingPlayer } from "./recording-player";
 
 const grid = css({
   display: "grid",
@@ -92,6 +93,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
               </div>
             </CardBody>
           </Card>
+          {call.booking ? <CallBooking booking={call.booking} /> : null}
           <Card>
             <CardHeader>
               <CardTitle>

@@ -3,11 +3,11 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { formatDuration } from "../../components/format-duration";
-import { Button } from "../../components/ui/button";
-import { IconButton } from "../../components/ui/icon-button";
-import { Text } from "../../components/ui/text";
+import { formatDuration } from "./format-duration";
 import { provideRecordingPlayer } from "./recording-player.actors";
+import { Button } from "./ui/button";
+import { IconButton } from "./ui/icon-button";
+import { Text } from "./ui/text";
 
 type RecordingPlayerProps = {
   url: string | null;

@@ -1,0 +1,55 @@
+import { type BookingStatusEvent, nextBookingState } from "@machines/booking-status.machine";
+import type { Booking, BookingUpdate } from "@shared/booking.schema";
+
+/** What the rule needs to know of a booking. */
+export type BookingState = Pick<Booking, "status" | "startTime" | "endTime">;
+
+/** What staff can do to a booking from the list, the calendar or the panel (spec 4). */
+export type BookingAction =
+  | { type: "confirm" }
+  | { type: "complete" }
+  | { type: "cancel" }
+  | { type: "reschedule"; startTime: string };
+export type BookingActionType = BookingAction["type"];
+
+export const BOOKING_ACTION_TYPES: readonly BookingActionType[] = [
+  "confirm",
+  "complete",
+  "reschedule",
+  "cancel",
+];
+
+const timesOf = (booking: Pick<Booking, "startTime" | "endTime">) => ({
+  startTime: Date.parse(booking.startTime),
+  endTime: Date.parse(booking.endTime),
+});
+
+const eventOf = (action: BookingAction): BookingStatusEvent =>
+  action.type === "reschedule"
+    ? { type: "booking.reschedule", startTime: Date.parse(action.startTime) }
+    : { type: `booking.${action.type}` };
+
+/**
+ * The PUT body spec 7 sends for `action`, decided by the same machine the server asks (status, and for a
+ * reschedule the new start with the booked duration kept); null when the booking's status does not allow it.
+ */
+export function bookingUpdateFor(booking: BookingState, action: BookingAction): BookingUpdate | null {
+  const next = nextBookingState(booking.status, timesOf(booking), eventOf(action));
+  if (!next) return null;
+  if (action.type !== "reschedule") return { status: next.status };
+  return {
+    status: next.status,
+    startTime: new Date(next.times.startTime).toISOString(),
+    endTime: new Date(next.times.endTime).toISOString(),
+  };
+}
+
+/** The actions the booking-status machine offers for this booking, in the order the screens show them. */
+export function allowedBookingActions(booking: BookingState): BookingActionType[] {
+  // Any future instant serves to ask whether a reschedule is allowed at all.
+  const probe = new Date(Date.parse(booking.startTime) + 60_000).toISOString();
+  return BOOKING_ACTION_TYPES.filter(
+    (type) =>
+      bookingUpdateFor(booking, type === "reschedule" ? { type, startTime: probe } : { type }) !== null,
+  );
+}

@@ -1,0 +1,167 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { BookingDetail, BookingSource } from "@shared/booking.schema";
+import { COMPANY_DEFAULTS } from "@shared/company-defaults";
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { Link } from "wouter";
+import { BookingStatusTag } from "../../../components/booking-status-look";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { describeLoadFailure } from "../../../components/load-failure";
+import { LoadFailureMessage } from "../../../components/load-failure-message";
+import { RecordingPlayer } from "../../../components/recording-player";
+import { Drawer } from "../../../components/ui/drawer";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { useApi } from "../../../lib/api-context";
+import { useBusinessTimeZone } from "../../../lib/business-timezone";
+import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
+import { bookingQueries } from "../bookings.queries";
+import { BookingPanelActions } from "./booking-panel-actions";
+import { BookingTimeline } from "./booking-timeline";
+import { useCalendarSearch } from "./calendar-search";
+
+const section = css({ display: "flex", flexDirection: "column", gap: "2" });
+const sectionTitle = css({ fontSize: "md", fontWeight: "semibold" });
+
+/** The side panel of the booking the URL names (?booking=id), from the calendar or the list. */
+export function BookingPanel() {
+  const { t } = useLingui();
+  const [search, setSearch] = useCalendarSearch();
+  const api = useApi();
+  const zone = useBusinessTimeZone(Boolean(search.booking));
+  const detail = useQuery({
+    ...bookingQueries.detail(api, search.booking ?? ""),
+    enabled: Boolean(search.booking),
+  });
+  const booking = detail.data;
+  const timeZone = zone.data;
+  return (
+    <Drawer
+      open={Boolean(search.booking)}
+      onOpenChange={(open) => {
+        if (!open) setSearch({ booking: undefined }, { replace: true });
+      }}
+      variant="right"
+      width="min(100vw, 28rem)"
+      title={booking?.customerName ?? t`Booking`}
+      closeLabel={t`Close booking details`}
+    >
+      <div className={css({ display: "flex", flexDirection: "column", gap: "6", p: "6", pt: "2" })}>
+        {detail.isError && describeLoadFailure(detail.error).kind === "notFound" ? (
+          <p role="alert" data-booking-gone="">
+            <Trans>This booking no longer exists. It may have been deleted with its business data.</Trans>
+          </p>
+        ) : detail.isError || zone.isError ? (
+          <LoadErrorAlert
+            title={<Trans>Error loading booking</Trans>}
+            onRetry={() => void (detail.isError ? detail.refetch() : zone.refetch())}
+          >
+            <LoadFailureMessage
+              error={detail.error ?? zone.error}
+              missing={<Trans>Failed to fetch booking</Trans>}
+            />
+          </LoadErrorAlert>
+        ) : !booking || !timeZone ? (
+          <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <span className={css({ srOnly: true })}>
+              <Trans>Loading booking...</Trans>
+            </span>
+            <Skeleton className={css({ h: "6", w: "40" })} />
+            <Skeleton className={css({ h: "32" })} />
+            <Skeleton className={css({ h: "24" })} />
+          </div>
+        ) : (
+          <BookingDetails booking={booking} timeZone={timeZone} />
+        )}
+      </div>
+    </Drawer>
+  );
+}
+
+function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const when = dateTimeFormat(i18n.locale, timeZone);
+  const time = timeOfDayFormat(i18n.locale, timeZone);
+  const sources: Record<BookingSource, string> = {
+    assistant: t`Booked by the assistant`,
+    staff: t`Added by staff`,
+  };
+  const price = new Intl.NumberFormat(i18n.locale, {
+    style: "currency",
+    currency: COMPANY_DEFAULTS.currency,
+  }).format(booking.price);
+  const minutes = booking.durationMinutes;
+  const callerNumber = booking.call?.fromNumber;
+  return (
+    <>
+      <BookingStatusTag status={booking.status} className={css({ fontSize: "sm" })} />
+      <dl
+        className={css({
+          display: "grid",
+          gridTemplateColumns: "auto minmax(0, 1fr)",
+          gap: "2 4",
+          fontSize: "sm",
+          "& dt": { color: "fg.muted" },
+          "& dd": { overflowWrap: "anywhere" },
+        })}
+      >
+        <Fact term={<Trans>Customer</Trans>}>{booking.customerName}</Fact>
+        <Fact term={<Trans>Phone</Trans>}>{booking.customerPhone}</Fact>
+        <Fact term={<Trans>Service</Trans>}>{booking.serviceName ?? <Trans>No service</Trans>}</Fact>
+        <Fact term={<Trans>When</Trans>}>
+          {when(booking.startTime)}–{time(booking.endTime)} <Trans>({minutes} min)</Trans>
+        </Fact>
+        <Fact term={<Trans>Price</Trans>}>{price}</Fact>
+        <Fact term={<Trans>Source</Trans>}>{sources[booking.source]}</Fact>
+        <Fact term={<Trans>Booked on</Trans>}>{when(booking.createdAt)}</Fact>
+        <Fact term={<Trans>Notes</Trans>}>{booking.notes ?? <Trans>No notes</Trans>}</Fact>
+      </dl>
+      <BookingPanelActions booking={booking} />
+      <section aria-labelledby="booking-call" className={section}>
+        <h3 id="booking-call" className={sectionTitle}>
+          <Trans>Call</Trans>
+        </h3>
+        {booking.call && callerNumber ? (
+          <>
+            <Link
+              href={`/calls/${encodeURIComponent(booking.call._id)}`}
+              className={css({
+                display: "inline-flex",
+                gap: "1",
+                alignItems: "center",
+                textDecoration: "underline",
+                fontSize: "sm",
+                alignSelf: "flex-start",
+              })}
+            >
+              <Trans>Open the call from {callerNumber}</Trans>
+              <ExternalLink aria-hidden="true" className={css({ w: "4", h: "4" })} />
+            </Link>
+            {booking.call.summary ? <p className={css({ fontSize: "sm" })}>{booking.call.summary}</p> : null}
+            <RecordingPlayer url={booking.call.recordingUrl} fallbackDuration={booking.call.duration} />
+          </>
+        ) : (
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+            <Trans>Not made during a call.</Trans>
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="booking-timeline" className={section}>
+        <h3 id="booking-timeline" className={sectionTitle}>
+          <Trans>Timeline</Trans>
+        </h3>
+        <BookingTimeline events={booking.timeline} timeZone={timeZone} />
+      </section>
+    </>
+  );
+}
+
+function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

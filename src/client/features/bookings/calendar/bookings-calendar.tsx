@@ -1,0 +1,194 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { BOOKING_STATUSES } from "@shared/booking.constants";
+import type { CalendarDate } from "@shared/calendar-date";
+import { calendarDateAt } from "@shared/zoned-time";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { css } from "styled-system/css";
+import { BookingStatusTag } from "../../../components/booking-status-look";
+import { LoadErrorAlert } from "../../../components/load-error-alert";
+import { LoadFailureMessage } from "../../../components/load-failure-message";
+import { Button } from "../../../components/ui/button";
+import { Card, CardBody } from "../../../components/ui/card";
+import { IconButton } from "../../../components/ui/icon-button";
+import { SegmentGroup } from "../../../components/ui/segment-group";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { useNow } from "../../../components/use-now";
+import { useApi } from "../../../lib/api-context";
+import { useBusinessTimeZone } from "../../../lib/business-timezone";
+import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
+import { calendarQueries } from "./calendar.queries";
+import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
+import { useCalendarSearch } from "./calendar-search";
+import { MonthGrid } from "./month-grid";
+import { WeekGrid } from "./week-grid";
+
+/** The bookings as a week or a month in the business's timezone; a booking opens its panel (?booking=id). */
+export function BookingsCalendar() {
+  const zone = useBusinessTimeZone();
+  if (zone.isError)
+    return (
+      <LoadErrorAlert
+        title={<Trans>The calendar could not be loaded</Trans>}
+        onRetry={() => void zone.refetch()}
+      >
+        <LoadFailureMessage error={zone.error} missing={<Trans>Failed to fetch availability</Trans>} />
+      </LoadErrorAlert>
+    );
+  if (!zone.data) return <CalendarSkeleton />;
+  return <ZonedCalendar timeZone={zone.data} />;
+}
+
+function ZonedCalendar({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const now = useNow();
+  const [search, setSearch] = useCalendarSearch();
+  const today = calendarDateAt(new Date(now), timeZone);
+  const date = search.date ?? today;
+  const days = shownDays(search.span, date);
+  const range = { from: days[0]!, to: days.at(-1)! };
+  const bookings = useQuery(calendarQueries.range(api, range));
+  const open = (id: string) => setSearch({ booking: id });
+  const go = (patch: { span?: CalendarSpan; date?: CalendarDate }) =>
+    setSearch({ ...patch, date: patch.date === today ? undefined : patch.date }, { replace: false });
+  const title =
+    search.span === "month"
+      ? calendarDateFormat(i18n.locale, { month: "long", year: "numeric" })(date)
+      : weekTitle(i18n.locale, mondayOf(date));
+  const isCurrent =
+    days.includes(today) && (search.span === "week" || date.slice(0, 7) === today.slice(0, 7));
+
+  return (
+    <Card>
+      <CardBody className={css({ gap: "4", pt: "6" })}>
+        <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" })}>
+          <div className={css({ display: "flex", gap: "1", alignItems: "center" })}>
+            <IconButton
+              variant="outline"
+              size="sm"
+              aria-label={search.span === "week" ? t`Previous week` : t`Previous month`}
+              onClick={() => go({ date: stepDate(search.span, date, -1) })}
+            >
+              <ChevronLeft aria-hidden="true" />
+            </IconButton>
+            <Button variant="outline" size="sm" disabled={isCurrent} onClick={() => go({ date: today })}>
+              <Trans>Today</Trans>
+            </Button>
+            <IconButton
+              variant="outline"
+              size="sm"
+              aria-label={search.span === "week" ? t`Next week` : t`Next month`}
+              onClick={() => go({ date: stepDate(search.span, date, 1) })}
+            >
+              <ChevronRight aria-hidden="true" />
+            </IconButton>
+          </div>
+          <h2
+            aria-live="polite"
+            className={css({
+              fontSize: "lg",
+              fontWeight: "semibold",
+              flex: "1 1 12rem",
+              minW: "0",
+              textTransform: "capitalize",
+            })}
+          >
+            {title}
+          </h2>
+          <SpanSwitch span={search.span} onSpan={(span) => go({ span, date: search.date })} />
+        </div>
+        {bookings.isError ? (
+          <LoadErrorAlert
+            title={<Trans>Error loading bookings</Trans>}
+            onRetry={() => void bookings.refetch()}
+          >
+            <LoadFailureMessage error={bookings.error} missing={<Trans>Failed to fetch bookings</Trans>} />
+          </LoadErrorAlert>
+        ) : !bookings.data ? (
+          <CalendarSkeleton />
+        ) : (
+          <div aria-busy={bookings.isFetching || undefined} data-range={`${range.from}/${range.to}`}>
+            {search.span === "week" ? (
+              <WeekGrid
+                days={days}
+                today={today}
+                bookings={bookings.data}
+                timeZone={timeZone}
+                onOpen={open}
+              />
+            ) : (
+              <MonthGrid
+                weeks={monthWeeks(date)}
+                date={date}
+                today={today}
+                bookings={bookings.data}
+                timeZone={timeZone}
+                onOpen={open}
+                onShowDay={(day) => go({ span: "week", date: day })}
+                onMove={(day) => go({ date: day })}
+              />
+            )}
+          </div>
+        )}
+        <StatusLegend />
+        <p className={css({ fontSize: "xs", color: "fg.muted" })}>
+          <Trans>Times in your business's time zone ({timeZone}).</Trans>
+        </p>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** "Nov 23 – 29, 2026" in the interface language (dates name days, so they are read in UTC). */
+function weekTitle(locale: string, monday: CalendarDate) {
+  const format = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const day = (date: CalendarDate) => new Date(`${date}T00:00:00Z`);
+  return format.formatRange(day(monday), day(addDays(monday, 6)));
+}
+
+/** Week or month. */
+function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: CalendarSpan) => void }) {
+  const { t } = useLingui();
+  return (
+    <SegmentGroup
+      label={t`Calendar range`}
+      value={span}
+      items={[
+        { value: "week", label: t`Week` },
+        { value: "month", label: t`Month` },
+      ]}
+      onValueChange={onSpan}
+    />
+  );
+}
+
+function StatusLegend() {
+  const { t } = useLingui();
+  return (
+    <ul aria-label={t`Status colours`} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+      {BOOKING_STATUSES.map((status) => (
+        <li key={status}>
+          <BookingStatusTag status={status} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CalendarSkeleton() {
+  return (
+    <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <span className={css({ srOnly: true })}>
+        <Trans>Loading bookings...</Trans>
+      </span>
+      <Skeleton className={css({ h: "8", w: "64", maxW: "full" })} />
+      <Skeleton className={css({ h: "96" })} />
+    </div>
+  );
+}

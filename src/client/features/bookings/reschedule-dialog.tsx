@@ -1,0 +1,228 @@
+import { Portal } from "@ark-ui/react/portal";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { firstBookableDay } from "@machines/reschedule.machine";
+import { RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
+import type { Booking } from "@shared/booking.schema";
+import { useQuery } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { Clock } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { css, cx } from "styled-system/css";
+import { field } from "styled-system/recipes/field";
+import { input } from "styled-system/recipes/input";
+import { DateField } from "../../components/date-field";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import * as Dialog from "../../components/ui/dialog";
+import { useApi } from "../../lib/api-context";
+import { useBusinessTimeZone } from "../../lib/business-timezone";
+import { failureMessage } from "../../lib/error-message";
+import { useInspectOptions } from "../../lib/inspect-context";
+import { formatInZone } from "./booking-time-format";
+import { freeSlotsQuery } from "./bookings.queries";
+import { provideRescheduleDialog } from "./reschedule-dialog.actors";
+import { useBookingAction } from "./use-booking-action";
+
+const fieldStyles = field();
+const choices = css({ display: "flex", flexWrap: "wrap", gap: "2" });
+
+type RescheduleDialogProps = {
+  /** The booking to move; null closes the dialog. */
+  booking: Booking | null;
+  onClose: () => void;
+};
+
+/** Spec 2/5: 'Reschedule Booking' — a day (no past ones), a time in 10-minute steps, 'Now', that day's free slots. */
+export function RescheduleDialog({ booking, onClose }: RescheduleDialogProps) {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const id = useId();
+  const { act } = useBookingAction();
+  const zone = useBusinessTimeZone();
+  const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const [machine] = useState(() => provideRescheduleDialog({ act, onSaved: () => closeRef.current() }));
+  const dialog = useActorRef(machine, useInspectOptions());
+  const open = useSelector(dialog, (s) => !s.matches("closed"));
+  const saving = useSelector(dialog, (s) => s.matches("saving"));
+  const date = useSelector(dialog, (s) => s.context.date);
+  const time = useSelector(dialog, (s) => s.context.time);
+  const failure = useSelector(dialog, (s) => s.context.failure);
+  const canSubmit = useSelector(dialog, (s) => s.can({ type: "form.submit" }));
+
+  useEffect(() => {
+    if (booking && timeZone) dialog.send({ type: "dialog.open", booking, timeZone });
+  }, [booking, timeZone, dialog]);
+
+  const close = () => {
+    // Not while the change is on its way: its answer decides.
+    if (!dialog.getSnapshot().can({ type: "dialog.close" })) return;
+    dialog.send({ type: "dialog.close" });
+    onClose();
+  };
+
+  const serviceId = booking?.serviceId ?? null;
+  const slots = useQuery({
+    ...freeSlotsQuery(api, { serviceId: serviceId ?? "", from: date ?? "", to: date ?? "" }),
+    enabled: open && serviceId !== null && date !== null,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dialog.send({ type: "form.submit" });
+  };
+
+  const zoneForDisplay = timeZone ?? "UTC";
+  const timeOf = (iso: string) => formatInZone(iso, "HH:mm", zoneForDisplay);
+  const chosenDay = date ? formatInZone(`${date}T12:00:00Z`, "EEEE, MMM d", "UTC") : "";
+  const reason = failure ? failureMessage(failure) : undefined;
+  const suggestions = failure?.nextFreeSlots ?? [];
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={({ open: next }) => {
+        if (!next) close();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content className={css({ maxW: "md", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}>
+            <Dialog.Header>
+              <Dialog.Title>
+                <Trans>Reschedule Booking</Trans>
+              </Dialog.Title>
+              <Dialog.Description>
+                {booking ? (
+                  <Trans>
+                    Choose a new date and time for {booking.customerName}. The booking keeps its length and
+                    waits for confirmation again.
+                  </Trans>
+                ) : null}
+              </Dialog.Description>
+            </Dialog.Header>
+            {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
+                control would drop the keyboard focus out of the dialog. */}
+            <form
+              noValidate
+              aria-label={t`Reschedule Booking`}
+              aria-busy={saving || undefined}
+              onSubmit={submit}
+              className={css({ display: "flex", flexDirection: "column", gap: "4" })}
+            >
+              {failure ? (
+                <Alert title={t`Failed to update booking`}>
+                  <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
+                  {suggestions.length > 0 ? (
+                    <div className={css({ mt: "2" })}>
+                      <p>
+                        <Trans>Free times that day:</Trans>
+                      </p>
+                      <div className={cx(choices, css({ mt: "1" }))}>
+                        {suggestions.map((slot) => (
+                          <Button
+                            key={slot}
+                            variant="outline"
+                            size="xs"
+                            onClick={() => dialog.send({ type: "slot.pick", startTime: slot })}
+                          >
+                            {timeOf(slot)}
+                          </Button>
+                        ))}
+                      </div>
+                    </div>
+                  ) : null}
+                </Alert>
+              ) : null}
+              <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
+                <DateField
+                  label={t`New date`}
+                  value={date ?? ""}
+                  min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}
+                  onChange={(next) => {
+                    if (next) dialog.send({ type: "date.pick", date: next });
+                  }}
+                  inputClassName={css({ w: "10rem" })}
+                />
+                <div className={fieldStyles.root}>
+                  <label htmlFor={`${id}-time`} className={fieldStyles.label}>
+                    <Trans>New time</Trans>
+                  </label>
+                  <input
+                    id={`${id}-time`}
+                    type="time"
+                    step={RESCHEDULE_STEP_MINUTES * 60}
+                    className={cx(input({ size: "sm" }), css({ w: "8rem" }))}
+                    value={time}
+                    onChange={(event) => dialog.send({ type: "time.change", time: event.target.value })}
+                  />
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  data-part="now"
+                  onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
+                >
+                  <Clock aria-hidden="true" />
+                  <Trans>Now</Trans>
+                </Button>
+              </div>
+              {date && serviceId ? (
+                <section
+                  aria-labelledby={`${id}-slots`}
+                  className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+                >
+                  <h3 id={`${id}-slots`} className={css({ fontSize: "sm", fontWeight: "medium" })}>
+                    <Trans>Free times on {chosenDay}</Trans>
+                  </h3>
+                  {slots.data ? (
+                    slots.data.length === 0 ? (
+                      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                        <Trans>No free times that day.</Trans>
+                      </p>
+                    ) : (
+                      <div className={choices}>
+                        {slots.data.map((slot) => {
+                          const label = timeOf(slot.start);
+                          return (
+                            <Button
+                              key={slot.start}
+                              variant={label === time ? "solid" : "outline"}
+                              size="xs"
+                              aria-pressed={label === time}
+                              onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
+                            >
+                              {label}
+                            </Button>
+                          );
+                        })}
+                      </div>
+                    )
+                  ) : slots.isError ? (
+                    <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                      <Trans>The free times could not be loaded. You can still choose a time.</Trans>
+                    </p>
+                  ) : (
+                    <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                      <Trans>Loading free times...</Trans>
+                    </p>
+                  )}
+                </section>
+              ) : null}
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close}>
+                  <Trans>Cancel</Trans>
+                </Button>
+                <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
+                  {saving ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,72 @@
+import { useLingui } from "@lingui/react/macro";
+import type { Booking } from "@shared/booking.schema";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { toaster } from "../../components/ui/toaster";
+import { ApiError } from "../../lib/api-client";
+import { useApi } from "../../lib/api-context";
+import { failureMessage, failureOf } from "../../lib/error-message";
+import { type BookingAction, bookingUpdateFor } from "./booking-actions";
+import { bookingQueries, updateBooking } from "./bookings.queries";
+
+/** What an action needs of a booking: its id and the version shown, its status and times for the rule. */
+export type ActionTarget = Pick<Booking, "_id" | "version" | "status" | "startTime" | "endTime">;
+
+type ActionVariables = { booking: ActionTarget; action: BookingAction };
+
+/**
+ * Confirm, complete, cancel or reschedule a booking (spec 4) with spec 8's toasts. The PUT carries the
+ * version shown (If-Match); whatever the answer, every booking query is refreshed, so a booking someone else
+ * changed (BOOKING_CHANGED) is reloaded on screen as its toast says.
+ *
+ * `act` resolves with the updated booking and rejects with the ApiError after its toast (the reschedule
+ * dialog explains a taken time itself); `run` is for buttons that have nothing more to do.
+ */
+export function useBookingAction() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: ({ booking, action }: ActionVariables) => {
+      const body = bookingUpdateFor(booking, action);
+      // The screens only offer what the machine allows; a stale screen gets the server's own 409.
+      return updateBooking(api, booking, body ?? { status: booking.status });
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(bookingQueries.detail(api, updated._id).queryKey, (detail) =>
+        detail ? { ...detail, ...updated } : detail,
+      );
+      toaster.success({ title: t`Booking updated successfully` });
+    },
+    onError: (error) => {
+      const reason = failureMessage(failureOf(error) ?? {});
+      toaster.error({ title: t`Failed to update booking`, description: reason ? i18n._(reason) : undefined });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+  });
+
+  const { mutateAsync } = mutation;
+  const act = useCallback(
+    (booking: ActionTarget, action: BookingAction) => mutateAsync({ booking, action }),
+    [mutateAsync],
+  );
+  const run = useCallback(
+    (booking: ActionTarget, action: BookingAction) => {
+      act(booking, action).catch((error: unknown) => {
+        // Reported by its toast; anything else is a bug to see.
+        if (!(error instanceof ApiError)) throw error;
+      });
+    },
+    [act],
+  );
+
+  return {
+    act,
+    run,
+    /** Whether an update is in flight: spec 4 disables the action buttons meanwhile. */
+    pending: mutation.isPending,
+    /** The booking being updated, if any. */
+    pendingId: mutation.isPending ? mutation.variables?.booking._id : undefined,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Booking } from "@shared/booking.schema";
+import { describe, expect, it } from "vitest";
+import { allowedBookingActions, bookingUpdateFor } from "../../src/client/features/bookings/booking-actions";
+
+const booking = (status: Booking["status"]): Booking => ({
+  _id: "b1",
+  customerName: "Ada",
+  customerPhone: "+15550001",
+  serviceId: null,
+  serviceName: null,
+  startTime: "2026-11-24T14:00:00.000Z",
+  endTime: "2026-11-24T14:45:00.000Z",
+  status,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  source: "staff",
+  callId: null,
+  version: 2,
+});
+
+describe("the actions the list offers come from the booking-status machine", () => {
+  it("offers spec 4's actions per status, none for final ones", () => {
+    expect(allowedBookingActions(booking("pending"))).toEqual(["confirm", "reschedule", "cancel"]);
+    expect(allowedBookingActions(booking("confirmed"))).toEqual(["complete", "reschedule", "cancel"]);
+    expect(allowedBookingActions(booking("completed"))).toEqual([]);
+    expect(allowedBookingActions(booking("cancelled"))).toEqual([]);
+  });
+
+  it("sends spec 7's PUT body: the new status, and for a reschedule the new start with the duration kept", () => {
+    expect(bookingUpdateFor(booking("pending"), { type: "confirm" })).toEqual({ status: "confirmed" });
+    expect(bookingUpdateFor(booking("confirmed"), { type: "complete" })).toEqual({ status: "completed" });
+    expect(bookingUpdateFor(booking("confirmed"), { type: "cancel" })).toEqual({ status: "cancelled" });
+    expect(
+      bookingUpdateFor(booking("confirmed"), { type: "reschedule", startTime: "2026-11-26T09:10:00.000Z" }),
+    ).toEqual({
+      status: "pending",
+      startTime: "2026-11-26T09:10:00.000Z",
+      endTime: "2026-11-26T09:55:00.000Z",
+    });
+    expect(bookingUpdateFor(booking("pending"), { type: "complete" })).toBeNull();
+    expect(bookingUpdateFor(booking("cancelled"), { type: "confirm" })).toBeNull();
+  });
+});

@@ -1,0 +1,326 @@
+import type { Booking } from "@shared/booking.schema";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import {
+  browserForFile,
+  createAssistantKey,
+  createBooking,
+  createService,
+  setBookingStatus,
+  signUp,
+  staffAuthorization,
+} from "../support/browser";
+
+const { newPage } = browserForFile();
+
+// A new business keeps spec 9's defaults: New York, Monday to Friday, 09:00–17:00.
+const TIME_ZONE = "America/New_York";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
+type Staff = { page: Page; authorization: string };
+
+async function staffOf(page: Page): Promise<Staff> {
+  return { page, authorization: await staffAuthorization(page) };
+}
+
+async function api<T>(staff: Staff, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
+  const response = await staff.page.request.fetch(path, {
+    method,
+    headers: { Authorization: staff.authorization, Origin: inject("baseURL") },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await response.json()) as { success: boolean; data?: T };
+  if (!response.ok() || body.data === undefined)
+    throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+let phoneCounter = 0;
+/** A staff booking at `start` (any hour: staff confirm times outside the opening hours). */
+function addBooking(staff: Staff, serviceId: string, start: Date, customerName: string) {
+  phoneCounter++;
+  return createBooking(staff.page, {
+    serviceId,
+    startTime: start.toISOString(),
+    customerName,
+    customerPhone: `+1555${String(2_000_000 + phoneCounter).slice(-7)}`,
+  });
+}
+
+/** Someone else's change, sent without If-Match (it applies to whatever version is current). */
+const changeStatus = (staff: Staff, id: string, status: Booking["status"]) =>
+  setBookingStatus(staff.page, id, status);
+
+/** Free starts of the service over the coming week (the server's slot rule: hours, notice, bookings). */
+async function freeStarts(staff: Staff, serviceId: string): Promise<string[]> {
+  const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  const slots = await api<{ start: string }[]>(
+    staff,
+    "GET",
+    `/api/availability/slots?serviceId=${serviceId}&from=${day(2)}&to=${day(9)}`,
+  );
+  return slots.map((slot) => slot.start);
+}
+
+/** Midnight UTC `days` from now, plus `hours`: far from New York's opening hours when hours are small. */
+const startAt = (days: number, hours: number) =>
+  new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + days * DAY_MS + hours * 60 * 60 * 1000);
+
+const rowOf = (page: Page, customer: string) =>
+  page.locator("main [data-booking]").filter({ has: page.getByText(customer, { exact: true }) });
+
+const cellTexts = async (row: Locator) =>
+  (await row.getByRole("cell").allInnerTexts()).map((text) => text.replace(/\n+/g, "\n").trim());
+
+const zoned = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hourCycle: "h23", ...options }).format(
+    new Date(iso),
+  );
+
+async function signedUpWithService(page: Page) {
+  await signUp(page);
+  const staff = await staffOf(page);
+  const serviceId = await createService(page, { name: "Haircut", duration: 30, price: 40, isActive: true });
+  return { staff, serviceId };
+}
+
+describe("Bookings", () => {
+  it("lists bookings per spec 2 and runs each action with its toast", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const ada = await addBooking(staff, serviceId, startAt(3, 4), "Ada Lovelace");
+    await addBooking(staff, serviceId, startAt(4, 4), "Grace Hopper");
+
+    await page.goto("/bookings");
+    await page.getByRole("heading", { level: 1, name: "Bookings" }).waitFor();
+    const row = rowOf(page, "Ada Lovelace");
+    await row.waitFor();
+    // The customer's own name and phone; whenBooked is the booking's creation; the appointment its start.
+    const day = `${zoned(ada.startTime, { month: "short" })} ${zoned(ada.startTime, { day: "numeric" })}, ${zoned(ada.startTime, { year: "numeric" })}`;
+    const time = (iso: string) => zoned(iso, { hour: "2-digit", minute: "2-digit" });
+    const booked = `${zoned(ada.createdAt, { month: "short" })} ${zoned(ada.createdAt, { day: "numeric" })}, ${time(ada.createdAt)}`;
+    const cells = await cellTexts(row);
+    expect(cells.slice(0, 5)).toEqual([
+      `Ada Lovelace\n${ada.customerPhone}`,
+      "Haircut",
+      booked,
+      `${day}\n${time(ada.startTime)}-${time(ada.endTime)}`,
+      "pending",
+    ]);
+    // No pagination for two bookings; the sidebar counts both as waiting.
+    expect(await page.getByRole("navigation", { name: "Pagination" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Bookings 2 pending" }).first().waitFor();
+
+    // Pending offers Confirm, Reschedule, Cancel (the booking-status machine), not Complete.
+    expect(
+      await row
+        .locator("[data-action]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))),
+    ).toEqual(["confirm", "reschedule", "cancel"]);
+    await row.getByRole("button", { name: /^Confirm/ }).click();
+    await toast(page, "Booking updated successfully").waitFor();
+    await page.locator('main [data-status="confirmed"]').filter({ hasText: "Ada Lovelace" }).waitFor();
+    await page.getByRole("link", { name: "Bookings 1 pending" }).first().waitFor();
+    expect(
+      await row
+        .locator("[data-action]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))),
+    ).toEqual(["complete", "reschedule", "cancel"]);
+
+    await row.getByRole("button", { name: /^Complete/ }).click();
+    await page.locator('main [data-status="completed"]').filter({ hasText: "Ada Lovelace" }).waitFor();
+    expect(await row.locator("[data-action]").count()).toBe(0);
+
+    // Cancel asks first; backing out changes nothing.
+    const grace = rowOf(page, "Grace Hopper");
+    await grace.getByRole("button", { name: /^Cancel/ }).click();
+    const question = page.getByRole("alertdialog", { name: "Cancel the booking of Grace Hopper?" });
+    await question.waitFor();
+    await question.getByRole("button", { name: "Cancel", exact: true }).click();
+    await question.waitFor({ state: "detached" });
+    expect(await grace.getAttribute("data-status")).toBe("pending");
+    await grace.getByRole("button", { name: /^Cancel/ }).click();
+    await question.getByRole("button", { name: "Cancel booking" }).click();
+    await page.locator('main [data-status="cancelled"]').filter({ hasText: "Grace Hopper" }).waitFor();
+    expect(await toast(page, "Booking updated successfully").count()).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Bookings", exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it("reschedules by mouse onto a free slot, explains a taken time, and by keyboard", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const [first, second] = await freeStarts(staff, serviceId);
+    if (!first || !second) throw new Error("no free slots in the coming week");
+    const moving = await addBooking(staff, serviceId, startAt(2, 3), "Alan Turing");
+    // Someone already holds the second free start: choosing it is refused.
+    await addBooking(staff, serviceId, new Date(second), "Blocker Person");
+
+    await page.goto("/bookings");
+    const row = rowOf(page, "Alan Turing");
+    await row.getByRole("button", { name: /^Reschedule/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.waitFor();
+    // Spec 5: disabled until a day is chosen; the time input steps in 10 minutes and starts at the booking's.
+    expect(await dialog.getByRole("button", { name: "Reschedule", exact: true }).isDisabled()).toBe(true);
+    const timeInput = dialog.getByLabel("New time");
+    expect(await timeInput.getAttribute("step")).toBe("600");
+    expect(await timeInput.inputValue()).toBe(
+      zoned(moving.startTime, { hour: "2-digit", minute: "2-digit" }),
+    );
+
+    // The calendar: yesterday cannot be chosen; the second free start's day can.
+    await dialog.getByRole("button", { name: "Open calendar: New date" }).click();
+    const targetDay = zoned(second, { year: "numeric", month: "2-digit", day: "2-digit" }).replace(
+      /(\d\d)\/(\d\d)\/(\d{4})/,
+      "$3-$1-$2",
+    );
+    const cell = (value: string) =>
+      page.locator(`[data-part=table-cell-trigger][data-value="${value}"]`).first();
+    const today = zoned(new Date().toISOString(), {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).replace(/(\d\d)\/(\d\d)\/(\d{4})/, "$3-$1-$2");
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+    if ((await cell(yesterday).count()) > 0)
+      expect(await cell(yesterday).getAttribute("data-disabled")).not.toBeNull();
+    if ((await cell(targetDay).count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
+    await cell(targetDay).click();
+    // A new day keeps the time of day; the day's free slots are offered.
+    expect(await timeInput.inputValue()).toBe(
+      zoned(moving.startTime, { hour: "2-digit", minute: "2-digit" }),
+    );
+    const secondLabel = zoned(second, { hour: "2-digit", minute: "2-digit" });
+    await timeInput.fill(secondLabel);
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+    // The taken time is explained in the dialog, and what was chosen stays.
+    await dialog.getByText("That time is no longer free. Choose another time.").waitFor();
+    await toast(page, "Failed to update booking").waitFor();
+    expect(await timeInput.inputValue()).toBe(secondLabel);
+
+    // The next free starts that day are offered in the explanation: one click takes one.
+    const suggestion = dialog.getByRole("alert").getByRole("button").first();
+    const suggested = (await suggestion.innerText()).trim();
+    await suggestion.click();
+    expect(await timeInput.inputValue()).toBe(suggested);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    const chosen = await timeInput.inputValue();
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await toast(page, "Booking updated successfully").waitFor();
+    // Back to pending at the new time, the duration kept.
+    await row.filter({ hasText: chosen }).waitFor();
+    expect(await row.getAttribute("data-status")).toBe("pending");
+
+    // By keyboard: the row's button, the date typed, a free slot, then Reschedule.
+    await row.getByRole("button", { name: /^Reschedule/ }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    const dateInput = dialog.getByRole("textbox", { name: "New date" });
+    await dateInput.focus();
+    const [y, m, d] = targetDay.split("-");
+    await page.keyboard.type(`${m}/${d}/${y}`);
+    await page.keyboard.press("Enter");
+    const slot = dialog.getByRole("button", { name: /^\d\d:\d\d$/ }).last();
+    await slot.waitFor();
+    const slotLabel = (await slot.innerText()).trim();
+    await slot.focus();
+    await page.keyboard.press("Space");
+    expect(await timeInput.inputValue()).toBe(slotLabel);
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await row.filter({ hasText: slotLabel }).waitFor();
+    // Escape closes without a change.
+    await row.getByRole("button", { name: /^Reschedule/ }).focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("filters by status on the server across pages, with page, filter and scope in the URL", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    for (let index = 0; index < 24; index++) {
+      const booking = await addBooking(
+        staff,
+        serviceId,
+        startAt(2 + Math.floor(index / 4), index % 4),
+        `Customer ${index + 1}`,
+      );
+      if (index % 2 === 0) await changeStatus(staff, booking._id, "confirmed");
+    }
+    await page.goto("/bookings");
+    const showing = page.locator("[data-part=showing]");
+    await showing.getByText("Showing 1-10 of 24 bookings").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await showing.getByText("Showing 11-20 of 24 bookings").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBe("2");
+
+    // The filter goes back to page 1 and counts every page's bookings, not only the shown ones.
+    await page.getByLabel("Status").selectOption("confirmed");
+    await showing.getByText("Showing 1-10 of 12 bookings").waitFor();
+    expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("confirmed");
+    await page.getByRole("button", { name: "Next" }).click();
+    await showing.getByText("Showing 11-12 of 12 bookings").waitFor();
+    const statuses = await page
+      .locator("main [data-booking]")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status")));
+    expect(statuses).toEqual(["confirmed", "confirmed"]);
+
+    // A reload keeps it; past bookings are none yet.
+    await page.reload();
+    await showing.getByText("Showing 11-12 of 12 bookings").waitFor();
+    await page.getByLabel("Dates").selectOption("past");
+    await page.getByText("No bookings found").waitFor();
+    expect(new URL(page.url()).searchParams.get("scope")).toBe("past");
+    await page.context().close();
+  });
+
+  it("reloads a booking changed behind the page's back, and shows the assistant's new booking without a reload", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const booking = await addBooking(staff, serviceId, startAt(3, 2), "Katherine Johnson");
+    await page.goto("/bookings");
+    const row = rowOf(page, "Katherine Johnson");
+    await row.waitFor();
+    expect(await row.getAttribute("data-version")).toBe(String(booking.version));
+
+    // Someone else cancels it; this page still offers Confirm on the old version.
+    await changeStatus(staff, booking._id, "cancelled");
+    await row.getByRole("button", { name: /^Confirm/ }).click();
+    await toast(page, "Failed to update booking").waitFor();
+    await page
+      .locator("[data-scope=toast]")
+      .getByText("This booking was changed by someone else. It has been reloaded; check it and try again.")
+      .waitFor();
+    await page.locator('main [data-status="cancelled"]').filter({ hasText: "Katherine Johnson" }).waitFor();
+
+    // The assistant books a caller into a free slot: the row appears on its own.
+    const [free] = await freeStarts(staff, serviceId);
+    if (!free) throw new Error("no free slot");
+    const key = await createAssistantKey(page);
+    const response = await fetch(`${inject("baseURL")}/api/assistant/bookings`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Api-Key": key },
+      body: JSON.stringify({
+        externalId: `e2e-${Date.now()}`,
+        serviceId,
+        startTime: free,
+        customerName: "Caller From Assistant",
+        customerPhone: "+15550009999",
+      }),
+    });
+    expect(response.status).toBe(201);
+    await rowOf(page, "Caller From Assistant").waitFor({ timeout: 45_000 });
+    await page.getByRole("link", { name: "Bookings 1 pending" }).first().waitFor();
+    await page.context().close();
+  });
+});

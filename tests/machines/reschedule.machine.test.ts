@@ -1,0 +1,175 @@
+import {
+  chosenStart,
+  firstBookableDay,
+  type RescheduleFailure,
+  type RescheduleSaveInput,
+  type RescheduleTarget,
+  rescheduleMachine,
+} from "@machines/reschedule.machine";
+import { describe, expect, it } from "vitest";
+import { type AnyEventObject, createActor, fromPromise, type Snapshot, waitFor } from "xstate";
+import { describeModelPaths } from "../support/describe-model-paths";
+import { allTransitionKeys } from "../support/model-paths";
+
+const timeZone = "Europe/Warsaw";
+// 09:40–10:25 in Warsaw (UTC+1 in November).
+const booking: RescheduleTarget = {
+  _id: "b1",
+  version: 3,
+  status: "confirmed",
+  serviceId: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15",
+  startTime: "2026-11-24T08:40:00.000Z",
+  endTime: "2026-11-24T09:25:00.000Z",
+};
+const taken = {
+  status: 409,
+  code: "SLOT_TAKEN",
+  nextFreeSlots: ["2026-11-27T10:00:00.000Z", "2026-11-27T10:30:00.000Z"],
+};
+
+const events: AnyEventObject[] = [
+  { type: "dialog.open", booking, timeZone },
+  { type: "dialog.close" },
+  { type: "date.pick", date: "2026-11-27" },
+  { type: "time.change", time: "" },
+  { type: "time.change", time: "14:20" },
+  { type: "time.now", at: Date.parse("2026-11-25T13:03:00.000Z") },
+  { type: "slot.pick", startTime: "2026-11-28T09:00:00.000Z" },
+  { type: "form.submit" },
+  { type: "xstate.done.actor.save", output: null },
+  { type: "xstate.error.actor.save", error: taken },
+];
+
+// Days and times are free values: the chart's shape is its state, whether a start can be made, and a failure.
+const byShape = (snapshot: Snapshot<unknown>) => {
+  const { value, context } = snapshot as unknown as {
+    value: unknown;
+    context: { date: string | null; time: string; timeZone: string; failure: unknown };
+  };
+  return JSON.stringify([
+    value,
+    context.date !== null,
+    chosenStart(context) !== null,
+    context.failure !== null,
+  ]);
+};
+
+const effects = new Set<string>();
+
+describeModelPaths("reschedule machine (model-based)", {
+  machine: rescheduleMachine,
+  events,
+  serializeState: byShape,
+  promiseActors: ["save"],
+  provide: (actors) =>
+    rescheduleMachine.provide({
+      actors: actors as never,
+      actions: {
+        announceSaved: () => effects.add("saved"),
+        announceFailed: (_, { failure }) => effects.add(`failed:${failure.code}`),
+      },
+    }),
+  minPaths: allTransitionKeys(rescheduleMachine).size,
+  assertState: (snapshot) => {
+    if (snapshot.matches("closed")) {
+      expect(snapshot.context).toMatchObject({ booking: null, date: null, time: "", failure: null });
+    } else {
+      expect(snapshot.context.booking).toEqual(booking);
+      expect(snapshot.context.timeZone).toBe(timeZone);
+    }
+    // Spec 5: no way to submit without a day.
+    if (snapshot.context.date === null) expect(snapshot.can({ type: "form.submit" })).toBe(false);
+    if (snapshot.matches("saving")) {
+      expect(snapshot.context.failure).toBeNull();
+      expect(chosenStart(snapshot.context)).not.toBeNull();
+    }
+  },
+  afterReplays: () => {
+    it("announces each outcome", () => {
+      expect([...effects].sort()).toEqual(["failed:SLOT_TAKEN", "saved"]);
+    });
+  },
+});
+
+describe("reschedule rules", () => {
+  function start(save: (input: RescheduleSaveInput) => Promise<unknown>) {
+    const sent: RescheduleSaveInput[] = [];
+    const failures: RescheduleFailure[] = [];
+    const actor = createActor(
+      rescheduleMachine.provide({
+        actors: {
+          save: fromPromise<unknown, RescheduleSaveInput>(({ input }) => {
+            sent.push(input);
+            return save(input);
+          }),
+        },
+        actions: { announceFailed: (_, { failure }) => failures.push(failure) },
+      }),
+    ).start();
+    actor.send({ type: "dialog.open", booking, timeZone });
+    return { actor, sent, failures };
+  }
+
+  it("opens on the booking's time of day in the business's timezone, with no day chosen", () => {
+    const { actor } = start(() => Promise.resolve(null));
+    expect(actor.getSnapshot().context).toMatchObject({ date: null, time: "09:40" });
+    expect(actor.getSnapshot().can({ type: "form.submit" })).toBe(false);
+  });
+
+  it("keeps the time of day when a new day is chosen, and sends that wall time in the business's zone", async () => {
+    const { actor, sent } = start(() => Promise.resolve(null));
+    actor.send({ type: "date.pick", date: "2026-11-30" });
+    expect(actor.getSnapshot().context.time).toBe("09:40");
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(sent).toEqual([{ booking, startTime: "2026-11-30T08:40:00.000Z" }]);
+  });
+
+  it("reads a day after the spring DST change with the summer offset", async () => {
+    const { actor, sent } = start(() => Promise.resolve(null));
+    actor.send({ type: "date.pick", date: "2027-03-29" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(sent[0]?.startTime).toBe("2027-03-29T07:40:00.000Z");
+  });
+
+  it("'Now' takes today and the next 10-minute step on the business's clock", () => {
+    const { actor } = start(() => Promise.resolve(null));
+    actor.send({ type: "time.now", at: Date.parse("2026-11-25T13:03:00.000Z") });
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-25", time: "14:10" });
+    actor.send({ type: "time.now", at: Date.parse("2026-11-25T22:55:00.000Z") });
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-26", time: "00:00" });
+  });
+
+  it("a free slot sets both the day and the time", () => {
+    const { actor } = start(() => Promise.resolve(null));
+    actor.send({ type: "slot.pick", startTime: "2026-11-28T09:00:00.000Z" });
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-28", time: "10:00" });
+  });
+
+  it("a taken time keeps what was chosen and offers the next free starts", async () => {
+    const { actor, failures } = start(() => Promise.reject(taken));
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "time.change", time: "10:20" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-27", time: "10:20", failure: taken });
+    expect(failures).toEqual([taken]);
+    // Choosing something else clears the explanation.
+    actor.send({ type: "slot.pick", startTime: taken.nextFreeSlots[0]! });
+    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-27", time: "11:00", failure: null });
+  });
+
+  it("cannot close while the change is on its way", () => {
+    const { actor } = start(() => new Promise(() => {}));
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "form.submit" });
+    actor.send({ type: "dialog.close" });
+    expect(actor.getSnapshot().matches("saving")).toBe(true);
+  });
+
+  it("offers days from today on the business's clock", () => {
+    // 23:30 UTC on the 24th is already the 25th in Warsaw.
+    expect(firstBookableDay(Date.parse("2026-11-24T23:30:00Z"), timeZone)).toBe("2026-11-25");
+  });
+});

@@ -1,0 +1,43 @@
+import type { Slot } from "@shared/availability.schema";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { staffAuthorization } from "./browser";
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
+export async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
+  const today = new Date();
+  const response = await page.request.get("/api/availability/slots", {
+    headers: { Authorization: await staffAuthorization(page) },
+    params: { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) },
+  });
+  const body = (await response.json()) as { data?: Slot[] };
+  const slot = body.data?.[0];
+  if (!slot) throw new Error(`no free slot: ${response.status()} ${JSON.stringify(body)}`);
+  return slot;
+}
+
+let bookings = 0;
+
+/** What the voice assistant does during a call: POST /api/assistant/bookings with its key; returns the id. */
+export async function bookAsAssistant(
+  key: string,
+  booking: { serviceId: string; startTime: string; callExternalId?: string; customerName?: string },
+): Promise<string> {
+  const response = await fetch(`${inject("baseURL")}/api/assistant/bookings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Api-Key": key },
+    body: JSON.stringify({
+      externalId: `e2e-booking-${Date.now().toString(36)}-${bookings++}`,
+      customerName: "Grace Hopper",
+      customerPhone: "+15550001111",
+      notes: "Prefers the window seat",
+      ...booking,
+    }),
+  });
+  const body = (await response.json()) as { data?: { id: string } };
+  if (response.status !== 201 || !body.data)
+    throw new Error(`booking failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.data.id;
+}
