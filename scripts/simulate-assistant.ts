@@ -156,7 +156,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     if (!service) return;
     const slots = await freeSlots(service.id);
     let startTime = slots[Math.floor(Math.random() * Math.min(5, slots.length))]?.start;
-    for (let attempt = 0; startTime && attempt < 2; attempt++) {
+    for (let attempt = 0; startTime && attempt < 5; attempt++) {
       try {
         const { data } = await call<AssistantBooking>(`${options.url}/api/assistant/bookings`, {
           method: "POST",
@@ -175,9 +175,10 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
         options.log(`[line ${line}] 📅 booked ${data.serviceName} at ${data.startTime} (${data.status}).`);
         return;
       } catch (error) {
-        // Taken by another line meanwhile: the answer offers the next free slots of that day.
-        if (!(error instanceof ApiCallError) || error.nextFreeSlots.length === 0) throw error;
-        startTime = error.nextFreeSlots[0];
+        // Taken by another line meanwhile: the answer offers the next free slots of that day, or (a full
+        // day) none, and the caller is offered the first free time of the coming days instead.
+        if (!(error instanceof ApiCallError)) throw error;
+        startTime = error.nextFreeSlots[0] ?? (await freeSlots(service.id))[attempt + 1]?.start;
       }
     }
   }
