@@ -18,7 +18,7 @@ import { rawRows } from "../db/raw-rows";
 const callIdOf = sql`coalesce(b.call_id, (select c.id from calls c
   where c.business_id = b.business_id and c.external_id = b.call_external_id))`;
 
-/** Columns of the Booking shape (spec names), from bookings aliased `b`. */
+/** Columns of the Booking shape (spec names), from bookings aliased `b`; bookings_page (0016) builds the same. */
 const BOOKING_COLUMNS = sql`b.id as "_id", b.customer_name as "customerName",
   b.customer_phone as "customerPhone", b.service_id as "serviceId", b.service_name as "serviceName",
   ${isoUtc(sql`b.start_time`)} as "startTime", ${isoUtc(sql`b.end_time`)} as "endTime", b.status,
