@@ -163,32 +163,28 @@ END;
 $$;
 --> statement-breakpoint
 
--- The ids of up to p_take bookings of business p_business (of p_status; null: any) starting in
--- [p_lower, p_upper), in (start_time, id) order (p_desc: the reverse) after skipping p_skip of them. One
--- statement per case, so each keeps a plan that walks its own index.
-CREATE FUNCTION bookings_ids(
-  p_business uuid, p_status text, p_lower timestamptz, p_upper timestamptz, p_desc boolean, p_skip bigint,
-  p_take integer
-) RETURNS uuid[]
-LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
-BEGIN
-  IF p_status IS NULL AND NOT p_desc THEN
-    RETURN ARRAY(SELECT id FROM bookings
-      WHERE business_id = p_business AND start_time >= p_lower AND start_time < p_upper
-      ORDER BY start_time, id OFFSET p_skip LIMIT p_take);
-  ELSIF p_status IS NULL THEN
-    RETURN ARRAY(SELECT id FROM bookings
-      WHERE business_id = p_business AND start_time >= p_lower AND start_time < p_upper
-      ORDER BY start_time DESC, id DESC OFFSET p_skip LIMIT p_take);
-  ELSIF NOT p_desc THEN
-    RETURN ARRAY(SELECT id FROM bookings
-      WHERE business_id = p_business AND status = p_status AND start_time >= p_lower AND start_time < p_upper
-      ORDER BY start_time, id OFFSET p_skip LIMIT p_take);
-  END IF;
-  RETURN ARRAY(SELECT id FROM bookings
-    WHERE business_id = p_business AND status = p_status AND start_time >= p_lower AND start_time < p_upper
-    ORDER BY start_time DESC, id DESC OFFSET p_skip LIMIT p_take);
-END;
+-- A booking in the API's shape (bookings-read.repo.ts BOOKING_COLUMNS); p_call_id is the linked call, already
+-- resolved. Plain SQL, so the planner inlines it into the statement that reads the page.
+CREATE FUNCTION booking_json(
+  p_id uuid, p_customer_name text, p_customer_phone text, p_service_id uuid, p_service_name text,
+  p_start_time timestamptz, p_end_time timestamptz, p_status text, p_created_at timestamptz, p_source text,
+  p_call_id uuid, p_version integer
+) RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object(
+    '_id', p_id,
+    'customerName', p_customer_name,
+    'customerPhone', p_customer_phone,
+    'serviceId', p_service_id,
+    'serviceName', p_service_name,
+    'startTime', to_char(p_start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'endTime', to_char(p_end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'status', p_status,
+    'createdAt', to_char(p_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'source', p_source,
+    'callId', p_call_id,
+    'version', p_version
+  )
 $$;
 --> statement-breakpoint
 
@@ -198,8 +194,9 @@ $$;
 -- positions [v_lo, v_lo + v_take) of the ascending order, with v_hi rows after them; the walk starts at the
 -- nearer end. A page within c_short rows of an end is read straight from that end; any other is found by
 -- summing the range's counters from that end until the page's first row is passed, then narrowing the bucket
--- holding it down to its hour (through its day), and reading inside that hour at an offset
--- below the hour's own count. No count(*) nor OFFSET over the table, whatever the depth or the filter.
+-- holding it down to its day and hour in one statement, and reading from that hour's edge at an offset below
+-- the hour's own count. No count(*) nor OFFSET over the table, whatever the depth or the filter: three
+-- statements for a page in the middle, two for one near an end.
 CREATE FUNCTION bookings_page(
   p_business uuid, p_status text, p_from timestamptz, p_to timestamptz, p_desc boolean, p_page integer,
   p_limit integer
@@ -225,9 +222,6 @@ DECLARE
   v_i integer;
   v_level smallint;
   v_bucket bigint;
-  v_child smallint;
-  v_ratio bigint;
-  v_ids uuid[];
   v_data json;
 BEGIN
   -- Every part of the range with bookings in it, in time order: counters of whole buckets, and the rows of the
@@ -277,60 +271,103 @@ BEGIN
     v_level := v_levels[v_i];
     v_bucket := v_buckets[v_i];
     IF v_level = 0 THEN
-      v_lower := v_raw_from[v_i];
-      v_upper := v_raw_to[v_i];
-    END IF;
-    -- Down to the hour holding it, through its day: each step reads the bucket's days (at most 256) or the
-    -- day's 24 hours in one statement, and picks the one where the running count from the walked end passes
-    -- v_left. Widths as call_count_levels: 256 days = 16 × 16 days, a day = 24 hours.
-    WHILE v_level > 1 LOOP
-      v_child := CASE WHEN v_level > 2 THEN 2 ELSE 1 END;
-      v_ratio := CASE v_level WHEN 4 THEN 256 WHEN 3 THEN 16 ELSE 24 END;
-      SELECT x.bucket, v_left - (x.through - x.n) INTO v_bucket, v_left
-      FROM (
-        SELECT bc.bucket, bc.n,
-          sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
-        FROM booking_counts bc
-        WHERE bc.business_id = p_business AND bc.status = v_key AND bc.level = v_child
-          AND bc.bucket >= v_bucket * v_ratio AND bc.bucket < (v_bucket + 1) * v_ratio AND bc.n > 0
-      ) x
-      WHERE x.through > v_left
-      ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
-      LIMIT 1;
-      v_level := v_child;
-    END LOOP;
-    IF v_level = 1 THEN
-      -- The hour lies wholly inside the range: read on from its walked-from edge to the range's far end.
+      -- A raw end of the range: read from its edge.
+      IF v_from_end THEN
+        v_upper := v_raw_to[v_i];
+      ELSE
+        v_lower := v_raw_from[v_i];
+      END IF;
+    ELSE
+      IF v_level > 1 THEN
+        -- Down to the hour holding it, through its day (a bucket of 16 or 256 days first picks among its days;
+        -- widths as call_count_levels): at each step the child where the running count from the walked end
+        -- passes v_left.
+        SELECT h.bucket, h.left_over INTO v_bucket, v_left
+        FROM (SELECT 1) one
+        LEFT JOIN (
+          SELECT x.bucket, v_left - (x.through - x.n) AS left_over
+          FROM (
+            SELECT bc.bucket, bc.n,
+              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
+            FROM booking_counts bc
+            WHERE v_level > 2 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 2
+              AND bc.bucket >= v_bucket * (CASE v_level WHEN 4 THEN 256 ELSE 16 END)
+              AND bc.bucket < (v_bucket + 1) * (CASE v_level WHEN 4 THEN 256 ELSE 16 END) AND bc.n > 0
+          ) x
+          WHERE x.through > v_left
+          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
+          LIMIT 1
+        ) d0 ON true
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN v_level > 2 THEN d0.bucket ELSE v_bucket END AS bucket,
+            CASE WHEN v_level > 2 THEN d0.left_over ELSE v_left END AS left_over
+        ) d
+        CROSS JOIN LATERAL (
+          SELECT x.bucket, d.left_over - (x.through - x.n) AS left_over
+          FROM (
+            SELECT bc.bucket, bc.n,
+              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
+            FROM booking_counts bc
+            WHERE bc.business_id = p_business AND bc.status = v_key AND bc.level = 1
+              AND bc.bucket >= d.bucket * 24 AND bc.bucket < (d.bucket + 1) * 24 AND bc.n > 0
+          ) x
+          WHERE x.through > d.left_over
+          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
+          LIMIT 1
+        ) h;
+      END IF;
+      -- The hour lies wholly inside the range: read on from its edge on the walked side.
       IF v_from_end THEN
         v_upper := to_timestamp((v_bucket + 1) * 3600);
       ELSE
         v_lower := to_timestamp(v_bucket * 3600);
       END IF;
     END IF;
-    -- A raw part is read from its own edge likewise.
-    IF v_from_end THEN
-      v_lower := coalesce(p_from, '-infinity');
-    ELSE
-      v_upper := coalesce(p_to, 'infinity');
-    END IF;
   END IF;
 
-  v_ids := bookings_ids(p_business, p_status, v_lower, v_upper, v_from_end, v_left, v_take);
-  SELECT json_agg(json_build_object(
-      '_id', b.id, 'customerName', b.customer_name, 'customerPhone', b.customer_phone,
-      'serviceId', b.service_id, 'serviceName', b.service_name,
-      'startTime', to_char(b.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'endTime', to_char(b.end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'status', b.status,
-      'createdAt', to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'source', b.source,
-      'callId', coalesce(b.call_id, (SELECT c.id FROM calls c
-        WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)),
-      'version', b.version)
-    ORDER BY CASE WHEN v_from_end = p_desc THEN page.ord ELSE -page.ord END)
-  INTO v_data
-  FROM unnest(v_ids) WITH ORDINALITY AS page(id, ord)
-  JOIN bookings b ON b.id = page.id;
+  -- The page: v_take rows after skipping v_left from the walked side of [v_lower, v_upper), answered in the
+  -- list's order. One statement per case, so each keeps a plan that walks its own index.
+  IF p_status IS NULL AND NOT v_from_end THEN
+    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
+        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
+          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
+      ORDER BY CASE WHEN p_desc THEN -b.at ELSE b.at END)
+    INTO v_data
+    FROM (SELECT s.*, row_number() OVER () AS at FROM (
+      SELECT * FROM bookings
+      WHERE business_id = p_business AND start_time >= v_lower AND start_time < v_upper
+      ORDER BY start_time, id OFFSET v_left LIMIT v_take) s) b;
+  ELSIF p_status IS NULL THEN
+    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
+        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
+          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
+      ORDER BY CASE WHEN p_desc THEN b.at ELSE -b.at END)
+    INTO v_data
+    FROM (SELECT s.*, row_number() OVER () AS at FROM (
+      SELECT * FROM bookings
+      WHERE business_id = p_business AND start_time >= v_lower AND start_time < v_upper
+      ORDER BY start_time DESC, id DESC OFFSET v_left LIMIT v_take) s) b;
+  ELSIF NOT v_from_end THEN
+    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
+        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
+          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
+      ORDER BY CASE WHEN p_desc THEN -b.at ELSE b.at END)
+    INTO v_data
+    FROM (SELECT s.*, row_number() OVER () AS at FROM (
+      SELECT * FROM bookings
+      WHERE business_id = p_business AND status = p_status AND start_time >= v_lower AND start_time < v_upper
+      ORDER BY start_time, id OFFSET v_left LIMIT v_take) s) b;
+  ELSE
+    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
+        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
+          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
+      ORDER BY CASE WHEN p_desc THEN b.at ELSE -b.at END)
+    INTO v_data
+    FROM (SELECT s.*, row_number() OVER () AS at FROM (
+      SELECT * FROM bookings
+      WHERE business_id = p_business AND status = p_status AND start_time >= v_lower AND start_time < v_upper
+      ORDER BY start_time DESC, id DESC OFFSET v_left LIMIT v_take) s) b;
+  END IF;
   RETURN json_build_object('total', v_total, 'data', coalesce(v_data, '[]'::json));
 END;
 $$;
