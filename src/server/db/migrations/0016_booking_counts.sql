@@ -194,7 +194,7 @@ $$;
 -- positions [v_lo, v_lo + v_take) of the ascending order, with v_hi rows after them; the walk starts at the
 -- nearer end. A page within c_short rows of an end is read straight from that end; any other is found by
 -- summing the range's counters from that end until the page's first row is passed, then narrowing the bucket
--- holding it down to its day and hour in one statement, and reading from that hour's edge at an offset below
+-- holding it down to its hour in one statement, and reading from that hour's edge at an offset below
 -- the hour's own count. No count(*) nor OFFSET over the table, whatever the depth or the filter: three
 -- statements for a page in the middle, two for one near an end.
 CREATE FUNCTION bookings_page(
@@ -279,42 +279,62 @@ BEGIN
       END IF;
     ELSE
       IF v_level > 1 THEN
-        -- Down to the hour holding it, through its day (a bucket of 16 or 256 days first picks among its days;
-        -- widths as call_count_levels): at each step the child where the running count from the walked end
-        -- passes v_left.
-        SELECT h.bucket, h.left_over INTO v_bucket, v_left
-        FROM (SELECT 1) one
-        LEFT JOIN (
-          SELECT x.bucket, v_left - (x.through - x.n) AS left_over
+        -- Down to the hour holding it in one statement, a level at a time (256 days hold 16 × 16 days, 16 days
+        -- hold 16 days, a day 24 hours; call_count_levels): each step picks, among the bucket's children, the one
+        -- where the running count from the walked end passes v_left, and passes a fine enough bucket on as it is.
+        SELECT s1.bucket, s1.left_over INTO v_bucket, v_left
+        FROM (SELECT v_level AS level, v_bucket AS bucket, v_left AS left_over) s4
+        LEFT JOIN LATERAL (
+          SELECT x.bucket, s4.left_over - (x.through - x.n) AS left_over
           FROM (
             SELECT bc.bucket, bc.n,
               sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
             FROM booking_counts bc
-            WHERE v_level > 2 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 2
-              AND bc.bucket >= v_bucket * (CASE v_level WHEN 4 THEN 256 ELSE 16 END)
-              AND bc.bucket < (v_bucket + 1) * (CASE v_level WHEN 4 THEN 256 ELSE 16 END) AND bc.n > 0
+            WHERE s4.level = 4 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 3
+              AND bc.bucket >= s4.bucket * 16 AND bc.bucket < (s4.bucket + 1) * 16 AND bc.n > 0
           ) x
-          WHERE x.through > v_left
+          WHERE x.through > s4.left_over
           ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
           LIMIT 1
-        ) d0 ON true
+        ) p3 ON true
         CROSS JOIN LATERAL (
-          SELECT CASE WHEN v_level > 2 THEN d0.bucket ELSE v_bucket END AS bucket,
-            CASE WHEN v_level > 2 THEN d0.left_over ELSE v_left END AS left_over
-        ) d
-        CROSS JOIN LATERAL (
-          SELECT x.bucket, d.left_over - (x.through - x.n) AS left_over
+          SELECT CASE WHEN p3.bucket IS NULL THEN s4.level ELSE 3::smallint END AS level,
+            coalesce(p3.bucket, s4.bucket) AS bucket, coalesce(p3.left_over, s4.left_over) AS left_over
+        ) s3
+        LEFT JOIN LATERAL (
+          SELECT x.bucket, s3.left_over - (x.through - x.n) AS left_over
           FROM (
             SELECT bc.bucket, bc.n,
               sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
             FROM booking_counts bc
-            WHERE bc.business_id = p_business AND bc.status = v_key AND bc.level = 1
-              AND bc.bucket >= d.bucket * 24 AND bc.bucket < (d.bucket + 1) * 24 AND bc.n > 0
+            WHERE s3.level = 3 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 2
+              AND bc.bucket >= s3.bucket * 16 AND bc.bucket < (s3.bucket + 1) * 16 AND bc.n > 0
           ) x
-          WHERE x.through > d.left_over
+          WHERE x.through > s3.left_over
           ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
           LIMIT 1
-        ) h;
+        ) p2 ON true
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN p2.bucket IS NULL THEN s3.level ELSE 2::smallint END AS level,
+            coalesce(p2.bucket, s3.bucket) AS bucket, coalesce(p2.left_over, s3.left_over) AS left_over
+        ) s2
+        LEFT JOIN LATERAL (
+          SELECT x.bucket, s2.left_over - (x.through - x.n) AS left_over
+          FROM (
+            SELECT bc.bucket, bc.n,
+              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
+            FROM booking_counts bc
+            WHERE s2.level = 2 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 1
+              AND bc.bucket >= s2.bucket * 24 AND bc.bucket < (s2.bucket + 1) * 24 AND bc.n > 0
+          ) x
+          WHERE x.through > s2.left_over
+          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
+          LIMIT 1
+        ) p1 ON true
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN p1.bucket IS NULL THEN s2.level ELSE 1::smallint END AS level,
+            coalesce(p1.bucket, s2.bucket) AS bucket, coalesce(p1.left_over, s2.left_over) AS left_over
+        ) s1;
       END IF;
       -- The hour lies wholly inside the range: read on from its edge on the walked side.
       IF v_from_end THEN
