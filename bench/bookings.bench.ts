@@ -17,7 +17,7 @@ import { updateAvailabilityRules } from "../src/server/repos/businesses.repo";
 import { replaceWeeklySchedule } from "../src/server/repos/weekly-hours.repo";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, signIn } from "./http-session";
-import { runLoad, warmUp } from "./load";
+import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const PASSWORD = "bench password 1";
@@ -143,7 +143,7 @@ async function listFigures(baseURL: string, busy: Tenant, size: number): Promise
   const staff = await signIn(baseURL, busy.email, PASSWORD);
   const list = (query: string) => getData<BookingList>(baseURL, `/api/bookings?limit=10&${query}`, staff);
   const get = (query: string) => async () => {
-    const response = await fetch(`${baseURL}/api/bookings?limit=10&${query}`, {
+    const response = await loadFetch(`${baseURL}/api/bookings?limit=10&${query}`, {
       headers: { Authorization: staff.authorization },
     });
     await response.arrayBuffer();
@@ -189,7 +189,7 @@ async function writeFigures(baseURL: string, open: Tenant): Promise<Figure[]> {
   let sequence = 0;
   const book = async (startTime: string) => {
     const n = sequence++;
-    const response = await fetch(`${baseURL}/api/assistant/bookings`, {
+    const response = await loadFetch(`${baseURL}/api/assistant/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Api-Key": key },
       body: JSON.stringify({
@@ -246,7 +246,7 @@ async function monthFigures(baseURL: string, month: Tenant): Promise<Figure[]> {
   const from = calendarDateAt(new Date(), TIMEZONE);
   const path = `/api/assistant/slots?serviceId=${month.serviceId}&from=${from}&to=${addCalendarDays(from, 30)}`;
   const get = async () => {
-    const response = await fetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
+    const response = await loadFetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
     await response.arrayBuffer();
     return response.ok;
   };

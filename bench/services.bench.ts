@@ -2,7 +2,7 @@
 // tenant filter and the order by name do real work.
 import type { ServerProcess } from "../tests/support/server-process";
 import { type StaffSession, signUp } from "./http-session";
-import { runLoad } from "./load";
+import { loadFetch, runLoad } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const BUSINESSES = 20;
@@ -29,7 +29,8 @@ async function addServices(baseURL: string, staff: StaffSession, business: numbe
   }
 }
 
-export async function servicesBench({ baseURL }: ServerProcess): Promise<Figure[]> {
+/** BUSINESSES staff sessions, each of a business holding SERVICES_EACH services. */
+export async function seedServiceCatalogues(baseURL: string): Promise<StaffSession[]> {
   const stamp = Date.now();
   const staff = await Promise.all(
     Array.from({ length: BUSINESSES }, (_, i) =>
@@ -37,11 +38,15 @@ export async function servicesBench({ baseURL }: ServerProcess): Promise<Figure[
     ),
   );
   await Promise.all(staff.map((session, business) => addServices(baseURL, session, business)));
+  return staff;
+}
+
+export async function servicesBench({ baseURL }: ServerProcess): Promise<Figure[]> {
+  const staff = await seedServiceCatalogues(baseURL);
   const list = await runLoad(async (worker) => {
-    const response = await fetch(`${baseURL}/api/services`, {
+    const response = await loadFetch(`${baseURL}/api/services`, {
       headers: { Authorization: staff[worker % BUSINESSES]!.authorization },
     });
-    await response.arrayBuffer();
     return response.ok;
   });
   return loadFigures(`GET /api/services (${SERVICES_EACH} services) @10 conns`, list, { p99: "≤ 10 ms" });
