@@ -11,9 +11,9 @@ import { sql } from "drizzle-orm";
 import { createAccount } from "../src/server/auth/accounts";
 import type { Database } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
-import { services } from "../src/server/db/schema/services.schema";
 import { type BulkBooking, insertBookings } from "../src/server/repos/bookings-write.repo";
 import { updateAvailabilityRules } from "../src/server/repos/businesses.repo";
+import { insertService } from "../src/server/repos/services.repo";
 import { replaceWeeklySchedule } from "../src/server/repos/weekly-hours.repo";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, signIn } from "./http-session";
@@ -43,11 +43,22 @@ type Tenant = { email: string; businessId: string; serviceId: string };
 
 async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
   const user = await createAccount(db, email, PASSWORD);
-  const [service] = await db
-    .insert(services)
-    .values({ businessId: user.businessId, name: "Consultation", durationMinutes, priceCents: 5_000 })
-    .returning();
-  return { email, businessId: user.businessId, serviceId: service!.id };
+  const service = await insertService(
+    db,
+    user.businessId,
+    {
+      name: "Consultation",
+      description: null,
+      durationMinutes,
+      priceCents: 5_000,
+      category: null,
+      isActive: true,
+      bufferBeforeMinutes: null,
+      bufferAfterMinutes: null,
+    },
+    new Date(),
+  );
+  return { email, businessId: user.businessId, serviceId: service.id };
 }
 
 const bulk = (t: Tenant, startTime: Date, durationMinutes: number, status: BookingStatus, i: number) =>
