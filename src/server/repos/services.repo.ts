@@ -42,12 +42,8 @@ export async function insertServices(db: Executor, businessId: string, values: N
 }
 
 /** What the business offers right now, by name whatever its case (as the portal lists them). */
-export async function listActiveServices(db: Executor, businessId: string): Promise<ServiceRow[]> {
-  return db
-    .select()
-    .from(services)
-    .where(and(eq(services.businessId, businessId), eq(services.isActive, true)))
-    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
+export async function listActiveServices(db: Executor, businessId: string): Promise<CatalogueService[]> {
+  return (await listServices(db, businessId)).filter((service) => service.isActive);
 }
 
 /**
