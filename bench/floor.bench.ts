@@ -1,6 +1,6 @@
-// The floor of this machine: the cheapest API route (one `select 1`) through the whole stack — client, HTTP,
-// middleware, the embedded database — at the connections every budget is read at. No route can answer faster
-// than this on the same machine, so each budget is printed beside it.
+// The floor of this machine: the cheapest API route that reads the database (one `select 1`) through the
+// whole stack — client, HTTP, middleware, the embedded database — at the connections every budget is read
+// at. No route that reads the database answers faster on the same machine, so each budget is read beside it.
 import type { ServerProcess } from "../tests/support/server-process";
 import { loadFetch, runLoad } from "./load";
 import { type Figure, loadFigures } from "./report";

@@ -54,7 +54,8 @@ if (sections.includes("bookings")) results.bookings = await bookingsBench(log);
 
 const titles: Record<Section | "floor", string> = {
   web: "Portal: initial download and Lighthouse",
-  floor: "Floor of this machine (the cheapest route, one `select 1`; no budget can beat it)",
+  floor:
+    "Floor of this machine (GET /api/health: one `select 1` through the whole stack, what any route reading the database costs at least)",
   auth: "Session endpoints (embedded database)",
   services: "Services list (embedded database)",
   calls: "Calls at volume (embedded database; 1×200,000 + 19×10,000 calls)",
