@@ -1,7 +1,7 @@
 // Session endpoints at 10 connections: refresh (a rotation per request) and an authenticated GET.
 import type { ServerProcess } from "../tests/support/server-process";
 import { refreshCookieOf, signUp } from "./http-session";
-import { runLoad } from "./load";
+import { loadFetch, runLoad } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 export async function authBench({ baseURL }: ServerProcess): Promise<Figure[]> {
@@ -13,7 +13,7 @@ export async function authBench({ baseURL }: ServerProcess): Promise<Figure[]> {
   );
   const refresh = await runLoad(async (worker) => {
     const session = sessions[worker]!;
-    const response = await fetch(`${baseURL}/api/auth/refresh`, {
+    const response = await loadFetch(`${baseURL}/api/auth/refresh`, {
       method: "POST",
       headers: { Cookie: session.cookie, Origin: baseURL },
     });
@@ -23,7 +23,7 @@ export async function authBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     return response.ok;
   });
   const me = await runLoad(async (worker) => {
-    const response = await fetch(`${baseURL}/api/auth/me`, {
+    const response = await loadFetch(`${baseURL}/api/auth/me`, {
       headers: { Authorization: sessions[worker]!.authorization },
     });
     await response.arrayBuffer();

@@ -13,14 +13,14 @@ import { createAccount } from "../src/server/auth/accounts";
 import { inclusiveRange } from "../src/server/calls/call-list-range";
 import type { Database } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
-import { services } from "../src/server/db/schema/services.schema";
 import { listBookings } from "../src/server/repos/bookings-read.repo";
 import { type BulkBooking, insertBookings } from "../src/server/repos/bookings-write.repo";
 import { updateAvailabilityRules } from "../src/server/repos/businesses.repo";
+import { insertService } from "../src/server/repos/services.repo";
 import { replaceWeeklySchedule } from "../src/server/repos/weekly-hours.repo";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, signIn } from "./http-session";
-import { runLoad, warmUp } from "./load";
+import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const PASSWORD = "bench password 1";
@@ -50,11 +50,22 @@ type Tenant = { email: string; businessId: string; serviceId: string };
 
 async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
   const user = await createAccount(db, email, PASSWORD);
-  const [service] = await db
-    .insert(services)
-    .values({ businessId: user.businessId, name: "Consultation", durationMinutes, priceCents: 5_000 })
-    .returning();
-  return { email, businessId: user.businessId, serviceId: service!.id };
+  const service = await insertService(
+    db,
+    user.businessId,
+    {
+      name: "Consultation",
+      description: null,
+      durationMinutes,
+      priceCents: 5_000,
+      category: null,
+      isActive: true,
+      bufferBeforeMinutes: null,
+      bufferAfterMinutes: null,
+    },
+    new Date(),
+  );
+  return { email, businessId: user.businessId, serviceId: service.id };
 }
 
 const bulk = (t: Tenant, startTime: Date, durationMinutes: number, status: BookingStatus, i: number) =>
@@ -305,7 +316,7 @@ async function listFigures(baseURL: string, busy: Tenant, size: number, crowded:
   ] as const) {
     const staff = await signIn(baseURL, tenantOf.email, PASSWORD);
     const get = (p: ListPage) => async () => {
-      const response = await fetch(`${baseURL}/api/bookings?${query(p)}`, {
+      const response = await loadFetch(`${baseURL}/api/bookings?${query(p)}`, {
         headers: { Authorization: staff.authorization },
       });
       await response.arrayBuffer();
@@ -336,7 +347,7 @@ async function writeFigures(baseURL: string, open: Tenant): Promise<Figure[]> {
   let sequence = 0;
   const book = async (startTime: string) => {
     const n = sequence++;
-    const response = await fetch(`${baseURL}/api/assistant/bookings`, {
+    const response = await loadFetch(`${baseURL}/api/assistant/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Api-Key": key },
       body: JSON.stringify({
@@ -393,7 +404,7 @@ async function monthFigures(baseURL: string, month: Tenant): Promise<Figure[]> {
   const from = calendarDateAt(new Date(), TIMEZONE);
   const path = `/api/assistant/slots?serviceId=${month.serviceId}&from=${from}&to=${addCalendarDays(from, 30)}`;
   const get = async () => {
-    const response = await fetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
+    const response = await loadFetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
     await response.arrayBuffer();
     return response.ok;
   };

@@ -9,7 +9,7 @@ import { purgeCalls } from "../src/server/repos/calls-write.repo";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, type StaffSession, signIn } from "./http-session";
-import { runLoad, warmUp } from "./load";
+import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const PASSWORD = "bench password 1";
@@ -54,7 +54,9 @@ async function measure(baseURL: string): Promise<Figure[]> {
   const staff = await signIn(baseURL, BIG.email, BIG.password);
   const list = (query: string) => getData<CallList>(baseURL, `/api/calls?limit=10&${query}`, staff);
   const get = (path: string) => async () => {
-    const response = await fetch(`${baseURL}${path}`, { headers: { Authorization: staff.authorization } });
+    const response = await loadFetch(`${baseURL}${path}`, {
+      headers: { Authorization: staff.authorization },
+    });
     await response.arrayBuffer();
     return response.ok;
   };
@@ -141,7 +143,7 @@ async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
     const result = await runLoad(
       async () => {
         const n = sequence++;
-        const response = await fetch(`${baseURL}/api/assistant/calls`, {
+        const response = await loadFetch(`${baseURL}/api/assistant/calls`, {
           method: "POST",
           headers: { "Content-Type": "application/json", "X-Api-Key": key },
           body: JSON.stringify({

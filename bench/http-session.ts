@@ -4,7 +4,7 @@ export type StaffSession = { cookie: string; authorization: string };
 
 const REFRESH_COOKIE = "calldesk_refresh";
 
-export const refreshCookieOf = (response: Response) =>
+export const refreshCookieOf = (response: { headers: { getSetCookie(): string[] } }) =>
   response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0]!)

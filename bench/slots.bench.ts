@@ -7,7 +7,7 @@ import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, signIn } from "./http-session";
-import { runLoad, warmUp } from "./load";
+import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const BUDGET = { p99: "≤ 20 ms" };
@@ -38,7 +38,7 @@ async function overHttp(baseURL: string, log: (line: string) => void): Promise<F
   log(`${offered.length} slots of "${service.name}" in 31 days`);
 
   const get = (path: string, headers: Record<string, string>) => async () => {
-    const response = await fetch(`${baseURL}${path}`, { headers });
+    const response = await loadFetch(`${baseURL}${path}`, { headers });
     await response.arrayBuffer();
     return response.ok;
   };

@@ -1,6 +1,10 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { issueAccessToken, verifyAccessToken } from "../../src/server/auth/access-token";
+import {
+  createAccessTokenVerifier,
+  issueAccessToken,
+  verifyAccessToken,
+} from "../../src/server/auth/access-token";
 
 const SECRET = "a".repeat(64);
 const NOW = new Date("2026-03-02T09:00:00Z");
@@ -55,5 +59,22 @@ describe("access tokens", () => {
       userId: "u",
       businessId: "b",
     });
+  });
+
+  it("remembers a verified token for the next requests, yet lets it expire and never admits a forged one", () => {
+    const verify = createAccessTokenVerifier(SECRET);
+    const token = issueAccessToken(SECRET, AUTH, NOW, 900);
+    const [header, payload, signature] = token.split(".");
+    const forged = [
+      `${header}.${b64({ sub: "user-2", bid: "business-2", iat, exp: iat + 900 })}.${signature}`,
+      `${header}.${payload}.${signature}A`,
+      issueAccessToken("b".repeat(64), AUTH, NOW, 900),
+    ];
+    for (let round = 0; round < 2; round++) {
+      expect(verify(token, NOW)).toEqual(AUTH);
+      expect(verify(token, new Date(NOW.getTime() + 899_000))).toEqual(AUTH);
+      expect(verify(token, new Date(NOW.getTime() + 900_000))).toBeNull();
+      for (const attempt of forged) expect(verify(attempt, NOW)).toBeNull();
+    }
   });
 });

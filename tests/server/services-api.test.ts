@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertServices } from "../../src/server/repos/services.repo";
 import type { Service, ServiceInput } from "../../src/shared/service.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
@@ -114,6 +115,57 @@ describe("services CRUD", () => {
   it("needs a signed-in user", async () => {
     expect((await server.request("/api/services")).status).toBe(401);
     expect((await server.request("/api/services", { method: "POST", json: cut })).status).toBe(401);
+  });
+});
+
+// On the embedded database the list is kept in memory between writes: every write must show at once.
+describe("the list as the catalogue changes", () => {
+  it("answers what each write left, whichever way it was written, and nothing another business wrote", async () => {
+    const dana = await signUp(server);
+    const erin = await signUp(server);
+    const first = await created(dana, { ...cut, name: "Beard trim" });
+    expect((await listOf(dana)).map((s) => s.name)).toEqual(["Beard trim"]);
+
+    // Written straight through the repository, as the demo seed and the benchmarks do.
+    await insertServices(server.db, dana.user.businessId, [{ name: "Afro cut", durationMinutes: 45 }]);
+    expect((await listOf(dana)).map((s) => s.name)).toEqual(["Afro cut", "Beard trim"]);
+
+    expect((await as(dana).create({ ...cut, name: "beard TRIM" })).status).toBe(409);
+    await created(erin, { ...cut, name: "Colour" });
+    expect((await listOf(dana)).map((s) => s.name)).toEqual(["Afro cut", "Beard trim"]);
+
+    const { _id, ...rest } = first;
+    await as(dana).update(_id, { ...rest, name: "Beard shape", isActive: false });
+    expect((await listOf(dana)).map((s) => [s.name, s.isActive])).toEqual([
+      ["Afro cut", true],
+      ["Beard shape", false],
+    ]);
+    await as(dana).remove(_id);
+    expect((await listOf(dana)).map((s) => s.name)).toEqual(["Afro cut"]);
+    expect((await listOf(erin)).map((s) => s.name)).toEqual(["Colour"]);
+  });
+
+  it("sends a large catalogue gzipped to clients that ask, the same data either way and every time", async () => {
+    const frank = await signUp(server);
+    const description = "A treatment described at the length owners write them, give or take.".repeat(2);
+    await insertServices(
+      server.db,
+      frank.user.businessId,
+      Array.from({ length: 60 }, (_, i) => ({ name: `Service ${i}`, description, durationMinutes: 30 })),
+    );
+    const read = async (encoding: string) => {
+      const response = await server.request("/api/services", {
+        accessToken: frank.accessToken,
+        headers: { "accept-encoding": encoding },
+      });
+      return { encoding: response.headers.get("content-encoding"), body: await response.json() };
+    };
+    const plain = await read("identity");
+    const gzipped = [await read("gzip"), await read("gzip")];
+    expect(plain.encoding).toBeNull();
+    expect(gzipped.map((answer) => answer.encoding)).toEqual(["gzip", "gzip"]);
+    expect(plain.body.data).toHaveLength(60);
+    expect(gzipped.map((answer) => answer.body)).toEqual([plain.body, plain.body]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { createBoundedMap } from "../bounded-map";
 import type { AuthContext } from "../http/app-env";
 
 /**
@@ -29,11 +30,10 @@ function claimsOf(payload: string): Partial<Claims> | null {
   }
 }
 
-/**
- * The caller the token names, or null when it is forged, malformed or expired on the app's clock. Only the
- * exact header this server issues is accepted, so no token can choose its own algorithm.
- */
-export function verifyAccessToken(secret: string, token: string, now: Date): AuthContext | null {
+type Verified = { auth: AuthContext; exp: number };
+
+/** What a token's signature vouches for, or null when it is forged or malformed; its expiry is the caller's to check. */
+function verifiedClaims(secret: string, token: string): Verified | null {
   const [header, payload, signature, ...rest] = token.split(".");
   if (header !== HEADER || payload === undefined || signature === undefined || rest.length > 0) return null;
   // Compared as text: base64url decoding is lenient, so two spellings could otherwise pass for one signature.
@@ -41,7 +41,37 @@ export function verifyAccessToken(secret: string, token: string, now: Date): Aut
   const expected = Buffer.from(signatureOf(secret, `${header}.${payload}`));
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
   const claims = claimsOf(payload);
-  if (!claims || typeof claims.exp !== "number" || claims.exp <= now.getTime() / 1000) return null;
+  if (!claims || typeof claims.exp !== "number") return null;
   if (typeof claims.sub !== "string" || typeof claims.bid !== "string") return null;
-  return { userId: claims.sub, businessId: claims.bid };
+  return { auth: { userId: claims.sub, businessId: claims.bid }, exp: claims.exp };
+}
+
+const unexpired = (verified: Verified | null | undefined, now: Date) =>
+  verified && verified.exp > now.getTime() / 1000 ? verified.auth : null;
+
+/**
+ * The caller the token names, or null when it is forged, malformed or expired on the app's clock. Only the
+ * exact header this server issues is accepted, so no token can choose its own algorithm.
+ */
+export function verifyAccessToken(secret: string, token: string, now: Date): AuthContext | null {
+  return unexpired(verifiedClaims(secret, token), now);
+}
+
+/** Tokens remembered at once; past it the memory starts over (a miss costs one HMAC). */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
+/**
+ * verifyAccessToken for every authenticated request: a token whose signature was verified once is remembered
+ * with its claims, so its next requests skip the HMAC and the JSON parse (several percent of a cheap request).
+ * Its expiry is still checked on every request, and a token that failed is never remembered.
+ */
+export function createAccessTokenVerifier(secret: string) {
+  const verified = createBoundedMap<string, Verified>(MAX_REMEMBERED_TOKENS);
+  return (token: string, now: Date): AuthContext | null => {
+    const known = verified.get(token);
+    if (known) return unexpired(known, now);
+    const claims = verifiedClaims(secret, token);
+    if (claims) verified.set(token, claims);
+    return unexpired(claims, now);
+  };
 }

@@ -1,7 +1,7 @@
 import type { SessionUser } from "@shared/auth.schema";
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
-import { businesses } from "../db/schema/businesses.schema";
+import { rawRows } from "../db/raw-rows";
 import { type UserRow, users } from "../db/schema/users.schema";
 
 /** Emails are compared trimmed and lowercased everywhere (the column holds only that form). */
@@ -28,16 +28,17 @@ export async function insertUser(
   return row!;
 }
 
+/** Asked by every session check (GET /api/auth/me): a plain statement straight to the driver, kept cheap. */
 export async function findSessionUser(
   db: Executor,
   businessId: string,
   userId: string,
 ): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, businessId: users.businessId, businessName: businesses.name })
-    .from(users)
-    .innerJoin(businesses, eq(businesses.id, users.businessId))
-    .where(and(eq(users.businessId, businessId), eq(users.id, userId)))
-    .limit(1);
+  const [row] = await rawRows<SessionUser>(
+    db,
+    sql`select u.id, u.email, u.business_id as "businessId", b.name as "businessName"
+        from users u join businesses b on b.id = u.business_id
+        where u.business_id = ${businessId}::uuid and u.id = ${userId}::uuid`,
+  );
   return row ?? null;
 }

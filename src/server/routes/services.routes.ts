@@ -7,14 +7,14 @@ import {
   serviceList,
 } from "@shared/service.schema";
 import { isUniqueViolation } from "../db/errors";
-import type { ServiceRow } from "../db/schema/services.schema";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { ok } from "../http/respond";
+import { ok, okPrepared, type PreparedJson, prepareOk } from "../http/respond";
 import {
   ACTIVE_NAME_KEY,
+  type CatalogueService,
   deleteService,
   findService,
   insertService,
@@ -30,7 +30,7 @@ const NO_SERVICE = "No such service";
 const categoryOf = (value: string | null): ServiceCategory | null =>
   SERVICE_CATEGORIES.find((category) => category === value) ?? null;
 
-const toService = (row: ServiceRow): Service => ({
+const toService = (row: CatalogueService): Service => ({
   _id: row.id,
   name: row.name,
   description: row.description ?? "",
@@ -78,6 +78,9 @@ const RULES =
 /** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
 export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/services", guards);
+  // The list answers the same catalogue until it changes (listServices hands back the same array till then),
+  // so its body is built and gzipped once per catalogue, not per request.
+  const listBodies = new WeakMap<readonly CatalogueService[], PreparedJson>();
 
   router.add(
     {
@@ -89,7 +92,15 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       examples: { response: [serviceExample] },
       errors: [],
     },
-    async (c) => ok(c, (await listServices(db, c.get("auth").businessId)).map(toService)),
+    async (c) => {
+      const catalogue = await listServices(db, c.get("auth").businessId);
+      let body = listBodies.get(catalogue);
+      if (!body) {
+        body = prepareOk(catalogue.map(toService));
+        listBodies.set(catalogue, body);
+      }
+      return okPrepared(c, body);
+    },
   );
 
   router.add(
