@@ -8,6 +8,7 @@ import {
   BOOKINGS_MAX_LIMIT,
 } from "./booking.constants";
 import { callOutcome, callStatus } from "./call-status.schema";
+import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export * from "./booking.constants";
 
@@ -43,15 +44,8 @@ export const booking = type({
 export type Booking = typeof booking.infer;
 
 /** GET /api/bookings: read as data.data and data.total (spec 7), with the page and how many pages. */
-export const bookingList = type({
-  data: booking.array(),
-  total: "number.integer >= 0",
-  page: "number.integer >= 1",
-  totalPages: "number.integer >= 0",
-});
+export const bookingList = pageOf(booking);
 export type BookingList = typeof bookingList.infer;
-
-const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= number.integer <= ${max}`);
 
 /**
  * GET /api/bookings query. `from`/`to` are ISO 8601: a bare date means that whole day in the business's
@@ -59,8 +53,8 @@ const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= n
  */
 export const bookingListQuery = type({
   "+": "reject",
-  "page?": positiveInteger(1_000_000),
-  "limit?": positiveInteger(BOOKINGS_MAX_LIMIT),
+  "page?": positiveIntegerParam(MAX_PAGE),
+  "limit?": positiveIntegerParam(BOOKINGS_MAX_LIMIT),
   "status?": bookingStatus,
   "scope?": bookingScope,
   "from?": "string.date.iso",
