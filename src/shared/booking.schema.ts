@@ -71,6 +71,8 @@ export const bookingUpdate = type({
   status: bookingStatus,
   "startTime?": "string.date.iso",
   "endTime?": "string.date.iso",
+  /** As for a new booking: staff confirmed the move outside the opening hours (an overlap is still refused). */
+  "outsideHours?": "boolean",
 });
 export type BookingUpdate = typeof bookingUpdate.infer;
 
@@ -158,16 +160,29 @@ export const assistantBooking = type({
   callExternalId: "string | null",
   notes: "string | null",
   createdAt: "string",
+  /** Goes back as `version` (or If-Match) with a change, so one made against a stale read is refused. */
+  version: "number.integer >= 1",
 });
 export type AssistantBooking = typeof assistantBooking.infer;
 
 /** GET /api/assistant/bookings?customerPhone=…: that caller's upcoming bookings. */
 export const assistantBookingQuery = type({ "+": "reject", customerPhone });
 
-/** PUT /api/assistant/bookings/:id: the caller cancels, or moves the appointment. */
-export const assistantBookingChange = type({ "+": "reject", action: "'cancel'" }).or({
+/** A booking's version, as the booking answered it: a change made against another one is refused. */
+const expectedVersion = "1 <= number.integer <= 999999999";
+
+/**
+ * PUT /api/assistant/bookings/:id: the caller cancels, or moves the appointment; `version` (optional, like
+ * the staff route's If-Match) is the one the assistant last read.
+ */
+export const assistantBookingChange = type({
+  "+": "reject",
+  action: "'cancel'",
+  "version?": expectedVersion,
+}).or({
   "+": "reject",
   action: "'reschedule'",
   startTime: "string.date.iso",
+  "version?": expectedVersion,
 });
 export type AssistantBookingChange = typeof assistantBookingChange.infer;

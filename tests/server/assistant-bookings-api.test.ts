@@ -8,6 +8,7 @@ import {
   bookingRowCounts,
   errorOf,
   openPractice,
+  staffPut,
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
@@ -257,6 +258,51 @@ describe("PUT /api/assistant/bookings/:id", () => {
     expect(await errorOf(again)).toMatchObject({ code: "BOOKING_STATUS", currentStatus: "cancelled" });
     expect((await timelineOf(server, booked.id)).topics).toEqual(["booking.create", "booking.reschedule"]);
     expect((await timelineOf(server, other.id)).topics).toEqual(["booking.create", "booking.cancel"]);
+  });
+
+  it("refuses a change made against a stale version (body or If-Match) with 409 BOOKING_CHANGED, writing nothing", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10 }),
+    );
+    expect(booked.version).toBe(1);
+    const other = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: "2026-03-03T12:00:00-05:00" }),
+    );
+    // Staff confirm it meanwhile: version 2.
+    expect((await staffPut(server, practice.staff, booked.id, { status: "confirmed" })).status).toBe(200);
+    const put = (json: unknown, headers: Record<string, string> = {}) =>
+      assistantRequest(server, practice.key, `/${booked.id}`, { method: "PUT", json, headers });
+    const before = await bookingRowCounts(server, practice.businessId);
+    for (const [json, headers] of [
+      [{ action: "cancel", version: 1 }, {}],
+      [{ action: "cancel" }, { "if-match": '"1"' }],
+      // Stale wins over a taken time: the assistant's read is out of date, whatever it asks for.
+      [{ action: "reschedule", startTime: "2026-03-03T12:00:00-05:00", version: 1 }, {}],
+    ] as const) {
+      const response = await put(json, headers);
+      expect(response.status, JSON.stringify(json)).toBe(409);
+      expect(await errorOf(response)).toMatchObject({ code: "BOOKING_CHANGED", currentStatus: "confirmed" });
+    }
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(before);
+    const disagreeing = await put({ action: "cancel", version: 2 }, { "if-match": '"1"' });
+    expect(disagreeing.status).toBe(400);
+    expect((await errorOf(disagreeing)).field).toBe("version");
+    expect((await put({ action: "cancel", version: 0 })).status).toBe(400);
+    expect((await put({ action: "cancel", version: "2" })).status).toBe(400);
+    const cancelled = await put({ action: "cancel", version: 2 }, { "if-match": 'W/"2"' });
+    expect(await assistantBookingOf(cancelled)).toMatchObject({ status: "cancelled", version: 3 });
+    // Without a version the change applies to the current one, still through the rule.
+    const moved = await assistantRequest(server, practice.key, `/${other.id}`, {
+      method: "PUT",
+      json: { action: "reschedule", startTime: TUESDAY_10 },
+    });
+    expect(await assistantBookingOf(moved)).toMatchObject({ status: "pending", version: 2 });
+    expect((await timelineOf(server, booked.id)).topics).toEqual([
+      "booking.create",
+      "booking.confirm",
+      "booking.cancel",
+    ]);
   });
 
   it("keeps to the key's business: another business's booking ids and malformed ids are 404", async () => {

@@ -27,11 +27,11 @@ export const assistantRequest = (
   server: TestServer,
   key: string,
   path: string,
-  init: { method?: string; json?: unknown } = {},
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
 ) =>
   server.request(`/api/assistant/bookings${path}`, {
     ...init,
-    headers: { "x-api-key": key },
+    headers: { ...init.headers, "x-api-key": key },
     origin: null,
   });
 

@@ -43,6 +43,17 @@ export const slotTakenWith = (nextFreeSlots: string[]) =>
     { nextFreeSlots },
   );
 
+/** The 409 of a staff time outside the opening hours that staff have not confirmed, with free times instead. */
+export const outsideHoursWith = (nextFreeSlots: string[]) =>
+  new ApiError(
+    409,
+    "OUTSIDE_HOURS",
+    "That time is outside the opening hours; send outsideHours: true to book it anyway",
+    {},
+    "startTime",
+    { nextFreeSlots },
+  );
+
 /** The duration and buffers a booking was made with: a move keeps them, whatever became of its service. */
 export const bookedService = (row: BookingRow) => ({
   durationMinutes: row.durationMinutes,

@@ -52,6 +52,17 @@ export const slotTaken = () =>
 
 const notFound = () => new ApiError(404, "NOT_FOUND", NO_BOOKING);
 
+/** The refusal of a change made against a version that is no longer the booking's (If-Match, version). */
+export const bookingChanged = (now: Pick<BookingRow, "version" | "status">) =>
+  new ApiError(
+    409,
+    "BOOKING_CHANGED",
+    `The booking was changed by someone else (now version ${now.version}, ${now.status})`,
+    {},
+    undefined,
+    { currentStatus: now.status },
+  );
+
 /** What an occupied range covers: the appointment widened by the buffers it was booked with. */
 const occupiedRange = (start: Date, end: Date, before: number, after: number) => ({
   occupiedStart: new Date(start.getTime() - before * MINUTE_MS),
@@ -211,15 +222,7 @@ export async function changeBooking(
         .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
         .for("update");
       if (!before) throw notFound();
-      if (expectedVersion !== undefined && expectedVersion !== before.version)
-        throw new ApiError(
-          409,
-          "BOOKING_CHANGED",
-          `The booking was changed by someone else (now version ${before.version}, ${before.status})`,
-          {},
-          undefined,
-          { currentStatus: before.status },
-        );
+      if (expectedVersion !== undefined && expectedVersion !== before.version) throw bookingChanged(before);
       const next = nextBookingState(
         before.status,
         { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },

@@ -9,6 +9,7 @@ import type { SlotFinder } from "../availability/slot-finder";
 import { assistantActor } from "../bookings/booking-actors";
 import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
+import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -20,7 +21,12 @@ import {
   findBookingRow,
   listCallerUpcomingBookings,
 } from "../repos/booking-lookups.repo";
-import { type BookingChange, changeBooking, createBooking } from "../repos/bookings-write.repo";
+import {
+  type BookingChange,
+  bookingChanged,
+  changeBooking,
+  createBooking,
+} from "../repos/bookings-write.repo";
 import {
   assistantBookingChangeExample,
   assistantBookingExample,
@@ -137,7 +143,10 @@ export function assistantBookingsRoutes(
       path: "/:id",
       summary: "Cancel or reschedule a booking (the caller asks to)",
       description:
-        "{ action: 'cancel' } or { action: 'reschedule', startTime }. Spec 4's rule decides: only pending and " +
+        "{ action: 'cancel' } or { action: 'reschedule', startTime }, each with an optional version: the " +
+        "booking's version as the assistant last read it (If-Match is read the same way). A stale one is 409 " +
+        "BOOKING_CHANGED with error.currentStatus (read the caller's bookings again); without it the change " +
+        "applies to the current version. Spec 4's rule decides: only pending and " +
         "confirmed bookings change, else 409 BOOKING_STATUS with error.currentStatus. A reschedule keeps the " +
         "booked duration, sets the status back to pending, and must start at a free slot for that duration " +
         "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. 404 for an id " +
@@ -148,6 +157,7 @@ export function assistantBookingsRoutes(
       examples: { body: assistantBookingChangeExample, response: assistantBookingExample },
       errors: [
         { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_CHANGED" },
         { status: 409, code: "BOOKING_STATUS" },
         { status: 409, code: "SLOT_TAKEN" },
       ],
@@ -156,9 +166,18 @@ export function assistantBookingsRoutes(
       const assistant = c.get("assistant");
       const { businessId, timezone } = assistant;
       const bookingId = readIdParam(c, NO_BOOKING);
+      const expectedVersion = readExpectedVersion(c, body.version);
       const booking = await findBookingRow(db, businessId, bookingId);
       if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
-      const change = { businessId, bookingId, actor: await assistantActor(db, assistant), now: clock() };
+      // Stale before anything else (a slot check would answer a move made against an old read otherwise).
+      if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
+      const change = {
+        businessId,
+        bookingId,
+        actor: await assistantActor(db, assistant),
+        now: clock(),
+        ...(expectedVersion !== undefined && { expectedVersion }),
+      };
       if (body.action === "cancel") {
         const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
         return ok(c, toAssistantBooking(row));
