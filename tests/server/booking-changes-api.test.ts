@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingStatus } from "../../src/shared/booking.schema";
+import type { BookingDetail, BookingStatus } from "../../src/shared/booking.schema";
 import {
   assistantBookingOf,
   assistantRequest,
@@ -13,6 +13,7 @@ import {
   staffPut,
   timelineOf,
 } from "../support/server-bookings";
+import { dataOf, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -179,6 +180,31 @@ describe("PUT /api/bookings/:id", () => {
     for (let i = 1; i < events.length; i++) expect(events[i]!.from).toBe(events[i - 1]!.to);
     const final = await staffPut(server, practice.staff, booking._id, { status: "cancelled" });
     expect(await errorOf(final)).toMatchObject({ currentStatus: "cancelled" });
+  });
+
+  it("answers a change with the call reported after the booking, as every read names it", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, {
+        startTime: "2026-03-03T10:00:00-05:00",
+        callExternalId: "late",
+      }),
+    );
+    const reported = await reportCall(server, practice.key, {
+      externalId: "late",
+      callerNumber: "+15550001111",
+      startedAt: "2026-03-02T11:50:00Z",
+      status: "completed",
+    });
+    const { _id: callId } = await dataOf<{ _id: string }>(reported);
+    const confirmed = await bookingOf(
+      await staffPut(server, practice.staff, booked.id, { status: "confirmed" }),
+    );
+    expect(confirmed.callId).toBe(callId);
+    const detail = await dataOf<BookingDetail>(
+      await server.request(`/api/bookings/${booked.id}`, { accessToken: practice.staff.accessToken }),
+    );
+    expect(detail).toMatchObject({ callId, call: { _id: callId } });
   });
 
   it("refuses a reschedule into a held time with 409 SLOT_TAKEN and keeps the booking as it was", async () => {

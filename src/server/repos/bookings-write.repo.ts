@@ -198,6 +198,7 @@ export type BookingChange = BookingStatusEvent;
 /**
  * Applies one change of spec 4 to a booking of `businessId`, decided by nextBookingState on the row read FOR
  * UPDATE, with its event and 'booking.<action>' outbox row, in one transaction; the version goes up by one.
+ * A call reported after the booking is linked on the way, so the answer names it as every read does.
  * 404 NOT_FOUND for another business's or an unknown booking; 409 BOOKING_CHANGED when `expectedVersion` is
  * not the current one; 409 BOOKING_STATUS when the rule does not allow it (both carry currentStatus); 409
  * SLOT_TAKEN when a reschedule's new range overlaps another holding booking's.
@@ -251,7 +252,9 @@ export async function changeBooking(
             start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
             occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
             occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
-            version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz
+            version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz,
+            call_id = coalesce(call_id, (select c.id from calls c
+              where c.business_id = bookings.business_id and c.external_id = bookings.call_external_id))
           where id = ${before.id}::uuid
           returning *`,
         { before, action: actionOf(event), actor, at: now },
