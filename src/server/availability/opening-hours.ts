@@ -1,12 +1,9 @@
 import { calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readSlotInputs } from "../repos/slot-inputs.repo";
+import { NO_SERVICE_ID, readSlotInputs } from "../repos/slot-inputs.repo";
 import { offeredSlots } from "./slot-engine";
 
 const MINUTE_MS = 60_000;
-
-/** A service id that names nothing: the hours alone are read when the duration is given. */
-const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
 
 /**
  * Whether an appointment of the service (or of `durationMinutes`, a booking's own, whatever became of its

@@ -3,9 +3,7 @@ import { calendarDateAt } from "@shared/zoned-time";
 import type { SlotFinder, SlotFinderOptions } from "../availability/slot-finder";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiError } from "../http/api-error";
-
-/** A service id that names nothing: asks the finder about a booking's own snapshot (its service may be gone). */
-const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
+import { NO_SERVICE_ID } from "../repos/slot-inputs.repo";
 
 export type SlotCheck = { offered: boolean; nextFreeSlots: string[] };
 
@@ -21,6 +19,7 @@ export async function checkSlot(
   const day = calendarDateAt(at.start, at.timezone);
   const slots = await findSlots(
     at.businessId,
+    // A booking whose service is gone is asked about with its own snapshot (options.service).
     { serviceId: at.serviceId ?? NO_SERVICE_ID, from: day, to: day },
     options,
   );
