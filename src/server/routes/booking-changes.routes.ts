@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
 import { staffActor } from "../bookings/booking-actors";
-import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { bookedService, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { toBooking } from "../bookings/booking-views";
 import type { BookingRow } from "../db/schema/bookings.schema";
@@ -141,12 +141,11 @@ export function bookingChangesRoutes(
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
         const row = await findBookingRow(db, businessId, bookingId);
-        const slot = await checkSlot(
+        throw await slotRefusal(
           findSlots,
           { businessId, timezone, serviceId: row?.serviceId ?? null, start },
           row ? { ignoreBookingId: row.id, service: bookedService(row) } : {},
         );
-        throw slotTakenWith(slot.nextFreeSlots);
       }
     },
   );
@@ -212,8 +211,7 @@ export function bookingChangesRoutes(
         return answer(c, row, 201);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN")) throw error;
-        const slot = await checkSlot(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
-        throw slotTakenWith(slot.nextFreeSlots);
+        throw await slotRefusal(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
       }
     },
   );
