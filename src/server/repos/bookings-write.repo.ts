@@ -7,6 +7,7 @@ import type {
   BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { bookingsChanged } from "../bookings/booking-changes-seen";
 import type { Executor } from "../db/database";
 import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
@@ -126,6 +127,15 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
+/** Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts). */
+async function reportingChanges<T>(businessIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    for (const businessId of businessIds) bookingsChanged(businessId);
+  }
+}
+
 /** One booking to create and who creates it, as createBookings takes them. */
 export type BookingToCreate = { businessId: string; actor: BookingActor; booking: NewBooking; now: Date };
 
@@ -166,9 +176,10 @@ export async function createBookings(
   }));
   let rows: { n: number; booking: string | null; service_found: boolean }[];
   try {
-    rows = await rawRows(
-      db,
-      sql`with input as (
+    rows = await reportingChanges(new Set(items.map((item) => item.businessId)), () =>
+      rawRows(
+        db,
+        sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(n int, id uuid, event_id uuid,
             business_id uuid, external_id text, source text, service_id uuid, customer_name text,
             customer_phone text, notes text, call_external_id text, start_time timestamptz, at timestamptz,
@@ -209,6 +220,7 @@ export async function createBookings(
           exists (select from candidate c where c.n = i.n) as service_found
         from input i
         order by i.n`,
+      ),
     );
   } catch (error) {
     if (items.length === 1) throw error;
@@ -259,57 +271,59 @@ export async function changeBooking(
 ): Promise<BookingRow> {
   const { businessId, bookingId, actor, event, expectedVersion, now } = input;
   try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
-        .for("update");
-      if (!before) throw notFound();
-      if (expectedVersion !== undefined && expectedVersion !== before.version)
-        throw new ApiError(
-          409,
-          "BOOKING_CHANGED",
-          `The booking was changed by someone else (now version ${before.version}, ${before.status})`,
-          {},
-          undefined,
-          { currentStatus: before.status },
+    return await reportingChanges([businessId], () =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
+          .for("update");
+        if (!before) throw notFound();
+        if (expectedVersion !== undefined && expectedVersion !== before.version)
+          throw new ApiError(
+            409,
+            "BOOKING_CHANGED",
+            `The booking was changed by someone else (now version ${before.version}, ${before.status})`,
+            {},
+            undefined,
+            { currentStatus: before.status },
+          );
+        const next = nextBookingState(
+          before.status,
+          { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
+          event,
         );
-      const next = nextBookingState(
-        before.status,
-        { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
-        event,
-      );
-      if (!next)
-        throw new ApiError(
-          409,
-          "BOOKING_STATUS",
-          `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
-          {},
-          undefined,
-          { currentStatus: before.status },
+        if (!next)
+          throw new ApiError(
+            409,
+            "BOOKING_STATUS",
+            `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
+            {},
+            undefined,
+            { currentStatus: before.status },
+          );
+        const startTime = new Date(next.times.startTime);
+        const endTime = new Date(next.times.endTime);
+        const occupied = occupiedRange(
+          startTime,
+          endTime,
+          before.bufferBeforeMinutes,
+          before.bufferAfterMinutes,
         );
-      const startTime = new Date(next.times.startTime);
-      const endTime = new Date(next.times.endTime);
-      const occupied = occupiedRange(
-        startTime,
-        endTime,
-        before.bufferBeforeMinutes,
-        before.bufferAfterMinutes,
-      );
-      const after = await writeRecorded(
-        tx,
-        sql`update bookings set status = ${next.status}::text,
+        const after = await writeRecorded(
+          tx,
+          sql`update bookings set status = ${next.status}::text,
             start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
             occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
             occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
             version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz
           where id = ${before.id}::uuid
           returning *`,
-        { before, action: actionOf(event), actor, at: now },
-      );
-      return after!;
-    });
+          { before, action: actionOf(event), actor, at: now },
+        );
+        return after!;
+      }),
+    );
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;
@@ -420,10 +434,11 @@ export async function insertBookings(
       };
     });
     try {
-      const [result] = await db.transaction((tx) =>
-        rawRows<{ inserted: number }>(
-          tx,
-          sql`with input as (
+      const [result] = await reportingChanges([businessId], () =>
+        db.transaction((tx) =>
+          rawRows<{ inserted: number }>(
+            tx,
+            sql`with input as (
             select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(id uuid, external_id text,
               source text, service_id uuid, service_name text, duration_minutes integer, price_cents integer,
               buffer_before_minutes integer, buffer_after_minutes integer, customer_name text,
@@ -454,6 +469,7 @@ export async function insertBookings(
               to_status text, version integer, at timestamptz)
           )
           select count(*)::int as inserted from inserted`,
+          ),
         ),
       );
       inserted += result!.inserted;
