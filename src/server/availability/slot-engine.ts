@@ -44,6 +44,8 @@ export type SlotRequest = {
   rules: Pick<AvailabilityRules, "minimumNoticeMinutes" | "bookingHorizonDays" | "slotStepMinutes">;
   service: SlotService;
   busy: readonly BusyInterval[];
+  /** Stop at this many slots (the first ones in time order). */
+  limit?: number;
 };
 
 const MINUTE_MS = 60_000;
@@ -143,9 +145,10 @@ function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals:
   const before = service.bufferBeforeMinutes * MINUTE_MS;
   const after = service.bufferAfterMinutes * MINUTE_MS;
   const slots: Interval[] = [];
+  const limit = request.limit ?? Number.POSITIVE_INFINITY;
   let next = 0; // the first merged busy interval that may still touch a candidate
 
-  for (let date = firstDay; date <= lastDay; date = addCalendarDays(date, 1)) {
+  for (let date = firstDay; date <= lastDay && slots.length < limit; date = addCalendarDays(date, 1)) {
     const closed = blackoutsOn(date, request.blackoutDates, zone);
     if (closed === null) continue;
     const ranges = request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]
@@ -157,7 +160,7 @@ function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals:
     for (const range of ranges) {
       const lastStart = Math.min(range.end - duration, latest);
       let start = range.start + Math.max(0, Math.ceil((earliest - range.start) / step)) * step;
-      while (start <= lastStart) {
+      while (start <= lastStart && slots.length < limit) {
         const end = start + duration;
         while (next < busy.length && busy[next]!.end <= start - before) next++;
         const blocking = busy[next];
