@@ -5,13 +5,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { WeeklySchedule } from "@shared/availability.schema";
+import type { BookingScope } from "@shared/booking.constants";
 import type { BookingList, BookingStatus } from "@shared/booking.schema";
 import { addCalendarDays, calendarDateAt, startOfCalendarDate } from "@shared/zoned-time";
 import { sql } from "drizzle-orm";
 import { createAccount } from "../src/server/auth/accounts";
+import { inclusiveRange } from "../src/server/calls/call-list-range";
 import type { Database } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
 import { services } from "../src/server/db/schema/services.schema";
+import { listBookings } from "../src/server/repos/bookings-read.repo";
 import { type BulkBooking, insertBookings } from "../src/server/repos/bookings-write.repo";
 import { updateAvailabilityRules } from "../src/server/repos/businesses.repo";
 import { replaceWeeklySchedule } from "../src/server/repos/weekly-hours.repo";
@@ -35,6 +38,10 @@ const OPEN_RULES = {
   slotStepMinutes: 5,
 };
 const MONTH_BOOKINGS = 2_000;
+/** The worst case of the list: few days, each holding this many bookings (zero-length, so they may share). */
+const CROWDED_DAY_BOOKINGS = 5_000;
+const CROWDED_DAYS = 4;
+const IN_PROCESS_CALLS = 60;
 const RACERS = 50;
 const THROUGHPUT_BOOKINGS = 3_000;
 const WARMUP_SECONDS = 5;
@@ -114,17 +121,48 @@ export async function bookingsBench(log: (line: string) => void): Promise<Figure
       await replaceWeeklySchedule(db, t.businessId, ALL_DAY);
       await updateAvailabilityRules(db, t.businessId, rules);
     }
+    // Few days crowded with bookings, from the day before yesterday on (so now falls inside one of them).
+    const crowded = await tenant(db, "crowded-days@example.com", 5);
+    const crowdedFrom = startOfCalendarDate(
+      addCalendarDays(calendarDateAt(new Date(now), TIMEZONE), -2),
+      TIMEZONE,
+    );
+    const dayMs = 86_400_000;
+    await insertBookings(
+      db,
+      crowded.businessId,
+      Array.from({ length: CROWDED_DAYS * CROWDED_DAY_BOOKINGS }, (_, i) =>
+        bulk(
+          crowded,
+          new Date(
+            crowdedFrom.getTime() +
+              Math.floor(i / CROWDED_DAY_BOOKINGS) * dayMs +
+              Math.floor(((i % CROWDED_DAY_BOOKINGS) * dayMs) / CROWDED_DAY_BOOKINGS),
+          ),
+          0,
+          STATUSES[i % 4]!,
+          i,
+        ),
+      ),
+      { kind: "system", id: null, name: null },
+    );
+    const seeded = size + MONTH_BOOKINGS + CROWDED_DAYS * CROWDED_DAY_BOOKINGS;
+    log(
+      `seeded ${seeded.toLocaleString("en")} bookings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
     // What autovacuum would do next (PGlite has none): statistics and a visibility map for index-only scans.
     await db.execute(sql`vacuum analyze`);
+    const inProcess = [
+      ...(await inProcessFigures(db, busy.businessId, listPages(busyTotals(size)), "")),
+      ...(await inProcessFigures(db, crowded.businessId, crowdedPages, "crowded days, ")),
+    ];
     await database.close();
-    log(
-      `seeded ${(size + MONTH_BOOKINGS).toLocaleString("en")} bookings in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
 
     const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false" });
     try {
       return [
-        ...(await listFigures(server.baseURL, busy, size)),
+        ...inProcess,
+        ...(await listFigures(server.baseURL, busy, size, crowded)),
         ...(await writeFigures(server.baseURL, open)),
         ...(await monthFigures(server.baseURL, month)),
       ];
@@ -139,38 +177,147 @@ export async function bookingsBench(log: (line: string) => void): Promise<Figure
   }
 }
 
-async function listFigures(baseURL: string, busy: Tenant, size: number): Promise<Figure[]> {
-  const staff = await signIn(baseURL, busy.email, PASSWORD);
-  const list = (query: string) => getData<BookingList>(baseURL, `/api/bookings?limit=10&${query}`, staff);
-  const get = (query: string) => async () => {
-    const response = await fetch(`${baseURL}/api/bookings?limit=10&${query}`, {
-      headers: { Authorization: staff.authorization },
-    });
-    await response.arrayBuffer();
-    return response.ok;
-  };
-  const all = await list("scope=all");
-  const confirmed = await list("scope=all&status=confirmed");
-  const pages: [string, string][] = [
-    ["page 1", "scope=all&page=1"],
-    ["middle page", `scope=all&page=${Math.ceil(all.totalPages / 2)}`],
-    ["last page", `scope=all&page=${all.totalPages}`],
-    ["status=confirmed page 1", "scope=all&status=confirmed&page=1"],
-    [
-      "status=confirmed middle page",
-      `scope=all&status=confirmed&page=${Math.ceil(confirmed.totalPages / 2)}`,
-    ],
-    ["status=confirmed last page", `scope=all&status=confirmed&page=${confirmed.totalPages}`],
-    ["upcoming (default) page 1", "page=1"],
+/** A page of the list as the bench asks for it: the query string, and the same filter for an in-process call. */
+type ListPage = {
+  label: string;
+  status: BookingStatus | null;
+  scope: BookingScope;
+  page: number;
+  from?: string;
+  to?: string;
+};
+
+const query = (p: ListPage) =>
+  new URLSearchParams({
+    limit: "10",
+    scope: p.scope,
+    page: String(p.page),
+    ...(p.status ? { status: p.status } : {}),
+    ...(p.from ? { from: p.from } : {}),
+    ...(p.to ? { to: p.to } : {}),
+  }).toString();
+
+type Totals = { all: number; confirmed: number; upcoming: number; past: number; month: number };
+
+/** What the busy business's seeding makes: every 40 minutes, statuses in turn, half of them past. */
+const busyTotals = (size: number): Totals => ({
+  all: size,
+  confirmed: size / 4,
+  upcoming: size / 2,
+  past: size / 2,
+  month: Math.round((31 * 24 * 60) / 40),
+});
+
+const middle = (total: number) => Math.max(1, Math.ceil(total / 20));
+const last = (total: number) => Math.max(1, Math.ceil(total / 10));
+
+/** The list's figures: the first, a middle and the last page, with and without a status filter, each scope, a range. */
+function listPages(t: Totals): ListPage[] {
+  const today = calendarDateAt(new Date(), TIMEZONE);
+  return [
+    { label: "page 1", status: null, scope: "all", page: 1 },
+    { label: "middle page", status: null, scope: "all", page: middle(t.all) },
+    { label: "last page", status: null, scope: "all", page: last(t.all) },
+    { label: "status=confirmed page 1", status: "confirmed", scope: "all", page: 1 },
+    { label: "status=confirmed middle page", status: "confirmed", scope: "all", page: middle(t.confirmed) },
+    { label: "status=confirmed last page", status: "confirmed", scope: "all", page: last(t.confirmed) },
+    { label: "upcoming (default) page 1", status: null, scope: "upcoming", page: 1 },
+    { label: "upcoming middle page", status: null, scope: "upcoming", page: middle(t.upcoming) },
+    { label: "past page 1", status: null, scope: "past", page: 1 },
+    { label: "past middle page", status: null, scope: "past", page: middle(t.past) },
+    {
+      label: "from/to a month, middle page",
+      status: null,
+      scope: "all",
+      page: middle(t.month),
+      from: addCalendarDays(today, -15),
+      to: addCalendarDays(today, 15),
+    },
   ];
-  await warmUp((worker) => get(pages[worker % pages.length]![1])(), { seconds: WARMUP_SECONDS });
+}
+
+/** Days of 5,000 bookings: the deepest pages inside one day, with and without a filter, and now inside one. */
+const crowdedPages: ListPage[] = [
+  { label: "middle page", status: null, scope: "all", page: (CROWDED_DAYS * CROWDED_DAY_BOOKINGS) / 20 },
+  { label: "last page", status: null, scope: "all", page: (CROWDED_DAYS * CROWDED_DAY_BOOKINGS) / 10 },
+  {
+    label: "status=confirmed middle page",
+    status: "confirmed",
+    scope: "all",
+    page: CROWDED_DAY_BOOKINGS / 20,
+  },
+  { label: "upcoming (default) page 1", status: null, scope: "upcoming", page: 1 },
+  { label: "upcoming middle page", status: null, scope: "upcoming", page: CROWDED_DAY_BOOKINGS / 10 },
+  { label: "past middle page", status: null, scope: "past", page: CROWDED_DAY_BOOKINGS / 10 },
+];
+
+/**
+ * Milliseconds per listBookings call in the bench process itself (p50 and p99 of 60 sequential calls): what
+ * the list costs the database, without HTTP, and steadier than load figures on a busy machine.
+ */
+async function inProcessFigures(
+  db: Database,
+  businessId: string,
+  pages: ListPage[],
+  prefix: string,
+): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const p of pages) {
+    const filter = {
+      status: p.status,
+      scope: p.scope,
+      range: inclusiveRange({ name: "from", text: p.from }, { name: "to", text: p.to }, TIMEZONE),
+      page: p.page,
+      limit: 10,
+      now: new Date(),
+    };
+    const times: number[] = [];
+    for (let i = 0; i < IN_PROCESS_CALLS; i++) {
+      const started = performance.now();
+      await listBookings(db, businessId, filter);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))]! * 100) / 100;
+    figures.push({
+      name: `listBookings in-process, ${prefix}${p.label} p50 / p99`,
+      value: at(0.5),
+      unit: "ms",
+      note: `p99 ${at(0.99)} ms`,
+    });
+  }
+  return figures;
+}
+
+async function listFigures(baseURL: string, busy: Tenant, size: number, crowded: Tenant): Promise<Figure[]> {
+  const all = await getData<BookingList>(
+    baseURL,
+    "/api/bookings?limit=10&scope=all",
+    await signIn(baseURL, busy.email, PASSWORD),
+  );
   const figures: Figure[] = [
     { name: "bookings in the busy business", value: all.total, unit: "", budget: size.toLocaleString("en") },
   ];
-  for (const [label, query] of pages) {
-    figures.push(
-      ...loadFigures(`GET /api/bookings ${label} @10 conns`, await runLoad(get(query)), { p99: "≤ 15 ms" }),
-    );
+  for (const [tenantOf, pages, prefix] of [
+    [busy, listPages(busyTotals(size)), ""],
+    [crowded, crowdedPages, "crowded days, "],
+  ] as const) {
+    const staff = await signIn(baseURL, tenantOf.email, PASSWORD);
+    const get = (p: ListPage) => async () => {
+      const response = await fetch(`${baseURL}/api/bookings?${query(p)}`, {
+        headers: { Authorization: staff.authorization },
+      });
+      await response.arrayBuffer();
+      return response.ok;
+    };
+    await warmUp((worker) => get(pages[worker % pages.length]!)(), { seconds: WARMUP_SECONDS });
+    for (const p of pages)
+      figures.push(
+        ...loadFigures(`GET /api/bookings ${prefix}${p.label} @10 conns`, await runLoad(get(p)), {
+          p99: "≤ 15 ms",
+        }),
+      );
   }
   return figures;
 }

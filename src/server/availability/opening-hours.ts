@@ -1,7 +1,8 @@
 import { calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { NO_SERVICE_ID, readSlotInputs } from "../repos/slot-inputs.repo";
+import { readSlotInputs } from "../repos/slot-inputs.repo";
 import { offeredSlots } from "./slot-engine";
+import { NO_SERVICE_ID } from "./slot-offer";
 
 const MINUTE_MS = 60_000;
 

@@ -71,6 +71,8 @@ export function createSlotFinder({
       rules,
       service: resolved,
       busy: taken,
+      // One more than an answer holds: the routes tell a cut answer from a full one (see slots-answer.ts).
+      limit: AVAILABILITY_LIMITS.slotsPerAnswerMax + 1,
     });
   };
 }

@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as assistantKeys from "./schema/assistant-keys.schema";
 import * as authThrottle from "./schema/auth-throttle.schema";
 import * as availability from "./schema/availability.schema";
+import * as bookingCounts from "./schema/booking-counts.schema";
 import * as bookings from "./schema/bookings.schema";
 import * as businesses from "./schema/businesses.schema";
 import * as callCounts from "./schema/call-counts.schema";
@@ -22,6 +23,7 @@ export const schema = {
   ...calls,
   ...callCounts,
   ...bookings,
+  ...bookingCounts,
   ...scheduledJobs,
 };
 

@@ -1,6 +1,6 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
 import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { toBooking } from "../bookings/booking-views";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
@@ -21,7 +21,7 @@ import { findBookingRow } from "./booking-lookups.repo";
 const callIdOf = sql`coalesce(b.call_id, (select c.id from calls c
   where c.business_id = b.business_id and c.external_id = b.call_external_id))`;
 
-/** Columns of the Booking shape (spec names), from bookings aliased `b`. */
+/** Columns of the Booking shape (spec names), from bookings aliased `b`; bookings_page (0016) builds the same. */
 const BOOKING_COLUMNS = sql`b.id as "_id", b.customer_name as "customerName",
   b.customer_phone as "customerPhone", b.service_id as "serviceId", b.service_name as "serviceName",
   ${isoUtc(sql`b.start_time`)} as "startTime", ${isoUtc(sql`b.end_time`)} as "endTime", b.status,
@@ -37,53 +37,24 @@ export type BookingListFilter = {
   now: Date;
 };
 
-/** Past bookings read newest first; upcoming and all read in time order. */
-const newestFirst = (scope: BookingScope) => scope === "past";
-
-function conditions(businessId: string, { status, scope, range, now }: BookingListFilter): SQL {
-  const parts = [sql`business_id = ${businessId}::uuid`];
-  if (status) parts.push(sql`status = ${status}`);
-  if (scope === "upcoming") parts.push(sql`start_time >= ${now.toISOString()}::timestamptz`);
-  if (scope === "past") parts.push(sql`start_time < ${now.toISOString()}::timestamptz`);
-  if (range.from) parts.push(sql`start_time >= ${range.from.toISOString()}::timestamptz`);
-  if (range.to) parts.push(sql`start_time < ${range.to.toISOString()}::timestamptz`);
-  return sql.join(parts, sql` and `);
-}
-
 /**
- * One page of a business's bookings and the exact total. Pages are read by offset along the (start_time,
- * id) indexes, from whichever end of the list is nearer, so the deepest read is the middle page; the
- * offset walks the index alone (only ids and start times) and the page's own rows are fetched after.
+ * One page of a business's bookings and the exact total, by counters (bookings_page in 0016_booking_counts):
+ * scope upcoming starts at `now` (soonest first), past ends there (newest first), all is in time order; the
+ * scope's cut and the range meet in one [from, to).
  */
 export async function listBookings(
   db: Executor,
   businessId: string,
-  filter: BookingListFilter,
+  { status, scope, range, page, limit, now }: BookingListFilter,
 ): Promise<{ total: number; data: Booking[] }> {
-  const where = conditions(businessId, filter);
-  const [counted] = await rawRows<{ total: number }>(
+  const from = scope === "upcoming" && (!range.from || range.from < now) ? now : range.from;
+  const to = scope === "past" && (!range.to || range.to > now) ? now : range.to;
+  const [row] = await rawRows<{ page: { total: number; data: Booking[] } }>(
     db,
-    sql`select count(*)::int as total from bookings where ${where}`,
+    sql`select bookings_page(${businessId}::uuid, ${status}::text, ${from?.toISOString() ?? null}::timestamptz,
+      ${to?.toISOString() ?? null}::timestamptz, ${scope === "past"}::boolean, ${page}::int, ${limit}::int) as page`,
   );
-  const total = counted!.total;
-  const offset = (filter.page - 1) * filter.limit;
-  if (offset >= total) return { total, data: [] };
-  const take = Math.min(filter.limit, total - offset);
-  const fromEnd = total - offset - take;
-  const reversed = fromEnd < offset;
-  const descending = newestFirst(filter.scope) !== reversed;
-  const order = descending ? sql`start_time desc, id desc` : sql`start_time, id`;
-  const data = await rawRows<Booking>(
-    db,
-    sql`with page as (
-        select id, start_time from bookings where ${where}
-        order by ${order} offset ${reversed ? fromEnd : offset} limit ${take}
-      )
-      select ${BOOKING_COLUMNS}
-      from page join bookings b on b.id = page.id
-      order by ${newestFirst(filter.scope) ? sql`page.start_time desc, page.id desc` : sql`page.start_time, page.id`}`,
-  );
-  return { total, data };
+  return row!.page;
 }
 
 /**
@@ -167,8 +138,7 @@ export async function findBookingOfCall(
 export async function countPendingBookings(db: Executor, businessId: string, now: Date): Promise<number> {
   const [row] = await rawRows<{ pending: number }>(
     db,
-    sql`select count(*)::int as pending from bookings
-      where business_id = ${businessId}::uuid and status = 'pending' and start_time >= ${now.toISOString()}::timestamptz`,
+    sql`select bookings_count(${businessId}::uuid, 'pending', ${now.toISOString()}::timestamptz, null)::int as pending`,
   );
   return row!.pending;
 }

@@ -7,9 +7,6 @@ import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.
 import { blackoutOf } from "./blackout-dates.repo";
 import { weeklyScheduleOfRows } from "./weekly-hours.repo";
 
-/** A service id that names nothing: the inputs of the days alone, for a duration given otherwise. */
-export const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
-
 /** What the free slots of one service on some days depend on, as of one moment. */
 export type SlotInputs = {
   timezone: string;

@@ -6,11 +6,13 @@ import {
   HOLDING_BOOKING_STATUSES,
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
+import { isOfferedStart } from "../availability/slot-offer";
 import { assistantActor } from "../bookings/booking-actors";
-import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { bookedService, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
+import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -23,9 +25,11 @@ import {
 } from "../repos/booking-lookups.repo";
 import {
   type BookingChange,
+  type BookingToCreate,
   bookingChanged,
+  type CreatedBooking,
   changeBooking,
-  createBooking,
+  createBookings,
 } from "../repos/bookings-write.repo";
 import {
   assistantBookingChangeExample,
@@ -34,6 +38,7 @@ import {
 } from "./assistant-bookings.examples";
 
 const NO_BOOKING = "No such booking";
+const NO_SERVICE = "No such active service";
 
 const isSlotTaken = (error: unknown) => error instanceof ApiError && error.code === "SLOT_TAKEN";
 
@@ -48,6 +53,10 @@ export function assistantBookingsRoutes(
   findSlots: SlotFinder,
 ) {
   const router = new ApiRouter("/api/assistant/bookings", guards);
+  // Bookings arriving together are written by one statement (see createBookings).
+  const create = createStatementBatcher<BookingToCreate, CreatedBooking>((items) =>
+    createBookings(db, items),
+  );
 
   router.add(
     {
@@ -77,12 +86,12 @@ export function assistantBookingsRoutes(
       const { businessId, timezone } = assistant;
       const start = readStartTime(body.startTime, timezone);
       const at = { businessId, timezone, serviceId: body.serviceId, start };
-      const input = {
+      const input: BookingToCreate = {
         businessId,
         actor: await assistantActor(db, assistant),
         now: clock(),
         booking: {
-          source: "assistant" as const,
+          source: "assistant",
           externalId: body.externalId,
           serviceId: body.serviceId,
           startTime: start,
@@ -92,23 +101,21 @@ export function assistantBookingsRoutes(
           callExternalId: body.callExternalId ?? null,
         },
       };
-      // A retry answers the booking it made, even though its slot is no longer free (it holds it).
+      const offered = await isOfferedStart(db, { ...at, now: input.now });
+      if (offered) {
+        try {
+          const { row, created } = await create(input);
+          return ok(c, toAssistantBooking(row), created ? 201 : 200);
+        } catch (error) {
+          if (!isSlotTaken(error)) throw error;
+        }
+      }
+      // A retry answers the booking it made, even though its slot is no longer offered (it holds it, or
+      // its notice has passed since): a refusal first looks for it.
       const retried = await findBookingByExternalId(db, businessId, body.externalId);
       if (retried) return ok(c, toAssistantBooking(retried), 200);
-      const slot = await checkSlot(findSlots, at);
-      if (!slot.offered) {
-        // A concurrent retry may have just booked it: that is this booking, not a taken slot.
-        const booked = await findBookingByExternalId(db, businessId, body.externalId);
-        if (booked) return ok(c, toAssistantBooking(booked), 200);
-        throw slotTakenWith(slot.nextFreeSlots);
-      }
-      try {
-        const { row, created } = await createBooking(db, input);
-        return ok(c, toAssistantBooking(row), created ? 201 : 200);
-      } catch (error) {
-        if (!isSlotTaken(error)) throw error;
-        throw slotTakenWith((await checkSlot(findSlots, at)).nextFreeSlots);
-      }
+      if (offered === null) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
+      throw await slotRefusal(findSlots, at);
     },
   );
 
@@ -186,17 +193,19 @@ export function assistantBookingsRoutes(
       const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
       const at = { businessId, timezone, serviceId: booking.serviceId, start };
       const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
-      // Only a change the rule allows is worth a slot check: changeBooking answers the others' 409.
-      if (HOLDING_BOOKING_STATUSES.includes(booking.status)) {
-        const slot = await checkSlot(findSlots, at, slotOptions);
-        if (!slot.offered) throw slotTakenWith(slot.nextFreeSlots);
-      }
+      // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
+      // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
+      if (
+        HOLDING_BOOKING_STATUSES.includes(booking.status) &&
+        !(await isOfferedStart(db, { ...at, now: change.now, durationMinutes: booking.durationMinutes }))
+      )
+        throw await slotRefusal(findSlots, at, slotOptions);
       try {
         const row = await changeBooking(db, { ...change, event });
         return ok(c, toAssistantBooking(row));
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
-        throw slotTakenWith((await checkSlot(findSlots, at, slotOptions)).nextFreeSlots);
+        throw await slotRefusal(findSlots, at, slotOptions);
       }
     },
   );

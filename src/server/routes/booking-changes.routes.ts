@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
 import { staffActor } from "../bookings/booking-actors";
-import { bookedService, checkSlot, outsideHoursWith, slotTakenWith } from "../bookings/booking-slots";
+import { bookedService, outsideHoursRefusal, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readIfMatch } from "../bookings/booking-version";
 import { toBooking } from "../bookings/booking-views";
@@ -91,12 +91,11 @@ export function bookingChangesRoutes(
       durationMinutes: row.durationMinutes,
     });
     if (within) return;
-    const slot = await checkSlot(
+    throw await outsideHoursRefusal(
       findSlots,
       { businessId, timezone, serviceId: row.serviceId, start },
       { ignoreBookingId: row.id, service: bookedService(row) },
     );
-    throw outsideHoursWith(slot.nextFreeSlots);
   };
 
   router.add(
@@ -169,12 +168,11 @@ export function bookingChangesRoutes(
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
         const row = await findBookingRow(db, businessId, bookingId);
-        const slot = await checkSlot(
+        throw await slotRefusal(
           findSlots,
           { businessId, timezone, serviceId: row?.serviceId ?? null, start },
           row ? { ignoreBookingId: row.id, service: bookedService(row) } : {},
         );
-        throw slotTakenWith(slot.nextFreeSlots);
       }
     },
   );
@@ -218,7 +216,7 @@ export function bookingChangesRoutes(
       if (within === null) throw new ApiError(404, "NOT_FOUND", "No such active service", {}, "serviceId");
       if (!within && body.outsideHours !== true) {
         const at = { businessId, timezone, serviceId: body.serviceId, start };
-        throw outsideHoursWith((await checkSlot(findSlots, at)).nextFreeSlots);
+        throw await outsideHoursRefusal(findSlots, at);
       }
       try {
         const { row } = await createBooking(db, {
@@ -237,8 +235,7 @@ export function bookingChangesRoutes(
         return answer(c, row, 201);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN")) throw error;
-        const slot = await checkSlot(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
-        throw slotTakenWith(slot.nextFreeSlots);
+        throw await slotRefusal(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
       }
     },
   );
