@@ -5,14 +5,17 @@ import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiError } from "../http/api-error";
 
+/** A time asked for a service (null: a booking's own snapshot, its service gone) on the business's clock. */
+type SlotQuestion = { businessId: string; timezone: string; serviceId: string | null; start: Date };
+
 /**
  * The free slots of `start`'s local day that start after it (the day's earliest when none is later), up to
  * SUGGESTED_SLOTS_COUNT: what a refusal offers instead. Only a refusal reads the day's slots; deciding a
  * booking does not (see isOfferedStart).
  */
-async function nextFreeSlots(
+async function nextFreeSlotsOf(
   findSlots: SlotFinder,
-  at: { businessId: string; timezone: string; serviceId: string | null; start: Date },
+  at: SlotQuestion,
   options: SlotFinderOptions,
 ): Promise<string[]> {
   const day = calendarDateAt(at.start, at.timezone);
@@ -26,37 +29,32 @@ async function nextFreeSlots(
   return (later.length > 0 ? later : slots).slice(0, SUGGESTED_SLOTS_COUNT).map((slot) => slot.start);
 }
 
-/** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */
-export async function slotRefusal(
-  findSlots: SlotFinder,
-  at: { businessId: string; timezone: string; serviceId: string | null; start: Date },
-  options: SlotFinderOptions = {},
-): Promise<ApiError> {
-  return new ApiError(
-    409,
-    "SLOT_TAKEN",
+const REFUSALS = {
+  SLOT_TAKEN:
     "That time is not a free slot (or was just taken); nextFreeSlots lists the day's next free ones",
-    {},
-    "startTime",
-    { nextFreeSlots: await nextFreeSlots(findSlots, at, options) },
-  );
+  OUTSIDE_HOURS: "That time is outside the opening hours; send outsideHours: true to book it anyway",
+} as const;
+
+async function refusal(
+  code: keyof typeof REFUSALS,
+  findSlots: SlotFinder,
+  at: SlotQuestion,
+  options: SlotFinderOptions,
+): Promise<ApiError> {
+  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
+  return new ApiError(409, code, REFUSALS[code], {}, "startTime", { nextFreeSlots });
 }
 
+/** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */
+export const slotRefusal = (findSlots: SlotFinder, at: SlotQuestion, options: SlotFinderOptions = {}) =>
+  refusal("SLOT_TAKEN", findSlots, at, options);
+
 /** The 409 of a staff time outside the opening hours that staff have not confirmed, with free times instead. */
-export async function outsideHoursRefusal(
+export const outsideHoursRefusal = (
   findSlots: SlotFinder,
-  at: { businessId: string; timezone: string; serviceId: string | null; start: Date },
+  at: SlotQuestion,
   options: SlotFinderOptions = {},
-): Promise<ApiError> {
-  return new ApiError(
-    409,
-    "OUTSIDE_HOURS",
-    "That time is outside the opening hours; send outsideHours: true to book it anyway",
-    {},
-    "startTime",
-    { nextFreeSlots: await nextFreeSlots(findSlots, at, options) },
-  );
-}
+) => refusal("OUTSIDE_HOURS", findSlots, at, options);
 
 /** The duration and buffers a booking was made with: a move keeps them, whatever became of its service. */
 export const bookedService = (row: BookingRow) => ({
