@@ -1,6 +1,6 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readSlotInputs } from "../repos/slot-inputs.repo";
+import { readSlotInputsOf } from "../repos/slot-inputs.repo";
 import { offersStart } from "./slot-engine";
 
 /** A service id that names nothing: the rules alone, for a booking whose service is gone. */
@@ -26,32 +26,44 @@ export type OfferQuestion = {
  * the service is not an active one of the business (and no duration is given).
  */
 export async function isOfferedStart(db: Executor, question: OfferQuestion): Promise<boolean | null> {
-  const { businessId, start, now } = question;
+  const [offered] = await areOfferedStarts(db, [question]);
+  return offered ?? null;
+}
+
+/** isOfferedStart for many questions, their rules read by one statement (bookings arriving together). */
+export async function areOfferedStarts(
+  db: Executor,
+  questions: readonly OfferQuestion[],
+): Promise<(boolean | null)[]> {
   // The caller's timezone names the day give or take one; the rules' own timezone picks it below.
-  const day = calendarDateAt(start, question.timezone);
-  const inputs = await readSlotInputs(
+  const days = questions.map((q) => calendarDateAt(q.start, q.timezone));
+  const inputs = await readSlotInputsOf(
     db,
-    businessId,
-    question.serviceId ?? NO_SERVICE_ID,
-    addCalendarDays(day, -1),
-    addCalendarDays(day, 1),
+    questions.map((q, i) => ({
+      businessId: q.businessId,
+      serviceId: q.serviceId ?? NO_SERVICE_ID,
+      from: addCalendarDays(days[i]!, -1),
+      to: addCalendarDays(days[i]!, 1),
+    })),
   );
-  if (!inputs) return null;
-  const durationMinutes = question.durationMinutes ?? inputs.service?.durationMinutes;
-  if (durationMinutes === undefined) return null;
-  const localDay = calendarDateAt(start, inputs.timezone);
-  return offersStart(
-    {
-      timeZone: inputs.timezone,
-      from: localDay,
-      to: localDay,
-      now,
-      weeklySchedule: inputs.weeklySchedule,
-      blackoutDates: inputs.blackoutDates,
-      rules: inputs.rules,
-      service: { durationMinutes, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 },
-      busy: [],
-    },
-    start.getTime(),
-  );
+  return questions.map((question, i) => {
+    const found = inputs[i];
+    const durationMinutes = question.durationMinutes ?? found?.service?.durationMinutes;
+    if (!found || durationMinutes === undefined) return null;
+    const localDay = calendarDateAt(question.start, found.timezone);
+    return offersStart(
+      {
+        timeZone: found.timezone,
+        from: localDay,
+        to: localDay,
+        now: question.now,
+        weeklySchedule: found.weeklySchedule,
+        blackoutDates: found.blackoutDates,
+        rules: found.rules,
+        service: { durationMinutes, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 },
+        busy: [],
+      },
+      question.start.getTime(),
+    );
+  });
 }

@@ -6,7 +6,7 @@ import {
   HOLDING_BOOKING_STATUSES,
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
-import { isOfferedStart } from "../availability/slot-offer";
+import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
 import { assistantActor } from "../bookings/booking-actors";
 import { bookedService, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
@@ -40,6 +40,9 @@ import {
 const NO_BOOKING = "No such booking";
 const NO_SERVICE = "No such active service";
 
+/** A booking the assistant asks for, and the question whether its time is one the rules offer. */
+type BookingAttempt = { question: OfferQuestion; input: BookingToCreate };
+
 const isSlotTaken = (error: unknown) => error instanceof ApiError && error.code === "SLOT_TAKEN";
 
 /**
@@ -53,9 +56,24 @@ export function assistantBookingsRoutes(
   findSlots: SlotFinder,
 ) {
   const router = new ApiRouter("/api/assistant/bookings", guards);
-  // Bookings arriving together are written by one statement (see createBookings).
-  const create = createStatementBatcher<BookingToCreate, CreatedBooking>((items) =>
-    createBookings(db, items),
+  // Bookings arriving together are decided by one statement and written by another (see createBookings).
+  const book = createStatementBatcher<BookingAttempt, CreatedBooking | { offered: false | null }>(
+    async (attempts) => {
+      const offered = await areOfferedStarts(
+        db,
+        attempts.map((attempt) => attempt.question),
+      );
+      const toCreate = attempts.filter((_, i) => offered[i] === true);
+      const created =
+        toCreate.length > 0
+          ? await createBookings(
+              db,
+              toCreate.map((a) => a.input),
+            )
+          : [];
+      let next = 0;
+      return offered.map((answer) => (answer === true ? created[next++]! : { offered: answer ?? null }));
+    },
   );
 
   router.add(
@@ -101,14 +119,13 @@ export function assistantBookingsRoutes(
           callExternalId: body.callExternalId ?? null,
         },
       };
-      const offered = await isOfferedStart(db, { ...at, now: input.now });
-      if (offered) {
-        try {
-          const { row, created } = await create(input);
-          return ok(c, toAssistantBooking(row), created ? 201 : 200);
-        } catch (error) {
-          if (!isSlotTaken(error)) throw error;
-        }
+      let offered: boolean | null = true;
+      try {
+        const attempt = await book({ question: { ...at, now: input.now }, input });
+        if ("row" in attempt) return ok(c, toAssistantBooking(attempt.row), attempt.created ? 201 : 200);
+        offered = attempt.offered;
+      } catch (error) {
+        if (!isSlotTaken(error)) throw error;
       }
       // A retry answers the booking it made, even though its slot is no longer offered (it holds it, or
       // its notice has passed since): a refusal first looks for it.
