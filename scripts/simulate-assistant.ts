@@ -188,19 +188,31 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const booking = bookings.splice(Math.floor(Math.random() * bookings.length), 1)[0];
     if (!booking?.serviceId) return;
     const reschedule = Math.random() < 0.5;
-    const later = reschedule
-      ? (await freeSlots(booking.serviceId)).find((slot) => slot.start !== booking.startTime)
+    let later = reschedule
+      ? (await freeSlots(booking.serviceId)).find((slot) => slot.start !== booking.startTime)?.start
       : undefined;
-    const body = later ? { action: "reschedule", startTime: later.start } : { action: "cancel" };
-    const { data } = await call<AssistantBooking>(`${options.url}/api/assistant/bookings/${booking.id}`, {
-      method: "PUT",
-      headers,
-      body: JSON.stringify(body),
-    });
-    result.changed++;
-    options.log(
-      `[line ${line}] ↺ ${booking.customerName} ${later ? `moved their booking to ${data.startTime}` : "cancelled their booking"}.`,
-    );
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const body = later ? { action: "reschedule", startTime: later } : { action: "cancel" };
+      try {
+        const { data } = await call<AssistantBooking>(`${options.url}/api/assistant/bookings/${booking.id}`, {
+          method: "PUT",
+          headers,
+          body: JSON.stringify({ ...body, version: booking.version }),
+        });
+        result.changed++;
+        options.log(
+          `[line ${line}] ↺ ${booking.customerName} ${later ? `moved their booking to ${data.startTime}` : "cancelled their booking"}.`,
+        );
+        return;
+      } catch (error) {
+        // The new time was taken by another line meanwhile: the answer offers that day's next free ones.
+        if (!(error instanceof ApiCallError && later)) throw error;
+        later = error.nextFreeSlots.find((start) => start !== booking.startTime);
+        if (!later) break;
+      }
+    }
+    bookings.push(booking);
+    options.log(`[line ${line}] ↺ ${booking.customerName} found no other time and kept their booking.`);
   }
 
   async function playOneCall(line: number) {

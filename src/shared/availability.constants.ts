@@ -10,6 +10,8 @@ export const AVAILABILITY_LIMITS = {
   slotStepMinutesMax: 240,
   /** Days `from`..`to` one slots request may cover. */
   slotDaysMax: 62,
+  /** Slots one answer holds at most (62 round-the-clock days at a 1-minute step would be ~89,000). */
+  slotsPerAnswerMax: 5_000,
 } as const;
 
 /** Spec 9 leaves these open; what a business starts with. */

@@ -8,6 +8,7 @@ import {
   BOOKINGS_MAX_LIMIT,
 } from "./booking.constants";
 import { callOutcome, callStatus } from "./call-status.schema";
+import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export * from "./booking.constants";
 
@@ -43,15 +44,8 @@ export const booking = type({
 export type Booking = typeof booking.infer;
 
 /** GET /api/bookings: read as data.data and data.total (spec 7), with the page and how many pages. */
-export const bookingList = type({
-  data: booking.array(),
-  total: "number.integer >= 0",
-  page: "number.integer >= 1",
-  totalPages: "number.integer >= 0",
-});
+export const bookingList = pageOf(booking);
 export type BookingList = typeof bookingList.infer;
-
-const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= number.integer <= ${max}`);
 
 /**
  * GET /api/bookings query. `from`/`to` are ISO 8601: a bare date means that whole day in the business's
@@ -59,8 +53,8 @@ const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= n
  */
 export const bookingListQuery = type({
   "+": "reject",
-  "page?": positiveInteger(1_000_000),
-  "limit?": positiveInteger(BOOKINGS_MAX_LIMIT),
+  "page?": positiveIntegerParam(MAX_PAGE),
+  "limit?": positiveIntegerParam(BOOKINGS_MAX_LIMIT),
   "status?": bookingStatus,
   "scope?": bookingScope,
   "from?": "string.date.iso",
@@ -77,6 +71,8 @@ export const bookingUpdate = type({
   status: bookingStatus,
   "startTime?": "string.date.iso",
   "endTime?": "string.date.iso",
+  /** As for a new booking: staff confirmed the move outside the opening hours (an overlap is still refused). */
+  "outsideHours?": "boolean",
 });
 export type BookingUpdate = typeof bookingUpdate.infer;
 
@@ -164,16 +160,29 @@ export const assistantBooking = type({
   callExternalId: "string | null",
   notes: "string | null",
   createdAt: "string",
+  /** Goes back as `version` (or If-Match) with a change, so one made against a stale read is refused. */
+  version: "number.integer >= 1",
 });
 export type AssistantBooking = typeof assistantBooking.infer;
 
 /** GET /api/assistant/bookings?customerPhone=…: that caller's upcoming bookings. */
 export const assistantBookingQuery = type({ "+": "reject", customerPhone });
 
-/** PUT /api/assistant/bookings/:id: the caller cancels, or moves the appointment. */
-export const assistantBookingChange = type({ "+": "reject", action: "'cancel'" }).or({
+/** A booking's version, as the booking answered it: a change made against another one is refused. */
+const expectedVersion = "1 <= number.integer <= 999999999";
+
+/**
+ * PUT /api/assistant/bookings/:id: the caller cancels, or moves the appointment; `version` (optional, like
+ * the staff route's If-Match) is the one the assistant last read.
+ */
+export const assistantBookingChange = type({
+  "+": "reject",
+  action: "'cancel'",
+  "version?": expectedVersion,
+}).or({
   "+": "reject",
   action: "'reschedule'",
   startTime: "string.date.iso",
+  "version?": expectedVersion,
 });
 export type AssistantBookingChange = typeof assistantBookingChange.infer;

@@ -2,6 +2,7 @@ import { type } from "arktype";
 import { booking } from "./booking.schema";
 import { callOutcome, callStatus } from "./call-status.schema";
 import { CALLS_MAX_LIMIT } from "./calls.constants";
+import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export { callOutcome, callStatus } from "./call-status.schema";
 export {
@@ -76,16 +77,14 @@ export type CallDetail = typeof callDetail.infer;
 export const callReportResult = type({ _id: "string", externalId: "string", created: "boolean" });
 export type CallReportResult = typeof callReportResult.infer;
 
-const positiveInteger = (max: number) => type("string.integer.parse").to(`1 <= number.integer <= ${max}`);
-
 /**
  * GET /api/calls query. Dates are ISO 8601: a bare date (YYYY-MM-DD) means that whole day in the
  * business's timezone (endDate inclusive); a date-time is an exact instant.
  */
 export const callListQuery = type({
   "+": "reject",
-  "page?": positiveInteger(1_000_000),
-  "limit?": positiveInteger(CALLS_MAX_LIMIT),
+  "page?": positiveIntegerParam(MAX_PAGE),
+  "limit?": positiveIntegerParam(CALLS_MAX_LIMIT),
   "status?": callStatus,
   "startDate?": "string.date.iso",
   "endDate?": "string.date.iso",
@@ -93,10 +92,5 @@ export const callListQuery = type({
 export type CallListQuery = typeof callListQuery.infer;
 
 /** Spec 3 list response: `data` holds the page, `total`, `page`, `totalPages`. */
-export const callList = type({
-  data: callSummary.array(),
-  total: "number.integer >= 0",
-  page: "number.integer >= 1",
-  totalPages: "number.integer >= 0",
-});
+export const callList = pageOf(callSummary);
 export type CallList = typeof callList.infer;

@@ -150,11 +150,24 @@ export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: num
   };
 }
 
+/** The last day isoWithOffset printed, as "YYYY-MM-DDT": a month of slots prints each day's date dozens of times. */
+let printedDay = { index: Number.NaN, text: "" };
+/** Days 0001-01-01..9999-12-31 (since the epoch), where toISOString gives four-digit years. */
+const FIRST_DAY = -719_162;
+const LAST_DAY = 2_932_896;
+
 /** ISO 8601 of `epochMs` as a clock `offsetMs` ahead of UTC shows it, to the second: 2026-03-30T09:00:00+02:00. */
 export function isoWithOffset(epochMs: number, offsetMs: number): string {
-  const local = new Date(Math.floor(epochMs / 1000) * 1000 + offsetMs).toISOString().slice(0, 19);
+  const local = Math.floor(epochMs / 1000) * 1000 + offsetMs;
   const minutes = Math.round(Math.abs(offsetMs) / 60_000);
-  return `${local}${offsetMs < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  const offset = `${offsetMs < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  const dayIndex = Math.floor(local / DAY_MS);
+  if (dayIndex < FIRST_DAY || dayIndex > LAST_DAY)
+    return `${new Date(local).toISOString().slice(0, 19)}${offset}`;
+  if (printedDay.index !== dayIndex)
+    printedDay = { index: dayIndex, text: new Date(dayIndex * DAY_MS).toISOString().slice(0, 11) };
+  const second = (local - dayIndex * DAY_MS) / 1000;
+  return `${printedDay.text}${pad(Math.floor(second / 3600))}:${pad(Math.floor(second / 60) % 60)}:${pad(second % 60)}${offset}`;
 }
 
 /** The calendar date in `timeZone` at `instant`. */

@@ -1,15 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, it } from "vitest";
-import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
+import { bookAsAssistant, createBooking, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   callReport,
   createAssistantKey,
-  createBooking,
   createService,
   expectNoAxeViolations,
   reportCallOk,
-  setBookingStatus,
   signUp,
 } from "../support/browser";
 

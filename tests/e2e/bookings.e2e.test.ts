@@ -1,12 +1,11 @@
 import type { Booking } from "@shared/booking.schema";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { createBooking, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   createAssistantKey,
-  createBooking,
   createService,
-  setBookingStatus,
   signUp,
   staffAuthorization,
 } from "../support/browser";

@@ -1,12 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../src/client/lib/languages";
-import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
+import { bookAsAssistant, createBooking, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
   createAssistantKey,
-  createBooking,
   createService,
   PASSWORD,
   reportCallOk,

@@ -8,6 +8,7 @@ import {
   bookingRowCounts,
   errorOf,
   openPractice,
+  staffPut,
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
@@ -106,6 +107,75 @@ describe("POST /api/assistant/bookings", () => {
       events: 1,
       outbox: 1,
     });
+  });
+
+  it("refuses a start inside the minimum notice or past the horizon, and answers a retry whose notice has passed with its booking", async () => {
+    const practice = await openPractice(server);
+    const early = { externalId: "early", startTime: "2026-03-02T10:30:00-05:00" };
+    expect((await bookAsAssistant(server, practice, early)).status).toBe(201);
+    try {
+      // 09:20 in New York: a 60-minute notice leaves 10:30 on, and 10:30–11:00 is held.
+      server.clock.set(new Date("2026-03-02T14:20:00Z"));
+      const soon = await bookAsAssistant(server, practice, { startTime: "2026-03-02T10:00:00-05:00" });
+      expect(soon.status).toBe(409);
+      const refusal = await errorOf(soon);
+      expect(refusal.code).toBe("SLOT_TAKEN");
+      expect(refusal.nextFreeSlots?.[0]).toBe("2026-03-02T11:00:00-05:00");
+      // 60 days from now end on 1 May: 4 May is past the horizon.
+      const far = await bookAsAssistant(server, practice, { startTime: "2026-05-04T10:00:00-04:00" });
+      expect(far.status).toBe(409);
+      expect((await errorOf(far)).code).toBe("SLOT_TAKEN");
+      // 10:00: the booking's own start is inside the notice now; its retry still answers it.
+      server.clock.set(new Date("2026-03-02T15:00:00Z"));
+      const retry = await bookAsAssistant(server, practice, early);
+      expect(retry.status).toBe(200);
+      expect(await assistantBookingOf(retry)).toMatchObject({ externalId: "early", status: "pending" });
+    } finally {
+      server.clock.set(new Date("2026-03-02T12:00:00Z"));
+    }
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 1,
+      events: 1,
+      outbox: 1,
+    });
+  });
+
+  it("books distinct slots asked for at once, each once, and the slots answer follows every write", async () => {
+    // 15 minutes on the 15-minute grid: a booking takes exactly its own slot.
+    const practice = await openPractice(server, 15);
+    const day = "2026-03-04";
+    const wanted = ["10:00", "10:30", "11:00"].map((time) => `${day}T${time}:00-05:00`);
+    const before = (await slotsOf(practice.key, practice.service._id, day)).map((s) => s.start);
+    expect(before).toEqual(expect.arrayContaining(wanted));
+    // Four callers for each of three slots, all at once: they share statements, and each slot goes once.
+    const responses = await Promise.all(
+      wanted.flatMap((startTime) =>
+        Array.from({ length: 4 }, () => bookAsAssistant(server, practice, { startTime })),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    const booked = await Promise.all(
+      responses.filter((r) => r.status === 201).map((response) => assistantBookingOf(response)),
+    );
+    expect(booked.map((b) => b.startTime).sort()).toEqual(wanted.map((w) => new Date(w).toISOString()));
+    const starts = async () => (await slotsOf(practice.key, practice.service._id, day)).map((s) => s.start);
+    expect(await starts()).toEqual(before.filter((start) => !wanted.includes(start)));
+    const byStart = (iso: string) => booked.find((b) => b.startTime === new Date(iso).toISOString())!;
+    const put = (id: string, json: unknown) =>
+      assistantRequest(server, practice.key, `/${id}`, { method: "PUT", json });
+    // A cancellation frees its slot; a reschedule frees the old one and takes the new one.
+    expect((await put(byStart(wanted[0]!).id, { action: "cancel" })).status).toBe(200);
+    expect(await starts()).toEqual(before.filter((start) => !wanted.slice(1).includes(start)));
+    const moved = await put(byStart(wanted[1]!).id, {
+      action: "reschedule",
+      startTime: `${day}T14:00:00-05:00`,
+    });
+    expect(moved.status).toBe(200);
+    expect(await starts()).toEqual(
+      before.filter((start) => start !== wanted[2] && start !== `${day}T14:00:00-05:00`),
+    );
   });
 
   it("lets exactly one of 20 concurrent requests for one slot have it; the others get 409 SLOT_TAKEN", async () => {
@@ -257,6 +327,51 @@ describe("PUT /api/assistant/bookings/:id", () => {
     expect(await errorOf(again)).toMatchObject({ code: "BOOKING_STATUS", currentStatus: "cancelled" });
     expect((await timelineOf(server, booked.id)).topics).toEqual(["booking.create", "booking.reschedule"]);
     expect((await timelineOf(server, other.id)).topics).toEqual(["booking.create", "booking.cancel"]);
+  });
+
+  it("refuses a change made against a stale version (body or If-Match) with 409 BOOKING_CHANGED, writing nothing", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10 }),
+    );
+    expect(booked.version).toBe(1);
+    const other = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: "2026-03-03T12:00:00-05:00" }),
+    );
+    // Staff confirm it meanwhile: version 2.
+    expect((await staffPut(server, practice.staff, booked.id, { status: "confirmed" })).status).toBe(200);
+    const put = (json: unknown, headers: Record<string, string> = {}) =>
+      assistantRequest(server, practice.key, `/${booked.id}`, { method: "PUT", json, headers });
+    const before = await bookingRowCounts(server, practice.businessId);
+    for (const [json, headers] of [
+      [{ action: "cancel", version: 1 }, {}],
+      [{ action: "cancel" }, { "if-match": '"1"' }],
+      // Stale wins over a taken time: the assistant's read is out of date, whatever it asks for.
+      [{ action: "reschedule", startTime: "2026-03-03T12:00:00-05:00", version: 1 }, {}],
+    ] as const) {
+      const response = await put(json, headers);
+      expect(response.status, JSON.stringify(json)).toBe(409);
+      expect(await errorOf(response)).toMatchObject({ code: "BOOKING_CHANGED", currentStatus: "confirmed" });
+    }
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(before);
+    const disagreeing = await put({ action: "cancel", version: 2 }, { "if-match": '"1"' });
+    expect(disagreeing.status).toBe(400);
+    expect((await errorOf(disagreeing)).field).toBe("version");
+    expect((await put({ action: "cancel", version: 0 })).status).toBe(400);
+    expect((await put({ action: "cancel", version: "2" })).status).toBe(400);
+    const cancelled = await put({ action: "cancel", version: 2 }, { "if-match": 'W/"2"' });
+    expect(await assistantBookingOf(cancelled)).toMatchObject({ status: "cancelled", version: 3 });
+    // Without a version the change applies to the current one, still through the rule.
+    const moved = await assistantRequest(server, practice.key, `/${other.id}`, {
+      method: "PUT",
+      json: { action: "reschedule", startTime: TUESDAY_10 },
+    });
+    expect(await assistantBookingOf(moved)).toMatchObject({ status: "pending", version: 2 });
+    expect((await timelineOf(server, booked.id)).topics).toEqual([
+      "booking.create",
+      "booking.confirm",
+      "booking.cancel",
+    ]);
   });
 
   it("keeps to the key's business: another business's booking ids and malformed ids are 404", async () => {

@@ -400,6 +400,34 @@ describe("free slots", () => {
     expect((await server.request(`/api/availability/slots?${query}`)).status).toBe(401);
   });
 
+  it("cuts an answer at the first 5,000 slots and says so, for both callers", async () => {
+    const staff = await signUp(server);
+    const { cleaning } = await businessWithServices(staff);
+    const { key } = await createAssistantKey(server, staff);
+    const roundTheClock = weeklyScheduleOf([0, 1, 2, 3, 4, 5, 6], { start: "00:00", end: "24:00" });
+    const rules = { ...RULES, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minimumNoticeMinutes: 0 };
+    const saved = await putAvailability(staff, {
+      ...rules,
+      bookingHorizonDays: 90,
+      slotStepMinutes: 1,
+      weeklySchedule: roundTheClock,
+    });
+    expect(saved.status).toBe(200);
+    // 62 days at a 1-minute step: some 89,000 slots; the first 5,000 are from 07:00 on 2 March.
+    const query = `serviceId=${cleaning}&from=2026-03-02&to=2026-05-02`;
+    for (const response of [await staffSlots(staff, query), await assistantSlots(key, query)]) {
+      expect(response.headers.get("x-slots-truncated")).toBe("true");
+      const slots = await dataOf<Slot[]>(response);
+      expect(slots).toHaveLength(5_000);
+      expect(slots[0]!.start).toBe("2026-03-02T07:00:00-05:00");
+      expect(slots.at(-1)!.start).toBe("2026-03-05T21:16:00-05:00"); // 961 + 2 × 1,381 + 1,277
+    }
+    // A day of it (1,381 slots) is whole and says nothing.
+    const day = await staffSlots(staff, `serviceId=${cleaning}&from=2026-03-03&to=2026-03-03`);
+    expect(day.headers.get("x-slots-truncated")).toBeNull();
+    expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60 - 60 + 1);
+  });
+
   it("answers 404 for a service that is unknown, inactive or another business's, for both callers", async () => {
     const staff = await signUp(server);
     const other = await signUp(server);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BookingStatus } from "../../src/shared/booking.schema";
+import type { BookingDetail, BookingStatus } from "../../src/shared/booking.schema";
 import {
   assistantBookingOf,
   assistantRequest,
@@ -13,6 +13,7 @@ import {
   staffPut,
   timelineOf,
 } from "../support/server-bookings";
+import { dataOf, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -66,7 +67,9 @@ describe("PUT /api/bookings/:id", () => {
         const before = await bookingRowCounts(server, practice.businessId);
         const newStart = start + 30 * 60_000;
         const body =
-          "move" in action ? { ...action.body, startTime: at(newStart), endTime: at(newStart) } : action.body;
+          "move" in action
+            ? { ...action.body, startTime: at(newStart), endTime: at(newStart), outsideHours: true }
+            : action.body;
         const response = await staffPut(server, practice.staff, booking._id, body);
         const expected = allowed[status][action.name] ?? null;
         const label = `${status} × ${action.name}`;
@@ -179,6 +182,31 @@ describe("PUT /api/bookings/:id", () => {
     expect(await errorOf(final)).toMatchObject({ currentStatus: "cancelled" });
   });
 
+  it("answers a change with the call reported after the booking, as every read names it", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, {
+        startTime: "2026-03-03T10:00:00-05:00",
+        callExternalId: "late",
+      }),
+    );
+    const reported = await reportCall(server, practice.key, {
+      externalId: "late",
+      callerNumber: "+15550001111",
+      startedAt: "2026-03-02T11:50:00Z",
+      status: "completed",
+    });
+    const { _id: callId } = await dataOf<{ _id: string }>(reported);
+    const confirmed = await bookingOf(
+      await staffPut(server, practice.staff, booked.id, { status: "confirmed" }),
+    );
+    expect(confirmed.callId).toBe(callId);
+    const detail = await dataOf<BookingDetail>(
+      await server.request(`/api/bookings/${booked.id}`, { accessToken: practice.staff.accessToken }),
+    );
+    expect(detail).toMatchObject({ callId, call: { _id: callId } });
+  });
+
   it("refuses a reschedule into a held time with 409 SLOT_TAKEN and keeps the booking as it was", async () => {
     const practice = await openPractice(server);
     const first = await bookingOf(await staffCreate(server, practice, { startTime: at(TUESDAY_9_UTC) }));
@@ -202,6 +230,81 @@ describe("PUT /api/bookings/:id", () => {
       startTime: at(TUESDAY_9_UTC + 15 * 60_000),
     });
     expect(moved.status).toBe(200);
+  });
+
+  it("asks before a move outside the opening hours (409 OUTSIDE_HOURS with free times), as for a new booking", async () => {
+    const practice = await openPractice(server);
+    const booking = await bookingOf(await staffCreate(server, practice, { startTime: at(TUESDAY_9_UTC) }));
+    const before = await bookingRowCounts(server, practice.businessId);
+    // After closing (16:45 + 30 min ends past 17:00), before opening, on a closed Saturday.
+    for (const startTime of [
+      "2026-03-03T16:45:00-05:00",
+      "2026-03-04T08:50:00-05:00",
+      "2026-03-07T10:00:00-05:00",
+    ]) {
+      const refused = await staffPut(server, practice.staff, booking._id, { status: "pending", startTime });
+      expect(refused.status, startTime).toBe(409);
+      const error = await errorOf(refused);
+      expect(error).toMatchObject({ code: "OUTSIDE_HOURS", field: "startTime" });
+      expect(error.nextFreeSlots?.every((slot) => slot.startsWith(startTime.slice(0, 10)))).toBe(true);
+    }
+    // The booking's own time counts as free among the suggestions.
+    const evening = await errorOf(
+      await staffPut(server, practice.staff, booking._id, {
+        status: "pending",
+        startTime: "2026-03-03T16:45:00-05:00",
+      }),
+    );
+    expect(evening.nextFreeSlots?.[0]).toBe("2026-03-03T09:00:00-05:00");
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(before);
+    // Confirmed by staff, it moves (an overlap would still be refused).
+    const moved = await staffPut(server, practice.staff, booking._id, {
+      status: "pending",
+      startTime: "2026-03-07T10:00:00-05:00",
+      outsideHours: true,
+    });
+    expect(await bookingOf(moved)).toMatchObject({ startTime: "2026-03-07T15:00:00.000Z", version: 2 });
+    // The rule and the version come first: no hours question for a move that could not happen anyway.
+    await staffPut(server, practice.staff, booking._id, { status: "cancelled" });
+    const final = await staffPut(server, practice.staff, booking._id, {
+      status: "pending",
+      startTime: "2026-03-07T12:00:00-05:00",
+    });
+    expect(await errorOf(final)).toMatchObject({ code: "BOOKING_STATUS", currentStatus: "cancelled" });
+    const other = await bookingOf(await staffCreate(server, practice, { startTime: at(TUESDAY_9_UTC) }));
+    const stale = await staffPut(
+      server,
+      practice.staff,
+      other._id,
+      { status: "pending", startTime: "2026-03-07T12:00:00-05:00" },
+      { "if-match": '"7"' },
+    );
+    expect(await errorOf(stale)).toMatchObject({ code: "BOOKING_CHANGED", currentStatus: "pending" });
+  });
+
+  it("judges a move's hours by the booked duration, also once its service is gone", async () => {
+    const practice = await openPractice(server, 60);
+    const booking = await bookingOf(await staffCreate(server, practice, { startTime: at(TUESDAY_9_UTC) }));
+    const deleted = await server.request(`/api/services/${practice.service._id}`, {
+      method: "DELETE",
+      accessToken: practice.staff.accessToken,
+    });
+    expect(deleted.ok).toBe(true);
+    // 16:00 + 60 booked minutes ends at closing; 16:10 would end past it.
+    const late = await staffPut(server, practice.staff, booking._id, {
+      status: "pending",
+      startTime: "2026-03-04T16:10:00-05:00",
+    });
+    expect((await errorOf(late)).code).toBe("OUTSIDE_HOURS");
+    const moved = await staffPut(server, practice.staff, booking._id, {
+      status: "pending",
+      startTime: "2026-03-04T16:00:00-05:00",
+    });
+    expect(await bookingOf(moved)).toMatchObject({
+      serviceId: null,
+      serviceName: "Cleaning",
+      endTime: "2026-03-04T22:00:00.000Z",
+    });
   });
 
   it("keeps the real duration across both daylight-saving changes in New York", async () => {
@@ -285,14 +388,18 @@ describe("POST /api/bookings", () => {
     expect((await staffCreate(server, practice, { startTime: "2026-03-02T09:00:00-05:00" })).status).toBe(
       201,
     );
-    for (const startTime of [
-      "2026-03-03T16:45:00-05:00",
-      "2026-03-03T08:30:00-05:00",
-      "2026-03-07T10:00:00-05:00",
-    ]) {
+    for (const [startTime, freeThatDay] of [
+      ["2026-03-03T16:45:00-05:00", true],
+      ["2026-03-03T08:30:00-05:00", true],
+      ["2026-03-07T10:00:00-05:00", false],
+    ] as const) {
       const response = await staffCreate(server, practice, { startTime });
       expect(response.status, startTime).toBe(409);
-      expect((await errorOf(response)).code).toBe("OUTSIDE_HOURS");
+      const error = await errorOf(response);
+      expect(error.code).toBe("OUTSIDE_HOURS");
+      // What to offer instead: that day's free slots (none on a closed Saturday).
+      expect(error.nextFreeSlots?.length, startTime).toBe(freeThatDay ? 5 : 0);
+      expect(error.nextFreeSlots?.every((slot) => slot.startsWith(startTime.slice(0, 10)))).toBe(true);
     }
     const confirmed = await staffCreate(server, practice, {
       startTime: "2026-03-07T10:00:00-05:00",

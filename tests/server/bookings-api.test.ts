@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { services } from "../../src/server/db/schema/services.schema";
 import {
-  type BookingActor,
   type BulkBooking,
   changeBooking,
   createBooking,
@@ -16,6 +15,7 @@ import type {
 } from "../../src/shared/booking.schema";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
+import { bulkBooking, STAFF_ACTOR, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { createTestClock, DAY, MINUTE } from "../support/server-clock";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
@@ -23,8 +23,6 @@ import { readEnvelope, startTestServer, type TestServer } from "../support/serve
 // Monday noon in New York (EST, UTC−5).
 const NOW = new Date("2026-03-02T17:00:00.000Z");
 const clock = createTestClock(NOW);
-const SYSTEM: BookingActor = { kind: "system", id: null, name: null };
-const STAFF: BookingActor = { kind: "staff", id: "u1", name: "front@example.com" };
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,26 +44,19 @@ async function tenant(): Promise<Tenant> {
 
 /** Bookings an hour apart from `first`, one per status given, through the writer's bulk load. */
 async function seed(t: Tenant, first: Date, statuses: BookingStatus[], extra: Partial<BulkBooking> = {}) {
-  const rows: BulkBooking[] = statuses.map((status, i) => ({
-    externalId: null,
-    source: "assistant",
-    serviceId: t.serviceId,
-    serviceName: "Cleaning",
-    durationMinutes: 30,
-    priceCents: 4550,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    customerName: `Customer ${i}`,
-    customerPhone: `+1 555 010 ${String(i).padStart(4, "0")}`,
-    notes: null,
-    callId: null,
-    callExternalId: null,
-    startTime: new Date(first.getTime() + i * 60 * MINUTE),
-    status,
-    createdAt: new Date(NOW.getTime() - DAY),
-    ...extra,
-  }));
-  await insertBookings(server.db, t.businessId, rows, SYSTEM);
+  const rows = statuses.map((status, i) =>
+    bulkBooking({
+      serviceId: t.serviceId,
+      priceCents: 4550,
+      customerName: `Customer ${i}`,
+      customerPhone: `+1 555 010 ${String(i).padStart(4, "0")}`,
+      startTime: new Date(first.getTime() + i * 60 * MINUTE),
+      status,
+      createdAt: new Date(NOW.getTime() - DAY),
+      ...extra,
+    }),
+  );
+  await insertBookings(server.db, t.businessId, rows, SYSTEM_ACTOR);
 }
 
 const get = (t: Tenant, path: string) => server.request(path, { accessToken: t.staff.accessToken });
@@ -251,7 +242,7 @@ describe("GET /api/bookings/:id", () => {
     const t = await tenant();
     const { row } = await createBooking(server.db, {
       businessId: t.businessId,
-      actor: STAFF,
+      actor: STAFF_ACTOR,
       now: NOW,
       booking: {
         source: "staff",
@@ -265,14 +256,14 @@ describe("GET /api/bookings/:id", () => {
     await changeBooking(server.db, {
       businessId: t.businessId,
       bookingId: row.id,
-      actor: STAFF,
+      actor: STAFF_ACTOR,
       event: { type: "booking.reschedule", startTime: Date.parse("2026-03-05T15:00:00.000Z") },
       now: new Date(NOW.getTime() + MINUTE),
     });
     await changeBooking(server.db, {
       businessId: t.businessId,
       bookingId: row.id,
-      actor: STAFF,
+      actor: STAFF_ACTOR,
       event: { type: "booking.confirm" },
       now: new Date(NOW.getTime() + 2 * MINUTE),
     });

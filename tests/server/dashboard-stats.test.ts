@@ -6,6 +6,7 @@ import { insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
+import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { createTestClock } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -103,25 +104,17 @@ describe("GET /api/dashboard/stats", () => {
     await insertBookings(
       server.db,
       businessId,
-      made.map(([createdAt, status], i) => ({
-        externalId: null,
-        source: "assistant",
-        serviceId: service!.id,
-        serviceName: "Cleaning",
-        durationMinutes: 30,
-        priceCents: 0,
-        bufferBeforeMinutes: 0,
-        bufferAfterMinutes: 0,
-        customerName: `Customer ${i}`,
-        customerPhone: `+1 555 020${i}`,
-        notes: null,
-        callId: null,
-        callExternalId: null,
-        startTime: new Date(Date.parse("2026-03-10T14:00:00.000Z") + i * 3_600_000),
-        status,
-        createdAt: new Date(createdAt),
-      })),
-      { kind: "system", id: null, name: null },
+      made.map(([createdAt, status], i) =>
+        bulkBooking({
+          serviceId: service!.id,
+          customerName: `Customer ${i}`,
+          customerPhone: `+1 555 020${i}`,
+          startTime: new Date(Date.parse("2026-03-10T14:00:00.000Z") + i * 3_600_000),
+          status,
+          createdAt: new Date(createdAt),
+        }),
+      ),
+      SYSTEM_ACTOR,
     );
     expect(await stats(staff)).toMatchObject({ newBookings: 2, googleCalendarSynced: 0 });
     const other = await signUp(server);

@@ -1,22 +1,29 @@
 import type { Slot } from "@shared/availability.schema";
+import type { Booking, BookingCreate, BookingStatus } from "@shared/booking.schema";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { staffAuthorization } from "./browser";
+import { staffApi } from "./browser";
+
+// Booking helpers of the browser tests: what staff and the assistant do through the API around a screen.
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
 export async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
   const today = new Date();
-  const response = await page.request.get("/api/availability/slots", {
-    headers: { Authorization: await staffAuthorization(page) },
-    params: { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) },
-  });
-  const body = (await response.json()) as { data?: Slot[] };
-  const slot = body.data?.[0];
-  if (!slot) throw new Error(`no free slot: ${response.status()} ${JSON.stringify(body)}`);
+  const params = { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) };
+  const [slot] = await staffApi<Slot[]>(page, "GET", "/api/availability/slots", { params });
+  if (!slot) throw new Error(`no free slot for ${serviceId} in the next two weeks`);
   return slot;
 }
+
+/** Adds a staff booking for the page's user (any hour: staff confirm times outside the opening hours). */
+export const createBooking = (page: Page, booking: BookingCreate) =>
+  staffApi<Booking>(page, "POST", "/api/bookings", { data: { outsideHours: true, ...booking } });
+
+/** Moves a booking to `status` through the staff API (no If-Match: whatever version is current). */
+export const setBookingStatus = (page: Page, id: string, status: BookingStatus) =>
+  staffApi<Booking>(page, "PUT", `/api/bookings/${id}`, { data: { status } });
 
 let bookings = 0;
 

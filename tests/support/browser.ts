@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Booking, BookingCreate, BookingStatus } from "@shared/booking.schema";
 import type { CallReport } from "@shared/calls.schema";
 import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
@@ -79,52 +78,35 @@ export async function staffAuthorization(page: Page): Promise<string> {
   return authorization;
 }
 
+/**
+ * A staff API call as the page's signed-in user (its own cookie jar, a fresh access token); the answer's
+ * `data`, or an error naming the call and what the server said.
+ */
+export async function staffApi<T>(
+  page: Page,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  options: { data?: unknown; params?: Record<string, string> } = {},
+): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    ...options,
+  });
+  const body = (await response.json()) as { success: boolean; data?: T };
+  if (!response.ok() || body.data === undefined)
+    throw new Error(`${method} ${path} failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
 /** Creates an assistant API key for the page's user through the staff API; returns the full key. */
 export async function createAssistantKey(page: Page, name = "e2e assistant"): Promise<string> {
-  const response = await page.request.post("/api/assistant/keys", {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: { name },
-  });
-  const body = (await response.json()) as { success: boolean; data?: { key: string } };
-  if (!response.ok() || !body.data?.key)
-    throw new Error(`key creation failed: ${response.status()} ${JSON.stringify(body)}`);
-  return body.data.key;
+  return (await staffApi<{ key: string }>(page, "POST", "/api/assistant/keys", { data: { name } })).key;
 }
 
 /** Adds a service for the page's user through the staff API; returns its id. */
 export async function createService(page: Page, service: ServiceInput): Promise<string> {
-  const response = await page.request.post("/api/services", {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: service,
-  });
-  const body = (await response.json()) as { success: boolean; data?: { _id: string } };
-  if (!response.ok() || !body.data)
-    throw new Error(`service creation failed: ${response.status()} ${JSON.stringify(body)}`);
-  return body.data._id;
-}
-
-/** Adds a staff booking for the page's user (any hour: staff confirm times outside the opening hours). */
-export async function createBooking(page: Page, booking: BookingCreate): Promise<Booking> {
-  const response = await page.request.post("/api/bookings", {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: { outsideHours: true, ...booking },
-  });
-  const body = (await response.json()) as { success: boolean; data?: Booking };
-  if (!response.ok() || !body.data)
-    throw new Error(`booking creation failed: ${response.status()} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Moves a booking to `status` through the staff API (no If-Match: whatever version is current). */
-export async function setBookingStatus(page: Page, id: string, status: BookingStatus): Promise<Booking> {
-  const response = await page.request.put(`/api/bookings/${id}`, {
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
-    data: { status },
-  });
-  const body = (await response.json()) as { success: boolean; data?: Booking };
-  if (!response.ok() || !body.data)
-    throw new Error(`booking change failed: ${response.status()} ${JSON.stringify(body)}`);
-  return body.data;
+  return (await staffApi<{ _id: string }>(page, "POST", "/api/services", { data: service }))._id;
 }
 
 let callCounter = 0;

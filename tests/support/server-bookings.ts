@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { Executor } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
+import type { BookingActor, BulkBooking, NewBooking } from "../../src/server/repos/bookings-write.repo";
 import type { AssistantBooking, Booking } from "../../src/shared/booking.schema";
 import type { ApiFailure } from "../../src/shared/envelope";
 import type { Service } from "../../src/shared/service.schema";
@@ -27,11 +29,11 @@ export const assistantRequest = (
   server: TestServer,
   key: string,
   path: string,
-  init: { method?: string; json?: unknown } = {},
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
 ) =>
   server.request(`/api/assistant/bookings${path}`, {
     ...init,
-    headers: { "x-api-key": key },
+    headers: { ...init.headers, "x-api-key": key },
     origin: null,
   });
 
@@ -74,10 +76,13 @@ export async function errorOf(response: Response): Promise<ApiFailure["error"]> 
 export const assistantBookingOf = (response: Response) => dataOf<AssistantBooking>(response);
 export const bookingOf = (response: Response) => dataOf<Booking>(response);
 
+/** Where the rows are read from: a test server, or a test database's handle. */
+type Rows = { db: Executor };
+
 /** A business's bookings, events and outbox rows, counted. */
-export async function bookingRowCounts(server: TestServer, businessId: string) {
+export async function bookingRowCounts({ db }: Rows, businessId: string) {
   const [row] = await rawRows<{ bookings: number; events: number; outbox: number }>(
-    server.db,
+    db,
     sql`select (select count(*)::int from bookings where business_id = ${businessId}::uuid) as bookings,
       (select count(*)::int from booking_events where business_id = ${businessId}::uuid) as events,
       (select count(*)::int from outbox where business_id = ${businessId}::uuid) as outbox`,
@@ -86,7 +91,7 @@ export async function bookingRowCounts(server: TestServer, businessId: string) {
 }
 
 /** One booking's timeline as (version, action, from → to, who) and its outbox topics, in order. */
-export async function timelineOf(server: TestServer, bookingId: string) {
+export async function timelineOf({ db }: Rows, bookingId: string) {
   const events = await rawRows<{
     version: number;
     action: string;
@@ -94,14 +99,56 @@ export async function timelineOf(server: TestServer, bookingId: string) {
     to: string;
     actor: string;
   }>(
-    server.db,
+    db,
     sql`select version, action, from_status as from, to_status as to, actor_kind || ':' || coalesce(actor_name, '') as actor
       from booking_events
       where booking_id = ${bookingId}::uuid order by version`,
   );
   const topics = await rawRows<{ topic: string }>(
-    server.db,
+    db,
     sql`select topic from outbox where booking_id = ${bookingId}::uuid order by id`,
   );
   return { events, topics: topics.map((row) => row.topic) };
 }
+
+/** Who the timeline names for writes a test makes through the repository. */
+export const STAFF_ACTOR: BookingActor = { kind: "staff", id: "u1", name: "front@example.com" };
+export const SYSTEM_ACTOR: BookingActor = { kind: "system", id: null, name: null };
+
+/** createBooking's input: a staff booking of the service at `startTime`, by STAFF_ACTOR; override the rest. */
+export const staffBookingInput = (
+  at: { businessId: string; serviceId: string; now: Date },
+  booking: Pick<NewBooking, "startTime"> & Partial<NewBooking>,
+) => ({
+  businessId: at.businessId,
+  actor: STAFF_ACTOR,
+  now: at.now,
+  booking: {
+    source: "staff" as const,
+    serviceId: at.serviceId,
+    customerName: "Ada",
+    customerPhone: "+15550001",
+    ...booking,
+  },
+});
+
+/** A row for insertBookings: a pending 30-minute "Cleaning" without buffers or call; override the rest. */
+export const bulkBooking = (
+  booking: Pick<BulkBooking, "startTime" | "createdAt"> & Partial<BulkBooking>,
+): BulkBooking => ({
+  externalId: null,
+  source: "assistant",
+  serviceId: null,
+  serviceName: "Cleaning",
+  durationMinutes: 30,
+  priceCents: 0,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  customerName: "Bulk",
+  customerPhone: "+1",
+  notes: null,
+  callId: null,
+  callExternalId: null,
+  status: "pending",
+  ...booking,
+});

@@ -2,23 +2,30 @@ import { calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
 import { readSlotInputs } from "../repos/slot-inputs.repo";
 import { offeredSlots } from "./slot-engine";
+import { NO_SERVICE_ID } from "./slot-offer";
 
 const MINUTE_MS = 60_000;
 
 /**
- * Whether an appointment of the service from `start` lies within one opening range of its local day and
- * clear of that day's blackouts: the slot rule without its grid, notice, horizon or busy time (staff book any
- * minute, at any notice; an overlap is the exclusion constraint's to refuse). Seconds are not looked at.
- * Null when the service is not an active one of the business.
+ * Whether an appointment of the service (or of `durationMinutes`, a booking's own, whatever became of its
+ * service) from `start` lies within one opening range of its local day and clear of that day's blackouts: the
+ * slot rule without its grid, notice, horizon or busy time (staff book any minute, at any notice; an overlap
+ * is the exclusion constraint's to refuse). Seconds are not looked at. Null when the service is not an active
+ * one of the business.
  */
 export async function isWithinOpeningHours(
   db: Executor,
-  at: { businessId: string; timezone: string; serviceId: string; start: Date },
+  at: { businessId: string; timezone: string; start: Date } & (
+    | { serviceId: string }
+    | { durationMinutes: number }
+  ),
 ): Promise<boolean | null> {
   const start = Math.floor(at.start.getTime() / MINUTE_MS) * MINUTE_MS;
   const day = calendarDateAt(new Date(start), at.timezone);
-  const inputs = await readSlotInputs(db, at.businessId, at.serviceId, day, day);
-  if (!inputs?.service) return null;
+  const serviceId = "serviceId" in at ? at.serviceId : NO_SERVICE_ID;
+  const inputs = await readSlotInputs(db, at.businessId, serviceId, day, day);
+  const durationMinutes = "durationMinutes" in at ? at.durationMinutes : inputs?.service?.durationMinutes;
+  if (!inputs || durationMinutes === undefined) return null;
   const [first] = offeredSlots({
     timeZone: inputs.timezone,
     from: day,
@@ -28,7 +35,7 @@ export async function isWithinOpeningHours(
     blackoutDates: inputs.blackoutDates,
     rules: { minimumNoticeMinutes: 0, bookingHorizonDays: 2, slotStepMinutes: 1 },
     service: {
-      durationMinutes: inputs.service.durationMinutes,
+      durationMinutes,
       bufferBeforeMinutes: 0,
       bufferAfterMinutes: 0,
     },

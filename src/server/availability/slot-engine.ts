@@ -44,6 +44,8 @@ export type SlotRequest = {
   rules: Pick<AvailabilityRules, "minimumNoticeMinutes" | "bookingHorizonDays" | "slotStepMinutes">;
   service: SlotService;
   busy: readonly BusyInterval[];
+  /** Stop at this many slots (the first ones in time order). */
+  limit?: number;
 };
 
 const MINUTE_MS = 60_000;
@@ -107,6 +109,22 @@ function blackoutsOn(
 
 /** The slots offered for `request.service` on the days asked, in time order, with the business's offsets. */
 export function offeredSlots(request: SlotRequest): Slot[] {
+  const offered = offeredIntervals(request);
+  if (!offered) return [];
+  const { zone, intervals } = offered;
+  return intervals.map(({ start, end }) => ({
+    start: isoWithOffset(start, zone.offsetAt(start)),
+    end: isoWithOffset(end, zone.offsetAt(end)),
+  }));
+}
+
+/** Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing printed. */
+export function offersStart(request: SlotRequest, start: number): boolean {
+  return offeredIntervals(request)?.intervals.some((slot) => slot.start === start) ?? false;
+}
+
+/** The slots as instants, and the zone's offsets to print them with; null when no day asked can hold one. */
+function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals: Interval[] } | null {
   const { timeZone, rules, service } = request;
   const now = request.now.getTime();
   const earliest = now + rules.minimumNoticeMinutes * MINUTE_MS;
@@ -114,7 +132,7 @@ export function offeredSlots(request: SlotRequest): Slot[] {
   // No day outside these can hold a slot: a range's instants lie within its own local day.
   const firstDay = laterDate(request.from, calendarDateAt(new Date(earliest), timeZone));
   const lastDay = earlierDate(request.to, calendarDateAt(new Date(latest), timeZone));
-  if (firstDay > lastDay) return [];
+  if (firstDay > lastDay) return null;
 
   const zone = zoneOffsetsBetween(
     timeZone,
@@ -126,10 +144,11 @@ export function offeredSlots(request: SlotRequest): Slot[] {
   const duration = service.durationMinutes * MINUTE_MS;
   const before = service.bufferBeforeMinutes * MINUTE_MS;
   const after = service.bufferAfterMinutes * MINUTE_MS;
-  const slots: Slot[] = [];
+  const slots: Interval[] = [];
+  const limit = request.limit ?? Number.POSITIVE_INFINITY;
   let next = 0; // the first merged busy interval that may still touch a candidate
 
-  for (let date = firstDay; date <= lastDay; date = addCalendarDays(date, 1)) {
+  for (let date = firstDay; date <= lastDay && slots.length < limit; date = addCalendarDays(date, 1)) {
     const closed = blackoutsOn(date, request.blackoutDates, zone);
     if (closed === null) continue;
     const ranges = request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]
@@ -141,7 +160,7 @@ export function offeredSlots(request: SlotRequest): Slot[] {
     for (const range of ranges) {
       const lastStart = Math.min(range.end - duration, latest);
       let start = range.start + Math.max(0, Math.ceil((earliest - range.start) / step)) * step;
-      while (start <= lastStart) {
+      while (start <= lastStart && slots.length < limit) {
         const end = start + duration;
         while (next < busy.length && busy[next]!.end <= start - before) next++;
         const blocking = busy[next];
@@ -151,14 +170,11 @@ export function offeredSlots(request: SlotRequest): Slot[] {
           continue;
         }
         if (!closed.some((interval) => interval.start < end && start < interval.end)) {
-          slots.push({
-            start: isoWithOffset(start, zone.offsetAt(start)),
-            end: isoWithOffset(end, zone.offsetAt(end)),
-          });
+          slots.push({ start, end });
         }
         start += step;
       }
     }
   }
-  return slots;
+  return { zone, intervals: slots };
 }

@@ -2,8 +2,9 @@ import { AVAILABILITY_LIMITS, type Slot, type SlotsQuery } from "@shared/availab
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError, unauthenticated } from "../http/api-error";
-import { readSlotInputs } from "../repos/slot-inputs.repo";
+import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { offeredSlots, type SlotService } from "./slot-engine";
 
@@ -31,6 +32,10 @@ export function createSlotFinder({
   clock: Clock;
   busy: BusyIntervalSource;
 }) {
+  // Requests arriving together read their rules with one statement.
+  const readInputs = createStatementBatcher((questions: SlotInputsQuestion[]) =>
+    readSlotInputsOf(db, questions),
+  );
   return async function findSlots(
     businessId: string,
     query: SlotsQuery,
@@ -39,7 +44,12 @@ export function createSlotFinder({
     if (query.to < query.from) throw invalid("to must be on or after from", "to");
     if (daysBetween(query.from, query.to) > AVAILABILITY_LIMITS.slotDaysMax)
       throw invalid(`from..to may cover at most ${AVAILABILITY_LIMITS.slotDaysMax} days`, "to");
-    const inputs = await readSlotInputs(db, businessId, query.serviceId, query.from, query.to);
+    const inputs = await readInputs({
+      businessId,
+      serviceId: query.serviceId,
+      from: query.from,
+      to: query.to,
+    });
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
     if (!service && !options.service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
@@ -71,6 +81,8 @@ export function createSlotFinder({
       rules,
       service: resolved,
       busy: taken,
+      // One more than an answer holds: the routes tell a cut answer from a full one (see slots-answer.ts).
+      limit: AVAILABILITY_LIMITS.slotsPerAnswerMax + 1,
     });
   };
 }

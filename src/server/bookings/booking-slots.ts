@@ -1,23 +1,23 @@
 import { SUGGESTED_SLOTS_COUNT } from "@shared/booking.constants";
 import { calendarDateAt } from "@shared/zoned-time";
 import type { SlotFinder, SlotFinderOptions } from "../availability/slot-finder";
+import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiError } from "../http/api-error";
 
-/** A service id that names nothing: asks the finder about a booking's own snapshot (its service may be gone). */
-const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
-
-export type SlotCheck = { offered: boolean; nextFreeSlots: string[] };
+/** A time asked for a service (null: a booking's own snapshot, its service gone) on the business's clock. */
+type SlotQuestion = { businessId: string; timezone: string; serviceId: string | null; start: Date };
 
 /**
- * Whether `start` is one of the free slots offered on its local day, and that day's next free slot starts
- * after it (the earliest of the day when none is later), up to SUGGESTED_SLOTS_COUNT.
+ * The free slots of `start`'s local day that start after it (the day's earliest when none is later), up to
+ * SUGGESTED_SLOTS_COUNT: what a refusal offers instead. Only a refusal reads the day's slots; deciding a
+ * booking does not (see isOfferedStart).
  */
-export async function checkSlot(
+async function nextFreeSlotsOf(
   findSlots: SlotFinder,
-  at: { businessId: string; timezone: string; serviceId: string | null; start: Date },
-  options: SlotFinderOptions = {},
-): Promise<SlotCheck> {
+  at: SlotQuestion,
+  options: SlotFinderOptions,
+): Promise<string[]> {
   const day = calendarDateAt(at.start, at.timezone);
   const slots = await findSlots(
     at.businessId,
@@ -26,22 +26,35 @@ export async function checkSlot(
   );
   const start = at.start.getTime();
   const later = slots.filter((slot) => Date.parse(slot.start) > start);
-  return {
-    offered: slots.some((slot) => Date.parse(slot.start) === start),
-    nextFreeSlots: (later.length > 0 ? later : slots).slice(0, SUGGESTED_SLOTS_COUNT).map((s) => s.start),
-  };
+  return (later.length > 0 ? later : slots).slice(0, SUGGESTED_SLOTS_COUNT).map((slot) => slot.start);
 }
 
-/** The 409 of a time that is not (or no longer) free, with what to offer instead. */
-export const slotTakenWith = (nextFreeSlots: string[]) =>
-  new ApiError(
-    409,
-    "SLOT_TAKEN",
+const REFUSALS = {
+  SLOT_TAKEN:
     "That time is not a free slot (or was just taken); nextFreeSlots lists the day's next free ones",
-    {},
-    "startTime",
-    { nextFreeSlots },
-  );
+  OUTSIDE_HOURS: "That time is outside the opening hours; send outsideHours: true to book it anyway",
+} as const;
+
+async function refusal(
+  code: keyof typeof REFUSALS,
+  findSlots: SlotFinder,
+  at: SlotQuestion,
+  options: SlotFinderOptions,
+): Promise<ApiError> {
+  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
+  return new ApiError(409, code, REFUSALS[code], {}, "startTime", { nextFreeSlots });
+}
+
+/** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */
+export const slotRefusal = (findSlots: SlotFinder, at: SlotQuestion, options: SlotFinderOptions = {}) =>
+  refusal("SLOT_TAKEN", findSlots, at, options);
+
+/** The 409 of a staff time outside the opening hours that staff have not confirmed, with free times instead. */
+export const outsideHoursRefusal = (
+  findSlots: SlotFinder,
+  at: SlotQuestion,
+  options: SlotFinderOptions = {},
+) => refusal("OUTSIDE_HOURS", findSlots, at, options);
 
 /** The duration and buffers a booking was made with: a move keeps them, whatever became of its service. */
 export const bookedService = (row: BookingRow) => ({

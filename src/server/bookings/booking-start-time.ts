@@ -12,5 +12,19 @@ export function readStartTime(text: string, timeZone: string): Date {
       {},
       "startTime",
     );
-  return instantOf(time, timeZone);
+  const start = instantOf(time, timeZone);
+  if (start.getTime() < EARLIEST || start.getTime() >= LATEST)
+    throw new ApiError(
+      400,
+      "VALIDATION",
+      `startTime must lie between the years 1900 and 9998 (was "${text}")`,
+      {},
+      "startTime",
+    );
+  return start;
 }
+
+// A booking's time with its buffers must stay within what ISO 8601 text and the database both write (years
+// 0001–9999); no appointment is made further off than these.
+const EARLIEST = Date.parse("1900-01-01T00:00:00Z");
+const LATEST = Date.parse("9999-01-01T00:00:00Z");

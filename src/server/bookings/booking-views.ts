@@ -32,6 +32,7 @@ export const toAssistantBooking = (row: BookingRow): AssistantBooking => ({
   callExternalId: row.callExternalId,
   notes: row.notes,
   createdAt: row.createdAt.toISOString(),
+  version: row.version,
 });
 
 /** One timeline entry. */

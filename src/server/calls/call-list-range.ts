@@ -64,5 +64,11 @@ export function inclusiveRange(from: NamedBound, to: NamedBound, timeZone: strin
   const start = from.text === undefined ? null : bound("from", from.name, from.text, timeZone);
   const end = to.text === undefined ? null : bound("to", to.name, to.text, timeZone);
   if (start && end && start >= end) throw invalid(`${from.name} must not be after ${to.name}`, from.name);
-  return { from: start, to: end };
+  return { from: start && storable(start), to: end && storable(end) };
 }
+
+// Years 0001–9999 in UTC: what ISO 8601 text and PostgreSQL's timestamptz both take. Nothing stored lies
+// outside them, so a bound beyond (9999-12-31's end in New York, 0001-01-01 in Tokyo) keeps its meaning.
+const EARLIEST = Date.parse("0001-01-01T00:00:00.000Z");
+const LATEST = Date.parse("9999-12-31T23:59:59.999Z");
+const storable = (instant: Date) => new Date(Math.min(Math.max(instant.getTime(), EARLIEST), LATEST));

@@ -1,10 +1,13 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
 import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
 import { sql } from "drizzle-orm";
+import { toBooking } from "../bookings/booking-views";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
+import type { BookingRow } from "../db/schema/bookings.schema";
+import { findBookingRow } from "./booking-lookups.repo";
 
 /*
  * What the portal reads of bookings. Writes go through bookings-write.repo.ts alone.
@@ -54,31 +57,27 @@ export async function listBookings(
   return row!.page;
 }
 
-type BookingDetailRow = Booking & {
-  notes: string | null;
-  durationMinutes: number;
-  priceCents: number;
-};
-
-/** A booking of the business with its timeline (oldest first) and the call it was made during; null if none. */
+/**
+ * A booking of the business with its timeline (oldest first) and the call it was made during; null if none.
+ * The row is findBookingRow's, the one read of a single booking the write routes use too.
+ */
 export async function findBookingDetail(
   db: Executor,
   businessId: string,
   bookingId: string,
 ): Promise<BookingDetail | null> {
-  const [row] = await rawRows<BookingDetailRow>(
-    db,
-    sql`select ${BOOKING_COLUMNS}, b.notes, b.duration_minutes as "durationMinutes",
-        b.price_cents as "priceCents"
-      from bookings b where b.business_id = ${businessId}::uuid and b.id = ${bookingId}::uuid`,
-  );
+  const row = await findBookingRow(db, businessId, bookingId);
   if (!row) return null;
-  const [timeline, call] = await Promise.all([
-    readTimeline(db, bookingId),
-    row.callId ? findBookingCall(db, businessId, row.callId) : null,
-  ]);
-  const { priceCents, ...booking } = row;
-  return { ...booking, price: priceCents / 100, timeline, call };
+  const [timeline, call] = await Promise.all([readTimeline(db, bookingId), findBookingCall(db, row)]);
+  return {
+    ...toBooking(row),
+    callId: call?._id ?? row.callId,
+    notes: row.notes,
+    durationMinutes: row.durationMinutes,
+    price: row.priceCents / 100,
+    timeline,
+    call,
+  };
 }
 
 async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {
@@ -96,16 +95,19 @@ async function readTimeline(db: Executor, bookingId: string): Promise<BookingEve
   return rows.map(({ kind, name, ...event }) => ({ ...event, actor: { kind, name } }));
 }
 
-async function findBookingCall(
-  db: Executor,
-  businessId: string,
-  callId: string,
-): Promise<BookingCall | null> {
+/** The call a booking was made during: linked by call_id, else the business's call of its call_external_id. */
+async function findBookingCall(db: Executor, booking: BookingRow): Promise<BookingCall | null> {
+  const which = booking.callId
+    ? sql`id = ${booking.callId}::uuid`
+    : booking.callExternalId
+      ? sql`external_id = ${booking.callExternalId}`
+      : null;
+  if (!which) return null;
   const [call] = await rawRows<BookingCall>(
     db,
     sql`select id as "_id", caller_number as "fromNumber", ${isoUtc(sql`started_at`)} as "startTime",
         duration_seconds as "duration", status, outcome, summary, recording_url as "recordingUrl"
-      from calls where business_id = ${businessId}::uuid and id = ${callId}::uuid`,
+      from calls where business_id = ${booking.businessId}::uuid and ${which}`,
   );
   return call ?? null;
 }

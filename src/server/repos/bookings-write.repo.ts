@@ -7,10 +7,12 @@ import type {
   BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { bookingsChanged } from "../bookings/booking-changes-seen";
 import type { Executor } from "../db/database";
-import { isExclusionViolation, isUniqueViolation } from "../db/errors";
+import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
+import type { BatchAnswer } from "../db/statement-batcher";
 import { ApiError } from "../http/api-error";
 import { findBookingByExternalId } from "./booking-lookups.repo";
 
@@ -25,7 +27,6 @@ const MINUTE_MS = 60_000;
 const NO_BOOKING = "No such booking";
 const NO_SERVICE = "No such active service";
 const NO_DOUBLE_BOOKING = "bookings_no_double_booking";
-const ONE_EXTERNAL_ID = "bookings_business_id_external_id_key";
 
 /** Who makes a change, as the timeline shows it: a staff user (email), an assistant key (its name), … */
 export type BookingActor = { kind: BookingActorKind; id: string | null; name: string | null };
@@ -51,6 +52,17 @@ export const slotTaken = () =>
   new ApiError(409, "SLOT_TAKEN", "That time is no longer free: another booking holds it", {}, "startTime");
 
 const notFound = () => new ApiError(404, "NOT_FOUND", NO_BOOKING);
+
+/** The refusal of a change made against a version that is no longer the booking's (If-Match, version). */
+export const bookingChanged = (now: Pick<BookingRow, "version" | "status">) =>
+  new ApiError(
+    409,
+    "BOOKING_CHANGED",
+    `The booking was changed by someone else (now version ${now.version}, ${now.status})`,
+    {},
+    undefined,
+    { currentStatus: now.status },
+  );
 
 /** What an occupied range covers: the appointment widened by the buffers it was booked with. */
 const occupiedRange = (start: Date, end: Date, before: number, after: number) => ({
@@ -126,59 +138,125 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
-/**
- * Creates a pending booking (version 1) with its 'create' event and 'booking.create' outbox row, in one
- * statement. It keeps the service's name, duration, price and buffers (the service's own, else the
- * business's) as they are now. Idempotent by (business, externalId): a retry answers the existing booking
- * with created false, whatever else it says. 404 NOT_FOUND for a service that is not the business's or not
- * active; 409 SLOT_TAKEN when its occupied range overlaps a pending or confirmed booking's.
- */
-export async function createBooking(
-  db: Executor,
-  input: { businessId: string; actor: BookingActor; booking: NewBooking; now: Date },
-): Promise<CreatedBooking> {
-  const { businessId, actor, booking, now } = input;
-  const externalId = booking.externalId ?? null;
-  const start = booking.startTime.toISOString();
-  const at = now.toISOString();
+/** Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts). */
+async function reportingChanges<T>(businessIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
   try {
-    const row = await writeRecorded(
-      db,
-      sql`insert into bookings (business_id, external_id, source, service_id, service_name, duration_minutes,
-          price_cents, buffer_before_minutes, buffer_after_minutes, customer_name, customer_phone, notes, call_id,
-          call_external_id, start_time, end_time, occupied_start, occupied_end, status, version, created_at,
-          updated_at)
-        select s.business_id, ${externalId}::text, ${booking.source}::text, s.id, s.name, s.duration_minutes,
-          s.price_cents, r.before, r.after, ${booking.customerName}::text, ${booking.customerPhone}::text,
-          ${booking.notes ?? null}::text,
-          (select c.id from calls c
-            where c.business_id = s.business_id and c.external_id = ${booking.callExternalId ?? null}::text),
-          ${booking.callExternalId ?? null}::text,
-          t.start, t.start + make_interval(mins => s.duration_minutes),
-          t.start - make_interval(mins => r.before),
-          t.start + make_interval(mins => s.duration_minutes + r.after),
-          'pending', 1, ${at}::timestamptz, ${at}::timestamptz
-        from services s
-        join businesses b on b.id = s.business_id
-        cross join lateral (select coalesce(s.buffer_before_minutes, b.buffer_before_minutes) as before,
-          coalesce(s.buffer_after_minutes, b.buffer_after_minutes) as after) r
-        cross join (select ${start}::timestamptz as start) t
-        where s.id = ${booking.serviceId}::uuid and s.business_id = ${businessId}::uuid and s.is_active
-        returning *`,
-      { before: null, action: "create", actor, at: now },
-    );
-    if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
-    return { row, created: true };
-  } catch (error) {
-    // The externalId is booked already (a retry, or a concurrent twin that won): answer that booking. The
-    // unique index decides; it may surface as the exclusion instead, whichever the database checked first.
-    if (externalId !== null && (isUniqueViolation(error, ONE_EXTERNAL_ID) || isExclusionViolation(error))) {
-      const existing = await findBookingByExternalId(db, businessId, externalId);
-      if (existing) return { row: existing, created: false };
-    }
-    if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
-    throw error;
+    return await write();
+  } finally {
+    for (const businessId of businessIds) bookingsChanged(businessId);
   }
+}
+
+/** One booking to create and who creates it, as createBookings takes them. */
+export type BookingToCreate = { businessId: string; actor: BookingActor; booking: NewBooking; now: Date };
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Creates pending bookings (version 1), each with its 'create' event and 'booking.create' outbox row, in one
+ * statement however many there are (what lets concurrent bookings share one round trip and one commit). Each
+ * keeps its service's name, duration, price and buffers (the service's own, else the business's) as they are
+ * now. The exclusion constraint decides every overlap, with the rows already there and with those earlier in
+ * the same batch: an item it refuses is left out (`on conflict do nothing`) and answered on its own.
+ *
+ * Each item is answered in order: the booking with created true; for an externalId the business has booked
+ * already, that booking with created false (a retry, or a concurrent twin that won), whatever else the item
+ * says; else 404 NOT_FOUND for a service that is not an active one of the business, or 409 SLOT_TAKEN.
+ */
+export async function createBookings(
+  db: Executor,
+  items: readonly BookingToCreate[],
+): Promise<BatchAnswer<CreatedBooking>[]> {
+  const input = items.map(({ businessId, actor, booking, now }, n) => ({
+    n,
+    id: randomUUID(),
+    event_id: randomUUID(),
+    business_id: businessId,
+    external_id: booking.externalId ?? null,
+    source: booking.source,
+    service_id: booking.serviceId,
+    customer_name: booking.customerName,
+    customer_phone: booking.customerPhone,
+    notes: booking.notes ?? null,
+    call_external_id: booking.callExternalId ?? null,
+    start_time: booking.startTime.toISOString(),
+    at: now.toISOString(),
+    actor_kind: actor.kind,
+    actor_id: actor.id,
+    actor_name: actor.name,
+  }));
+  let rows: { n: number; booking: string | null; service_found: boolean }[];
+  try {
+    rows = await reportingChanges(new Set(items.map((item) => item.businessId)), () =>
+      rawRows(
+        db,
+        sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(n int, id uuid, event_id uuid,
+            business_id uuid, external_id text, source text, service_id uuid, customer_name text,
+            customer_phone text, notes text, call_external_id text, start_time timestamptz, at timestamptz,
+            actor_kind text, actor_id text, actor_name text)
+        ), candidate as (
+          select i.*, s.name as service_name, s.duration_minutes, s.price_cents,
+            coalesce(s.buffer_before_minutes, b.buffer_before_minutes) as before,
+            coalesce(s.buffer_after_minutes, b.buffer_after_minutes) as after
+          from input i
+          join services s on s.id = i.service_id and s.business_id = i.business_id and s.is_active
+          join businesses b on b.id = s.business_id
+        ), changed as (
+          insert into bookings (id, business_id, external_id, source, service_id, service_name,
+            duration_minutes, price_cents, buffer_before_minutes, buffer_after_minutes, customer_name,
+            customer_phone, notes, call_id, call_external_id, start_time, end_time, occupied_start, occupied_end,
+            status, version, created_at, updated_at)
+          select c.id, c.business_id, c.external_id, c.source, c.service_id, c.service_name, c.duration_minutes,
+            c.price_cents, c.before, c.after, c.customer_name, c.customer_phone, c.notes,
+            (select k.id from calls k where k.business_id = c.business_id and k.external_id = c.call_external_id),
+            c.call_external_id, c.start_time, c.start_time + make_interval(mins => c.duration_minutes),
+            c.start_time - make_interval(mins => c.before),
+            c.start_time + make_interval(mins => c.duration_minutes + c.after), 'pending', 1, c.at, c.at
+          from candidate c
+          order by c.n
+          on conflict do nothing
+          returning *
+        ), event as (
+          insert into booking_events (id, business_id, booking_id, at, action, actor_kind, actor_id, actor_name,
+            from_status, to_status, from_start_time, to_start_time, from_end_time, to_end_time, version)
+          select i.event_id, ch.business_id, ch.id, i.at, 'create', i.actor_kind, i.actor_id, i.actor_name, null,
+            ch.status, null, ch.start_time, null, ch.end_time, ch.version
+          from changed ch join input i on i.id = ch.id
+        ), box as (
+          insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+          select ch.business_id, 'booking.create', ch.id, i.event_id, i.at from changed ch join input i on i.id = ch.id
+        )
+        select i.n, (select row_to_json(ch)::text from changed ch where ch.id = i.id) as booking,
+          exists (select from candidate c where c.n = i.n) as service_found
+        from input i
+        order by i.n`,
+      ),
+    );
+  } catch (error) {
+    if (items.length === 1) throw error;
+    // What the database refuses in one item must not fail the others that happened to share its batch.
+    return Promise.all(items.map((item) => createBookings(db, [item]).then(([answer]) => answer!, asError)));
+  }
+  return Promise.all(
+    rows.map(async ({ n, booking, service_found }): Promise<BatchAnswer<CreatedBooking>> => {
+      if (booking !== null) return { row: bookingOfJson(booking), created: true };
+      const { businessId, booking: wanted } = items[n]!;
+      // Left out: the externalId is booked already (the unique index) or the time overlaps (the exclusion).
+      const existing = wanted.externalId
+        ? await findBookingByExternalId(db, businessId, wanted.externalId)
+        : null;
+      if (existing) return { row: existing, created: false };
+      return service_found ? slotTaken() : new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
+    }),
+  );
+}
+
+/** One booking, as createBookings makes it: its answer, or the refusal thrown. */
+export async function createBooking(db: Executor, item: BookingToCreate): Promise<CreatedBooking> {
+  const [answer] = await createBookings(db, [item]);
+  if (answer instanceof Error) throw answer;
+  return answer!;
 }
 
 /** The machine's event of each action: how a route names the change it asks for. */
@@ -187,6 +265,7 @@ export type BookingChange = BookingStatusEvent;
 /**
  * Applies one change of spec 4 to a booking of `businessId`, decided by nextBookingState on the row read FOR
  * UPDATE, with its event and 'booking.<action>' outbox row, in one transaction; the version goes up by one.
+ * A call reported after the booking is linked on the way, so the answer names it as every read does.
  * 404 NOT_FOUND for another business's or an unknown booking; 409 BOOKING_CHANGED when `expectedVersion` is
  * not the current one; 409 BOOKING_STATUS when the rule does not allow it (both carry currentStatus); 409
  * SLOT_TAKEN when a reschedule's new range overlaps another holding booking's.
@@ -204,57 +283,53 @@ export async function changeBooking(
 ): Promise<BookingRow> {
   const { businessId, bookingId, actor, event, expectedVersion, now } = input;
   try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
-        .for("update");
-      if (!before) throw notFound();
-      if (expectedVersion !== undefined && expectedVersion !== before.version)
-        throw new ApiError(
-          409,
-          "BOOKING_CHANGED",
-          `The booking was changed by someone else (now version ${before.version}, ${before.status})`,
-          {},
-          undefined,
-          { currentStatus: before.status },
+    return await reportingChanges([businessId], () =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
+          .for("update");
+        if (!before) throw notFound();
+        if (expectedVersion !== undefined && expectedVersion !== before.version) throw bookingChanged(before);
+        const next = nextBookingState(
+          before.status,
+          { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
+          event,
         );
-      const next = nextBookingState(
-        before.status,
-        { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
-        event,
-      );
-      if (!next)
-        throw new ApiError(
-          409,
-          "BOOKING_STATUS",
-          `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
-          {},
-          undefined,
-          { currentStatus: before.status },
+        if (!next)
+          throw new ApiError(
+            409,
+            "BOOKING_STATUS",
+            `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
+            {},
+            undefined,
+            { currentStatus: before.status },
+          );
+        const startTime = new Date(next.times.startTime);
+        const endTime = new Date(next.times.endTime);
+        const occupied = occupiedRange(
+          startTime,
+          endTime,
+          before.bufferBeforeMinutes,
+          before.bufferAfterMinutes,
         );
-      const startTime = new Date(next.times.startTime);
-      const endTime = new Date(next.times.endTime);
-      const occupied = occupiedRange(
-        startTime,
-        endTime,
-        before.bufferBeforeMinutes,
-        before.bufferAfterMinutes,
-      );
-      const after = await writeRecorded(
-        tx,
-        sql`update bookings set status = ${next.status}::text,
+        const after = await writeRecorded(
+          tx,
+          sql`update bookings set status = ${next.status}::text,
             start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
             occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
             occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
-            version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz
+            version = ${before.version + 1}::int, updated_at = ${now.toISOString()}::timestamptz,
+            call_id = coalesce(call_id, (select c.id from calls c
+              where c.business_id = bookings.business_id and c.external_id = bookings.call_external_id))
           where id = ${before.id}::uuid
           returning *`,
-        { before, action: actionOf(event), actor, at: now },
-      );
-      return after!;
-    });
+          { before, action: actionOf(event), actor, at: now },
+        );
+        return after!;
+      }),
+    );
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;
@@ -365,10 +440,11 @@ export async function insertBookings(
       };
     });
     try {
-      const [result] = await db.transaction((tx) =>
-        rawRows<{ inserted: number }>(
-          tx,
-          sql`with input as (
+      const [result] = await reportingChanges([businessId], () =>
+        db.transaction((tx) =>
+          rawRows<{ inserted: number }>(
+            tx,
+            sql`with input as (
             select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(id uuid, external_id text,
               source text, service_id uuid, service_name text, duration_minutes integer, price_cents integer,
               buffer_before_minutes integer, buffer_after_minutes integer, customer_name text,
@@ -399,6 +475,7 @@ export async function insertBookings(
               to_status text, version integer, at timestamptz)
           )
           select count(*)::int as inserted from inserted`,
+          ),
         ),
       );
       inserted += result!.inserted;

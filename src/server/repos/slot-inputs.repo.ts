@@ -23,6 +23,7 @@ export type SlotInputs = {
 };
 
 type Row = {
+  n: number;
   timezone: string;
   buffer_before_minutes: number;
   buffer_after_minutes: number;
@@ -36,6 +37,14 @@ type Row = {
   blackouts: string;
 };
 
+/** What readSlotInputsOf is asked: one service of one business on some days. */
+export type SlotInputsQuestion = {
+  businessId: string;
+  serviceId: string;
+  from: CalendarDate;
+  to: CalendarDate;
+};
+
 /**
  * One statement (the slots endpoints are the assistant's hottest read): the business's rules, the service,
  * the week and the blackouts of `from`..`to`. Null when the business does not exist.
@@ -47,9 +56,28 @@ export async function readSlotInputs(
   from: CalendarDate,
   to: CalendarDate,
 ): Promise<SlotInputs | null> {
-  const [row] = await rawRows<Row>(
+  const [inputs] = await readSlotInputsOf(db, [{ businessId, serviceId, from, to }]);
+  return inputs ?? null;
+}
+
+/**
+ * readSlotInputs for many questions in one statement (bookings arriving together are decided together): each
+ * answered in order, null when its business does not exist.
+ */
+export async function readSlotInputsOf(
+  db: Executor,
+  questions: readonly SlotInputsQuestion[],
+): Promise<(SlotInputs | null)[]> {
+  const asked = questions.map((q, n) => ({
+    n,
+    business_id: q.businessId,
+    service_id: q.serviceId,
+    from_date: q.from,
+    to_date: q.to,
+  }));
+  const rows = await rawRows<Row>(
     db,
-    sql`select b.timezone, b.buffer_before_minutes, b.buffer_after_minutes, b.minimum_notice_minutes,
+    sql`select q.n, b.timezone, b.buffer_before_minutes, b.buffer_after_minutes, b.minimum_notice_minutes,
         b.booking_horizon_days, b.slot_step_minutes,
         s.duration_minutes, s.buffer_before_minutes as service_before, s.buffer_after_minutes as service_after,
         (select coalesce(json_agg(json_build_object('weekday', w.weekday, 'startMinute', w.start_minute,
@@ -59,12 +87,18 @@ export async function readSlotInputs(
             'endDate', d.end_date, 'startMinute', d.start_minute, 'endMinute', d.end_minute, 'reason', d.reason)
             order by d.start_date, d.start_minute, d.id), '[]')::text
           from blackout_dates d
-          where d.business_id = b.id and d.end_date >= ${from}::date and d.start_date <= ${to}::date) as blackouts
-      from businesses b
-      left join services s on s.business_id = b.id and s.id = ${serviceId}::uuid and s.is_active
-      where b.id = ${businessId}::uuid`,
+          where d.business_id = b.id and d.end_date >= q.from_date and d.start_date <= q.to_date) as blackouts
+      from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
+        as q(n int, business_id uuid, service_id uuid, from_date date, to_date date)
+      join businesses b on b.id = q.business_id
+      left join services s on s.business_id = b.id and s.id = q.service_id and s.is_active`,
   );
-  if (!row) return null;
+  const answers: (SlotInputs | null)[] = questions.map(() => null);
+  for (const row of rows) answers[row.n] = inputsOf(row);
+  return answers;
+}
+
+function inputsOf(row: Row): SlotInputs {
   const hours: Pick<WeeklyHoursRow, "weekday" | "startMinute" | "endMinute">[] = JSON.parse(row.hours);
   const blackouts: BlackoutDateRow[] = JSON.parse(row.blackouts);
   return {

@@ -26,9 +26,11 @@ export const assistantBookingExample: AssistantBooking = {
   callExternalId: "vapi-call-8d2e41",
   notes: "Prefers the hygienist she saw last time.",
   createdAt: "2026-02-27T14:05:12.000Z",
+  version: 1,
 };
 
 export const assistantBookingChangeExample: AssistantBookingChange = {
   action: "reschedule",
   startTime: "2026-03-03T11:00:00-05:00",
+  version: 1,
 };

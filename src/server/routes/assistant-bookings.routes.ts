@@ -6,10 +6,13 @@ import {
   HOLDING_BOOKING_STATUSES,
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
+import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
 import { assistantActor } from "../bookings/booking-actors";
-import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { bookedService, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
+import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
+import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -20,7 +23,14 @@ import {
   findBookingRow,
   listCallerUpcomingBookings,
 } from "../repos/booking-lookups.repo";
-import { type BookingChange, changeBooking, createBooking } from "../repos/bookings-write.repo";
+import {
+  type BookingChange,
+  type BookingToCreate,
+  bookingChanged,
+  type CreatedBooking,
+  changeBooking,
+  createBookings,
+} from "../repos/bookings-write.repo";
 import {
   assistantBookingChangeExample,
   assistantBookingExample,
@@ -28,6 +38,10 @@ import {
 } from "./assistant-bookings.examples";
 
 const NO_BOOKING = "No such booking";
+const NO_SERVICE = "No such active service";
+
+/** A booking the assistant asks for, and the question whether its time is one the rules offer. */
+type BookingAttempt = { question: OfferQuestion; input: BookingToCreate };
 
 const isSlotTaken = (error: unknown) => error instanceof ApiError && error.code === "SLOT_TAKEN";
 
@@ -42,6 +56,25 @@ export function assistantBookingsRoutes(
   findSlots: SlotFinder,
 ) {
   const router = new ApiRouter("/api/assistant/bookings", guards);
+  // Bookings arriving together are decided by one statement and written by another (see createBookings).
+  const book = createStatementBatcher<BookingAttempt, CreatedBooking | { offered: false | null }>(
+    async (attempts) => {
+      const offered = await areOfferedStarts(
+        db,
+        attempts.map((attempt) => attempt.question),
+      );
+      const toCreate = attempts.filter((_, i) => offered[i] === true);
+      const created =
+        toCreate.length > 0
+          ? await createBookings(
+              db,
+              toCreate.map((a) => a.input),
+            )
+          : [];
+      let next = 0;
+      return offered.map((answer) => (answer === true ? created[next++]! : { offered: answer ?? null }));
+    },
+  );
 
   router.add(
     {
@@ -71,12 +104,12 @@ export function assistantBookingsRoutes(
       const { businessId, timezone } = assistant;
       const start = readStartTime(body.startTime, timezone);
       const at = { businessId, timezone, serviceId: body.serviceId, start };
-      const input = {
+      const input: BookingToCreate = {
         businessId,
         actor: await assistantActor(db, assistant),
         now: clock(),
         booking: {
-          source: "assistant" as const,
+          source: "assistant",
           externalId: body.externalId,
           serviceId: body.serviceId,
           startTime: start,
@@ -86,23 +119,20 @@ export function assistantBookingsRoutes(
           callExternalId: body.callExternalId ?? null,
         },
       };
-      // A retry answers the booking it made, even though its slot is no longer free (it holds it).
-      const retried = await findBookingByExternalId(db, businessId, body.externalId);
-      if (retried) return ok(c, toAssistantBooking(retried), 200);
-      const slot = await checkSlot(findSlots, at);
-      if (!slot.offered) {
-        // A concurrent retry may have just booked it: that is this booking, not a taken slot.
-        const booked = await findBookingByExternalId(db, businessId, body.externalId);
-        if (booked) return ok(c, toAssistantBooking(booked), 200);
-        throw slotTakenWith(slot.nextFreeSlots);
-      }
+      let offered: boolean | null = true;
       try {
-        const { row, created } = await createBooking(db, input);
-        return ok(c, toAssistantBooking(row), created ? 201 : 200);
+        const attempt = await book({ question: { ...at, now: input.now }, input });
+        if ("row" in attempt) return ok(c, toAssistantBooking(attempt.row), attempt.created ? 201 : 200);
+        offered = attempt.offered;
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
-        throw slotTakenWith((await checkSlot(findSlots, at)).nextFreeSlots);
       }
+      // A retry answers the booking it made, even though its slot is no longer offered (it holds it, or
+      // its notice has passed since): a refusal first looks for it.
+      const retried = await findBookingByExternalId(db, businessId, body.externalId);
+      if (retried) return ok(c, toAssistantBooking(retried), 200);
+      if (offered === null) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
+      throw await slotRefusal(findSlots, at);
     },
   );
 
@@ -137,7 +167,10 @@ export function assistantBookingsRoutes(
       path: "/:id",
       summary: "Cancel or reschedule a booking (the caller asks to)",
       description:
-        "{ action: 'cancel' } or { action: 'reschedule', startTime }. Spec 4's rule decides: only pending and " +
+        "{ action: 'cancel' } or { action: 'reschedule', startTime }, each with an optional version: the " +
+        "booking's version as the assistant last read it (If-Match is read the same way). A stale one is 409 " +
+        "BOOKING_CHANGED with error.currentStatus (read the caller's bookings again); without it the change " +
+        "applies to the current version. Spec 4's rule decides: only pending and " +
         "confirmed bookings change, else 409 BOOKING_STATUS with error.currentStatus. A reschedule keeps the " +
         "booked duration, sets the status back to pending, and must start at a free slot for that duration " +
         "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. 404 for an id " +
@@ -148,6 +181,7 @@ export function assistantBookingsRoutes(
       examples: { body: assistantBookingChangeExample, response: assistantBookingExample },
       errors: [
         { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_CHANGED" },
         { status: 409, code: "BOOKING_STATUS" },
         { status: 409, code: "SLOT_TAKEN" },
       ],
@@ -156,9 +190,18 @@ export function assistantBookingsRoutes(
       const assistant = c.get("assistant");
       const { businessId, timezone } = assistant;
       const bookingId = readIdParam(c, NO_BOOKING);
+      const expectedVersion = readExpectedVersion(c, body.version);
       const booking = await findBookingRow(db, businessId, bookingId);
       if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
-      const change = { businessId, bookingId, actor: await assistantActor(db, assistant), now: clock() };
+      // Stale before anything else (a slot check would answer a move made against an old read otherwise).
+      if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
+      const change = {
+        businessId,
+        bookingId,
+        actor: await assistantActor(db, assistant),
+        now: clock(),
+        ...(expectedVersion !== undefined && { expectedVersion }),
+      };
       if (body.action === "cancel") {
         const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
         return ok(c, toAssistantBooking(row));
@@ -167,17 +210,19 @@ export function assistantBookingsRoutes(
       const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
       const at = { businessId, timezone, serviceId: booking.serviceId, start };
       const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
-      // Only a change the rule allows is worth a slot check: changeBooking answers the others' 409.
-      if (HOLDING_BOOKING_STATUSES.includes(booking.status)) {
-        const slot = await checkSlot(findSlots, at, slotOptions);
-        if (!slot.offered) throw slotTakenWith(slot.nextFreeSlots);
-      }
+      // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
+      // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
+      if (
+        HOLDING_BOOKING_STATUSES.includes(booking.status) &&
+        !(await isOfferedStart(db, { ...at, now: change.now, durationMinutes: booking.durationMinutes }))
+      )
+        throw await slotRefusal(findSlots, at, slotOptions);
       try {
         const row = await changeBooking(db, { ...change, event });
         return ok(c, toAssistantBooking(row));
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
-        throw slotTakenWith((await checkSlot(findSlots, at, slotOptions)).nextFreeSlots);
+        throw await slotRefusal(findSlots, at, slotOptions);
       }
     },
   );

@@ -19,6 +19,7 @@ import { assistantConfigExample, callReportExample, callReportResultExample } fr
 import { slotListExample, slotsQueryExample } from "./availability.examples";
 import { addCallImportRoute } from "./call-import.route";
 import { SLOTS_DESCRIPTION } from "./slots.description";
+import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes(
@@ -113,10 +114,11 @@ export function assistantRoutes(
       auth: "assistantKey",
       query: slotsQuery,
       response: slotList,
+      responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
-    async (c, { query }) => ok(c, await findSlots(c.get("assistant").businessId, query)),
+    async (c, { query }) => slotsAnswer(c, await findSlots(c.get("assistant").businessId, query)),
   );
 
   return router;

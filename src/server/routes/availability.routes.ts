@@ -26,6 +26,7 @@ import {
   slotsQueryExample,
 } from "./availability.examples";
 import { SLOTS_DESCRIPTION } from "./slots.description";
+import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 const NO_BLACKOUT = "No such blackout date";
 
@@ -129,10 +130,11 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       auth: "user",
       query: slotsQuery,
       response: slotList,
+      responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
-    async (c, { query }) => ok(c, await findSlots(c.get("auth").businessId, query)),
+    async (c, { query }) => slotsAnswer(c, await findSlots(c.get("auth").businessId, query)),
   );
 
   return router;

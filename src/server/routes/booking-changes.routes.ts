@@ -1,10 +1,17 @@
-import { type BookingStatus, booking, bookingCreate, bookingUpdate } from "@shared/booking.schema";
+import {
+  type BookingStatus,
+  booking,
+  bookingCreate,
+  bookingUpdate,
+  HOLDING_BOOKING_STATUSES,
+} from "@shared/booking.schema";
 import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
 import { staffActor } from "../bookings/booking-actors";
-import { bookedService, checkSlot, slotTakenWith } from "../bookings/booking-slots";
+import { bookedService, outsideHoursRefusal, slotRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
+import { readIfMatch } from "../bookings/booking-version";
 import { toBooking } from "../bookings/booking-views";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiError, unauthenticated } from "../http/api-error";
@@ -13,7 +20,12 @@ import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { findBookingRow } from "../repos/booking-lookups.repo";
-import { type BookingChange, changeBooking, createBooking } from "../repos/bookings-write.repo";
+import {
+  type BookingChange,
+  bookingChanged,
+  changeBooking,
+  createBooking,
+} from "../repos/bookings-write.repo";
 import { findBusinessTimezone } from "../repos/businesses.repo";
 import {
   bookingCreateExample,
@@ -23,22 +35,6 @@ import {
 
 const NO_BOOKING = "No such booking";
 const ETAG = "The booking's version, quoted: send it back as If-Match";
-
-/** If-Match: a version as ETag gives it ("3", W/"3" or 3); undefined when absent or `*` (any version). */
-function readIfMatch(c: Context): number | undefined {
-  const header = c.req.header("if-match")?.trim();
-  if (header === undefined || header === "*") return undefined;
-  const match = /^(?:W\/)?"?([1-9]\d{0,8})"?$/.exec(header);
-  if (!match)
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      `If-Match must be the booking's version as its ETag gives it (was "${header}")`,
-      {},
-      "If-Match",
-    );
-  return Number(match[1]);
-}
 
 /** Spec 7's PUT body read as the machine's event: the status asked for names the action. */
 function eventOf(status: BookingStatus, start: Date | null): BookingChange | null {
@@ -73,6 +69,35 @@ export function bookingChangesRoutes(
     return timezone;
   };
 
+  /**
+   * A move outside the opening hours needs staff's confirmation, as a new booking does: 409 OUTSIDE_HOURS with
+   * the day's free times. Only for a move the rule would make (changeBooking answers the others' 409s).
+   */
+  const refuseMoveOutsideHours = async (move: {
+    businessId: string;
+    bookingId: string;
+    timezone: string;
+    start: Date;
+    expectedVersion: number | undefined;
+  }) => {
+    const { businessId, timezone, start, expectedVersion } = move;
+    const row = await findBookingRow(db, businessId, move.bookingId);
+    if (!row || !HOLDING_BOOKING_STATUSES.includes(row.status)) return;
+    if (expectedVersion !== undefined && expectedVersion !== row.version) return;
+    const within = await isWithinOpeningHours(db, {
+      businessId,
+      timezone,
+      start,
+      durationMinutes: row.durationMinutes,
+    });
+    if (within) return;
+    throw await outsideHoursRefusal(
+      findSlots,
+      { businessId, timezone, serviceId: row.serviceId, start },
+      { ignoreBookingId: row.id, service: bookedService(row) },
+    );
+  };
+
   router.add(
     {
       method: "put",
@@ -87,7 +112,8 @@ export function bookingChangesRoutes(
         "change was made against (the ETag of the booking); a stale one is 409 BOOKING_CHANGED with " +
         "error.currentStatus; without it the change applies to the current version. A reschedule into time " +
         "another pending or confirmed booking holds (buffers included) is 409 SLOT_TAKEN with " +
-        "error.nextFreeSlots; staff may move a booking outside the opening hours. Answers the booking with its " +
+        "error.nextFreeSlots. A move outside the opening hours (or into a blackout) is 409 OUTSIDE_HOURS with " +
+        "error.nextFreeSlots unless outsideHours is true, as for a new booking. Answers the booking with its " +
         "new version, also as ETag.",
       auth: "user",
       body: bookingUpdate,
@@ -98,6 +124,7 @@ export function bookingChangesRoutes(
         { status: 404, code: "NOT_FOUND" },
         { status: 409, code: "BOOKING_STATUS" },
         { status: 409, code: "BOOKING_CHANGED" },
+        { status: 409, code: "OUTSIDE_HOURS" },
         { status: 409, code: "SLOT_TAKEN" },
       ],
     },
@@ -115,18 +142,18 @@ export function bookingChangesRoutes(
         // Not an action at all: still 404 for a booking that is not the business's, 409 for a stale version.
         const row = await findBookingRow(db, businessId, bookingId);
         if (!row) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
-        const stale = expectedVersion !== undefined && expectedVersion !== row.version;
+        if (expectedVersion !== undefined && expectedVersion !== row.version) throw bookingChanged(row);
         throw new ApiError(
           409,
-          stale ? "BOOKING_CHANGED" : "BOOKING_STATUS",
-          stale
-            ? `The booking was changed by someone else (now version ${row.version}, ${row.status})`
-            : "Setting a booking back to pending is a reschedule: it needs a startTime",
+          "BOOKING_STATUS",
+          "Setting a booking back to pending is a reschedule: it needs a startTime",
           {},
-          stale ? undefined : "startTime",
+          "startTime",
           { currentStatus: row.status },
         );
       }
+      if (start && timezone && body.outsideHours !== true)
+        await refuseMoveOutsideHours({ businessId, bookingId, timezone, start, expectedVersion });
       const actor = await staffActor(db, auth);
       try {
         const row = await changeBooking(db, {
@@ -141,12 +168,11 @@ export function bookingChangesRoutes(
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
         const row = await findBookingRow(db, businessId, bookingId);
-        const slot = await checkSlot(
+        throw await slotRefusal(
           findSlots,
           { businessId, timezone, serviceId: row?.serviceId ?? null, start },
           row ? { ignoreBookingId: row.id, service: bookedService(row) } : {},
         );
-        throw slotTakenWith(slot.nextFreeSlots);
       }
     },
   );
@@ -160,8 +186,9 @@ export function bookingChangesRoutes(
         "For an active service of the business, at startTime (ISO 8601; without an offset, in the business's " +
         "timezone), status pending, source staff. The slot grid, minimum notice and booking horizon do not " +
         "bind staff, nor does the time of day: a time outside the opening hours or in a blackout is 409 " +
-        "OUTSIDE_HOURS unless outsideHours is true. An overlap with another pending or confirmed booking " +
-        "(buffers included) is never allowed: 409 SLOT_TAKEN with error.nextFreeSlots. 404 for a service " +
+        "OUTSIDE_HOURS (with error.nextFreeSlots) unless outsideHours is true. An overlap with another " +
+        "pending or confirmed booking (buffers included) is never allowed: 409 SLOT_TAKEN with " +
+        "error.nextFreeSlots. 404 for a service " +
         "that is not an active one of the business. Answers 201 with the booking, its version as ETag.",
       auth: "user",
       body: bookingCreate,
@@ -187,14 +214,10 @@ export function bookingChangesRoutes(
         start,
       });
       if (within === null) throw new ApiError(404, "NOT_FOUND", "No such active service", {}, "serviceId");
-      if (!within && body.outsideHours !== true)
-        throw new ApiError(
-          409,
-          "OUTSIDE_HOURS",
-          "That time is outside the opening hours; send outsideHours: true to book it anyway",
-          {},
-          "startTime",
-        );
+      if (!within && body.outsideHours !== true) {
+        const at = { businessId, timezone, serviceId: body.serviceId, start };
+        throw await outsideHoursRefusal(findSlots, at);
+      }
       try {
         const { row } = await createBooking(db, {
           businessId,
@@ -212,8 +235,7 @@ export function bookingChangesRoutes(
         return answer(c, row, 201);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === "SLOT_TAKEN")) throw error;
-        const slot = await checkSlot(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
-        throw slotTakenWith(slot.nextFreeSlots);
+        throw await slotRefusal(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
       }
     },
   );

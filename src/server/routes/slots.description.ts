@@ -9,4 +9,7 @@ export const SLOTS_DESCRIPTION =
   "now and at most the booking horizon ahead, and with the service's buffers (its own, else the business's) " +
   "around it overlaps no taken time. On the nights clocks change, a local time that does not exist is the " +
   "moment the clocks jump past it and one that happens twice is its first occurrence; durations are real " +
-  "minutes. An unknown, inactive or other business's service is 404; a reversed or too long range is 400.";
+  "minutes. An answer holds at most " +
+  `${AVAILABILITY_LIMITS.slotsPerAnswerMax} slots, the first ones; when the days asked hold more, it says so ` +
+  "with X-Slots-Truncated: true (ask again from the day of its last slot for the rest). An unknown, inactive " +
+  "or other business's service is 404; a reversed or too long range is 400.";

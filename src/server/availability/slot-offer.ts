@@ -1,0 +1,69 @@
+import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
+import type { Executor } from "../db/database";
+import { readSlotInputsOf } from "../repos/slot-inputs.repo";
+import { offersStart } from "./slot-engine";
+
+/** A service id that names nothing: the rules alone, for a booking whose service is gone. */
+export const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
+
+/** What a start is checked against: the service, or the duration a booking being moved was made with. */
+export type OfferQuestion = {
+  businessId: string;
+  /** The timezone the caller read `start` in; the business's own, as read with the rules, decides. */
+  timezone: string;
+  serviceId: string | null;
+  start: Date;
+  now: Date;
+  /** A booking moves with its own duration, whatever became of its service. */
+  durationMinutes?: number;
+};
+
+/**
+ * Whether the rules offer a slot at `start`: inside one weekly range of its local day, on the range's slot
+ * grid, clear of blackouts, within notice and horizon — everything the free slots are made of except busy
+ * time. Deciding a booking never reads the day's bookings: an overlap is the exclusion constraint's to refuse
+ * (the write fails with SLOT_TAKEN), so the check is one small statement whatever the diary holds. Null when
+ * the service is not an active one of the business (and no duration is given).
+ */
+export async function isOfferedStart(db: Executor, question: OfferQuestion): Promise<boolean | null> {
+  const [offered] = await areOfferedStarts(db, [question]);
+  return offered ?? null;
+}
+
+/** isOfferedStart for many questions, their rules read by one statement (bookings arriving together). */
+export async function areOfferedStarts(
+  db: Executor,
+  questions: readonly OfferQuestion[],
+): Promise<(boolean | null)[]> {
+  // The caller's timezone names the day give or take one; the rules' own timezone picks it below.
+  const days = questions.map((q) => calendarDateAt(q.start, q.timezone));
+  const inputs = await readSlotInputsOf(
+    db,
+    questions.map((q, i) => ({
+      businessId: q.businessId,
+      serviceId: q.serviceId ?? NO_SERVICE_ID,
+      from: addCalendarDays(days[i]!, -1),
+      to: addCalendarDays(days[i]!, 1),
+    })),
+  );
+  return questions.map((question, i) => {
+    const found = inputs[i];
+    const durationMinutes = question.durationMinutes ?? found?.service?.durationMinutes;
+    if (!found || durationMinutes === undefined) return null;
+    const localDay = calendarDateAt(question.start, found.timezone);
+    return offersStart(
+      {
+        timeZone: found.timezone,
+        from: localDay,
+        to: localDay,
+        now: question.now,
+        weeklySchedule: found.weeklySchedule,
+        blackoutDates: found.blackoutDates,
+        rules: found.rules,
+        service: { durationMinutes, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 },
+        busy: [],
+      },
+      question.start.getTime(),
+    );
+  });
+}
