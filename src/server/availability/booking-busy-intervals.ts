@@ -61,8 +61,14 @@ export function bookingBusyIntervals(db: Executor): BusyIntervalSource {
       last?.client === client &&
       isBookingsReadCurrent(businessId, last.mark) &&
       covers(last.window, window)
-    )
-      return last.intervals.filter((interval) => interval.end > window.start && interval.start < window.end);
+    ) {
+      const [start, end] = [window.start.getTime(), window.end.getTime()];
+      // The same days asked again (the usual case): what was read is the answer as it is.
+      if (last.window.start.getTime() === start && last.window.end.getTime() === end) return last.intervals;
+      return last.intervals.filter(
+        (interval) => interval.end.getTime() > start && interval.start.getTime() < end,
+      );
+    }
     const mark = bookingsReadMark();
     const intervals = await readBusy(db, businessId, window);
     kept.set(businessId, { client, mark, window, intervals });
