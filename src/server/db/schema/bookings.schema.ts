@@ -77,6 +77,8 @@ export const bookings = pgTable(
     ),
     index("bookings_business_id_created_at_idx").on(t.businessId, t.createdAt),
     index("bookings_call_id_idx").on(t.callId),
+    // Deleting a service sets its bookings' service_id to null: found through this, not a scan.
+    index("bookings_service_id_idx").on(t.serviceId).where(sql`${t.serviceId} is not null`),
     // Bookings waiting for their call to be reported.
     index("bookings_business_id_call_external_id_idx")
       .on(t.businessId, t.callExternalId)
@@ -158,7 +160,12 @@ export const outbox = pgTable(
     bookingEventId: uuid("booking_event_id").references(() => bookingEvents.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("outbox_business_id_id_idx").on(t.businessId, t.id)],
+  (t) => [
+    index("outbox_business_id_id_idx").on(t.businessId, t.id),
+    // A deleted booking (or business) cascades here: one index probe per booking, not a scan of the outbox.
+    index("outbox_booking_id_idx").on(t.bookingId),
+    index("outbox_booking_event_id_idx").on(t.bookingEventId),
+  ],
 );
 
 export type OutboxRow = typeof outbox.$inferSelect;
