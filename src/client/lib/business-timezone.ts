@@ -1,17 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "./api-context";
-import { responseSchema } from "./response-check";
+import { availabilityQuery } from "./availability-queries";
 
-/**
- * The business's timezone, in which every booking time is shown (GET /api/availability carries it). The same
- * cache entry as the availability screen's, so it is fetched once.
- */
+/** The business's timezone, in which every booking time is shown (GET /api/availability carries it). */
 export function useBusinessTimeZone(enabled = true) {
   const api = useApi();
-  return useQuery({
-    queryKey: ["availability", "detail"] as const,
-    queryFn: ({ signal }) => api.get("/availability", responseSchema("availability"), { signal }),
-    select: (availability) => availability.timezone,
-    enabled,
-  });
+  return useQuery({ ...availabilityQuery(api), select: (availability) => availability.timezone, enabled });
 }

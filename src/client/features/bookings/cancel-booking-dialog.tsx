@@ -4,7 +4,14 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useBookingAction } from "./use-booking-action";
 
 /** "Cancel the booking of …?": a cancelled booking is final, so staff say it twice. */
-export function CancelBookingDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+type CancelBookingDialogProps = {
+  booking: Booking | null;
+  onClose: () => void;
+  /** Where focus goes when the question closes (the button that asked may be gone with the booking's actions). */
+  finalFocus?: () => HTMLElement | null;
+};
+
+export function CancelBookingDialog({ booking, onClose, finalFocus }: CancelBookingDialogProps) {
   const { t } = useLingui();
   const actions = useBookingAction();
   return (
@@ -16,6 +23,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: Booking | n
       pendingLabel={<Trans>Cancelling...</Trans>}
       pending={actions.pending}
       onCancel={onClose}
+      finalFocus={finalFocus}
       // The toast says why it failed; the question is over either way.
       onConfirm={(target) => void actions.act(target, { type: "cancel" }).then(onClose, onClose)}
     />

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toaster } from "../../components/ui/toaster";
 import { ApiError } from "../../lib/api-client";
@@ -13,6 +13,8 @@ import { bookingQueries, updateBooking } from "./bookings.queries";
 export type ActionTarget = Pick<Booking, "_id" | "version" | "status" | "startTime" | "endTime">;
 
 type ActionVariables = { booking: ActionTarget; action: BookingAction };
+
+const UPDATE_KEY = [...bookingQueries.all(), "update"] as const;
 
 /**
  * Confirm, complete, cancel or reschedule a booking (spec 4) with spec 8's toasts. The PUT carries the
@@ -28,6 +30,7 @@ export function useBookingAction() {
   const queryClient = useQueryClient();
 
   const mutation = useMutation({
+    mutationKey: UPDATE_KEY,
     mutationFn: ({ booking, action }: ActionVariables) => {
       const body = bookingUpdateFor(booking, action);
       // The screens only offer what the machine allows; a stale screen gets the server's own 409.
@@ -46,6 +49,8 @@ export function useBookingAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
   });
 
+  // Any screen's update counts: the list, the panel and their dialogs each hold their own hook.
+  const pending = useIsMutating({ mutationKey: UPDATE_KEY }) > 0;
   const { mutateAsync } = mutation;
   const act = useCallback(
     (booking: ActionTarget, action: BookingAction) => mutateAsync({ booking, action }),
@@ -64,9 +69,7 @@ export function useBookingAction() {
   return {
     act,
     run,
-    /** Whether an update is in flight: spec 4 disables the action buttons meanwhile. */
-    pending: mutation.isPending,
-    /** The booking being updated, if any. */
-    pendingId: mutation.isPending ? mutation.variables?.booking._id : undefined,
+    /** Whether a booking update is in flight anywhere: spec 4 disables the action buttons meanwhile. */
+    pending,
   };
 }
