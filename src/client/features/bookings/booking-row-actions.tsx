@@ -6,12 +6,21 @@ import { CalendarClock, Check, CheckCheck, type LucideIcon, X } from "lucide-rea
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { allowedBookingActions, type BookingActionType } from "./booking-actions";
+import { loadRescheduleDialog } from "./reschedule-dialog-lazy";
 
 const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideIcon }> = {
   confirm: { label: msg({ message: "Confirm", context: "booking action" }), icon: Check },
   complete: { label: msg({ message: "Complete", context: "booking action" }), icon: CheckCheck },
   reschedule: { label: msg({ message: "Reschedule", context: "booking action" }), icon: CalendarClock },
   cancel: { label: msg({ message: "Cancel", context: "booking action" }), icon: X },
+};
+
+const row = css({ display: "flex", flexWrap: "wrap", gap: "1", justifyContent: "flex-end" });
+const hidden = css({ srOnly: true });
+
+const preloadOnIntent = {
+  onPointerEnter: () => void loadRescheduleDialog(),
+  onFocus: () => void loadRescheduleDialog(),
 };
 
 type BookingRowActionsProps = {
@@ -29,7 +38,7 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
   const allowed = allowedBookingActions(booking);
   if (allowed.length === 0) return null;
   return (
-    <div className={css({ display: "flex", flexWrap: "wrap", gap: "1", justifyContent: "flex-end" })}>
+    <div className={row}>
       {allowed.map((action) => {
         const { label, icon: Icon } = looks[action];
         return (
@@ -40,10 +49,11 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
             disabled={disabled}
             data-action={action}
             onClick={() => onAction(booking, action)}
+            {...(action === "reschedule" ? preloadOnIntent : {})}
           >
             <Icon aria-hidden="true" />
             {i18n._(label)}
-            <span className={css({ srOnly: true })}>, {subject}</span>
+            <span className={hidden}>, {subject}</span>
           </Button>
         );
       })}

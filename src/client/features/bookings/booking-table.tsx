@@ -12,6 +12,7 @@ import { patchSearch } from "./calendar/calendar-search";
 
 const muted = css({ fontSize: "sm", color: "fg.muted" });
 const nowrap = css({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+const rangeLine = cx(muted, css({ display: { md: "block" }, ml: { mdDown: "2" } }));
 
 type BookingTableProps = {
   bookings: readonly Booking[];
@@ -89,7 +90,7 @@ export function BookingTable({ bookings, timeZone, busy, onAction }: BookingTabl
       cell: ({ booking, day, range }) => (
         <time dateTime={booking.startTime} className={nowrap} data-part="appointment">
           {day}
-          <span className={cx(muted, css({ display: { md: "block" }, ml: { mdDown: "2" } }))}>{range}</span>
+          <span className={rangeLine}>{range}</span>
         </time>
       ),
     },

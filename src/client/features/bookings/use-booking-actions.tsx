@@ -1,13 +1,9 @@
 import type { Booking } from "@shared/booking.schema";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import type { BookingActionType } from "./booking-actions";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
+import { LazyRescheduleDialog } from "./reschedule-dialog-lazy";
 import { useBookingAction } from "./use-booking-action";
-
-// The dialog (Ark's date picker, its machine) is not needed to show a booking: it loads after it.
-const loadRescheduleDialog = () =>
-  import("./reschedule-dialog").then((m) => ({ default: m.RescheduleDialog }));
-const RescheduleDialog = lazy(loadRescheduleDialog);
 
 type Options<B extends Booking> = {
   /**
@@ -27,9 +23,6 @@ export function useBookingActions<B extends Booking>({ focusAfter }: Options<B>)
   const [rescheduling, setRescheduling] = useState<B | null>(null);
   const [rescheduleUsed, setRescheduleUsed] = useState(false);
   if (rescheduling && !rescheduleUsed) setRescheduleUsed(true);
-  useEffect(() => {
-    void loadRescheduleDialog();
-  }, []);
 
   const used = useRef<{ booking: B; button: Element | null; direct: boolean; sent: boolean } | null>(null);
   const focusFallback = () => {
@@ -68,7 +61,7 @@ export function useBookingActions<B extends Booking>({ focusAfter }: Options<B>)
       />
       <Suspense fallback={null}>
         {rescheduleUsed ? (
-          <RescheduleDialog
+          <LazyRescheduleDialog
             booking={rescheduling}
             onClose={() => setRescheduling(null)}
             finalFocus={focusFallback}

@@ -8,6 +8,12 @@ import { IconButton } from "../../components/ui/icon-button";
 import { formatServicePrice } from "./service-price";
 
 const numeric = css({ textAlign: "end", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+const nameCell = css({ minW: { md: "12rem" }, whiteSpace: "normal" });
+const name = css({ fontWeight: "medium", overflowWrap: "anywhere" });
+const description = css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" });
+const nowrap = css({ whiteSpace: "nowrap" });
+const actionButtons = css({ display: "inline-flex", gap: "1" });
+const tableWidth = css({ minW: { md: "34rem" } });
 
 type ServiceTableProps = {
   services: readonly Service[];
@@ -26,12 +32,12 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
       id: "name",
       header: <Trans>Name</Trans>,
       fullLine: true,
-      cellClassName: css({ minW: { md: "12rem" }, whiteSpace: "normal" }),
+      cellClassName: nameCell,
       cell: (service) => (
         <>
-          <p className={css({ fontWeight: "medium", overflowWrap: "anywhere" })}>{service.name}</p>
+          <p className={name}>{service.name}</p>
           {service.description ? (
-            <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>
+            <p className={description}>
               {service.description}
             </p>
           ) : null}
@@ -73,11 +79,11 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
       id: "actions",
       header: <Trans>Actions</Trans>,
       actions: true,
-      cellClassName: css({ whiteSpace: "nowrap" }),
+      cellClassName: nowrap,
       cell: (service) => {
         const name = service.name;
         return (
-          <div className={css({ display: "inline-flex", gap: "1" })}>
+          <div className={actionButtons}>
             <IconButton
               variant="ghost"
               size="sm"
@@ -114,7 +120,7 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
       rows={services}
       rowKey={(service) => service._id}
       rowAttributes={(service) => ({ "data-service": service._id })}
-      className={css({ minW: { md: "34rem" } })}
+      className={tableWidth}
     />
   );
 }
