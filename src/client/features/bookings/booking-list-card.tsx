@@ -17,7 +17,7 @@ import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
 import { bookingQueries } from "./bookings.queries";
 import { bookingsSearch, DEFAULT_BOOKING_SCOPE, useBookingsSearch } from "./bookings-search";
-import { useBookingActions } from "./use-booking-actions";
+import { useBookingActionDialogs } from "./use-booking-action-dialogs";
 
 /** Spec 2 "Bookings": filters, the page of bookings with their actions, pagination; loading and empty states. */
 export function BookingListCard() {
@@ -31,7 +31,7 @@ export function BookingListCard() {
   // Without the business's timezone (its request failed) the device's clock is the best there is.
   const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
   const rowsRef = useRef<HTMLDivElement>(null);
-  const actions = useBookingActions({
+  const actions = useBookingActionDialogs({
     // The row's own link, which stays whatever the booking's status.
     focusAfter: (booking: Booking) =>
       rowsRef.current?.querySelector<HTMLElement>(

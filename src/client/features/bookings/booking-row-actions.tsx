@@ -6,7 +6,7 @@ import { CalendarClock, Check, CheckCheck, type LucideIcon, X } from "lucide-rea
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { allowedBookingActions, type BookingActionType } from "./booking-actions";
-import { loadRescheduleDialog } from "./reschedule-dialog-lazy";
+import { preloadBookingDialog } from "./booking-dialogs-lazy";
 
 const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideIcon }> = {
   confirm: { label: msg({ message: "Confirm", context: "booking action" }), icon: Check },
@@ -17,11 +17,6 @@ const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideI
 
 const row = css({ display: "flex", flexWrap: "wrap", gap: "1", justifyContent: "flex-end" });
 const hidden = css({ srOnly: true });
-
-const preloadOnIntent = {
-  onPointerEnter: () => void loadRescheduleDialog(),
-  onFocus: () => void loadRescheduleDialog(),
-};
 
 type BookingRowActionsProps = {
   booking: Booking;
@@ -49,7 +44,8 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
             disabled={disabled}
             data-action={action}
             onClick={() => onAction(booking, action)}
-            {...(action === "reschedule" ? preloadOnIntent : {})}
+            onPointerEnter={() => preloadBookingDialog(action)}
+            onFocus={() => preloadBookingDialog(action)}
           >
             <Icon aria-hidden="true" />
             {i18n._(label)}

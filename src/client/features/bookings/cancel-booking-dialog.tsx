@@ -1,19 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useBookingAction } from "./use-booking-action";
+import type { BookingActions } from "./use-booking-action";
 
-/** "Cancel the booking of …?": a cancelled booking is final, so staff say it twice. */
 type CancelBookingDialogProps = {
   booking: Booking | null;
+  /** The screen's action hook: its cancel, and whether an update is in flight. */
+  actions: Pick<BookingActions, "act" | "pending">;
   onClose: () => void;
   /** Where focus goes when the question closes (the button that asked may be gone with the booking's actions). */
   finalFocus?: () => HTMLElement | null;
 };
 
-export function CancelBookingDialog({ booking, onClose, finalFocus }: CancelBookingDialogProps) {
+/** "Cancel the booking of …?": a cancelled booking is final, so staff say it twice. */
+export function CancelBookingDialog({ booking, actions, onClose, finalFocus }: CancelBookingDialogProps) {
   const { t } = useLingui();
-  const actions = useBookingAction();
   return (
     <ConfirmDialog
       target={booking}

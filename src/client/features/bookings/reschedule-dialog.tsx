@@ -21,7 +21,7 @@ import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
-import { useBookingAction } from "./use-booking-action";
+import type { BookingActions } from "./use-booking-action";
 
 const fieldStyles = field();
 const choices = css({ display: "flex", flexWrap: "wrap", gap: "2" });
@@ -29,17 +29,18 @@ const choices = css({ display: "flex", flexWrap: "wrap", gap: "2" });
 type RescheduleDialogProps = {
   /** The booking to move; null closes the dialog. */
   booking: Booking | null;
+  /** The screen's action hook's `act` (PUT with If-Match, spec 8's toasts). */
+  act: BookingActions["act"];
   onClose: () => void;
   /** Where focus goes when the dialog closes (the button that opened it may have left with the booking). */
   finalFocus?: (() => HTMLElement | null) | undefined;
 };
 
 /** Spec 2/5: 'Reschedule Booking' — a day (no past ones), a time in 10-minute steps, 'Now', that day's free slots. */
-export function RescheduleDialog({ booking, onClose, finalFocus }: RescheduleDialogProps) {
+export function RescheduleDialog({ booking, act, onClose, finalFocus }: RescheduleDialogProps) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const id = useId();
-  const { act } = useBookingAction();
   const zone = useBusinessTimeZone();
   const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
   const closeRef = useRef(onClose);

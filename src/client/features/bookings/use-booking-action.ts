@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
-import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toaster } from "../../components/ui/toaster";
 import { ApiError } from "../../lib/api-client";
@@ -14,8 +14,6 @@ export type ActionTarget = Pick<Booking, "_id" | "version" | "status" | "startTi
 
 type ActionVariables = { booking: ActionTarget; action: BookingAction };
 
-const UPDATE_KEY = [...bookingQueries.all(), "update"] as const;
-
 /**
  * Confirm, complete, cancel or reschedule a booking (spec 4) with spec 8's toasts. The PUT carries the
  * version shown (If-Match); whatever the answer, every booking query is refreshed, so a booking someone else
@@ -24,13 +22,14 @@ const UPDATE_KEY = [...bookingQueries.all(), "update"] as const;
  * `act` resolves with the updated booking and rejects with the ApiError after its toast (the reschedule
  * dialog explains a taken time itself); `run` is for buttons that have nothing more to do.
  */
+export type BookingActions = ReturnType<typeof useBookingAction>;
+
 export function useBookingAction() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
 
   const mutation = useMutation({
-    mutationKey: UPDATE_KEY,
     mutationFn: ({ booking, action }: ActionVariables) => {
       const body = bookingUpdateFor(booking, action);
       // The screens only offer what the machine allows; a stale screen gets the server's own 409.
@@ -49,8 +48,6 @@ export function useBookingAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
   });
 
-  // Any screen's update counts: the list, the panel and their dialogs each hold their own hook.
-  const pending = useIsMutating({ mutationKey: UPDATE_KEY }) > 0;
   const { mutateAsync } = mutation;
   const act = useCallback(
     (booking: ActionTarget, action: BookingAction) => mutateAsync({ booking, action }),
@@ -69,7 +66,7 @@ export function useBookingAction() {
   return {
     act,
     run,
-    /** Whether a booking update is in flight anywhere: spec 4 disables the action buttons meanwhile. */
-    pending,
+    /** Whether an update is in flight: spec 4 disables the action buttons meanwhile. */
+    pending: mutation.isPending,
   };
 }

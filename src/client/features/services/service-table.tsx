@@ -36,11 +36,7 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
       cell: (service) => (
         <>
           <p className={name}>{service.name}</p>
-          {service.description ? (
-            <p className={description}>
-              {service.description}
-            </p>
-          ) : null}
+          {service.description ? <p className={description}>{service.description}</p> : null}
         </>
       ),
     },

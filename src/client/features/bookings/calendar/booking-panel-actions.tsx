@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { css } from "styled-system/css";
 import { allowedBookingActions } from "../booking-actions";
 import { BookingRowActions } from "../booking-row-actions";
-import { useBookingActions } from "../use-booking-actions";
+import { useBookingActionDialogs } from "../use-booking-action-dialogs";
 
 /**
  * The actions spec 4 allows for this booking (the booking-status machine decides), as the list offers them:
@@ -12,7 +12,7 @@ import { useBookingActions } from "../use-booking-actions";
  */
 export function BookingPanelActions({ booking }: { booking: BookingDetail }) {
   const areaRef = useRef<HTMLDivElement>(null);
-  const { onAction, pending, dialogs } = useBookingActions({
+  const { onAction, pending, dialogs } = useBookingActionDialogs({
     // The next action offered, or the area that says there is none.
     focusAfter: () => areaRef.current?.querySelector<HTMLElement>("button") ?? areaRef.current,
   });

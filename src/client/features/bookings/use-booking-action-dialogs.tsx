@@ -1,8 +1,7 @@
 import type { Booking } from "@shared/booking.schema";
 import { Suspense, useEffect, useRef, useState } from "react";
 import type { BookingActionType } from "./booking-actions";
-import { CancelBookingDialog } from "./cancel-booking-dialog";
-import { LazyRescheduleDialog } from "./reschedule-dialog-lazy";
+import { LazyCancelBookingDialog, LazyRescheduleDialog } from "./booking-dialogs-lazy";
 import { useBookingAction } from "./use-booking-action";
 
 type Options<B extends Booking> = {
@@ -17,11 +16,14 @@ type Options<B extends Booking> = {
  * Spec 4's actions on a booking, from a row of the list or from the side panel: Confirm and Complete at once,
  * Cancel after a question, Reschedule in its dialog. Render `dialogs` beside the buttons.
  */
-export function useBookingActions<B extends Booking>({ focusAfter }: Options<B>) {
+export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Options<B>) {
   const actions = useBookingAction();
   const [cancelling, setCancelling] = useState<B | null>(null);
   const [rescheduling, setRescheduling] = useState<B | null>(null);
+  // Once opened, a dialog stays mounted: closing it then animates and gives focus back.
+  const [cancelUsed, setCancelUsed] = useState(false);
   const [rescheduleUsed, setRescheduleUsed] = useState(false);
+  if (cancelling && !cancelUsed) setCancelUsed(true);
   if (rescheduling && !rescheduleUsed) setRescheduleUsed(true);
 
   const used = useRef<{ booking: B; button: Element | null; direct: boolean; sent: boolean } | null>(null);
@@ -53,22 +55,24 @@ export function useBookingActions<B extends Booking>({ focusAfter }: Options<B>)
   };
 
   const dialogs = (
-    <>
-      <CancelBookingDialog
-        booking={cancelling}
-        onClose={() => setCancelling(null)}
-        finalFocus={focusFallback}
-      />
-      <Suspense fallback={null}>
-        {rescheduleUsed ? (
-          <LazyRescheduleDialog
-            booking={rescheduling}
-            onClose={() => setRescheduling(null)}
-            finalFocus={focusFallback}
-          />
-        ) : null}
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      {cancelUsed ? (
+        <LazyCancelBookingDialog
+          booking={cancelling}
+          actions={actions}
+          onClose={() => setCancelling(null)}
+          finalFocus={focusFallback}
+        />
+      ) : null}
+      {rescheduleUsed ? (
+        <LazyRescheduleDialog
+          booking={rescheduling}
+          act={actions.act}
+          onClose={() => setRescheduling(null)}
+          finalFocus={focusFallback}
+        />
+      ) : null}
+    </Suspense>
   );
 
   return { onAction, pending: actions.pending, dialogs };
