@@ -24,3 +24,10 @@ export const shortDateTimeFormat = (locale: string, timeZone: string) =>
 /** Spec 2's appointment day, 'MMM d, yyyy' in English ("Nov 24, 2026"). */
 export const dayFormat = (locale: string, timeZone: string) =>
   zonedFormat(locale, timeZone, { month: "short", day: "numeric", year: "numeric" });
+
+/** An appointment, e.g. "Tue, Nov 24, 09:30–10:00": its day and start, then its end's time. */
+export const appointmentFormat = (locale: string, timeZone: string) => {
+  const start = dateTimeFormat(locale, timeZone);
+  const end = timeOfDayFormat(locale, timeZone);
+  return (startIso: string, endIso: string) => `${start(startIso)}–${end(endIso)}`;
+};

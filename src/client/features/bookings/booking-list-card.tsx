@@ -11,7 +11,7 @@ import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
-import { useBusinessTimeZone } from "../../lib/business-timezone";
+import { useShownTimeZone } from "../../lib/business-timezone";
 import { BookingFilters } from "./booking-filters";
 import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
@@ -27,9 +27,7 @@ export function BookingListCard() {
   const { status, page } = search;
   const scope = search.scope ?? DEFAULT_BOOKING_SCOPE;
   const query = useQuery(bookingQueries.list(api, { page, status, scope }));
-  const zone = useBusinessTimeZone();
-  // Without the business's timezone (its request failed) the device's clock is the best there is.
-  const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
+  const timeZone = useShownTimeZone();
   const rowsRef = useRef<HTMLDivElement>(null);
   const actions = useBookingActionDialogs({
     // The row's own link, which stays whatever the booking's status.

@@ -16,7 +16,7 @@ import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { useApi } from "../../lib/api-context";
 import { freeSlotsQuery } from "../../lib/availability-queries";
-import { useBusinessTimeZone } from "../../lib/business-timezone";
+import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
@@ -41,8 +41,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   const { t, i18n } = useLingui();
   const api = useApi();
   const id = useId();
-  const zone = useBusinessTimeZone();
-  const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
+  const timeZone = useShownTimeZone();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const [machine] = useState(() => provideRescheduleDialog({ act, onSaved: () => closeRef.current() }));
