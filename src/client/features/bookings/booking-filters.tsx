@@ -7,7 +7,7 @@ import {
   type BookingScope,
   type BookingStatus,
 } from "@shared/booking.constants";
-import { css } from "styled-system/css";
+import { FilterBar } from "../../components/filter-bar";
 import { SelectField } from "../../components/select-field";
 import { type BookingsSearch, DEFAULT_BOOKING_SCOPE } from "./bookings-search";
 
@@ -35,11 +35,7 @@ export function BookingFilters({ search, onChange }: BookingFiltersProps) {
   const change = (next: Partial<BookingsSearch>) =>
     onChange({ ...search, ...next, page: 1 }, { replace: true });
   return (
-    <form
-      aria-label={t`Filter bookings`}
-      onSubmit={(event) => event.preventDefault()}
-      className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}
-    >
+    <FilterBar label={t`Filter bookings`}>
       <SelectField
         label={<Trans>Status</Trans>}
         value={search.status}
@@ -53,6 +49,6 @@ export function BookingFilters({ search, onChange }: BookingFiltersProps) {
         options={BOOKING_SCOPES.map((scope) => ({ value: scope, label: i18n._(scopeOptions[scope]) }))}
         onChange={(scope) => change({ scope })}
       />
-    </form>
+    </FilterBar>
   );
 }

@@ -5,6 +5,7 @@ import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
 import { css } from "styled-system/css";
 import { DateField } from "../../components/date-field";
+import { FilterBar } from "../../components/filter-bar";
 import { SelectField } from "../../components/select-field";
 import { Button } from "../../components/ui/button";
 import { CALL_STATUS_FILTERS, type CallsSearch, callsSearch } from "./calls-search";
@@ -31,11 +32,7 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
     onChange({ ...search, ...next, page: 1 }, { replace: true });
 
   return (
-    <form
-      aria-label={t`Filter calls`}
-      onSubmit={(event) => event.preventDefault()}
-      className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}
-    >
+    <FilterBar label={t`Filter calls`}>
       <SelectField
         label={<Trans>Status</Trans>}
         value={search.status}
@@ -66,6 +63,6 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
           <Trans>Clear filters</Trans>
         </Button>
       ) : null}
-    </form>
+    </FilterBar>
   );
 }
