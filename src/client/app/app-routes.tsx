@@ -30,6 +30,7 @@ export function preloadRoute(
   void loadProtectedArea();
   const page = pageKeyOf(pathname);
   void pageChunks[page]();
+  void import("../lib/response-check").then(({ startResponseChecker }) => startResponseChecker());
   const pageData = import("./page-data");
   void waitFor(context.session, (state) => !state.matches("checking"))
     .then(async (state) => {
