@@ -46,11 +46,6 @@ export default defineConfig(({ command }) => ({
             // default also pulls in what the entry only reaches through unused imports (the toast machine:
             // +10 KB gzip on every first visit).
             { name: "start", tags: ["$initial"], includeDependenciesRecursively: false },
-            // Leaf libraries the lazy pages share piecemeal: left to the default, each icon and date-fns helper
-            // becomes a file of its own per set of importers (a page fetched up to 45 files, most under 1 KB
-            // gzip, six at a time over HTTP/1.1). Each library in one file instead; leaves, so no chunk cycles.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
-            { name: "date-fns", test: /node_modules[\\/]date-fns[\\/](?!locale[\\/](?!_lib))/ },
           ],
         },
       },
