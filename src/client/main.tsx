@@ -1,5 +1,4 @@
 import "./index.css";
-import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppContext } from "./app/app-context";
@@ -16,9 +15,7 @@ async function start() {
   const context = createAppContext({ inspect });
   preloadRoute(location, context);
   await Promise.all([activateLanguage(storedLanguage()), styled]);
-  const root = createRoot(document.getElementById("root")!);
-  // A transition: React renders the first screen in slices, yielding between them, rather than in one long task.
-  startTransition(() => root.render(<App context={context} />));
+  createRoot(document.getElementById("root")!).render(<App context={context} />);
 }
 
 void start();
