@@ -41,12 +41,6 @@ function checker(): Worker | undefined {
   return worker;
 }
 
-/**
- * Starts the checker ahead of the first answer it is to check: arktype's download and start-up in the worker then
- * overlap the session check and the page's requests instead of holding back the page's data once it arrives.
- */
-export const startResponseChecker = () => void checker();
-
 /** What the schema `name` finds wrong with `data`, undefined when nothing; in a worker when there is one. */
 function problemOf(name: SchemaName, data: unknown): Promise<string | undefined> {
   const started = workerFailed ? undefined : checker();
