@@ -17,7 +17,7 @@ import { provideAvailabilityForm } from "./availability-form.actors";
 import { hasUnsavedChanges } from "./availability-form-ref";
 import type { AvailabilityTab } from "./availability-search";
 import { FormActions } from "./form-actions";
-import { useAvailabilityValidation } from "./use-availability-validation";
+import { availabilityChecks, loadAvailabilityValidation } from "./use-availability-validation";
 import { WeeklyScheduleEditor } from "./weekly-schedule-editor";
 
 // The form edits what PUT takes: blackouts save one by one, the timezone belongs to the company settings.
@@ -55,6 +55,9 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
           if (value === "schedule" || value === "blackouts" || value === "rules") onTab(value);
         }}
         lazyMount
+        // The schema checks load when the form is first used, not with the page (use-availability-validation.ts).
+        onFocusCapture={() => void loadAvailabilityValidation()}
+        onPointerDownCapture={() => void loadAvailabilityValidation()}
       >
         <Tabs.List aria-label={t`Availability`} className={css({ overflowX: "auto" })}>
           <Tabs.Trigger value="schedule">
@@ -93,11 +96,10 @@ function useAvailabilityForm(availability: Availability) {
   const api = useApi();
   const queryClient = useQueryClient();
   const inspectOptions = useInspectOptions();
-  const { isValidUpdate } = useAvailabilityValidation();
   const [machine] = useState(() =>
     provideAvailabilityForm({
       api,
-      isValid: isValidUpdate,
+      isValid: (draft) => availabilityChecks().isValidUpdate(draft),
       onSaved: () => {
         toaster.success({ title: i18n._(msg`Availability saved`) });
         void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });

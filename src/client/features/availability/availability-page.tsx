@@ -13,13 +13,11 @@ import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
-import { loadAvailabilityValidation } from "./use-availability-validation";
 
-// The tabs' code and their schema checks are fetched as soon as this page's code runs, alongside the schedule
-// request rather than before it: the page's own chunk is its header and skeleton.
+// The tabs' code is fetched as soon as this page's code runs, alongside the schedule request rather than before
+// it: the page's own chunk is its header and skeleton. Their schema checks wait for the form's first use.
 const loadEditor = () => import("./availability-editor");
 void loadEditor();
-void loadAvailabilityValidation();
 const AvailabilityEditor = lazy(() => loadEditor().then((m) => ({ default: m.AvailabilityEditor })));
 
 // Below the week's rows on most screens, and waiting on two requests anyway: its code comes after the page's.

@@ -8,11 +8,14 @@ import { Button } from "../../components/ui/button";
 import { Text } from "../../components/ui/text";
 import { failureOf } from "../../lib/error-message";
 import { type AvailabilityFormActor, hasUnsavedChanges } from "./availability-form-ref";
+import { useAvailabilityValidation } from "./use-availability-validation";
 
 /** Save and discard for the schedule and the rules (one PUT), with what is unsaved or went wrong. */
 export function FormActions({ form }: { form: AvailabilityFormActor }) {
   const unsaved = useSelector(form, hasUnsavedChanges);
   const saving = useSelector(form, (s) => s.matches("saving"));
+  // Rendered again when the schema checks arrive (they load on the form's first use): `can` asks them.
+  useAvailabilityValidation();
   const canSave = useSelector(form, (s) => s.can({ type: "form.save" }));
   const error = useSelector(form, (s) => (s.matches("failed") ? s.context.error : null));
   return (
