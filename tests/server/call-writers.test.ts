@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { writesIn, writesOutside } from "../support/single-writer";
 
 // Call rows and their counters are written in one module only (src/server/repos/calls-write.repo.ts) and the
 // SQL functions it calls; anything else that wrote to calls would bypass its locking and rules.
 
-const ROOT = join(import.meta.dirname, "../..");
 const WRITER = "src/server/repos/calls-write.repo.ts";
-const SOURCES = ["src", "scripts", "bench"];
 
 const WRITES = [
   /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(calls|call_counts)"?(\s|$|\()/i,
@@ -15,20 +12,8 @@ const WRITES = [
   /\b(calls_report_batch|calls_report|calls_purge|call_counts_apply)\s*\(/,
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path.includes("migrations") ? [] : sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
-
 /** The places in `text` that write call rows: line numbers with the line. */
-function callWrites(text: string): string[] {
-  return text
-    .split("\n")
-    .flatMap((line, i) => (WRITES.some((pattern) => pattern.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
-}
+const callWrites = writesIn(WRITES);
 
 describe("writers of calls", () => {
   it("recognises each kind of write it guards against", () => {
@@ -41,10 +26,8 @@ describe("writers of calls", () => {
   });
 
   it("are only the one module", () => {
-    const offenders = SOURCES.flatMap(sourceFiles)
-      .filter((path) => relative(ROOT, join(ROOT, path)) !== WRITER)
-      .flatMap((path) => callWrites(readFileSync(join(ROOT, path), "utf8")).map((line) => `${path}:${line}`));
+    const { offenders, inWriter } = writesOutside(WRITER, WRITES);
     expect(offenders).toEqual([]);
-    expect(callWrites(readFileSync(join(ROOT, WRITER), "utf8")).length).toBeGreaterThan(0);
+    expect(inWriter).toBeGreaterThan(0);
   });
 });
