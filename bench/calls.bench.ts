@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { CallList } from "@shared/calls.schema";
 import { openDatabase } from "../src/server/db/open-database";
 import { purgeCalls } from "../src/server/repos/calls-write.repo";
+import { seededRandom } from "../tests/support/seeded-random";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, type StaffSession, signIn } from "./http-session";
@@ -128,11 +129,7 @@ async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
   const now = Date.now();
   const historyMs = (BIG.calls / 150) * DAY_MS;
   let sequence = 0;
-  let seed = 1;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  const random = seededRandom(1);
   const orders: [string, (n: number) => number][] = [
     ["newest last", (n) => now + n],
     ["newest first", (n) => now - DAY_MS - n * 7_000],

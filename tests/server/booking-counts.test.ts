@@ -14,6 +14,7 @@ import {
   insertBookings,
 } from "../../src/server/repos/bookings-write.repo";
 import { insertBusiness } from "../../src/server/repos/businesses.repo";
+import { seededRandom } from "../support/seeded-random";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 
 // The counters behind the bookings list (booking_counts, migration 0016) against what they stand in for:
@@ -23,14 +24,7 @@ import { openTestDatabase, type TestDatabase } from "../support/server-database"
 let database: TestDatabase;
 const db = () => database.handle.db;
 
-function randomOf(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-const random = randomOf(7);
+const random = seededRandom(7);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
 const STATUSES: BookingStatus[] = ["pending", "confirmed", "completed", "cancelled"];

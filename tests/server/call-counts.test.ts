@@ -5,6 +5,7 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import { listCalls } from "../../src/server/repos/calls.repo";
 import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/repos/calls-write.repo";
 import { CALL_STATUSES, type CallStatus } from "../../src/shared/calls.schema";
+import { seededRandom } from "../support/seeded-random";
 import { expectTrueCounts } from "../support/server-calls";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 
@@ -15,14 +16,7 @@ let database: TestDatabase;
 let businessId: string;
 const db = () => database.handle.db;
 
-function randomOf(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
-const random = randomOf(42);
+const random = seededRandom(42);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
 const HOUR = 3_600_000;

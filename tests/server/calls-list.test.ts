@@ -4,6 +4,7 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
 import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-write.repo";
 import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
+import { seededRandom } from "../support/seeded-random";
 import { signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
@@ -90,11 +91,7 @@ describe("newest-first order and exact counts", () => {
 
   it("keeps counts exact through a long run of random reports, retries and corrections", async () => {
     const { staff, report, businessId } = await tenant();
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const random = seededRandom(7);
     const statuses: CallStatus[] = ["in-progress", "completed", "missed", "failed"];
     for (let i = 0; i < 120; i++) {
       const id = `r-${Math.floor(random() * 30)}`;

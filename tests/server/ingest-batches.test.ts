@@ -8,6 +8,7 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import { type CallReportItem, reportCalls, type StoredReport } from "../../src/server/repos/calls-write.repo";
 import type { CallReport, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
+import { seededRandom } from "../support/seeded-random";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -133,11 +134,8 @@ describe("reports stored in batches", () => {
   it("keeps positions exact through bursts of concurrent reports, and never reopens a finished call", async () => {
     const staff = await signUp(server);
     const { key } = await createAssistantKey(server, staff);
-    let seed = 11;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return Math.floor((seed / 2147483648) * n);
-    };
+    const next = seededRandom(11);
+    const random = (n: number) => Math.floor(next() * n);
     const statuses: CallStatus[] = ["in-progress", "completed", "missed", "failed"];
     const finishedBefore = new Set<string>();
     for (let burst = 0; burst < 8; burst++) {
