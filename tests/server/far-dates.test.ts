@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingList } from "../../src/shared/booking.schema";
+import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallList } from "../../src/shared/calls.schema";
+import { signUp } from "../support/server-accounts";
 import {
   assistantRequest,
   bookAsAssistant,
@@ -11,7 +13,7 @@ import {
   staffCreate,
   staffPut,
 } from "../support/server-bookings";
-import { dataOf } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -24,6 +26,40 @@ afterAll(() => server.close());
 // outside them, by its own year or by an offset, a buffer or a day's end, was a 500.
 
 describe("times at the ends of the calendar", () => {
+  it("refuses a call report starting outside the years 1900–9998 with 400, alone or in an import, storing nothing", async () => {
+    const staff = await signUp(server);
+    const { key } = await createAssistantKey(server, staff);
+    // The last one has no offset: the business's timezone (New York) would carry it into the year 10000.
+    const times = [
+      "0000-06-01T10:00:00Z",
+      "1899-12-31T23:59:00Z",
+      "9999-12-31T23:00:00-05:00",
+      "9999-12-31T23:00:00",
+    ];
+    const report = (startedAt: string, i: number) => ({
+      externalId: `far-${i}`,
+      callerNumber: "+15550100",
+      startedAt,
+      durationSeconds: 30,
+      status: "completed",
+    });
+    for (const [i, startedAt] of times.entries()) {
+      const response = await reportCall(server, key, report(startedAt, i));
+      expect(response.status, startedAt).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ code: "VALIDATION", field: "startedAt" });
+    }
+    const imported = await dataOf<CallImportResult>(
+      await server.request("/api/assistant/calls/import", {
+        json: { calls: times.map(report) },
+        headers: { "x-api-key": key },
+        origin: null,
+      }),
+    );
+    expect(imported.results.map((result) => (result.accepted ? "accepted" : result.error.code))).toEqual(
+      times.map(() => "VALIDATION"),
+    );
+    expect((await listCalls(server, staff, "?page=1&limit=10")).total).toBe(0);
+  });
   it("refuses a booking start outside the years 1900–9998 with 400 on every route, writing nothing", async () => {
     const practice = await openPractice(server);
     const booking = await bookingOf(

@@ -16,7 +16,16 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
 
 /** Why a report's start time cannot be read, for a 400 or an import item's refusal. */
 export const startedAtProblem = (startedAt: string) =>
-  `startedAt must be ${ISO_TIME_FORMS} (was "${startedAt}")`;
+  `startedAt must be ${ISO_TIME_FORMS} in the years 1900–9998 (was "${startedAt}")`;
+
+/**
+ * A report's start time, or null when it cannot be read or lies where an offset or the business's timezone
+ * could carry it past the years both ISO 8601 text and the database hold (0001–9999).
+ */
+export function parseStartedAt(text: string): IsoTime | null {
+  const time = parseIsoTime(text);
+  return time && time.wall.year >= 1900 && time.wall.year <= 9998 ? time : null;
+}
 
 export type CallIngest = {
   /** One report; reports arriving together share a statement. */
@@ -73,7 +82,7 @@ export function createCallIngest(
 
   return {
     async report(claim, report) {
-      const time = parseIsoTime(report.startedAt);
+      const time = parseStartedAt(report.startedAt);
       if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt), {}, "startedAt");
       let key = claim;
       for (let attempt = 1; ; attempt++) {

@@ -1,11 +1,11 @@
 import { type CallImportItemResult, callImportRequest, callImportResult } from "@shared/call-import.schema";
 import { type CallReport, callReport } from "@shared/calls.schema";
 import { type } from "arktype";
-import { type CallIngest, startedAtProblem } from "../calls/call-ingest";
+import { type CallIngest, parseStartedAt, startedAtProblem } from "../calls/call-ingest";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
-import { type IsoTime, parseIsoTime } from "../time/iso-time";
+import type { IsoTime } from "../time/iso-time";
 import { callImportExample, callImportResultExample } from "./assistant.examples";
 
 /** The path of the import, whose bodies may be far larger than any other request's. */
@@ -63,7 +63,7 @@ export function addCallImportRoute(router: ApiRouter, ingest: CallIngest, logErr
           refuse(`${unstorable} contains a NUL character or an unpaired surrogate, which cannot be stored`);
           continue;
         }
-        const time = parseIsoTime(out.startedAt);
+        const time = parseStartedAt(out.startedAt);
         if (!time) {
           refuse(startedAtProblem(out.startedAt));
           continue;
