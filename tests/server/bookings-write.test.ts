@@ -197,5 +197,13 @@ describe("the bookings writer", () => {
       ),
     );
     expect(overlap?.code).toBe("SLOT_TAKEN");
+    // A load is all or nothing: an overlap past its first 2,000 rows leaves none of them behind.
+    const before = await bookingRowCounts(database.handle, businessId);
+    const load = Array.from({ length: 2_001 }, (_, i) =>
+      bulkBooking({ startTime: new Date(Date.UTC(2027, 0, 1) + i * 3_600_000), createdAt: NOW }),
+    );
+    load.push(bulkBooking({ startTime: new Date(Date.UTC(2026, 2, 2, 15)), createdAt: NOW }));
+    expect((await refusal(insertBookings(db, businessId, load, SYSTEM_ACTOR)))?.code).toBe("SLOT_TAKEN");
+    expect(await bookingRowCounts(database.handle, businessId)).toEqual(before);
   });
 });

@@ -387,9 +387,9 @@ const STATUS_AFTER: Record<Exclude<BookingAction, "create">, BookingStatus> = {
 const CHUNK_ROWS = 2000;
 
 /**
- * Inserts many bookings of one business with multi-row statements, one transaction per chunk of 2,000, each
- * with its timeline; bookings whose externalId the business already has are skipped (a load can be re-run).
- * The exclusion constraint applies as to any booking: an overlap fails its chunk with SLOT_TAKEN. No outbox
+ * Inserts many bookings of one business with multi-row statements of 2,000, each with its timeline, in one
+ * transaction: all or nothing; bookings whose externalId the business already has are skipped (a load can be
+ * re-run). The exclusion constraint applies as to any booking: an overlap fails the load with SLOT_TAKEN. No outbox
  * rows: a loaded history is not news to deliver. `actor` is who the timeline names (usually 'system').
  */
 export async function insertBookings(
@@ -398,53 +398,51 @@ export async function insertBookings(
   rows: readonly BulkBooking[],
   actor: BookingActor,
 ): Promise<{ inserted: number }> {
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + CHUNK_ROWS).map((r) => {
-      const endTime = new Date(r.startTime.getTime() + r.durationMinutes * MINUTE_MS);
-      const occupied = occupiedRange(r.startTime, endTime, r.bufferBeforeMinutes, r.bufferAfterMinutes);
-      const actions = ACTIONS_TO[r.status];
-      const at = r.createdAt.toISOString();
-      let from: BookingStatus = "pending";
-      const events = [
-        { action: "create", from_status: null, to_status: "pending", version: 1, at },
-        ...actions.map((action, i) => {
-          const event = { action, from_status: from, to_status: STATUS_AFTER[action], version: i + 2, at };
-          from = STATUS_AFTER[action];
-          return event;
-        }),
-      ];
-      return {
-        id: randomUUID(),
-        external_id: r.externalId,
-        source: r.source,
-        service_id: r.serviceId,
-        service_name: r.serviceName,
-        duration_minutes: r.durationMinutes,
-        price_cents: r.priceCents,
-        buffer_before_minutes: r.bufferBeforeMinutes,
-        buffer_after_minutes: r.bufferAfterMinutes,
-        customer_name: r.customerName,
-        customer_phone: r.customerPhone,
-        notes: r.notes,
-        call_id: r.callId,
-        call_external_id: r.callExternalId,
-        start_time: r.startTime.toISOString(),
-        end_time: endTime.toISOString(),
-        occupied_start: occupied.occupiedStart.toISOString(),
-        occupied_end: occupied.occupiedEnd.toISOString(),
-        status: r.status,
-        version: events.length,
-        created_at: at,
-        events,
-      };
-    });
-    try {
-      const [result] = await reportingChanges([businessId], () =>
-        db.transaction((tx) =>
-          rawRows<{ inserted: number }>(
-            tx,
-            sql`with input as (
+  const insertChunks = async (tx: Executor) => {
+    let inserted = 0;
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const chunk = rows.slice(start, start + CHUNK_ROWS).map((r) => {
+        const endTime = new Date(r.startTime.getTime() + r.durationMinutes * MINUTE_MS);
+        const occupied = occupiedRange(r.startTime, endTime, r.bufferBeforeMinutes, r.bufferAfterMinutes);
+        const actions = ACTIONS_TO[r.status];
+        const at = r.createdAt.toISOString();
+        let from: BookingStatus = "pending";
+        const events = [
+          { action: "create", from_status: null, to_status: "pending", version: 1, at },
+          ...actions.map((action, i) => {
+            const event = { action, from_status: from, to_status: STATUS_AFTER[action], version: i + 2, at };
+            from = STATUS_AFTER[action];
+            return event;
+          }),
+        ];
+        return {
+          id: randomUUID(),
+          external_id: r.externalId,
+          source: r.source,
+          service_id: r.serviceId,
+          service_name: r.serviceName,
+          duration_minutes: r.durationMinutes,
+          price_cents: r.priceCents,
+          buffer_before_minutes: r.bufferBeforeMinutes,
+          buffer_after_minutes: r.bufferAfterMinutes,
+          customer_name: r.customerName,
+          customer_phone: r.customerPhone,
+          notes: r.notes,
+          call_id: r.callId,
+          call_external_id: r.callExternalId,
+          start_time: r.startTime.toISOString(),
+          end_time: endTime.toISOString(),
+          occupied_start: occupied.occupiedStart.toISOString(),
+          occupied_end: occupied.occupiedEnd.toISOString(),
+          status: r.status,
+          version: events.length,
+          created_at: at,
+          events,
+        };
+      });
+      const [result] = await rawRows<{ inserted: number }>(
+        tx,
+        sql`with input as (
             select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(id uuid, external_id text,
               source text, service_id uuid, service_name text, duration_minutes integer, price_cents integer,
               buffer_before_minutes integer, buffer_after_minutes integer, customer_name text,
@@ -475,14 +473,15 @@ export async function insertBookings(
               to_status text, version integer, at timestamptz)
           )
           select count(*)::int as inserted from inserted`,
-          ),
-        ),
       );
       inserted += result!.inserted;
-    } catch (error) {
-      if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
-      throw error;
     }
+    return { inserted };
+  };
+  try {
+    return await reportingChanges([businessId], () => db.transaction(insertChunks));
+  } catch (error) {
+    if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
+    throw error;
   }
-  return { inserted };
 }
