@@ -37,12 +37,23 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       "protected-area-",
       "services-page-",
     ]);
+    const bookings = await initialWeight(await staff.newPage(), "/bookings", [
+      "protected-area-",
+      "bookings-page-",
+    ]);
+    const bookingsCalendar = await initialWeight(await staff.newPage(), "/bookings?view=calendar", [
+      "protected-area-",
+      "bookings-page-",
+      "bookings-calendar-",
+    ]);
     for (const [route, weight, budget] of [
       ["/auth/sign-in", signInPage, 120],
       ["/dashboard", dashboard, 170],
       ["/calls", calls, 170],
       ["/availability", availability, 170],
       ["/services", services, 170],
+      ["/bookings", bookings, 170],
+      ["/bookings?view=calendar", bookingsCalendar, 170],
     ] as const) {
       figures.push(
         {
@@ -67,6 +78,8 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     ["/calls", signedIn],
     ["/availability", signedIn],
     ["/services", signedIn],
+    ["/bookings", signedIn],
+    ["/bookings?view=calendar", signedIn],
   ] as const) {
     // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
     const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);

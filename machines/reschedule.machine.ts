@@ -58,8 +58,8 @@ const closedContext: RescheduleContext = {
   failure: null,
 };
 
-/** The wall-clock day and time of an instant, on the business's clock. */
-function dayAndTime(instant: Date, timeZone: string): { date: CalendarDate; time: string } {
+/** The wall-clock day and time ("HH:mm", as a time input holds it) of an instant, on the business's clock. */
+export function dayAndTime(instant: Date, timeZone: string): { date: CalendarDate; time: string } {
   const wall = wallTimeAt(instant, timeZone);
   return { date: calendarDateAt(instant, timeZone), time: clockTimeOfMinutes(wall.hour * 60 + wall.minute) };
 }

@@ -1,11 +1,14 @@
 import type { Booking } from "@shared/booking.schema";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createBooking, setBookingStatus } from "../support/bookings";
+import { bookAsAssistant, createBooking, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
+  callReport,
   createAssistantKey,
   createService,
+  fakeRecordingHost,
+  reportCallOk,
   signUp,
   staffAuthorization,
 } from "../support/browser";
@@ -70,6 +73,16 @@ const startAt = (days: number, hours: number) =>
 
 const rowOf = (page: Page, customer: string) =>
   page.locator("main [data-booking]").filter({ has: page.getByText(customer, { exact: true }) });
+
+/** The booking row the focused element is in, and whether it is that row's own link. */
+const focusedRow = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      booking: active?.closest("main [data-booking]")?.getAttribute("data-booking") ?? null,
+      isRowLink: active?.getAttribute("data-part") === "open",
+    };
+  });
 
 const cellTexts = async (row: Locator) =>
   (await row.getByRole("cell").allInnerTexts()).map((text) => text.replace(/\n+/g, "\n").trim());
@@ -146,6 +159,94 @@ describe("Bookings", () => {
     await page.locator('main [data-status="cancelled"]').filter({ hasText: "Grace Hopper" }).waitFor();
     expect(await toast(page, "Booking updated successfully").count()).toBeGreaterThan(0);
     await page.getByRole("link", { name: "Bookings", exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it("opens a row's booking panel over the list by mouse and keyboard, and keeps focus on the row", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const key = await createAssistantKey(page);
+    const recordingUrl = "https://recordings.example.test/booked.wav";
+    await fakeRecordingHost(page, "recordings.example.test", [recordingUrl]);
+    const call = callReport({
+      outcome: "booked",
+      callerName: "Grace Hopper",
+      recordingUrl,
+      durationSeconds: 6,
+    });
+    const callId = await reportCallOk(key, call);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(key, {
+      serviceId,
+      startTime: slot.start,
+      callExternalId: call.externalId,
+    });
+    await addBooking(staff, serviceId, startAt(5, 4), "Mary Jackson");
+
+    await page.goto("/bookings?scope=all");
+    const row = rowOf(page, "Grace Hopper");
+    await row.waitFor();
+    // By mouse, anywhere on the row (here its service cell, not the name): the panel of that booking.
+    const serviceCell = await row.getByRole("cell").nth(1).boundingBox();
+    if (!serviceCell) throw new Error("the row's service cell is not on screen");
+    await page.mouse.click(serviceCell.x + serviceCell.width / 2, serviceCell.y + serviceCell.height / 2);
+    const panel = page.getByRole("dialog", { name: "Grace Hopper" });
+    await panel.waitFor();
+    // In the URL beside the list's own parameters; the list stays behind it.
+    await page.waitForURL((url) => url.searchParams.get("booking") === bookingId);
+    expect(new URL(page.url()).searchParams.get("scope")).toBe("all");
+    // Its details, the call it came from with the recording, its timeline and actions.
+    await panel.getByText("Haircut").waitFor();
+    await panel.getByText("Prefers the window seat").waitFor();
+    expect(await panel.getByRole("link", { name: /Open the call/ }).getAttribute("href")).toBe(
+      `/calls/${callId}`,
+    );
+    await panel.getByRole("button", { name: "Play recording" }).waitFor();
+    await panel.locator("[data-event=create]").waitFor();
+    await panel.getByRole("button", { name: "Confirm" }).click();
+    await toast(page, "Booking updated successfully").waitFor();
+    await panel.locator("[data-event=confirm]").waitFor();
+    // Escape closes it; the list behind followed the change; focus is back on the row.
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.get("booking")).toBeNull();
+    expect(new URL(page.url()).searchParams.get("scope")).toBe("all");
+    await page.locator(`main [data-booking="${bookingId}"][data-status=confirmed]`).waitFor();
+    expect(await focusedRow(page)).toEqual({ booking: bookingId, isRowLink: true });
+
+    // By keyboard: Tab reaches the row's link, Enter opens the panel, its close button gives focus back.
+    const mary = rowOf(page, "Mary Jackson");
+    await page.getByLabel("Dates").focus();
+    for (let presses = 0; presses < 20; presses++) {
+      await page.keyboard.press("Tab");
+      if ((await mary.locator("[data-part=open]:focus").count()) > 0) break;
+    }
+    expect(await mary.locator("[data-part=open]:focus").count()).toBe(1);
+    await page.keyboard.press("Enter");
+    const maryPanel = page.getByRole("dialog", { name: "Mary Jackson" });
+    await maryPanel.locator("[data-event=create]").waitFor();
+    await maryPanel.getByText("Not made during a call.").waitFor();
+    await maryPanel.getByRole("button", { name: "Close booking details" }).focus();
+    await page.keyboard.press("Enter");
+    await maryPanel.waitFor({ state: "detached" });
+    const maryId = await mary.getAttribute("data-booking");
+    expect(await focusedRow(page)).toEqual({ booking: maryId, isRowLink: true });
+
+    // An action whose button goes away (Confirm becomes Complete) leaves focus in its row, not on the page.
+    await mary.getByRole("button", { name: /^Confirm/ }).focus();
+    await page.keyboard.press("Enter");
+    await page.locator(`main [data-booking="${maryId}"][data-status=confirmed]`).waitFor();
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await focusedRow(page)).toEqual({ booking: maryId, isRowLink: true });
+    // So does a cancel, whose question closes after the row has lost every action.
+    await mary.getByRole("button", { name: /^Cancel/ }).focus();
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("alertdialog", { name: "Cancel the booking of Mary Jackson?" });
+    await question.getByRole("button", { name: "Cancel booking" }).click();
+    await question.waitFor({ state: "detached" });
+    await page.locator(`main [data-booking="${maryId}"][data-status=cancelled]`).waitFor();
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await focusedRow(page)).toEqual({ booking: maryId, isRowLink: true });
     await page.context().close();
   });
 

@@ -15,6 +15,8 @@ type ConfirmDialogProps<T> = {
   pending: boolean;
   onCancel: () => void;
   onConfirm: (target: T) => void;
+  /** Where focus goes on closing, when not back to what opened the dialog (it may be gone by then). */
+  finalFocus?: (() => HTMLElement | null) | undefined;
 };
 
 /** The confirmation before something is destroyed: an alertdialog whose first focus is Cancel. */
@@ -27,6 +29,7 @@ export function ConfirmDialog<T>({
   pending,
   onCancel,
   onConfirm,
+  finalFocus,
 }: ConfirmDialogProps<T>) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // The dialog animates out after `target` is cleared: keep naming what it was about.
@@ -40,6 +43,7 @@ export function ConfirmDialog<T>({
       }}
       role="alertdialog"
       initialFocusEl={() => cancelRef.current}
+      finalFocusEl={finalFocus}
     >
       <Portal>
         <Dialog.Backdrop />

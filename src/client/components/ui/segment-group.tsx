@@ -1,6 +1,5 @@
-import { SegmentGroup as ArkSegmentGroup } from "@ark-ui/react/segment-group";
+import { useId } from "react";
 import { css, cx } from "styled-system/css";
-import { segmentGroup } from "styled-system/recipes/segment-group";
 
 type SegmentGroupProps<T extends string> = {
   /** Names the group for assistive technology (not shown). */
@@ -11,13 +10,37 @@ type SegmentGroupProps<T extends string> = {
   className?: string;
 };
 
-const styles = segmentGroup({ size: "sm" });
-const focusRing = css({
+const root = css({ display: "flex", gap: "4", borderBottomWidth: "1px", alignItems: "flex-start" });
+// The chosen item is underlined over the group's own line, as Park UI's segment group draws it.
+const item = css({
+  position: "relative",
+  px: "1",
+  pb: "3",
+  mb: "-1px",
+  textStyle: "sm",
+  fontWeight: "medium",
+  color: "fg.muted",
+  cursor: "pointer",
+  borderBottomWidth: "2px",
+  borderColor: "transparent",
   borderRadius: "l1",
-  "&[data-focus-visible]": { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "2px" },
+  borderBottomRadius: "0",
+  transitionProperty: "color, border-color",
+  transitionDuration: "normal",
+  _hover: { color: "fg.default" },
+  "&[data-state=checked]": {
+    fontWeight: "semibold",
+    color: "fg.default",
+    borderColor: "colorPalette.default",
+  },
+  "&:has(input:focus-visible)": { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "2px" },
 });
+const input = css({ srOnly: true });
 
-/** A segmented radio group (Ark): one choice of a few, arrow keys move between them, as with radio buttons. */
+/**
+ * A segmented radio group: one choice of a few. Native radio buttons, so the arrow keys move between them and
+ * nothing has to be measured or started before the group is drawn.
+ */
 export function SegmentGroup<T extends string>({
   label,
   value,
@@ -25,25 +48,28 @@ export function SegmentGroup<T extends string>({
   onValueChange,
   className,
 }: SegmentGroupProps<T>) {
+  const name = useId();
   return (
-    <ArkSegmentGroup.Root
-      orientation="horizontal"
-      value={value}
-      onValueChange={(details) => {
-        const chosen = items.find((item) => item.value === details.value);
-        if (chosen) onValueChange(chosen.value);
-      }}
-      className={cx(styles.root, className)}
-    >
-      <ArkSegmentGroup.Label className={css({ srOnly: true })}>{label}</ArkSegmentGroup.Label>
-      <ArkSegmentGroup.Indicator className={styles.indicator} />
-      {items.map((item) => (
-        <ArkSegmentGroup.Item key={item.value} value={item.value} className={cx(styles.item, focusRing)}>
-          <ArkSegmentGroup.ItemText className={styles.itemText}>{item.label}</ArkSegmentGroup.ItemText>
-          <ArkSegmentGroup.ItemControl className={styles.itemControl} />
-          <ArkSegmentGroup.ItemHiddenInput />
-        </ArkSegmentGroup.Item>
+    <div role="radiogroup" aria-label={label} data-scope="segment-group" className={cx(root, className)}>
+      {items.map((option) => (
+        <label
+          key={option.value}
+          data-scope="segment-group"
+          data-part="item"
+          data-state={option.value === value ? "checked" : "unchecked"}
+          className={item}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onValueChange(option.value)}
+            className={input}
+          />
+          {option.label}
+        </label>
       ))}
-    </ArkSegmentGroup.Root>
+    </div>
   );
 }

@@ -1,51 +1,41 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { BOOKINGS_PAGE_SIZE } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { css } from "styled-system/css";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
 import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
-import { useBusinessTimeZone } from "../../lib/business-timezone";
-import type { BookingActionType } from "./booking-actions";
+import { useShownTimeZone } from "../../lib/business-timezone";
 import { BookingFilters } from "./booking-filters";
 import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
 import { bookingQueries } from "./bookings.queries";
 import { bookingsSearch, DEFAULT_BOOKING_SCOPE, useBookingsSearch } from "./bookings-search";
-import { useBookingAction } from "./use-booking-action";
-
-// The dialog (Ark's date picker, its machine) is not needed to show the list: it loads after it.
-const loadRescheduleDialog = () =>
-  import("./reschedule-dialog").then((m) => ({ default: m.RescheduleDialog }));
-const RescheduleDialog = lazy(loadRescheduleDialog);
+import { useBookingActionDialogs } from "./use-booking-action-dialogs";
 
 /** Spec 2 "Bookings": filters, the page of bookings with their actions, pagination; loading and empty states. */
 export function BookingListCard() {
-  const { t } = useLingui();
   const api = useApi();
   const titleId = useId();
   const [search, setSearch] = useBookingsSearch();
   const { status, page } = search;
   const scope = search.scope ?? DEFAULT_BOOKING_SCOPE;
   const query = useQuery(bookingQueries.list(api, { page, status, scope }));
-  const zone = useBusinessTimeZone();
-  // Without the business's timezone (its request failed) the device's clock is the best there is.
-  const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
-  const actions = useBookingAction();
-  const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const [rescheduling, setRescheduling] = useState<Booking | null>(null);
-  const [rescheduleUsed, setRescheduleUsed] = useState(false);
-  if (rescheduling && !rescheduleUsed) setRescheduleUsed(true);
-  useEffect(() => {
-    void loadRescheduleDialog();
-  }, []);
+  const timeZone = useShownTimeZone();
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const actions = useBookingActionDialogs({
+    // The row's own link, which stays whatever the booking's status.
+    focusAfter: (booking: Booking) =>
+      rowsRef.current?.querySelector<HTMLElement>(
+        `[data-booking="${CSS.escape(booking._id)}"] [data-part=open]`,
+      ) ?? null,
+  });
 
   const list = query.data;
   const total = list?.total ?? 0;
@@ -54,12 +44,6 @@ export function BookingListCard() {
   useEffect(() => {
     if (overshoot) setSearch({ ...search, page: Math.max(list.totalPages, 1) }, { replace: true });
   }, [overshoot, list, search, setSearch]);
-
-  const onAction = (booking: Booking, action: BookingActionType) => {
-    if (action === "cancel") setCancelling(booking);
-    else if (action === "reschedule") setRescheduling(booking);
-    else actions.run(booking, { type: action });
-  };
 
   const shownPage = list ? Math.min(page, Math.max(list.totalPages, 1)) : page;
   const start = (shownPage - 1) * BOOKINGS_PAGE_SIZE + 1;
@@ -88,6 +72,7 @@ export function BookingListCard() {
             </EmptyState>
           ) : (
             <div
+              ref={rowsRef}
               aria-busy={query.isPlaceholderData || undefined}
               className={css({ transition: "opacity 150ms", "&[aria-busy=true]": { opacity: 0.6 } })}
             >
@@ -95,7 +80,7 @@ export function BookingListCard() {
                 bookings={list.data}
                 timeZone={timeZone}
                 busy={actions.pending}
-                onAction={onAction}
+                onAction={actions.onAction}
               />
             </div>
           )
@@ -121,27 +106,7 @@ export function BookingListCard() {
           </div>
         ) : null}
       </CardBody>
-      <ConfirmDialog
-        target={cancelling}
-        title={(booking) => t`Cancel the booking of ${booking.customerName}?`}
-        description={t`Its time becomes free for other bookings. A cancelled booking cannot be changed again.`}
-        confirmLabel={<Trans>Cancel booking</Trans>}
-        pendingLabel={<Trans>Cancelling...</Trans>}
-        pending={actions.pending}
-        onCancel={() => setCancelling(null)}
-        onConfirm={(booking) =>
-          void actions.act(booking, { type: "cancel" }).then(
-            () => setCancelling(null),
-            // The toast says why; the question is over either way.
-            () => setCancelling(null),
-          )
-        }
-      />
-      <Suspense fallback={null}>
-        {rescheduleUsed ? (
-          <RescheduleDialog booking={rescheduling} onClose={() => setRescheduling(null)} />
-        ) : null}
-      </Suspense>
+      {actions.dialogs}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { CalendarClock, Check, CheckCheck, type LucideIcon, X } from "lucide-rea
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { allowedBookingActions, type BookingActionType } from "./booking-actions";
+import { preloadBookingDialog } from "./booking-dialogs-lazy";
 
 const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideIcon }> = {
   confirm: { label: msg({ message: "Confirm", context: "booking action" }), icon: Check },
@@ -13,6 +14,9 @@ const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideI
   reschedule: { label: msg({ message: "Reschedule", context: "booking action" }), icon: CalendarClock },
   cancel: { label: msg({ message: "Cancel", context: "booking action" }), icon: X },
 };
+
+const row = css({ display: "flex", flexWrap: "wrap", gap: "1", justifyContent: "flex-end" });
+const hidden = css({ srOnly: true });
 
 type BookingRowActionsProps = {
   booking: Booking;
@@ -29,7 +33,7 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
   const allowed = allowedBookingActions(booking);
   if (allowed.length === 0) return null;
   return (
-    <div className={css({ display: "flex", flexWrap: "wrap", gap: "1", justifyContent: "flex-end" })}>
+    <div className={row}>
       {allowed.map((action) => {
         const { label, icon: Icon } = looks[action];
         return (
@@ -40,10 +44,12 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
             disabled={disabled}
             data-action={action}
             onClick={() => onAction(booking, action)}
+            onPointerEnter={() => preloadBookingDialog(action)}
+            onFocus={() => preloadBookingDialog(action)}
           >
             <Icon aria-hidden="true" />
             {i18n._(label)}
-            <span className={css({ srOnly: true })}>, {subject}</span>
+            <span className={hidden}>, {subject}</span>
           </Button>
         );
       })}

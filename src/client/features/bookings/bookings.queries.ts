@@ -71,12 +71,6 @@ export const bookingQueries = {
       ...cachePolicy,
       refetchInterval: BOOKINGS_REFRESH_MS,
     }),
-  /** The business's timezone (GET /api/availability; the same cache entry as the availability screen's). */
-  availability: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ["availability", "detail"] as const,
-      queryFn: ({ signal }) => api.get("/availability", responseSchema("availability"), { signal }),
-    }),
 };
 
 /**
@@ -90,13 +84,4 @@ export const updateBooking = (
 ) =>
   api.put(`/bookings/${encodeURIComponent(booking._id)}`, responseSchema("booking"), body, {
     headers: { "If-Match": `"${booking.version}"` },
-  });
-
-/** That day's free starts for the service (the same cache entry as the availability preview's). */
-export const freeSlotsQuery = (api: ApiClient, query: { serviceId: string; from: string; to: string }) =>
-  queryOptions({
-    queryKey: ["availability", "slots", query] as const,
-    queryFn: ({ signal }) => api.get("/availability/slots", responseSchema("slotList"), { signal, query }),
-    // Slots move with the clock and with every booking: never older than a minute.
-    staleTime: 60_000,
   });

@@ -1,12 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useBookingAction } from "./use-booking-action";
+import type { BookingActions } from "./use-booking-action";
+
+type CancelBookingDialogProps = {
+  booking: Booking | null;
+  /** The screen's action hook: its cancel, and whether an update is in flight. */
+  actions: Pick<BookingActions, "act" | "pending">;
+  onClose: () => void;
+  /** Where focus goes when the question closes (the button that asked may be gone with the booking's actions). */
+  finalFocus?: () => HTMLElement | null;
+};
 
 /** "Cancel the booking of …?": a cancelled booking is final, so staff say it twice. */
-export function CancelBookingDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
+export function CancelBookingDialog({ booking, actions, onClose, finalFocus }: CancelBookingDialogProps) {
   const { t } = useLingui();
-  const actions = useBookingAction();
   return (
     <ConfirmDialog
       target={booking}
@@ -16,6 +24,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: Booking | n
       pendingLabel={<Trans>Cancelling...</Trans>}
       pending={actions.pending}
       onCancel={onClose}
+      finalFocus={finalFocus}
       // The toast says why it failed; the question is over either way.
       onConfirm={(target) => void actions.act(target, { type: "cancel" }).then(onClose, onClose)}
     />

@@ -1,6 +1,6 @@
 import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { firstBookableDay } from "@machines/reschedule.machine";
+import { dayAndTime, firstBookableDay } from "@machines/reschedule.machine";
 import { RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
@@ -15,13 +15,13 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { useApi } from "../../lib/api-context";
-import { useBusinessTimeZone } from "../../lib/business-timezone";
+import { freeSlotsQuery } from "../../lib/availability-queries";
+import { useShownTimeZone } from "../../lib/business-timezone";
+import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
-import { formatInZone } from "./booking-time-format";
-import { freeSlotsQuery } from "./bookings.queries";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
-import { useBookingAction } from "./use-booking-action";
+import type { BookingActions } from "./use-booking-action";
 
 const fieldStyles = field();
 const choices = css({ display: "flex", flexWrap: "wrap", gap: "2" });
@@ -29,17 +29,19 @@ const choices = css({ display: "flex", flexWrap: "wrap", gap: "2" });
 type RescheduleDialogProps = {
   /** The booking to move; null closes the dialog. */
   booking: Booking | null;
+  /** The screen's action hook's `act` (PUT with If-Match, spec 8's toasts). */
+  act: BookingActions["act"];
   onClose: () => void;
+  /** Where focus goes when the dialog closes (the button that opened it may have left with the booking). */
+  finalFocus?: (() => HTMLElement | null) | undefined;
 };
 
 /** Spec 2/5: 'Reschedule Booking' — a day (no past ones), a time in 10-minute steps, 'Now', that day's free slots. */
-export function RescheduleDialog({ booking, onClose }: RescheduleDialogProps) {
+export function RescheduleDialog({ booking, act, onClose, finalFocus }: RescheduleDialogProps) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const id = useId();
-  const { act } = useBookingAction();
-  const zone = useBusinessTimeZone();
-  const timeZone = zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
+  const timeZone = useShownTimeZone();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const [machine] = useState(() => provideRescheduleDialog({ act, onSaved: () => closeRef.current() }));
@@ -74,14 +76,18 @@ export function RescheduleDialog({ booking, onClose }: RescheduleDialogProps) {
   };
 
   const zoneForDisplay = timeZone ?? "UTC";
-  const timeOf = (iso: string) => formatInZone(iso, "HH:mm", zoneForDisplay);
-  const chosenDay = date ? formatInZone(`${date}T12:00:00Z`, "EEEE, MMM d", "UTC") : "";
+  // The time input's own form ("HH:mm"), so a slot's label is compared with the input's value.
+  const timeOf = (iso: string) => dayAndTime(new Date(iso), zoneForDisplay).time;
+  const chosenDay = date
+    ? calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" })(date)
+    : "";
   const reason = failure ? failureMessage(failure) : undefined;
   const suggestions = failure?.nextFreeSlots ?? [];
 
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={finalFocus}
       onOpenChange={({ open: next }) => {
         if (!next) close();
       }}

@@ -22,6 +22,8 @@ type ActionVariables = { booking: ActionTarget; action: BookingAction };
  * `act` resolves with the updated booking and rejects with the ApiError after its toast (the reschedule
  * dialog explains a taken time itself); `run` is for buttons that have nothing more to do.
  */
+export type BookingActions = ReturnType<typeof useBookingAction>;
+
 export function useBookingAction() {
   const { t, i18n } = useLingui();
   const api = useApi();
@@ -66,7 +68,5 @@ export function useBookingAction() {
     run,
     /** Whether an update is in flight: spec 4 disables the action buttons meanwhile. */
     pending: mutation.isPending,
-    /** The booking being updated, if any. */
-    pendingId: mutation.isPending ? mutation.variables?.booking._id : undefined,
   };
 }

@@ -7,8 +7,8 @@ import { Link } from "wouter";
 import { BookingStatusTag } from "../../components/booking-status-look";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { Text } from "../../components/ui/text";
-import { useBusinessTimeZone } from "../../lib/business-timezone";
-import { dateTimeFormat, timeOfDayFormat } from "../../lib/zoned-format";
+import { useShownTimeZone } from "../../lib/business-timezone";
+import { appointmentFormat } from "../../lib/zoned-format";
 
 /** Where the booking opens: the calendar on its week, its side panel open. */
 const bookingHref = (booking: Booking, day: string) =>
@@ -17,12 +17,9 @@ const bookingHref = (booking: Booking, day: string) =>
 /** The booking made during this call: service, time (the business's), status, and a link that opens it. */
 export function CallBooking({ booking }: { booking: Booking }) {
   const { i18n } = useLingui();
-  const zone = useBusinessTimeZone();
-  const timeZone = zone.data;
+  const timeZone = useShownTimeZone();
   const service = booking.serviceName;
-  const when = timeZone
-    ? `${dateTimeFormat(i18n.locale, timeZone)(booking.startTime)}–${timeOfDayFormat(i18n.locale, timeZone)(booking.endTime)}`
-    : null;
+  const when = timeZone ? appointmentFormat(i18n.locale, timeZone)(booking.startTime, booking.endTime) : null;
   const day = timeZone
     ? calendarDateAt(new Date(booking.startTime), timeZone)
     : booking.startTime.slice(0, 10);

@@ -3,13 +3,12 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
-import { useId } from "react";
-import { css, cx } from "styled-system/css";
-import { field } from "styled-system/recipes/field";
-import { input } from "styled-system/recipes/input";
+import { css } from "styled-system/css";
 import { DateField } from "../../components/date-field";
+import { FilterBar } from "../../components/filter-bar";
+import { SelectField } from "../../components/select-field";
 import { Button } from "../../components/ui/button";
-import { CALL_STATUS_FILTERS, type CallsSearch, callsSearch, isCallStatus } from "./calls-search";
+import { CALL_STATUS_FILTERS, type CallsSearch, callsSearch } from "./calls-search";
 
 const statusOptions: Record<CallStatus, MessageDescriptor> = {
   completed: msg({ message: "Completed", context: "status filter" }),
@@ -18,22 +17,7 @@ const statusOptions: Record<CallStatus, MessageDescriptor> = {
   "in-progress": msg({ message: "In progress", context: "status filter" }),
 };
 
-const fieldStyles = field();
-const control = cx(input({ size: "sm" }), css({ minW: "10rem" }));
 const dateInput = css({ w: "9rem" });
-// The input recipe hides the native arrow; the select draws its own.
-const selectControl = cx(
-  control,
-  css({
-    appearance: "none",
-    pe: "8",
-    bgImage:
-      "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='16' height='16' fill='none' stroke='%23888' stroke-width='2' viewBox='0 0 24 24'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
-    bgRepeat: "no-repeat",
-    bgPosition: "right 0.5rem center",
-    cursor: "pointer",
-  }),
-);
 
 type CallFiltersProps = {
   search: CallsSearch;
@@ -43,41 +27,22 @@ type CallFiltersProps = {
 /** Status and date range; any change goes back to page 1. */
 export function CallFilters({ search, onChange }: CallFiltersProps) {
   const { t, i18n } = useLingui();
-  const id = useId();
   // Each picker keeps its day on its side of the other's, so the range cannot be inverted.
   const changeRange = (next: { from?: string | undefined; to?: string | undefined }) =>
     onChange({ ...search, ...next, page: 1 }, { replace: true });
 
   return (
-    <form
-      aria-label={t`Filter calls`}
-      onSubmit={(event) => event.preventDefault()}
-      className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}
-    >
-      <div className={fieldStyles.root}>
-        <label htmlFor={`${id}-status`} className={fieldStyles.label}>
-          <Trans>Status</Trans>
-        </label>
-        <select
-          id={`${id}-status`}
-          className={selectControl}
-          value={search.status ?? ""}
-          onChange={(event) => {
-            const value = event.target.value;
-            onChange(
-              { ...search, status: isCallStatus(value) ? value : undefined, page: 1 },
-              { replace: true },
-            );
-          }}
-        >
-          <option value="">{t`All statuses`}</option>
-          {CALL_STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {i18n._(statusOptions[status])}
-            </option>
-          ))}
-        </select>
-      </div>
+    <FilterBar label={t`Filter calls`}>
+      <SelectField
+        label={<Trans>Status</Trans>}
+        value={search.status}
+        emptyLabel={t`All statuses`}
+        options={CALL_STATUS_FILTERS.map((status) => ({
+          value: status,
+          label: i18n._(statusOptions[status]),
+        }))}
+        onChange={(status) => onChange({ ...search, status, page: 1 }, { replace: true })}
+      />
       <DateField
         label={t`From`}
         value={search.from ?? ""}
@@ -98,6 +63,6 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
           <Trans>Clear filters</Trans>
         </Button>
       ) : null}
-    </form>
+    </FilterBar>
   );
 }

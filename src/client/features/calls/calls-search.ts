@@ -8,9 +8,6 @@ type CallFilterValues = { status?: CallStatus; from?: string; to?: string };
 /** The calls list as the URL holds it: /calls?status=missed&from=2026-11-01&to=2026-11-21&page=2 */
 export type CallsSearch = PagedSearch<CallFilterValues>;
 
-export const isCallStatus = (value: unknown): value is CallStatus =>
-  (CALL_STATUSES as readonly unknown[]).includes(value);
-
 export const callsSearch = defineUrlSearch<CallFilterValues>({
   path: "/calls",
   filters: { status: oneOfParam(CALL_STATUSES), from: isoDateParam, to: isoDateParam },

@@ -1,44 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Service } from "@shared/service.schema";
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
-import { css, cx } from "styled-system/css";
-import { table } from "styled-system/recipes/table";
+import { css } from "styled-system/css";
+import { ResponsiveTable, type TableColumn } from "../../components/responsive-table";
 import { Badge } from "../../components/ui/badge";
 import { IconButton } from "../../components/ui/icon-button";
 import { formatServicePrice } from "./service-price";
 
-const styles = table({ variant: "plain", size: "md" });
-
 const numeric = css({ textAlign: "end", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
-
-// Below `sm` a row is a small card (name on its own line, then the facts and the actions), so nothing hides
-// past the edge of a phone; from `sm` up it is the spec's table.
-const narrow = {
-  table: css({ display: { smDown: "block" }, minW: { sm: "34rem" } }),
-  head: css({ display: { smDown: "none" } }),
-  body: css({ display: { smDown: "block" } }),
-  row: css({
-    display: { smDown: "flex" },
-    flexWrap: "wrap",
-    alignItems: "center",
-    columnGap: "4",
-    rowGap: "1",
-    h: { smDown: "auto" },
-    p: { smDown: "3" },
-    borderBottomWidth: { smDown: "1px" },
-    borderColor: "border.subtle",
-  }),
-  cell: css({
-    display: { smDown: "block" },
-    h: { smDown: "auto" },
-    p: { smDown: "0" },
-    borderBottomWidth: { smDown: "0" },
-  }),
-  nameCell: css({ flexBasis: { smDown: "100%" } }),
-  actionsCell: css({ ml: { smDown: "auto" } }),
-  /** The column's name beside its value where the header row is not shown. */
-  label: css({ display: { base: "inline", sm: "none" }, color: "fg.muted", fontSize: "sm", mr: "1" }),
-};
+const nameCell = css({ minW: { md: "12rem" }, whiteSpace: "normal" });
+const name = css({ fontWeight: "medium", overflowWrap: "anywhere" });
+const description = css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" });
+const nowrap = css({ whiteSpace: "nowrap" });
+const actionButtons = css({ display: "inline-flex", gap: "1" });
+const tableWidth = css({ minW: { md: "34rem" } });
 
 type ServiceTableProps = {
   services: readonly Service[];
@@ -52,114 +27,96 @@ type ServiceTableProps = {
 /** Spec 2: name with description, duration in minutes, price, status badge, actions. */
 export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete }: ServiceTableProps) {
   const { t, i18n } = useLingui();
+  const columns: TableColumn<Service>[] = [
+    {
+      id: "name",
+      header: <Trans>Name</Trans>,
+      fullLine: true,
+      cellClassName: nameCell,
+      cell: (service) => (
+        <>
+          <p className={name}>{service.name}</p>
+          {service.description ? <p className={description}>{service.description}</p> : null}
+        </>
+      ),
+    },
+    {
+      id: "duration",
+      header: <Trans>Duration</Trans>,
+      labelled: true,
+      className: numeric,
+      cell: (service) => {
+        const minutes = service.duration;
+        return <Trans>{minutes} min</Trans>;
+      },
+    },
+    {
+      id: "price",
+      header: <Trans>Price</Trans>,
+      labelled: true,
+      className: numeric,
+      cell: (service) => formatServicePrice(service.price, i18n.locale),
+    },
+    {
+      id: "status",
+      header: <Trans>Status</Trans>,
+      cell: (service) =>
+        service.isActive ? (
+          <Badge variant="subtle" tone="success" data-active="true">
+            <Trans>active</Trans>
+          </Badge>
+        ) : (
+          <Badge variant="outline" tone="neutral" data-active="false">
+            <Trans>inactive</Trans>
+          </Badge>
+        ),
+    },
+    {
+      id: "actions",
+      header: <Trans>Actions</Trans>,
+      actions: true,
+      cellClassName: nowrap,
+      cell: (service) => {
+        const name = service.name;
+        return (
+          <div className={actionButtons}>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={service.isActive ? t`Deactivate ${name}` : t`Activate ${name}`}
+              disabled={togglingId === service._id}
+              onClick={() => onToggle(service)}
+            >
+              {service.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            </IconButton>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={t`Edit ${name}`}
+              onClick={() => onEdit(service)}
+            >
+              <Pencil aria-hidden="true" />
+            </IconButton>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label={t`Delete ${name}`}
+              onClick={() => onDelete(service)}
+            >
+              <Trash2 aria-hidden="true" />
+            </IconButton>
+          </div>
+        );
+      },
+    },
+  ];
   return (
-    // Scrolls sideways inside the card on a narrow screen rather than squeezing the columns unreadable.
-    <div className={css({ mx: "-3" })}>
-      <table className={cx(styles.root, narrow.table)}>
-        <thead className={cx(styles.head, narrow.head)}>
-          <tr className={styles.row}>
-            <th scope="col" className={styles.header}>
-              <Trans>Name</Trans>
-            </th>
-            <th scope="col" className={cx(styles.header, numeric)}>
-              <Trans>Duration</Trans>
-            </th>
-            <th scope="col" className={cx(styles.header, numeric)}>
-              <Trans>Price</Trans>
-            </th>
-            <th scope="col" className={styles.header}>
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col" className={cx(styles.header, css({ textAlign: "end" }))}>
-              <Trans>Actions</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={cx(styles.body, narrow.body)}>
-          {services.map((service) => {
-            const name = service.name;
-            const minutes = service.duration;
-            return (
-              <tr key={service._id} className={cx(styles.row, narrow.row)} data-service={service._id}>
-                <td
-                  className={cx(
-                    styles.cell,
-                    narrow.cell,
-                    narrow.nameCell,
-                    css({ minW: { sm: "12rem" }, whiteSpace: "normal" }),
-                  )}
-                >
-                  <p className={css({ fontWeight: "medium", overflowWrap: "anywhere" })}>{name}</p>
-                  {service.description ? (
-                    <p className={css({ fontSize: "sm", color: "fg.muted", overflowWrap: "anywhere" })}>
-                      {service.description}
-                    </p>
-                  ) : null}
-                </td>
-                <td className={cx(styles.cell, narrow.cell, numeric)}>
-                  <span className={narrow.label}>
-                    <Trans>Duration</Trans>
-                  </span>
-                  <Trans>{minutes} min</Trans>
-                </td>
-                <td className={cx(styles.cell, narrow.cell, numeric)}>
-                  <span className={narrow.label}>
-                    <Trans>Price</Trans>
-                  </span>
-                  {formatServicePrice(service.price, i18n.locale)}
-                </td>
-                <td className={cx(styles.cell, narrow.cell)}>
-                  {service.isActive ? (
-                    <Badge variant="subtle" tone="success" data-active="true">
-                      <Trans>active</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge variant="outline" tone="neutral" data-active="false">
-                      <Trans>inactive</Trans>
-                    </Badge>
-                  )}
-                </td>
-                <td
-                  className={cx(
-                    styles.cell,
-                    narrow.cell,
-                    narrow.actionsCell,
-                    css({ whiteSpace: "nowrap", textAlign: "end" }),
-                  )}
-                >
-                  <div className={css({ display: "inline-flex", gap: "1" })}>
-                    <IconButton
-                      variant="ghost"
-                      size="sm"
-                      aria-label={service.isActive ? t`Deactivate ${name}` : t`Activate ${name}`}
-                      disabled={togglingId === service._id}
-                      onClick={() => onToggle(service)}
-                    >
-                      {service.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                    </IconButton>
-                    <IconButton
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t`Edit ${name}`}
-                      onClick={() => onEdit(service)}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </IconButton>
-                    <IconButton
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t`Delete ${name}`}
-                      onClick={() => onDelete(service)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveTable
+      columns={columns}
+      rows={services}
+      rowKey={(service) => service._id}
+      rowAttributes={(service) => ({ "data-service": service._id })}
+      className={tableWidth}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
-import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
+import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
 import { bookingQueries } from "../bookings.queries";
 import { BookingPanelActions } from "./booking-panel-actions";
 import { BookingTimeline } from "./booking-timeline";
@@ -82,7 +82,7 @@ export function BookingPanel() {
 function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZone: string }) {
   const { t, i18n } = useLingui();
   const when = dateTimeFormat(i18n.locale, timeZone);
-  const time = timeOfDayFormat(i18n.locale, timeZone);
+  const appointment = appointmentFormat(i18n.locale, timeZone);
   const sources: Record<BookingSource, string> = {
     assistant: t`Booked by the assistant`,
     staff: t`Added by staff`,
@@ -110,7 +110,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
         <Fact term={<Trans>Phone</Trans>}>{booking.customerPhone}</Fact>
         <Fact term={<Trans>Service</Trans>}>{booking.serviceName ?? <Trans>No service</Trans>}</Fact>
         <Fact term={<Trans>When</Trans>}>
-          {when(booking.startTime)}–{time(booking.endTime)} <Trans>({minutes} min)</Trans>
+          {appointment(booking.startTime, booking.endTime)} <Trans>({minutes} min)</Trans>
         </Fact>
         <Fact term={<Trans>Price</Trans>}>{price}</Fact>
         <Fact term={<Trans>Source</Trans>}>{sources[booking.source]}</Fact>

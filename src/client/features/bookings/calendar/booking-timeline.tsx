@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingAction, BookingActorKind, BookingEvent } from "@shared/booking.schema";
 import { css } from "styled-system/css";
 import { statusLooks } from "../../../components/booking-status-look";
-import { dateTimeFormat, timeOfDayFormat } from "../../../lib/zoned-format";
+import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
 
 const actionLabels: Record<BookingAction, MessageDescriptor> = {
   create: msg({ message: "Booked", context: "booking event" }),
@@ -26,8 +26,7 @@ const actorLabels: Record<BookingActorKind, MessageDescriptor> = {
 export function BookingTimeline({ events, timeZone }: { events: BookingEvent[]; timeZone: string }) {
   const { i18n } = useLingui();
   const when = dateTimeFormat(i18n.locale, timeZone);
-  const time = timeOfDayFormat(i18n.locale, timeZone);
-  const range = (start: string, end: string) => `${when(start)}–${time(end)}`;
+  const range = appointmentFormat(i18n.locale, timeZone);
   return (
     <ol
       className={css({

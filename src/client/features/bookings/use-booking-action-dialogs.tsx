@@ -1,0 +1,79 @@
+import type { Booking } from "@shared/booking.schema";
+import { Suspense, useEffect, useRef, useState } from "react";
+import type { BookingActionType } from "./booking-actions";
+import { LazyCancelBookingDialog, LazyRescheduleDialog } from "./booking-dialogs-lazy";
+import { useBookingAction } from "./use-booking-action";
+
+type Options<B extends Booking> = {
+  /**
+   * Where focus goes when the button used is gone after the change (a confirmed booking offers Complete
+   * instead of Confirm; a completed or cancelled one offers nothing), rather than to the page's start.
+   */
+  focusAfter: (booking: B) => HTMLElement | null;
+};
+
+/**
+ * Spec 4's actions on a booking, from a row of the list or from the side panel: Confirm and Complete at once,
+ * Cancel after a question, Reschedule in its dialog. Render `dialogs` beside the buttons.
+ */
+export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Options<B>) {
+  const actions = useBookingAction();
+  const [cancelling, setCancelling] = useState<B | null>(null);
+  const [rescheduling, setRescheduling] = useState<B | null>(null);
+  // Once opened, a dialog stays mounted: closing it then animates and gives focus back.
+  const [cancelUsed, setCancelUsed] = useState(false);
+  const [rescheduleUsed, setRescheduleUsed] = useState(false);
+  if (cancelling && !cancelUsed) setCancelUsed(true);
+  if (rescheduling && !rescheduleUsed) setRescheduleUsed(true);
+
+  const used = useRef<{ booking: B; button: Element | null; direct: boolean; sent: boolean } | null>(null);
+  const focusFallback = () => {
+    const last = used.current;
+    if (!last) return null;
+    if (last.button instanceof HTMLElement && last.button.isConnected) return last.button;
+    return focusAfter(last.booking);
+  };
+  // A direct action, once over (the screen re-rendered with its answer): a vanished button's focus moves on.
+  useEffect(() => {
+    const last = used.current;
+    if (!last?.direct) return;
+    if (actions.pending) {
+      last.sent = true;
+      return;
+    }
+    if (!last.sent) return;
+    if (!document.activeElement || document.activeElement === document.body) focusFallback()?.focus();
+    used.current = null;
+  });
+
+  const onAction = (booking: B, action: BookingActionType) => {
+    const direct = action === "confirm" || action === "complete";
+    used.current = { booking, button: document.activeElement, direct, sent: false };
+    if (action === "cancel") setCancelling(booking);
+    else if (action === "reschedule") setRescheduling(booking);
+    else actions.run(booking, { type: action });
+  };
+
+  const dialogs = (
+    <Suspense fallback={null}>
+      {cancelUsed ? (
+        <LazyCancelBookingDialog
+          booking={cancelling}
+          actions={actions}
+          onClose={() => setCancelling(null)}
+          finalFocus={focusFallback}
+        />
+      ) : null}
+      {rescheduleUsed ? (
+        <LazyRescheduleDialog
+          booking={rescheduling}
+          act={actions.act}
+          onClose={() => setRescheduling(null)}
+          finalFocus={focusFallback}
+        />
+      ) : null}
+    </Suspense>
+  );
+
+  return { onAction, pending: actions.pending, dialogs };
+}
