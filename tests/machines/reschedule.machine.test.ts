@@ -105,8 +105,7 @@ describeModelPaths("reschedule machine (model-based)", {
       expect(snapshot.can({ type: "form.submit" })).toBe(false);
     }
     // An overlap can never be confirmed away.
-    if (!snapshot.matches("outsideHours"))
-      expect(snapshot.can({ type: "outsideHours.confirm" })).toBe(false);
+    if (!snapshot.matches("outsideHours")) expect(snapshot.can({ type: "outsideHours.confirm" })).toBe(false);
   },
   afterReplays: () => {
     it("announces each outcome", () => {
@@ -198,7 +197,11 @@ describe("reschedule rules", () => {
     actor.send({ type: "form.submit" });
     await waitFor(actor, (s) => s.matches("outsideHours"));
     // The chosen time stays, with the day's free starts beside the question; no failure is announced.
-    expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-27", time: "22:00", failure: outside });
+    expect(actor.getSnapshot().context).toMatchObject({
+      date: "2026-11-27",
+      time: "22:00",
+      failure: outside,
+    });
     expect(failures).toEqual([]);
     actor.send({ type: "outsideHours.confirm" });
     await waitFor(actor, (s) => s.matches("closed"));
