@@ -9,6 +9,10 @@ import { notProvided } from "./not-provided";
  * The reschedule dialog (spec 2, 4, 5, 9): closed → editing → saving → closed, or back to editing with the
  * failure explained and the chosen day and time kept. The day is required (spec 5: Reschedule is disabled
  * until a date is chosen); a new day keeps the time of day; times are the business's wall clock.
+ *
+ * A time outside the opening hours is refused (OUTSIDE_HOURS) until staff say they mean it: the dialog asks
+ * (outsideHours), and either saves again with that confirmation or, on any change of day or time, goes back
+ * to editing. An overlap (SLOT_TAKEN) is never asked about: no confirmation lets two bookings share a time.
  */
 
 /** The booking being moved, as the dialog needs it; instants are ISO strings. */
@@ -24,7 +28,8 @@ export type RescheduleTarget = {
 /** What the provided save actor rejects with: a taken time carries the next free starts of that day. */
 export type RescheduleFailure = { status?: number; code?: string; nextFreeSlots?: readonly string[] };
 
-export type RescheduleSaveInput = { booking: RescheduleTarget; startTime: string };
+/** `outsideHours`: staff confirmed this start although it is outside the opening hours. */
+export type RescheduleSaveInput = { booking: RescheduleTarget; startTime: string; outsideHours: boolean };
 
 export type RescheduleContext = {
   booking: RescheduleTarget | null;
@@ -35,6 +40,8 @@ export type RescheduleContext = {
   /** `HH:MM`, as the time input holds it (may be empty while typed). */
   time: string;
   failure: RescheduleFailure | null;
+  /** Staff confirmed the chosen day and time outside the opening hours; any change of them drops it. */
+  outsideHoursConfirmed: boolean;
 };
 
 export type RescheduleEvent =
@@ -46,7 +53,9 @@ export type RescheduleEvent =
   | { type: "time.now"; at: number }
   /** A free slot (or a suggested one after a taken time): its start instant. */
   | { type: "slot.pick"; startTime: string }
-  | { type: "form.submit" };
+  | { type: "form.submit" }
+  /** 'Reschedule anyway': the answer to the outside-hours question. */
+  | { type: "outsideHours.confirm" };
 
 const STEP_MS = RESCHEDULE_STEP_MINUTES * 60_000;
 
@@ -56,6 +65,7 @@ const closedContext: RescheduleContext = {
   date: null,
   time: "",
   failure: null,
+  outsideHoursConfirmed: false,
 };
 
 /** The wall-clock day and time ("HH:mm", as a time input holds it) of an instant, on the business's clock. */
@@ -82,6 +92,9 @@ export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "
     context.timeZone,
   );
 }
+
+/** A changed day or time is a new question: its failure and any confirmation were about the old one. */
+const choiceChanged = { failure: null, outsideHoursConfirmed: false } as const;
 
 const toFailure = (error: unknown): RescheduleFailure => {
   if (typeof error !== "object" || error === null) return {};
@@ -110,6 +123,25 @@ export const rescheduleMachine = setup({
     /** The move failed (spec 8 error toast); the dialog stays open and says why. */
     announceFailed: (_, _params: { failure: RescheduleFailure }) => {},
     reset: assign(() => closedContext),
+    pickDate: assign(({ event }) =>
+      event.type === "date.pick" ? { date: event.date, ...choiceChanged } : {},
+    ),
+    changeTime: assign(({ event }) =>
+      event.type === "time.change" ? { time: event.time, ...choiceChanged } : {},
+    ),
+    takeNow: assign(({ context, event }) =>
+      event.type === "time.now"
+        ? {
+            ...dayAndTime(new Date(Math.ceil(event.at / STEP_MS) * STEP_MS), context.timeZone),
+            ...choiceChanged,
+          }
+        : {},
+    ),
+    pickSlot: assign(({ context, event }) =>
+      event.type === "slot.pick"
+        ? { ...dayAndTime(new Date(event.startTime), context.timeZone), ...choiceChanged }
+        : {},
+    ),
   },
   guards: {
     hasStart: ({ context }) => chosenStart(context) !== null,
@@ -136,21 +168,22 @@ export const rescheduleMachine = setup({
     },
     editing: {
       on: {
-        "date.pick": { actions: assign({ date: ({ event }) => event.date, failure: null }) },
-        "time.change": { actions: assign({ time: ({ event }) => event.time, failure: null }) },
-        "time.now": {
-          actions: assign(({ context, event }) => ({
-            ...dayAndTime(new Date(Math.ceil(event.at / STEP_MS) * STEP_MS), context.timeZone),
-            failure: null,
-          })),
-        },
-        "slot.pick": {
-          actions: assign(({ context, event }) => ({
-            ...dayAndTime(new Date(event.startTime), context.timeZone),
-            failure: null,
-          })),
-        },
+        "date.pick": { actions: "pickDate" },
+        "time.change": { actions: "changeTime" },
+        "time.now": { actions: "takeNow" },
+        "slot.pick": { actions: "pickSlot" },
         "form.submit": { guard: "hasStart", target: "saving" },
+        "dialog.close": { target: "closed", actions: "reset" },
+      },
+    },
+    /** Refused as outside the opening hours: 'Reschedule anyway', or another day or time. */
+    outsideHours: {
+      on: {
+        "outsideHours.confirm": { target: "saving", actions: assign({ outsideHoursConfirmed: true }) },
+        "date.pick": { target: "editing", actions: "pickDate" },
+        "time.change": { target: "editing", actions: "changeTime" },
+        "time.now": { target: "editing", actions: "takeNow" },
+        "slot.pick": { target: "editing", actions: "pickSlot" },
         "dialog.close": { target: "closed", actions: "reset" },
       },
     },
@@ -162,16 +195,30 @@ export const rescheduleMachine = setup({
         input: ({ context }) => {
           const start = chosenStart(context);
           // hasStart let it in: booking and start are both there.
-          return { booking: context.booking!, startTime: (start ?? new Date(0)).toISOString() };
+          return {
+            booking: context.booking!,
+            startTime: (start ?? new Date(0)).toISOString(),
+            outsideHours: context.outsideHoursConfirmed,
+          };
         },
         onDone: { target: "closed", actions: ["announceSaved", "reset"] },
-        onError: {
-          target: "editing",
-          actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
-            { type: "announceFailed", params: ({ event }) => ({ failure: toFailure(event.error) }) },
-          ],
-        },
+        onError: [
+          {
+            // A question, not a failure: the chosen time stays, with that day's free times beside it. Asked
+            // once: a refusal despite the confirmation is a failure like any other.
+            guard: ({ context, event }) =>
+              toFailure(event.error).code === "OUTSIDE_HOURS" && !context.outsideHoursConfirmed,
+            target: "outsideHours",
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
+          {
+            target: "editing",
+            actions: [
+              assign({ failure: ({ event }) => toFailure(event.error) }),
+              { type: "announceFailed", params: ({ event }) => ({ failure: toFailure(event.error) }) },
+            ],
+          },
+        ],
       },
     },
   },

@@ -36,6 +36,19 @@ describe("the actions the list offers come from the booking-status machine", () 
       startTime: "2026-11-26T09:10:00.000Z",
       endTime: "2026-11-26T09:55:00.000Z",
     });
+    // A start outside the opening hours that staff confirmed says so, as the server requires.
+    expect(
+      bookingUpdateFor(booking("pending"), {
+        type: "reschedule",
+        startTime: "2026-11-26T03:00:00.000Z",
+        outsideHours: true,
+      }),
+    ).toEqual({
+      status: "pending",
+      startTime: "2026-11-26T03:00:00.000Z",
+      endTime: "2026-11-26T03:45:00.000Z",
+      outsideHours: true,
+    });
     expect(bookingUpdateFor(booking("pending"), { type: "complete" })).toBeNull();
     expect(bookingUpdateFor(booking("cancelled"), { type: "confirm" })).toBeNull();
   });

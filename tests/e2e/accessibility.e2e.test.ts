@@ -208,6 +208,20 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await page.locator("[data-part=table-cell-trigger]").first().waitFor();
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
+    // The outside-hours question: 22:00 a week ahead is outside a new business's 09:00–17:00 on any day.
+    const weekAhead = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/New_York",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(new Date(Date.now() + 7 * 86_400_000));
+    await dialog.getByRole("textbox", { name: "New date" }).focus();
+    await page.keyboard.type(weekAhead);
+    await page.keyboard.press("Enter");
+    await dialog.getByLabel("New time").fill("22:00");
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+    await dialog.getByRole("region", { name: "Outside the opening hours" }).waitFor();
+    await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await pending.getByRole("button", { name: /^Cancel/ }).click();

@@ -344,6 +344,53 @@ describe("Bookings", () => {
     await page.context().close();
   });
 
+  it("asks before rescheduling outside the opening hours, and 'Reschedule anyway' moves it", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const moving = await addBooking(staff, serviceId, startAt(2, 15), "Ada Lovelace");
+    // A weekday a few days ahead on New York's clock: open 09:00–17:00, so 22:00 is outside the hours.
+    const weekday = [3, 4, 5, 6, 7]
+      .map((days) => new Date(Date.now() + days * DAY_MS).toISOString())
+      .find((iso) => !["Sat", "Sun"].includes(zoned(iso, { weekday: "short" })));
+    if (!weekday) throw new Error("no weekday in the coming week");
+    const [m, d, y] = zoned(weekday, { year: "numeric", month: "2-digit", day: "2-digit" }).split("/");
+
+    await page.goto("/bookings");
+    const row = rowOf(page, "Ada Lovelace");
+    await row.getByRole("button", { name: /^Reschedule/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    // The date picker loads after the dialog opens (a disabled stand-in meanwhile).
+    await dialog.getByRole("button", { name: "Open calendar: New date" }).waitFor();
+    await dialog.getByRole("textbox", { name: "New date" }).focus();
+    await page.keyboard.type(`${m}/${d}/${y}`);
+    await page.keyboard.press("Enter");
+    const timeInput = dialog.getByLabel("New time");
+    await timeInput.fill("22:00");
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+
+    // The question, with focus on it, the chosen time kept and that day's free times offered instead.
+    const question = dialog.getByRole("region", { name: "Outside the opening hours" });
+    await question.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-part") === "outside-hours");
+    expect(await question.innerText()).toContain("22:00");
+    expect(await timeInput.inputValue()).toBe("22:00");
+    expect(await question.getByRole("button", { name: /^\d\d:\d\d$/ }).count()).toBeGreaterThan(0);
+    // Only the answer moves it on: the plain Reschedule would be refused the same way.
+    expect(await dialog.getByRole("button", { name: "Reschedule", exact: true }).isDisabled()).toBe(true);
+
+    await question.getByRole("button", { name: "Reschedule anyway" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await toast(page, "Booking updated successfully").waitFor();
+    await row.filter({ hasText: "22:00" }).waitFor();
+    expect(await row.getAttribute("data-status")).toBe("pending");
+    const moved = await api<Booking>(staff, "GET", `/api/bookings/${moving._id}`);
+    expect(zoned(moved.startTime, { year: "numeric", month: "2-digit", day: "2-digit" })).toBe(
+      `${m}/${d}/${y}`,
+    );
+    expect(zoned(moved.startTime, { hour: "2-digit", minute: "2-digit" })).toBe("22:00");
+    await page.context().close();
+  });
+
   it("filters by status on the server across pages, with page, filter and scope in the URL", async () => {
     const page = await newPage();
     const { staff, serviceId } = await signedUpWithService(page);

@@ -26,6 +26,11 @@ const taken = {
   code: "SLOT_TAKEN",
   nextFreeSlots: ["2026-11-27T10:00:00.000Z", "2026-11-27T10:30:00.000Z"],
 };
+const outside = {
+  status: 409,
+  code: "OUTSIDE_HOURS",
+  nextFreeSlots: ["2026-11-27T15:00:00.000Z"],
+};
 
 const events: AnyEventObject[] = [
   { type: "dialog.open", booking, timeZone },
@@ -38,19 +43,28 @@ const events: AnyEventObject[] = [
   { type: "form.submit" },
   { type: "xstate.done.actor.save", output: null },
   { type: "xstate.error.actor.save", error: taken },
+  { type: "xstate.error.actor.save", error: outside },
+  { type: "outsideHours.confirm" },
 ];
 
 // Days and times are free values: the chart's shape is its state, whether a start can be made, and a failure.
 const byShape = (snapshot: Snapshot<unknown>) => {
   const { value, context } = snapshot as unknown as {
     value: unknown;
-    context: { date: string | null; time: string; timeZone: string; failure: unknown };
+    context: {
+      date: string | null;
+      time: string;
+      timeZone: string;
+      failure: unknown;
+      outsideHoursConfirmed: boolean;
+    };
   };
   return JSON.stringify([
     value,
     context.date !== null,
     chosenStart(context) !== null,
     context.failure !== null,
+    context.outsideHoursConfirmed,
   ]);
 };
 
@@ -83,10 +97,20 @@ describeModelPaths("reschedule machine (model-based)", {
       expect(snapshot.context.failure).toBeNull();
       expect(chosenStart(snapshot.context)).not.toBeNull();
     }
+    // The question is only asked of a refused outside-hours time, with it kept; the answer is the only way on.
+    if (snapshot.matches("outsideHours")) {
+      expect(snapshot.context.failure).toEqual(outside);
+      expect(snapshot.context.outsideHoursConfirmed).toBe(false);
+      expect(chosenStart(snapshot.context)).not.toBeNull();
+      expect(snapshot.can({ type: "form.submit" })).toBe(false);
+    }
+    // An overlap can never be confirmed away.
+    if (!snapshot.matches("outsideHours")) expect(snapshot.can({ type: "outsideHours.confirm" })).toBe(false);
   },
   afterReplays: () => {
     it("announces each outcome", () => {
-      expect([...effects].sort()).toEqual(["failed:SLOT_TAKEN", "saved"]);
+      // OUTSIDE_HOURS is a question when first met; only a refusal despite the confirmation is announced.
+      expect([...effects].sort()).toEqual(["failed:OUTSIDE_HOURS", "failed:SLOT_TAKEN", "saved"]);
     });
   },
 });
@@ -122,7 +146,7 @@ describe("reschedule rules", () => {
     expect(actor.getSnapshot().context.time).toBe("09:40");
     actor.send({ type: "form.submit" });
     await waitFor(actor, (s) => s.matches("closed"));
-    expect(sent).toEqual([{ booking, startTime: "2026-11-30T08:40:00.000Z" }]);
+    expect(sent).toEqual([{ booking, startTime: "2026-11-30T08:40:00.000Z", outsideHours: false }]);
   });
 
   it("reads a day after the spring DST change with the summer offset", async () => {
@@ -158,6 +182,59 @@ describe("reschedule rules", () => {
     // Choosing something else clears the explanation.
     actor.send({ type: "slot.pick", startTime: taken.nextFreeSlots[0]! });
     expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-27", time: "11:00", failure: null });
+  });
+
+  it("asks about a time outside the opening hours, and 'Reschedule anyway' sends it confirmed", async () => {
+    let answers = [Promise.reject(outside), Promise.resolve(null)];
+    answers[0]?.catch(() => {});
+    const { actor, sent, failures } = start(() => {
+      const [next, ...rest] = answers;
+      answers = rest;
+      return next ?? Promise.resolve(null);
+    });
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "time.change", time: "22:00" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("outsideHours"));
+    // The chosen time stays, with the day's free starts beside the question; no failure is announced.
+    expect(actor.getSnapshot().context).toMatchObject({
+      date: "2026-11-27",
+      time: "22:00",
+      failure: outside,
+    });
+    expect(failures).toEqual([]);
+    actor.send({ type: "outsideHours.confirm" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(sent.map((input) => [input.startTime, input.outsideHours])).toEqual([
+      ["2026-11-27T21:00:00.000Z", false],
+      ["2026-11-27T21:00:00.000Z", true],
+    ]);
+  });
+
+  it("leaves the question on a new day or time, and drops a confirmation when the time changes", async () => {
+    const answers: Array<typeof outside | typeof taken> = [outside, outside, taken];
+    const { actor, sent } = start(() => Promise.reject(answers.shift() ?? taken));
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "time.change", time: "22:00" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("outsideHours"));
+    // A suggested free time answers it too: back to editing with that time and no question.
+    actor.send({ type: "slot.pick", startTime: outside.nextFreeSlots[0]! });
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context).toMatchObject({ time: "16:00", failure: null });
+    actor.send({ type: "time.change", time: "22:10" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("outsideHours"));
+    actor.send({ type: "outsideHours.confirm" });
+    // Confirmed, yet someone holds that time: an overlap is explained, never asked about.
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual(taken);
+    expect(actor.getSnapshot().can({ type: "outsideHours.confirm" })).toBe(false);
+    actor.send({ type: "time.change", time: "22:20" });
+    expect(actor.getSnapshot().context.outsideHoursConfirmed).toBe(false);
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(sent.map((input) => input.outsideHours)).toEqual([false, false, true, false]);
   });
 
   it("cannot close while the change is on its way", () => {

@@ -9,7 +9,8 @@ export type BookingAction =
   | { type: "confirm" }
   | { type: "complete" }
   | { type: "cancel" }
-  | { type: "reschedule"; startTime: string };
+  /** `outsideHours`: staff confirmed a start outside the opening hours (the server refuses it otherwise). */
+  | { type: "reschedule"; startTime: string; outsideHours?: true };
 export type BookingActionType = BookingAction["type"];
 
 export const BOOKING_ACTION_TYPES: readonly BookingActionType[] = [
@@ -41,6 +42,7 @@ export function bookingUpdateFor(booking: BookingState, action: BookingAction): 
     status: next.status,
     startTime: new Date(next.times.startTime).toISOString(),
     endTime: new Date(next.times.endTime).toISOString(),
+    ...(action.outsideHours && { outsideHours: true }),
   };
 }
 

@@ -19,7 +19,11 @@ export function provideRescheduleDialog({ act, onSaved, onFailed }: RescheduleEf
   return rescheduleMachine.provide({
     actors: {
       save: fromPromise<unknown, RescheduleSaveInput>(({ input }) =>
-        act(input.booking, { type: "reschedule", startTime: input.startTime }),
+        act(input.booking, {
+          type: "reschedule",
+          startTime: input.startTime,
+          ...(input.outsideHours && { outsideHours: true }),
+        }),
       ),
     },
     actions: {

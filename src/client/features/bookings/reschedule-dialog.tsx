@@ -20,7 +20,9 @@ import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { OutsideHoursQuestion } from "./outside-hours-question";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
+import { SuggestedTimes } from "./suggested-times";
 import type { BookingActions } from "./use-booking-action";
 
 const fieldStyles = field();
@@ -48,6 +50,11 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   const dialog = useActorRef(machine, useInspectOptions());
   const open = useSelector(dialog, (s) => !s.matches("closed"));
   const saving = useSelector(dialog, (s) => s.matches("saving"));
+  // The question stays while its confirmed answer is on its way, so focus stays on the answer pressed.
+  const asking = useSelector(
+    dialog,
+    (s) => s.matches("outsideHours") || (s.matches("saving") && s.context.outsideHoursConfirmed),
+  );
   const date = useSelector(dialog, (s) => s.context.date);
   const time = useSelector(dialog, (s) => s.context.time);
   const failure = useSelector(dialog, (s) => s.context.failure);
@@ -56,6 +63,15 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   useEffect(() => {
     if (booking && timeZone) dialog.send({ type: "dialog.open", booking, timeZone });
   }, [booking, timeZone, dialog]);
+
+  // When the question goes (another time taken from it, or its answer refused), focus it held goes to the time.
+  const timeRef = useRef<HTMLInputElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !asking && open && !timeRef.current?.form?.contains(document.activeElement))
+      timeRef.current?.focus();
+    wasAsking.current = asking;
+  }, [asking, open]);
 
   const close = () => {
     // Not while the change is on its way: its answer decides.
@@ -82,7 +98,13 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
     ? calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" })(date)
     : "";
   const reason = failure ? failureMessage(failure) : undefined;
-  const suggestions = failure?.nextFreeSlots ?? [];
+  const suggestions = (
+    <SuggestedTimes
+      starts={failure?.nextFreeSlots ?? []}
+      label={timeOf}
+      onPick={(startTime) => dialog.send({ type: "slot.pick", startTime })}
+    />
+  );
 
   return (
     <Dialog.Root
@@ -118,28 +140,19 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
               onSubmit={submit}
               className={css({ display: "flex", flexDirection: "column", gap: "4" })}
             >
-              {failure ? (
+              {asking ? (
+                <OutsideHoursQuestion
+                  time={time}
+                  day={chosenDay}
+                  saving={saving}
+                  onConfirm={() => dialog.send({ type: "outsideHours.confirm" })}
+                >
+                  {suggestions}
+                </OutsideHoursQuestion>
+              ) : failure ? (
                 <Alert title={t`Failed to update booking`}>
                   <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
-                  {suggestions.length > 0 ? (
-                    <div className={css({ mt: "2" })}>
-                      <p>
-                        <Trans>Free times that day:</Trans>
-                      </p>
-                      <div className={cx(choices, css({ mt: "1" }))}>
-                        {suggestions.map((slot) => (
-                          <Button
-                            key={slot}
-                            variant="outline"
-                            size="xs"
-                            onClick={() => dialog.send({ type: "slot.pick", startTime: slot })}
-                          >
-                            {timeOf(slot)}
-                          </Button>
-                        ))}
-                      </div>
-                    </div>
-                  ) : null}
+                  {suggestions}
                 </Alert>
               ) : null}
               <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
@@ -157,6 +170,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
                     <Trans>New time</Trans>
                   </label>
                   <input
+                    ref={timeRef}
                     id={`${id}-time`}
                     type="time"
                     step={RESCHEDULE_STEP_MINUTES * 60}
@@ -222,7 +236,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
                   <Trans>Cancel</Trans>
                 </Button>
                 <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
-                  {saving ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
+                  {saving && !asking ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
                 </Button>
               </Dialog.Footer>
             </form>

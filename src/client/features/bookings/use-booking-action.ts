@@ -20,7 +20,8 @@ type ActionVariables = { booking: ActionTarget; action: BookingAction };
  * changed (BOOKING_CHANGED) is reloaded on screen as its toast says.
  *
  * `act` resolves with the updated booking and rejects with the ApiError after its toast (the reschedule
- * dialog explains a taken time itself); `run` is for buttons that have nothing more to do.
+ * dialog explains a taken time itself, and a move outside the opening hours gets its question instead of a
+ * toast); `run` is for buttons that have nothing more to do.
  */
 export type BookingActions = ReturnType<typeof useBookingAction>;
 
@@ -41,8 +42,11 @@ export function useBookingAction() {
       );
       toaster.success({ title: t`Booking updated successfully` });
     },
-    onError: (error) => {
-      const reason = failureMessage(failureOf(error) ?? {});
+    onError: (error, { action }) => {
+      const failure = failureOf(error) ?? {};
+      // Not a failure but a question, which the reschedule dialog asks itself (move it anyway?).
+      if (action.type === "reschedule" && failure.code === "OUTSIDE_HOURS") return;
+      const reason = failureMessage(failure);
       toaster.error({ title: t`Failed to update booking`, description: reason ? i18n._(reason) : undefined });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
