@@ -45,7 +45,14 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
     output += chunk;
   });
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  if (status !== 0) return { error: (output || "lighthouse failed").trim().slice(-400) };
+  if (status !== 0) {
+    // npx's own warnings share the stream; the reason is Lighthouse's last lines.
+    const said = output
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("npm warn"))
+      .join("\n");
+    return { error: (said || "lighthouse failed").slice(-400) };
+  }
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
