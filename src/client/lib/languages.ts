@@ -1,17 +1,3 @@
-/** Spec 3 "Language option" and spec 9: en is the default and the fallback. */
-export const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "pl", name: "Polski" },
-  { code: "fr", name: "Français" },
-  { code: "de", name: "Deutsch" },
-  { code: "es", name: "Español" },
-  { code: "nl", name: "Nederlands" },
-] as const;
+export { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from "@shared/languages";
 
-export type LanguageCode = (typeof LANGUAGES)[number]["code"];
-export const DEFAULT_LANGUAGE: LanguageCode = "en";
 export const LANGUAGE_STORAGE_KEY = "language";
-
-export function isLanguageCode(value: unknown): value is LanguageCode {
-  return LANGUAGES.some((language) => language.code === value);
-}

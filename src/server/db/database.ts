@@ -10,6 +10,7 @@ import * as calls from "./schema/calls.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
 import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
+import * as telegram from "./schema/telegram.schema";
 import * as users from "./schema/users.schema";
 
 export const schema = {
@@ -25,6 +26,7 @@ export const schema = {
   ...bookings,
   ...bookingCounts,
   ...scheduledJobs,
+  ...telegram,
 };
 
 /**

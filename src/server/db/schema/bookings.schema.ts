@@ -144,8 +144,8 @@ export type BookingEventRow = typeof bookingEvents.$inferSelect;
 /**
  * What other services must hear of (Telegram now, the online calendar later), written in the same
  * transaction as the change it reports, so a change is never lost nor a message sent for a change that was
- * rolled back. Deliveries (which channel sent which row, retries) come with their channels; the id orders
- * the rows of a business.
+ * rolled back. The id orders the rows of a business; each channel keeps its own cursor into them (Telegram:
+ * telegram_connections.delivered_through_id), so delivery state never touches these rows.
  */
 export const outbox = pgTable(
   "outbox",
@@ -158,10 +158,13 @@ export const outbox = pgTable(
     topic: text("topic").notNull(),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     bookingEventId: uuid("booking_event_id").references(() => bookingEvents.id, { onDelete: "cascade" }),
+    /** call.missed: the call it reports. */
+    callId: uuid("call_id").references(() => calls.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("outbox_business_id_id_idx").on(t.businessId, t.id),
+    index("outbox_call_id_idx").on(t.callId).where(sql`${t.callId} is not null`),
     // A deleted booking (or business) cascades here: one index probe per booking, not a scan of the outbox.
     index("outbox_booking_id_idx").on(t.bookingId),
     index("outbox_booking_event_id_idx").on(t.bookingEventId),

@@ -3,6 +3,7 @@ import { check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 import { AVAILABILITY_DEFAULTS, AVAILABILITY_LIMITS } from "../../../shared/availability.schema";
 import type { CallTransferSettings } from "../../../shared/company.schema";
 import { COMPANY_DEFAULTS, DEFAULT_CALL_TRANSFER } from "../../../shared/company-defaults";
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../../../shared/languages";
 
 /** The tenant. Every tenant-owned table references it through `business_id`. */
 export const businesses = pgTable(
@@ -33,9 +34,18 @@ export const businesses = pgTable(
       .$type<CallTransferSettings>()
       .notNull()
       .default(DEFAULT_CALL_TRANSFER),
+    /** ISO 4217: the currency of every price of the business. */
+    currency: text("currency").notNull().default(COMPANY_DEFAULTS.currency),
+    /** One of the portal's six: the language of the business's notifications and of its assistant. */
+    language: text("language").notNull().default(DEFAULT_LANGUAGE),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("businesses_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check(
+      "businesses_language_known",
+      sql`${t.language} in (${sql.raw(LANGUAGE_CODES.map((code) => `'${code}'`).join(", "))})`,
+    ),
     check(
       "businesses_buffers_range",
       sql`${t.bufferBeforeMinutes} between 0 and ${sql.raw(String(AVAILABILITY_LIMITS.bufferMinutesMax))} and ${t.bufferAfterMinutes} between 0 and ${sql.raw(String(AVAILABILITY_LIMITS.bufferMinutesMax))}`,

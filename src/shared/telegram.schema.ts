@@ -1,0 +1,33 @@
+import { type } from "arktype";
+
+/**
+ * GET /api/telegram/status (spec 3 "Messaging-bot status", spec 7 envelope). Beyond the spec: whether the
+ * server has a bot at all (`configured`: TELEGRAM_BOT_TOKEN set), and `brokenAt` when Telegram refused to
+ * deliver (the bot was blocked): the card then offers to reconnect.
+ */
+export const telegramStatus = type({
+  configured: "boolean",
+  connected: "boolean",
+  connectedAt: "string | null",
+  brokenAt: "string | null",
+});
+export type TelegramStatus = typeof telegramStatus.infer;
+
+/** POST /api/telegram/connect (spec 7): the chat ID is a number (spec 5: it must parse as an integer). */
+export const telegramConnectBody = type({ "+": "reject", chatId: "number.integer" });
+export type TelegramConnectBody = typeof telegramConnectBody.infer;
+
+/**
+ * POST /api/telegram/link: step 1 of the connect dialog. `deepLink` opens the bot with a one-time `code`
+ * as its start parameter; GET /api/telegram/link/:code answers `chatId` once the bot has seen that code
+ * sent from a chat (step 3 fills it in by itself), null until then.
+ */
+export const telegramLink = type({
+  code: "string",
+  deepLink: "string",
+  botUsername: "string",
+  expiresAt: "string",
+});
+export type TelegramLink = typeof telegramLink.infer;
+export const telegramLinkState = type({ chatId: "number.integer | null" });
+export type TelegramLinkState = typeof telegramLinkState.infer;
