@@ -100,6 +100,8 @@ export const callTransferUpdate = type({
 });
 
 const DEFAULT_NUMBER_PATH = ["settings", "callTransfer", "transferPhoneNumbers", "default"] as const;
+/** Spec 5's wording, also the server's message when the rule fails against the stored company phone. */
+export const DEFAULT_NUMBER_MESSAGE = "Default must be the company phone or one of department numbers";
 
 /** Where a default transfer number may point (spec 5): the company phone or a department's number. */
 export const isAllowedDefaultNumber = (
@@ -133,7 +135,9 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
  */
 export const companyUpdate = type({
   "+": "reject",
-  name: type("string.trim").to(`1 <= string <= ${COMPANY_LIMITS.nameMax}`),
+  name: type("string.trim")
+    .narrow((name, ctx) => name !== "" || ctx.reject({ message: "Company name is required" }))
+    .to(`string <= ${COMPANY_LIMITS.nameMax}`),
   "phoneNumber?": "string",
   prompt: `string <= ${COMPANY_LIMITS.promptMax}`,
   greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
@@ -154,11 +158,7 @@ export const companyUpdate = type({
       body.phoneNumber.trim(),
       body.settings.callTransfer.transferPhoneNumbers.departments,
     ) ||
-    ctx.reject({
-      expected: "the company phone or one of the department numbers",
-      actual: JSON.stringify(body.settings.callTransfer.transferPhoneNumbers.default),
-      path: [...DEFAULT_NUMBER_PATH],
-    }),
+    ctx.reject({ message: DEFAULT_NUMBER_MESSAGE, path: [...DEFAULT_NUMBER_PATH] }),
 );
 export type CompanyUpdate = typeof companyUpdate.infer;
 export type CompanyUpdateInput = typeof companyUpdate.inferIn;

@@ -5,6 +5,7 @@ import {
   type CompanyUpdate,
   company,
   companyUpdate,
+  DEFAULT_NUMBER_MESSAGE,
   isAllowedDefaultNumber,
 } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
@@ -134,10 +135,7 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
             transferPhoneNumbers.departments,
           )
         )
-          throw invalid(
-            "settings.callTransfer.transferPhoneNumbers.default",
-            "Default must be the company phone or one of department numbers",
-          );
+          throw invalid("settings.callTransfer.transferPhoneNumbers.default", DEFAULT_NUMBER_MESSAGE);
         const schedule = scheduleAfter(await readWeeklySchedule(tx, businessId), body);
         if (schedule) await replaceWeeklySchedule(tx, businessId, schedule);
         await updateCompany(tx, businessId, {
