@@ -143,11 +143,14 @@ export const companyUpdate = type({
   greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
   currency: currencyCode,
   language: type.enumerated(...LANGUAGE_CODES),
+  // What GET answers may come back as read; these two are not a save's to change, and are left alone.
+  "availableServices?": "string[]",
   settings: {
     "+": "reject",
     timezone: timezoneName,
     workingHours: timeRange,
     workingDays,
+    "weeklyHoursSimple?": "boolean",
     callTransfer: callTransferUpdate,
   },
 }).narrow(

@@ -159,9 +159,11 @@ describe("PUT /api/company/me", () => {
     expect(availability.weeklySchedule).toEqual(
       weeklyScheduleOf([1, 2, 6], { start: "08:30", end: "18:00" }),
     );
-    // What GET answered goes back unchanged.
+    // What GET answered goes back unchanged, as read or as the form keeps it.
     const again = await putCompany(staff, formOf(saved));
     expect(await dataOf<Company>(again)).toEqual(saved);
+    const asRead = await putCompany(staff, { ...saved, availableServices: ["Not a service"] });
+    expect(await dataOf<Company>(asRead)).toEqual(saved);
   });
 
   it("keeps one business's company apart from another's", async () => {

@@ -113,7 +113,7 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
         "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
         "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
         "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl. " +
-        "phoneNumber is read-only: any value sent is ignored. workingHours and workingDays replace the " +
+        "phoneNumber, availableServices and settings.weeklyHoursSimple are read-only: any value sent is ignored. workingHours and workingDays replace the " +
         "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
         "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
       auth: "user",
