@@ -65,6 +65,15 @@ const ACME: CompanyUpdateInput = {
   },
 };
 
+/** ACME's call handling as stored: departments trimmed. */
+const ACME_TRANSFER_SAVED = {
+  ...ACME.settings.callTransfer,
+  transferPhoneNumbers: {
+    default: "+31 20 555 0102",
+    departments: { "front desk": "+31 20 555 0101", billing: "+31 20 555 0102" },
+  },
+};
+
 type Settings = CompanyUpdateInput["settings"];
 type Transfer = Settings["callTransfer"];
 const withSettings = (settings: Partial<Settings>): CompanyUpdateInput => ({
@@ -140,16 +149,7 @@ describe("PUT /api/company/me", () => {
         workingHours: { start: "08:30", end: "18:00" },
         workingDays: [1, 2, 6],
         weeklyHoursSimple: true,
-        callTransfer: {
-          enabled: true,
-          transferPhoneNumbers: {
-            default: "+31 20 555 0102",
-            departments: { "front desk": "+31 20 555 0101", billing: "+31 20 555 0102" },
-          },
-          transferMessage: "Een moment, ik verbind u door.",
-          workingHoursOnly: false,
-          maxWaitTime: 120,
-        },
+        callTransfer: ACME_TRANSFER_SAVED,
       },
     });
     expect(await getCompany(staff)).toEqual(saved);
@@ -368,6 +368,7 @@ describe("the company as the assistant sees it", () => {
     expect((await configOf(practice.key)).services[0]!.price).toEqual({ amount: 45, currency: "USD" });
     await putCompany(practice.staff, ACME);
     const config = await configOf(practice.key);
+    const { maxWaitTime: _, ...transferSaved } = ACME_TRANSFER_SAVED;
     expect(config).toMatchObject({
       companyName: "Acme Physio",
       phoneNumber: "",
@@ -377,16 +378,7 @@ describe("the company as the assistant sees it", () => {
       timezone: "Europe/Amsterdam",
       workingHours: { start: "08:30", end: "18:00" },
       workingDays: [1, 2, 6],
-      callTransfer: {
-        enabled: true,
-        transferPhoneNumbers: {
-          default: "+31 20 555 0102",
-          departments: { "front desk": "+31 20 555 0101", billing: "+31 20 555 0102" },
-        },
-        transferMessage: "Een moment, ik verbind u door.",
-        workingHoursOnly: false,
-        maxWaitSeconds: 120,
-      },
+      callTransfer: { ...transferSaved, maxWaitSeconds: ACME_TRANSFER_SAVED.maxWaitTime },
     });
     expect(config.services[0]!.price).toEqual({ amount: 45, currency: "EUR" });
     await putCompany(practice.staff, { ...ACME, language: "de", currency: "JPY" });
