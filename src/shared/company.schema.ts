@@ -1,8 +1,10 @@
 import { type } from "arktype";
 import { timeRange } from "./availability.schema";
-import { isCurrencyCode } from "./company-form-rules";
+import { COMPANY_LIMITS, isCurrencyCode } from "./company-form-rules";
 import { isTimezone } from "./company-timezones";
 import { LANGUAGE_CODES } from "./languages";
+
+export { COMPANY_LIMITS } from "./company-form-rules";
 
 /** Call handling settings of a company (spec 3, "callTransfer"). */
 export const callTransferSettings = type({
@@ -43,18 +45,6 @@ export const company = type({
   },
 });
 export type Company = typeof company.infer;
-
-/** The longest texts a company save takes. */
-export const COMPANY_LIMITS = {
-  nameMax: 200,
-  promptMax: 4000,
-  greetingMax: 1000,
-  transferMessageMax: 500,
-  departmentsMax: 20,
-  departmentKeyMax: 60,
-  phoneNumberMax: 40,
-  maxWaitTimeMax: 3600,
-} as const;
 
 /** A number a call can be transferred to, as people write them: digits with + ( ) - . and spaces, 3+ digits. */
 const isDialable = (text: string) =>
