@@ -166,6 +166,21 @@ describe("PUT /api/company/me", () => {
     expect(await dataOf<Company>(asRead)).toEqual(saved);
   });
 
+  it("applies concurrent saves one after another: what is read back is one of them, whole", async () => {
+    const staff = await signUp(server);
+    const saves = [8, 9, 10, 11].map((hour) =>
+      withSettings({ workingHours: { start: `${String(hour).padStart(2, "0")}:00`, end: "18:00" } }),
+    );
+    const saved = await Promise.all(saves.map((body) => putCompany(staff, body)));
+    expect(saved.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const { workingHours } = (await getCompany(staff)).settings;
+    expect(saves.map((body) => body.settings.workingHours)).toContainEqual(workingHours);
+    const availability = await dataOf<Availability>(
+      await server.request("/api/availability", { accessToken: staff.accessToken }),
+    );
+    expect(availability.weeklySchedule).toEqual(weeklyScheduleOf([1, 2, 6], workingHours));
+  });
+
   it("keeps one business's company apart from another's", async () => {
     const [alpha, beta] = [await signUp(server), await signUp(server)];
     const betaBefore = await getCompany(beta);

@@ -28,7 +28,10 @@ const sameDays = (a: readonly number[], b: readonly number[]) =>
 function isSimpleWeek(schedule: WeeklySchedule): boolean {
   const open = WEEKDAYS.map((day) => schedule[day]).filter((ranges) => ranges.length > 0);
   const first = open[0]?.[0];
-  return open.every(([range, ...more]) => more.length === 0 && range && first && sameHours(range, first));
+  return open.every(
+    ([range, ...more]) =>
+      more.length === 0 && range !== undefined && first !== undefined && sameHours(range, first),
+  );
 }
 
 async function readCompany(db: Executor, businessId: string): Promise<Company> {
