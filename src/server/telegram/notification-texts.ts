@@ -2,13 +2,14 @@ import type { BookingActorKind } from "@shared/booking.constants";
 import type { LanguageCode } from "@shared/languages";
 import type { MessageDescriptor } from "@lingui/core";
 import type { OutboxMessageRow } from "../repos/telegram-delivery.repo";
+import type { BookingButtonLabels, ButtonAction } from "./booking-buttons";
 import { serverI18n } from "./server-i18n";
 
 /*
  * What the chat is told of each outbox row, in the business's language and timezone. Messages are Lingui
  * descriptors marked for extraction (the server runs without the macro's compile step); their catalog is
- * locales/<language>/server.po, compiled into server-messages.json (see server-i18n.ts). The text is
- * Telegram HTML: everything that comes from users is escaped.
+ * locales/<language>/server.po, compiled into server-messages.compiled.ts (see server-i18n.ts). Messages are
+ * plain text (no parse mode), so names and notes from users need no escaping; Telegram links the URL.
  */
 
 const TITLES: Record<string, MessageDescriptor> = {
@@ -26,7 +27,7 @@ const WHEN = /*i18n*/ { id: "telegram.booking.when", message: "When: {time}" };
 const MOVED = /*i18n*/ { id: "telegram.booking.moved", message: "Moved from {from} to {to}" };
 const CALLER = /*i18n*/ { id: "telegram.call.caller", message: "Caller: {caller}" };
 const CALLED_AT = /*i18n*/ { id: "telegram.call.at", message: "Called at {time}" };
-const OPEN_CALL = /*i18n*/ { id: "telegram.call.open", message: "Open the call in CallDesk" };
+const OPEN_CALL = /*i18n*/ { id: "telegram.call.open", message: "Open the call in CallDesk: {link}" };
 
 /** Who made the change, as the booking's timeline names them. */
 const BY: Record<BookingActorKind, MessageDescriptor> = {
@@ -42,9 +43,16 @@ const BOOKED_BY_ASSISTANT = /*i18n*/ {
   message: "Booked by the voice assistant during a call",
 };
 
-/** Telegram's HTML parse mode needs these three escaped in text and attribute values. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const BUTTON_LABELS: Record<ButtonAction, MessageDescriptor> = {
+  confirm: /*i18n*/ { id: "telegram.button.confirm", message: "Confirm" },
+  cancel: /*i18n*/ { id: "telegram.button.cancel", message: "Cancel" },
+};
+
+/** The Confirm and Cancel buttons' labels in `language`. */
+export function bookingButtonLabels(language: LanguageCode): BookingButtonLabels {
+  const i18n = serverI18n(language);
+  return { confirm: i18n._(BUTTON_LABELS.confirm.id), cancel: i18n._(BUTTON_LABELS.cancel.id) };
+}
 
 /** A local date and time as the business's clock reads it, with its zone's name (the night the clocks change). */
 export function formatLocalTime(instant: Date, language: LanguageCode, timeZone: string): string {
@@ -68,7 +76,6 @@ export type NotificationContext = {
 };
 
 export type Notification = {
-  /** Telegram HTML. */
   text: string;
   /** Set when the message should carry Confirm and Cancel: the booking is pending, now and in this change. */
   pendingBookingId: string | null;
@@ -81,34 +88,30 @@ export function renderNotification(row: OutboxMessageRow, context: NotificationC
   const i18n = serverI18n(context.language);
   const t = (descriptor: MessageDescriptor, values: Record<string, string> = {}) =>
     i18n._(descriptor.id, values);
-  const time = (instant: Date) => escapeHtml(formatLocalTime(instant, context.language, context.timezone));
-  const lines = [`<b>${escapeHtml(t(title))}</b>`];
+  const time = (instant: Date) => formatLocalTime(instant, context.language, context.timezone);
+  const lines = [t(title)];
 
   if (row.topic === "call.missed") {
     const caller = [row.callerName, row.callerNumber].filter(Boolean).join(", ");
-    lines.push(t(CALLER, { caller: escapeHtml(caller) }));
+    lines.push(t(CALLER, { caller }));
     if (row.callStartedAt) lines.push(t(CALLED_AT, { time: time(row.callStartedAt) }));
     if (context.appOrigin && row.callId) {
-      const href = escapeHtml(`${context.appOrigin}/calls/${row.callId}`);
-      lines.push(`<a href="${href}">${escapeHtml(t(OPEN_CALL))}</a>`);
+      lines.push(t(OPEN_CALL, { link: `${context.appOrigin}/calls/${row.callId}` }));
     }
     return { text: lines.join("\n"), pendingBookingId: null };
   }
 
   lines.push(
-    t(SERVICE_FOR, {
-      service: escapeHtml(row.serviceName ?? ""),
-      customer: escapeHtml(row.customerName ?? ""),
-    }),
+    t(SERVICE_FOR, { service: row.serviceName ?? "", customer: row.customerName ?? "" }),
   );
-  if (row.customerPhone) lines.push(t(PHONE, { phone: escapeHtml(row.customerPhone) }));
+  if (row.customerPhone) lines.push(t(PHONE, { phone: row.customerPhone }));
   if (row.topic === "booking.reschedule" && row.fromStartTime && row.toStartTime) {
     lines.push(t(MOVED, { from: time(row.fromStartTime), to: time(row.toStartTime) }));
   } else if (row.toStartTime) {
     lines.push(t(WHEN, { time: time(row.toStartTime) }));
   }
   if (row.actorKind === "staff" && row.actorName) {
-    lines.push(t(BY_STAFF_NAMED, { name: escapeHtml(row.actorName) }));
+    lines.push(t(BY_STAFF_NAMED, { name: row.actorName }));
   } else if (row.topic === "booking.create" && row.actorKind === "assistant") {
     lines.push(t(BOOKED_BY_ASSISTANT));
   } else if (row.actorKind) {
