@@ -9,8 +9,11 @@ import { type DatabaseHandle, openDatabase } from "./db/open-database";
 import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./db/seed-demo";
 import { createLogger, type Logger } from "./logger";
+import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveJwtSecret } from "./secrets";
+import { createBotApi } from "./telegram/bot-api";
+import { createTelegramDelivery } from "./telegram/delivery-worker";
 
 export type StartServerOptions = {
   config: Config;
@@ -48,15 +51,27 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.once("error", reject);
       },
     );
+    const delivery = config.telegram
+      ? createTelegramDelivery({
+          db: database.db,
+          clock,
+          logger,
+          bot: createBotApi(config.telegram),
+          appOrigin: config.appOrigin ?? config.publicUrl,
+        })
+      : null;
     const scheduler = createScheduler({
       db: database.db,
       clock,
       logger,
       jobs: [
         authMaintenanceJob({ db: database.db, logger }),
+        outboxPurgeJob({ db: database.db, logger }),
+        ...(delivery ? [delivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
       ],
     });
+    delivery?.start();
     scheduler.start();
     const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
@@ -64,7 +79,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       url,
       db: database.db,
       close: async () => {
-        await scheduler.stop();
+        await Promise.all([scheduler.stop(), delivery?.stop()]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

@@ -52,7 +52,13 @@ describe("reports stored in batches", () => {
     const staff = await signUp(server);
     const { businessId: b, item, key } = await keyed(staff);
     const other = await keyed(await signUp(server));
-    const [done] = await reportCalls(server.db, [item("done", 20, "completed")], new Date(), TOUCH_AFTER_MS, LIVE);
+    const [done] = await reportCalls(
+      server.db,
+      [item("done", 20, "completed")],
+      new Date(),
+      TOUCH_AFTER_MS,
+      LIVE,
+    );
 
     const answers = await reportCalls(
       server.db,

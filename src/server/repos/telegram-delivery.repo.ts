@@ -126,18 +126,19 @@ const held = (businessId: string, lease: Date) =>
   sql`business_id = ${businessId}::uuid and next_attempt_at = ${at(lease)}`;
 
 /**
- * Moves the cursor past a sent row and renews the lease to `nextLease`; false when the lease is no longer
- * this sender's (it must stop: another instance has the chat now).
+ * Moves the cursor past a sent row (or one Telegram refused for good: `skipped` says why) and renews the
+ * lease to `nextLease`; false when the lease is no longer this sender's (it must stop: another instance
+ * has the chat now).
  */
 export async function advanceCursor(
   db: Executor,
-  input: { businessId: string; lease: Date; throughId: number; nextLease: Date },
+  input: { businessId: string; lease: Date; throughId: number; nextLease: Date; skipped: string | null },
 ): Promise<boolean> {
   const rows = await rawRows<{ ok: number }>(
     db,
     sql`update telegram_connections
       set delivered_through_id = ${input.throughId}::bigint, next_attempt_at = ${at(input.nextLease)},
-        attempts = 0, last_error = null
+        attempts = 0, last_error = ${input.skipped}::text
       where ${held(input.businessId, input.lease)} and delivered_through_id < ${input.throughId}::bigint
       returning 1 as ok`,
   );

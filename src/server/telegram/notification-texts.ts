@@ -1,6 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { BookingActorKind } from "@shared/booking.constants";
 import type { LanguageCode } from "@shared/languages";
-import type { MessageDescriptor } from "@lingui/core";
 import type { OutboxMessageRow } from "../repos/telegram-delivery.repo";
 import type { BookingButtonLabels, ButtonAction } from "./booking-buttons";
 import { serverI18n } from "./server-i18n";
@@ -101,9 +101,7 @@ export function renderNotification(row: OutboxMessageRow, context: NotificationC
     return { text: lines.join("\n"), pendingBookingId: null };
   }
 
-  lines.push(
-    t(SERVICE_FOR, { service: row.serviceName ?? "", customer: row.customerName ?? "" }),
-  );
+  lines.push(t(SERVICE_FOR, { service: row.serviceName ?? "", customer: row.customerName ?? "" }));
   if (row.customerPhone) lines.push(t(PHONE, { phone: row.customerPhone }));
   if (row.topic === "booking.reschedule" && row.fromStartTime && row.toStartTime) {
     lines.push(t(MOVED, { from: time(row.fromStartTime), to: time(row.toStartTime) }));
