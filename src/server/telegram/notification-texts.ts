@@ -38,10 +38,13 @@ const BY: Record<BookingActorKind, MessageDescriptor> = {
   system: /*i18n*/ { id: "telegram.by.system", message: "Changed automatically" },
 };
 const BY_STAFF_NAMED = /*i18n*/ { id: "telegram.by.staffNamed", message: "Changed by {name}" };
+/** A creation says "booked" rather than "changed". */
 const BOOKED_BY_ASSISTANT = /*i18n*/ {
   id: "telegram.by.assistantBooked",
   message: "Booked by the voice assistant during a call",
 };
+const BOOKED_BY_STAFF = /*i18n*/ { id: "telegram.by.staffBooked", message: "Booked by a staff member" };
+const BOOKED_BY_STAFF_NAMED = /*i18n*/ { id: "telegram.by.staffNamedBooked", message: "Booked by {name}" };
 
 const BUTTON_LABELS: Record<ButtonAction, MessageDescriptor> = {
   confirm: /*i18n*/ { id: "telegram.button.confirm", message: "Confirm" },
@@ -108,10 +111,13 @@ export function renderNotification(row: OutboxMessageRow, context: NotificationC
   } else if (row.toStartTime) {
     lines.push(t(WHEN, { time: time(row.toStartTime) }));
   }
+  const created = row.topic === "booking.create";
   if (row.actorKind === "staff" && row.actorName) {
-    lines.push(t(BY_STAFF_NAMED, { name: row.actorName }));
-  } else if (row.topic === "booking.create" && row.actorKind === "assistant") {
+    lines.push(t(created ? BOOKED_BY_STAFF_NAMED : BY_STAFF_NAMED, { name: row.actorName }));
+  } else if (created && row.actorKind === "assistant") {
     lines.push(t(BOOKED_BY_ASSISTANT));
+  } else if (created && row.actorKind === "staff") {
+    lines.push(t(BOOKED_BY_STAFF));
   } else if (row.actorKind) {
     lines.push(t(BY[row.actorKind]));
   }
