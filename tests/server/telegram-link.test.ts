@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
 import {
   telegramConnections,
   telegramLinkCodes,
@@ -131,8 +132,9 @@ describe("with a bot (long polling the fake Bot API)", () => {
     expect(row).toMatchObject({ chatId: null });
   });
 
-  it("connects a chat after Telegram took the test message; delivery starts after the newest outbox row", async () => {
+  it("connects a chat after Telegram took the test message (in the business's language); delivery starts after the newest outbox row", async () => {
     const practice = await openPractice(server);
+    await server.db.update(businesses).set({ language: "de" }).where(eq(businesses.id, practice.businessId));
     await bookAsAssistant(server, practice, { startTime: TUESDAY_10 });
     const connectedAt = server.clock().toISOString();
     const response = await post(server, practice.staff, "/connect", { chatId: 8201 });
@@ -143,7 +145,8 @@ describe("with a bot (long polling the fake Bot API)", () => {
       brokenAt: null,
     });
     const [test] = await fake.waitForMessages(8201, 1);
-    expect(test!.text).toContain("CallDesk is connected");
+    // In the business's language.
+    expect(test!.text).toMatch(/^CallDesk ist verbunden\./);
 
     const [row] = await server.db
       .select()
@@ -248,7 +251,7 @@ describe("with a bot (long polling the fake Bot API)", () => {
     it("confirm from the connected chat: recorded as a Telegram action, the message shows the outcome", async () => {
       const sent = await sendPending(TUESDAY_11);
       const query = fake.pressButton(chatId, sent.messageId, sent.confirm, { id: 77, username: "owner" });
-      expect(await fake.waitForCallbackAnswer(query)).toMatchObject({ text: "Booking confirmed" });
+      expect(await fake.waitForCallbackAnswer(query)).toMatchObject({ text: "Booking confirmed." });
       const message = fake.messages(chatId).find((m) => m.messageId === sent.messageId)!;
       expect(message).toMatchObject({ replyMarkup: null, edits: 1 });
       expect(message.text).toMatch(/^New booking .*\n\n✅ Confirmed in Telegram by @owner$/s);
@@ -280,7 +283,7 @@ describe("with a bot (long polling the fake Bot API)", () => {
       });
       const query = fake.pressButton(chatId, sent.messageId, sent.cancel);
       expect((await fake.waitForCallbackAnswer(query)).text).toBe(
-        "This booking is confirmed now; nothing was changed.",
+        "This booking is already confirmed; nothing was changed.",
       );
       expect(await statusOf(sent.booking.id)).toBe("confirmed");
       expect(

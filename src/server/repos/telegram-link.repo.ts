@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@shared/languages";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { businesses } from "../db/schema/businesses.schema";
@@ -7,6 +8,10 @@ import {
   telegramConnections,
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
+
+/** A business's language as stored (the column's check keeps it one of the six). */
+export const languageOf = (stored: string): LanguageCode =>
+  isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 
 /** Stores a new one-time code of the connect dialog, clearing the business's expired ones on the way. */
 export async function insertLinkCode(
@@ -49,7 +54,7 @@ export async function recordLinkChat(db: Executor, code: string, chatId: number,
       ),
     )
     .returning({ language: businesses.language });
-  return row ?? null;
+  return row ? { language: languageOf(row.language) } : null;
 }
 
 export async function findTelegramConnection(
@@ -111,5 +116,5 @@ export async function findButton(db: Executor, token: string) {
     .innerJoin(businesses, eq(businesses.id, telegramButtons.businessId))
     .leftJoin(telegramConnections, eq(telegramConnections.businessId, telegramButtons.businessId))
     .where(eq(telegramButtons.token, token));
-  return row ?? null;
+  return row ? { ...row, language: languageOf(row.language) } : null;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { DEFAULT_LANGUAGE } from "@shared/languages";
 import {
   type TelegramStatus,
   telegramConnectBody,
@@ -19,6 +20,7 @@ import {
   findLinkCode,
   findTelegramConnection,
   insertLinkCode,
+  languageOf,
   upsertTelegramConnection,
 } from "../repos/telegram-link.repo";
 import { anyUpdate, type BotApi, BotApiError, readUpdate } from "../telegram/bot-api";
@@ -147,7 +149,8 @@ export function telegramRoutes(
       const businessId = businessOf(c);
       const business = await findBusiness(db, businessId);
       try {
-        await api.sendMessage(body.chatId, connectedMessage(business?.name ?? "your business"));
+        const language = languageOf(business?.language ?? DEFAULT_LANGUAGE);
+        await api.sendMessage(body.chatId, connectedMessage(language, business?.name ?? "CallDesk"));
       } catch (error) {
         if (!(error instanceof BotApiError)) throw error;
         logger.info(`Telegram refused connecting chat ${body.chatId}: ${error.message}`);

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from "@shared/languages";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { ApiError } from "../http/api-error";
@@ -40,17 +41,18 @@ export async function handleUpdate(deps: UpdateDeps, update: TelegramUpdate): Pr
   const chatId = message.chat.id;
   const code = start[1];
   const linked = code ? await recordLinkChat(deps.db, code, chatId, deps.clock()) : null;
-  await deps.api.sendMessage(chatId, chatIdReply(chatId, linked !== null));
+  await deps.api.sendMessage(chatId, chatIdReply(chatId, linked?.language ?? null));
 }
 
 async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<void> {
   const { db, api } = deps;
   const button = query.data ? readButtonData(query.data) : null;
   const target = button ? await findButton(db, button.token) : null;
-  if (!button || !target) return api.answerCallbackQuery(query.id, unknownButtonAnswer);
+  if (!button || !target) return api.answerCallbackQuery(query.id, unknownButtonAnswer(DEFAULT_LANGUAGE));
+  const { language } = target;
   const message = query.message;
   if (!message || target.connectedChatId !== message.chat.id) {
-    return api.answerCallbackQuery(query.id, notAllowedAnswer);
+    return api.answerCallbackQuery(query.id, notAllowedAnswer(language));
   }
   const by = nameOf(query.from);
   try {
@@ -62,17 +64,17 @@ async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<voi
       expectedVersion: target.bookingVersion,
       now: deps.clock(),
     });
-    const line = outcomeLine(changed.status, by);
+    const line = outcomeLine(language, changed.status, by);
     await api.editMessageText(
       message.chat.id,
       message.message_id,
       message.text ? `${message.text}\n\n${line}` : line,
     );
-    await api.answerCallbackQuery(query.id, changedAnswer(changed.status));
+    await api.answerCallbackQuery(query.id, changedAnswer(language, changed.status));
   } catch (error) {
     // Changed meanwhile (another version, a status the action does not apply to, or gone): say how it is now.
     if (!(error instanceof ApiError) || ![404, 409].includes(error.status)) throw error;
     const now = await findBookingRow(db, target.businessId, target.bookingId);
-    await api.answerCallbackQuery(query.id, staleAnswer(now?.status ?? null));
+    await api.answerCallbackQuery(query.id, staleAnswer(language, now?.status ?? null));
   }
 }
