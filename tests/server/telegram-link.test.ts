@@ -295,6 +295,26 @@ describe("with a bot (long polling the fake Bot API)", () => {
       ).toBeNull();
     });
 
+    it("a booking the assistant makes arrives with its buttons, and Confirm confirms it in the portal", async () => {
+      const booked = await assistantBookingOf(
+        await bookAsAssistant(server, practice, {
+          startTime: "2026-03-03T14:00:00-05:00",
+          customerName: "Grace Hopper",
+        }),
+      );
+      const message = await fake.waitUntil(
+        () => fake.messages(chatId).find((m) => m.text.includes("Grace Hopper") && m.replyMarkup),
+        "the new booking's message",
+      );
+      const confirm = message.replyMarkup!.inline_keyboard.flat().find((b) => b.text === "Confirm")!;
+      const query = fake.pressButton(chatId, message.messageId, confirm.callback_data);
+      expect(await fake.waitForCallbackAnswer(query)).toMatchObject({ text: "Booking confirmed." });
+      const inPortal = await server.request(`/api/bookings/${booked.id}`, {
+        accessToken: practice.staff.accessToken,
+      });
+      expect(await dataOf<{ status: string }>(inPortal)).toMatchObject({ status: "confirmed" });
+    });
+
     it("data no button has is answered, not acted on", async () => {
       const query = fake.pressButton(chatId, 1, "confirm:AAAAAAAAAAAAAAAA");
       expect((await fake.waitForCallbackAnswer(query)).text).toBe("This button no longer works.");
