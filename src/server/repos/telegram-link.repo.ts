@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@shared/languages";
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { businesses } from "../db/schema/businesses.schema";
 import {
@@ -28,12 +28,21 @@ export async function insertLinkCode(
     .values({ code: link.code, businessId: link.businessId, expiresAt: link.expiresAt });
 }
 
-/** The business's code as the dialog polls it; null when the code is not this business's. */
-export async function findLinkCode(db: Executor, businessId: string, code: string) {
+/**
+ * The business's code as the dialog polls it; null when the code is not this business's, or expired
+ * before any chat sent it (the bot will not take it any more). A code a chat sent stays readable.
+ */
+export async function findLinkCode(db: Executor, businessId: string, code: string, now: Date) {
   const [row] = await db
     .select({ chatId: telegramLinkCodes.chatId })
     .from(telegramLinkCodes)
-    .where(and(eq(telegramLinkCodes.businessId, businessId), eq(telegramLinkCodes.code, code)));
+    .where(
+      and(
+        eq(telegramLinkCodes.businessId, businessId),
+        eq(telegramLinkCodes.code, code),
+        or(isNotNull(telegramLinkCodes.chatId), gt(telegramLinkCodes.expiresAt, now)),
+      ),
+    );
   return row ?? null;
 }
 

@@ -116,6 +116,7 @@ export function telegramRoutes(
       method: "get",
       path: "/link/:code",
       summary: "The chat the bot saw the code from (`/start <code>`), null until then",
+      description: "404 for another business's code, and for one that expired before any chat sent it.",
       auth: "user",
       response: telegramLinkState,
       examples: { response: { chatId: 123456789 } },
@@ -123,7 +124,7 @@ export function telegramRoutes(
     },
     async (c) => {
       const code = c.req.param("code") ?? "";
-      const link = /^[\w-]{1,64}$/.test(code) ? await findLinkCode(db, businessOf(c), code) : null;
+      const link = /^[\w-]{1,64}$/.test(code) ? await findLinkCode(db, businessOf(c), code, clock()) : null;
       if (!link) throw new ApiError(404, "NOT_FOUND", NO_LINK);
       return ok(c, { chatId: link.chatId });
     },
