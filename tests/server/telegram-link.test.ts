@@ -5,11 +5,7 @@ import type { Database } from "../../src/server/db/database";
 import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
-import {
-  telegramConnections,
-  telegramLinkCodes,
-  telegramPoller,
-} from "../../src/server/db/schema/telegram.schema";
+import { telegramConnections, telegramPoller } from "../../src/server/db/schema/telegram.schema";
 import { createLogger } from "../../src/server/logger";
 import { changeBooking } from "../../src/server/repos/bookings-write.repo";
 import { CONNECT_REFUSED } from "../../src/server/routes/telegram.routes";
