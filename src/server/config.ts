@@ -127,23 +127,22 @@ export function loadConfig(env: Env): Config {
     return "info";
   })();
 
-  const httpUrl = (name: string, example: string) => {
+  const webUrl = (name: string, example: string, protocols: readonly string[]) => {
     const raw = value(name);
     if (raw === undefined) return null;
     try {
       const url = new URL(raw);
-      if ((url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash) {
-        return url.href.replace(/\/$/, "");
-      }
+      if (protocols.includes(url.protocol) && !url.search && !url.hash) return url.href.replace(/\/$/, "");
     } catch {}
-    problems.push(`${name} must be an http(s) URL such as ${example} (was "${raw}")`);
+    const kind = protocols.length > 1 ? "an http(s)" : "an https";
+    problems.push(`${name} must be ${kind} URL such as ${example} (was "${raw}")`);
     return null;
   };
 
   const telegram = ((): TelegramConfig | null => {
     const botToken = value("TELEGRAM_BOT_TOKEN");
     const botUsername = value("TELEGRAM_BOT_USERNAME")?.replace(/^@/, "");
-    const apiBaseUrl = httpUrl("TELEGRAM_API_BASE_URL", DEFAULT_TELEGRAM_API_BASE_URL);
+    const apiBaseUrl = webUrl("TELEGRAM_API_BASE_URL", DEFAULT_TELEGRAM_API_BASE_URL, ["http:", "https:"]);
     if (botToken === undefined && botUsername === undefined) return null;
     if (botToken === undefined || botUsername === undefined) {
       problems.push(
@@ -181,7 +180,8 @@ export function loadConfig(env: Env): Config {
     logLevel,
     checkResponses: value("NODE_ENV") !== "production",
     telegram,
-    publicUrl: httpUrl("PUBLIC_URL", "https://portal.example.com"),
+    // Telegram posts updates to https only.
+    publicUrl: webUrl("PUBLIC_URL", "https://portal.example.com", ["https:"]),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

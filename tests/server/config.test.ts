@@ -115,7 +115,7 @@ describe("loadConfig", () => {
       'TELEGRAM_BOT_USERNAME must be the bot\'s username, ending in "bot" (was "Call Desk")',
     ],
     [{ TELEGRAM_API_BASE_URL: "api.telegram.org" }, "TELEGRAM_API_BASE_URL must be an http(s) URL"],
-    [{ PUBLIC_URL: "ftp://portal.example.com" }, "PUBLIC_URL must be an http(s) URL"],
+    [{ PUBLIC_URL: "http://portal.example.com" }, "PUBLIC_URL must be an https URL"],
   ])("refuses %o with a message naming the variable", (env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

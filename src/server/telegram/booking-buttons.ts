@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
-import { bookings } from "../db/schema/bookings.schema";
 import { telegramButtons } from "../db/schema/telegram.schema";
+import { findBookingRow } from "../repos/booking-lookups.repo";
 import type { InlineKeyboardMarkup } from "./bot-api";
 
 /** What a button asks for; the callback data is `<action>:<token>` (well under Telegram's 64 bytes). */
@@ -23,10 +23,7 @@ export async function bookingButtons(
   input: { businessId: string; bookingId: string; labels: BookingButtonLabels },
 ): Promise<InlineKeyboardMarkup | null> {
   const { businessId, bookingId, labels } = input;
-  const [booking] = await db
-    .select({ status: bookings.status, version: bookings.version })
-    .from(bookings)
-    .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)));
+  const booking = await findBookingRow(db, businessId, bookingId);
   if (booking?.status !== "pending") return null;
   const [row] = await db
     .insert(telegramButtons)

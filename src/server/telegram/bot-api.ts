@@ -31,7 +31,14 @@ export const telegramUpdate = type({
   },
 });
 export type TelegramUpdate = typeof telegramUpdate.infer;
-const anyUpdate = type({ update_id: "number.integer" });
+/** Any update, read no further than its id (webhook bodies, getUpdates answers). */
+export const anyUpdate = type({ update_id: "number.integer" });
+
+/** An update as far as the bot acts on it; one we cannot read comes bare, to be skipped, not to stall the rest. */
+export function readUpdate(raw: typeof anyUpdate.infer): TelegramUpdate {
+  const update = telegramUpdate(raw);
+  return update instanceof type.errors ? { update_id: raw.update_id } : update;
+}
 export type TelegramUser = typeof user.infer;
 
 const failureAnswer = type({
@@ -91,6 +98,9 @@ export type BotApi = {
   setWebhook(url: string, secretToken: string): Promise<void>;
   deleteWebhook(): Promise<void>;
 };
+
+/** The bot's own id, the token's first part (`<bot id>:<secret>`): keys what is stored per bot. */
+export const botIdOf = (botToken: string) => Number(botToken.slice(0, botToken.indexOf(":")));
 
 /** How long a call may take beyond the long poll's own wait before it counts as unreachable. */
 const CALL_TIMEOUT_MS = 15_000;
@@ -180,11 +190,7 @@ export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseU
         anyUpdate.array(),
         { timeoutMs: timeoutSeconds * 1000 + CALL_TIMEOUT_MS, signal },
       );
-      // One update we cannot read must not stall the rest: it is passed on bare, to be skipped.
-      return updates.map((raw) => {
-        const update = telegramUpdate(raw);
-        return update instanceof type.errors ? { update_id: raw.update_id } : update;
-      });
+      return updates.map(readUpdate);
     },
     async setWebhook(url, secretToken) {
       await call("setWebhook", { url, secret_token: secretToken, allowed_updates: ALLOWED_UPDATES }, done);
