@@ -5,15 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { createAccount } from "../src/server/auth/accounts";
 import type { Database } from "../src/server/db/database";
 import { openDatabase } from "../src/server/db/open-database";
 import { createLogger } from "../src/server/logger";
 import { type BookingToCreate, createBookings } from "../src/server/repos/bookings-write.repo";
-import { insertService } from "../src/server/repos/services.repo";
 import { type BotApi, createBotApi } from "../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../src/server/telegram/delivery-worker";
 import { startFakeBotApi } from "../tests/support/fake-bot-api";
+import { tenant } from "./bookings.bench";
 import type { Figure } from "./report";
 
 const CHATS = 50;
@@ -25,27 +24,12 @@ const FIRST_START = Date.parse("2030-01-07T09:00:00Z");
 type Chat = { businessId: string; serviceId: string; chatId: number };
 
 async function chat(db: Database, n: number): Promise<Chat> {
-  const user = await createAccount(db, `telegram-bench-${n}@example.com`, "bench password 1");
-  const service = await insertService(
-    db,
-    user.businessId,
-    {
-      name: "Consultation",
-      description: null,
-      durationMinutes: 30,
-      priceCents: 5_000,
-      category: null,
-      isActive: true,
-      bufferBeforeMinutes: null,
-      bufferAfterMinutes: null,
-    },
-    new Date(),
-  );
+  const { businessId, serviceId } = await tenant(db, `telegram-bench-${n}@example.com`, 30);
   const chatId = 9_000_000 + n;
   await db.execute(
-    sql`insert into telegram_connections (business_id, chat_id) values (${user.businessId}::uuid, ${chatId})`,
+    sql`insert into telegram_connections (business_id, chat_id) values (${businessId}::uuid, ${chatId})`,
   );
-  return { businessId: user.businessId, serviceId: service.id, chatId };
+  return { businessId, serviceId, chatId };
 }
 
 /** The `i`-th booking of a chat: staff, pending, its customer numbered so the order can be read back. */
