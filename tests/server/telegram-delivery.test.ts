@@ -8,6 +8,7 @@ import { createLogger } from "../../src/server/logger";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
 import type { LanguageCode } from "../../src/shared/languages";
+import type { TelegramStatus } from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import {
   assistantBookingOf,
@@ -18,7 +19,7 @@ import {
   staffCreate,
   staffPut,
 } from "../support/server-bookings";
-import { reportCall } from "../support/server-calls";
+import { dataOf, reportCall } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
@@ -284,6 +285,11 @@ describe("Telegram delivery", () => {
       expect(broken.brokenReason).toMatch(refuse === fake.blockChat ? /403/ : /chat not found/);
       // The message waits for a reconnect rather than being lost.
       expect(broken.deliveredThroughId).toBeLessThan(broken.newest);
+      // Settings shows it (and offers to reconnect).
+      const status = await dataOf<TelegramStatus>(
+        await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
+      );
+      expect(status).toMatchObject({ connected: true, brokenAt: expect.any(String) });
     }
   });
 
