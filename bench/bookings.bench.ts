@@ -46,9 +46,10 @@ const RACERS = 50;
 const THROUGHPUT_BOOKINGS = 3_000;
 const WARMUP_SECONDS = 5;
 
-type Tenant = { email: string; businessId: string; serviceId: string };
+export type Tenant = { email: string; businessId: string; serviceId: string };
 
-async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
+/** A business (an account) with one service of `durationMinutes`. */
+export async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
   const user = await createAccount(db, email, PASSWORD);
   const service = await insertService(
     db,

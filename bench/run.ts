@@ -1,5 +1,6 @@
-// `npm run bench [-- web auth services calls slots bookings]`: bundle weights and Lighthouse, session
-// endpoints, the services list, calls at volume, free slots, bookings at volume — against the real server.
+// `npm run bench [-- web auth services calls slots bookings telegram]`: bundle weights and Lighthouse, session
+// endpoints, the services list, calls at volume, free slots, bookings at volume, Telegram delivery — against
+// the real server (Telegram: the delivery worker in-process, against the fake Bot API).
 // Any API section first measures the floor of this machine (GET /api/health), printed before the API
 // sections so each budget is read beside it. Prints each figure beside its budget and writes bench-results.json.
 // Figures are reported, never asserted: a noisy machine must not fail a build.
@@ -13,9 +14,10 @@ import { floorBench } from "./floor.bench";
 import { type Figure, printFigures } from "./report";
 import { servicesBench } from "./services.bench";
 import { slotsBench } from "./slots.bench";
+import { telegramBench } from "./telegram.bench";
 import { webBench } from "./web.bench";
 
-const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings"] as const;
+const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings", "telegram"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv
   .slice(2)
@@ -51,6 +53,7 @@ if (measuresApi || sections.includes("web")) {
 if (sections.includes("calls")) results.calls = await callsBench(log);
 if (sections.includes("slots")) results.slots = await slotsBench(log);
 if (sections.includes("bookings")) results.bookings = await bookingsBench(log);
+if (sections.includes("telegram")) results.telegram = await telegramBench(log);
 
 const titles: Record<Section | "floor", string> = {
   web: "Portal: initial download and Lighthouse",
@@ -61,6 +64,7 @@ const titles: Record<Section | "floor", string> = {
   calls: "Calls at volume (embedded database; 1×200,000 + 19×10,000 calls)",
   slots: "Free slots (embedded database; the demo practice, 31 days)",
   bookings: "Bookings at volume (embedded database; 100,000 in one business, a month holding 2,000)",
+  telegram: "Telegram delivery (embedded database; the outbox of 50 businesses to the fake Bot API)",
 };
 const printed: (Section | "floor")[] = [
   ...sections.filter((section) => section === "web"),
