@@ -12,7 +12,11 @@ import { type PGlite, parse, protocol } from "@electric-sql/pglite";
  * sending for strings, numbers and booleans; any other value (a Date, an object, bytes) goes through
  * query(), which serializes by the parameter's declared type.
  */
-export async function pgliteRows(client: PGlite, text: string, params: readonly unknown[]): Promise<unknown[]> {
+export async function pgliteRows(
+  client: PGlite,
+  text: string,
+  params: readonly unknown[],
+): Promise<unknown[]> {
   const values = textValues(params);
   if (!values) return (await client.query(text, params as unknown[])).rows;
   return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(client, text, values)));

@@ -1,12 +1,10 @@
 import { type DashboardStats, dashboardStats } from "@shared/dashboard.schema";
 import { calendarDayAround } from "@shared/zoned-time";
-import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
-import { readBookingStats } from "../repos/booking-stats.repo";
-import { findBusinessTimezone } from "../repos/businesses.repo";
-import { readCallStats } from "../repos/call-stats.repo";
+import { readDashboardFiguresInZone } from "../repos/dashboard-stats.repo";
+import { createBusinessTimezones } from "../time/business-timezones";
 import { dashboardStatsExample } from "./calls.examples";
 
 const RECENT_CALLS = 5;
@@ -14,6 +12,7 @@ const RECENT_CALLS = 5;
 /** The dashboard's figures, from real data. */
 export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/dashboard", guards);
+  const inBusinessTimezone = createBusinessTimezones(db);
 
   router.add(
     {
@@ -33,18 +32,19 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
     },
     async (c) => {
       const { businessId } = c.get("auth");
-      const timezone = await findBusinessTimezone(db, businessId);
-      if (!timezone) throw unauthenticated();
-      const today = calendarDayAround(clock(), timezone);
-      const [calls, bookings] = await Promise.all([
-        readCallStats(db, businessId, today, RECENT_CALLS),
-        readBookingStats(db, businessId, today),
-      ]);
+      const figures = await inBusinessTimezone(businessId, (timezone) =>
+        readDashboardFiguresInZone(
+          db,
+          businessId,
+          timezone,
+          calendarDayAround(clock(), timezone),
+          RECENT_CALLS,
+        ),
+      );
       const stats: DashboardStats = {
-        ...calls,
-        ...bookings,
-        answerRate: calls.callsToday > 0 ? Math.round((100 * calls.answeredToday) / calls.callsToday) : null,
-        timezone,
+        ...figures,
+        answerRate:
+          figures.callsToday > 0 ? Math.round((100 * figures.answeredToday) / figures.callsToday) : null,
       };
       return ok(c, stats);
     },
