@@ -2,15 +2,16 @@ import { type PGlite, parse, protocol } from "@electric-sql/pglite";
 
 /**
  * One statement on PGlite in a single trip through its WebAssembly: Parse (the first time only), Bind,
- * Describe, Execute and Sync as one message. PGlite's own query() sends those as six separate calls into
- * the module — plus a Describe of the statement to learn its parameters' types — and has PostgreSQL parse
- * and plan the text again every time; for the short statements of a request that was about half of a
- * statement's cost. The text is prepared under a name on first use, so PostgreSQL parses it once per
- * connection (its plans still follow `discard plans`, see pglite-maintenance.ts).
+ * Describe, Execute and Sync as one message. PGlite's own query() makes six calls into the module (one of
+ * them a Describe of the statement, to learn its parameters' types) and has PostgreSQL parse and plan the
+ * text again every time; for the short statements of a request that was about half of a statement's cost.
+ * The text is prepared under a name on first use, so PostgreSQL parses it once per connection (its plans
+ * still follow `discard plans`, see pglite-maintenance.ts).
  *
- * Parameters are sent as text with their types left to PostgreSQL, which is what PGlite's query() ends up
- * sending for strings, numbers and booleans; any other value (a Date, an object, bytes) goes through
- * query(), which serializes by the parameter's declared type.
+ * Parameters are sent as text with their types left to PostgreSQL: a string as it is, a number or a boolean
+ * in its JavaScript spelling, which PostgreSQL reads as query() would have sent it for every type the code
+ * passes them to (a number meant as a timestamp would be refused, not misread). Any other value (a Date, an
+ * object, bytes) goes through query(), which serializes by the parameter's declared type.
  */
 export async function pgliteRows(
   client: PGlite,
