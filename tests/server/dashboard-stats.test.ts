@@ -5,14 +5,15 @@ import { services } from "../../src/server/db/schema/services.schema";
 import { insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { refresh, type SignedIn, signUp } from "../support/server-accounts";
 import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { createTestClock } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { accessTokenOf, startTestServer, type TestServer } from "../support/server-harness";
 
 // Noon in New York on the day clocks spring forward: that local day runs 05:00Z–04:00Z (23 hours).
-const clock = createTestClock(new Date("2026-03-08T16:00:00.000Z"));
+const NOON = new Date("2026-03-08T16:00:00.000Z");
+const clock = createTestClock(NOON);
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ clock });
@@ -68,6 +69,18 @@ describe("GET /api/dashboard/stats", () => {
       "2026-03-08T15:45:00.000Z",
       "2026-03-08T15:30:00.000Z",
     ]);
+    // Today is remembered only while the clock stays inside it: from the next day's first instant it is
+    // the 9th, and back a millisecond before, the 8th again.
+    try {
+      clock.set(new Date("2026-03-09T04:00:00.000Z"));
+      // Twelve hours on, the access token has expired: a fresh one, as the client would get.
+      const later = { ...staff, accessToken: accessTokenOf(await refresh(server, staff.refreshCookie))! };
+      expect(await stats(later)).toMatchObject({ callsToday: 1, answeredToday: 1, missedToday: 0 });
+      clock.set(new Date("2026-03-09T03:59:59.999Z"));
+      expect(await stats(later)).toMatchObject({ callsToday: 6, answeredToday: 4, missedToday: 2 });
+    } finally {
+      clock.set(NOON);
+    }
   });
 
   it("follows the business's timezone, and has no answer rate on a day without calls", async () => {

@@ -7,7 +7,9 @@ import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import type { BookingRow } from "../db/schema/bookings.schema";
+import type { TimezoneMoved } from "../time/business-timezones";
 import { findBookingRow } from "./booking-lookups.repo";
+import { readInZone } from "./zoned-read.repo";
 
 /*
  * What the portal reads of bookings. Writes go through bookings-write.repo.ts alone.
@@ -45,16 +47,35 @@ export type BookingListFilter = {
 export async function listBookings(
   db: Executor,
   businessId: string,
-  { status, scope, range, page, limit, now }: BookingListFilter,
+  filter: BookingListFilter,
 ): Promise<{ total: number; data: Booking[] }> {
-  const from = scope === "upcoming" && (!range.from || range.from < now) ? now : range.from;
-  const to = scope === "past" && (!range.to || range.to > now) ? now : range.to;
-  const [row] = await rawRows<{ page: { total: number; data: Booking[] } }>(
+  const [row] = await rawRows<{ page: BookingPage }>(
     db,
-    sql`select bookings_page(${businessId}::uuid, ${status}::text, ${from?.toISOString() ?? null}::timestamptz,
-      ${to?.toISOString() ?? null}::timestamptz, ${scope === "past"}::boolean, ${page}::int, ${limit}::int) as page`,
+    sql`select ${bookingsPageOf(businessId, filter)} as page`,
   );
   return row!.page;
+}
+
+/**
+ * listBookings for a range placed in `timezone`, checked to still be the business's in the same statement
+ * (see readInZone).
+ */
+export function listBookingsInZone(
+  db: Executor,
+  businessId: string,
+  timezone: string,
+  filter: BookingListFilter,
+): Promise<BookingPage | TimezoneMoved> {
+  return readInZone<BookingPage>(db, businessId, timezone, bookingsPageOf(businessId, filter));
+}
+
+type BookingPage = { total: number; data: Booking[] };
+
+function bookingsPageOf(businessId: string, { status, scope, range, page, limit, now }: BookingListFilter) {
+  const from = scope === "upcoming" && (!range.from || range.from < now) ? now : range.from;
+  const to = scope === "past" && (!range.to || range.to > now) ? now : range.to;
+  return sql`bookings_page(${businessId}::uuid, ${status}::text, ${from?.toISOString() ?? null}::timestamptz,
+    ${to?.toISOString() ?? null}::timestamptz, ${scope === "past"}::boolean, ${page}::int, ${limit}::int)`;
 }
 
 /**

@@ -5,14 +5,19 @@ import {
   bookingList,
   bookingListQuery,
 } from "@shared/booking.schema";
-import { inclusiveRange, type StartTimeRange } from "../calls/call-list-range";
-import { ApiError, unauthenticated } from "../http/api-error";
+import { inclusiveRange } from "../calls/call-list-range";
+import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { countPendingBookings, findBookingDetail, listBookings } from "../repos/bookings-read.repo";
-import { findBusinessTimezone } from "../repos/businesses.repo";
+import {
+  countPendingBookings,
+  findBookingDetail,
+  listBookings,
+  listBookingsInZone,
+} from "../repos/bookings-read.repo";
+import { createBusinessTimezones } from "../time/business-timezones";
 import { bookingCountsExample, bookingDetailExample, bookingListExample } from "./bookings.examples";
 
 const NO_BOOKING = "No such booking";
@@ -20,6 +25,7 @@ const NO_BOOKING = "No such booking";
 /** Spec 7 "Bookings", the reads: the list, one booking with its timeline and call, the sidebar's count. */
 export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/bookings", guards);
+  const inBusinessTimezone = createBusinessTimezones(db);
 
   router.add(
     {
@@ -55,20 +61,26 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? BOOKINGS_PAGE_SIZE;
-      let range: StartTimeRange = { from: null, to: null };
-      if (query.from !== undefined || query.to !== undefined) {
-        const timezone = await findBusinessTimezone(db, businessId);
-        if (!timezone) throw unauthenticated();
-        range = inclusiveRange({ name: "from", text: query.from }, { name: "to", text: query.to }, timezone);
-      }
-      const { total, data } = await listBookings(db, businessId, {
+      const filter = {
         status: query.status ?? null,
         scope: query.scope ?? "upcoming",
-        range,
         page,
         limit,
         now: clock(),
-      });
+      };
+      const { total, data } =
+        query.from === undefined && query.to === undefined
+          ? await listBookings(db, businessId, { ...filter, range: { from: null, to: null } })
+          : await inBusinessTimezone(businessId, (timezone) =>
+              listBookingsInZone(db, businessId, timezone, {
+                ...filter,
+                range: inclusiveRange(
+                  { name: "from", text: query.from },
+                  { name: "to", text: query.to },
+                  timezone,
+                ),
+              }),
+            );
       return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
   );

@@ -1,19 +1,39 @@
 import { type DashboardStats, dashboardStats } from "@shared/dashboard.schema";
 import { calendarDayAround } from "@shared/zoned-time";
-import { unauthenticated } from "../http/api-error";
+import { createBoundedMap } from "../bounded-map";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
-import { readBookingStats } from "../repos/booking-stats.repo";
-import { findBusinessTimezone } from "../repos/businesses.repo";
-import { readCallStats } from "../repos/call-stats.repo";
+import { readDashboardFiguresInZone } from "../repos/dashboard-stats.repo";
+import { createBusinessTimezones } from "../time/business-timezones";
 import { dashboardStatsExample } from "./calls.examples";
 
 const RECENT_CALLS = 5;
+/** Timezones whose today is remembered at once; past it the memory starts over. */
+const MAX_REMEMBERED_DAYS = 1_000;
+
+/**
+ * The calendar day in a timezone that holds `clock()`, remembered while the clock stays inside it: the day
+ * holding an instant is the one whose bounds contain it, so this is exact, and it spares the Intl formatting
+ * that finding the day costs (a large share of a request's JavaScript).
+ */
+function createTodayFinder(clock: AppDeps["clock"]) {
+  const days = createBoundedMap<string, { start: Date; end: Date }>(MAX_REMEMBERED_DAYS);
+  return (timezone: string) => {
+    const now = clock();
+    const known = days.get(timezone);
+    if (known && known.start <= now && now < known.end) return known;
+    const day = calendarDayAround(now, timezone);
+    days.set(timezone, day);
+    return day;
+  };
+}
 
 /** The dashboard's figures, from real data. */
 export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/dashboard", guards);
+  const inBusinessTimezone = createBusinessTimezones(db);
+  const todayIn = createTodayFinder(clock);
 
   router.add(
     {
@@ -33,18 +53,13 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
     },
     async (c) => {
       const { businessId } = c.get("auth");
-      const timezone = await findBusinessTimezone(db, businessId);
-      if (!timezone) throw unauthenticated();
-      const today = calendarDayAround(clock(), timezone);
-      const [calls, bookings] = await Promise.all([
-        readCallStats(db, businessId, today, RECENT_CALLS),
-        readBookingStats(db, businessId, today),
-      ]);
+      const figures = await inBusinessTimezone(businessId, (timezone) =>
+        readDashboardFiguresInZone(db, businessId, timezone, todayIn(timezone), RECENT_CALLS),
+      );
       const stats: DashboardStats = {
-        ...calls,
-        ...bookings,
-        answerRate: calls.callsToday > 0 ? Math.round((100 * calls.answeredToday) / calls.callsToday) : null,
-        timezone,
+        ...figures,
+        answerRate:
+          figures.callsToday > 0 ? Math.round((100 * figures.answeredToday) / figures.callsToday) : null,
       };
       return ok(c, stats);
     },

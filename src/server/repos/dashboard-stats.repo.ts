@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import type { TimezoneMoved } from "../time/business-timezones";
+import { type BookingStats, newBookingsOf } from "./booking-stats.repo";
+import { type CallStats, callStatsOf } from "./call-stats.repo";
+import { readInZone } from "./zoned-read.repo";
+
+/** Everything the dashboard shows but the answer rate; `timezone` is the one `day` was read in. */
+export type DashboardFigures = CallStats & BookingStats & { timezone: string };
+
+/**
+ * The dashboard's figures for `day` (the business's today in `timezone`), in one statement that also
+ * confirms the timezone (see readInZone).
+ */
+export async function readDashboardFiguresInZone(
+  db: Executor,
+  businessId: string,
+  timezone: string,
+  day: { start: Date; end: Date },
+  recentLimit: number,
+): Promise<DashboardFigures | TimezoneMoved> {
+  const answer = await readInZone<{ calls: CallStats; newBookings: number }>(
+    db,
+    businessId,
+    timezone,
+    sql`json_build_object('calls', ${callStatsOf(businessId, day, recentLimit)},
+      'newBookings', ${newBookingsOf(businessId, day)})`,
+  );
+  if ("currentTimezone" in answer) return answer;
+  return { ...answer.calls, newBookings: answer.newBookings, googleCalendarSynced: 0, timezone };
+}
