@@ -14,6 +14,7 @@ import { createScheduler } from "./scheduler/scheduler";
 import { resolveJwtSecret } from "./secrets";
 import { botIdOf, createBotApi } from "./telegram/bot-api";
 import { createTelegramDelivery } from "./telegram/delivery-worker";
+import { linkCodePurgeJob } from "./telegram/link-code-purge";
 import { startUpdatePoller, type UpdatePoller } from "./telegram/update-poller";
 import { webhookRegistrationJob } from "./telegram/webhook";
 
@@ -71,6 +72,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       jobs: [
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
+        linkCodePurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl

@@ -5,12 +5,17 @@ import type { Database } from "../../src/server/db/database";
 import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
-import { telegramConnections, telegramPoller } from "../../src/server/db/schema/telegram.schema";
+import {
+  telegramConnections,
+  telegramLinkCodes,
+  telegramPoller,
+} from "../../src/server/db/schema/telegram.schema";
 import { createLogger } from "../../src/server/logger";
 import { changeBooking } from "../../src/server/repos/bookings-write.repo";
 import { CONNECT_REFUSED } from "../../src/server/routes/telegram.routes";
 import { bookingButtons } from "../../src/server/telegram/booking-buttons";
 import { type BotApi, botIdOf, createBotApi } from "../../src/server/telegram/bot-api";
+import { linkCodePurgeJob } from "../../src/server/telegram/link-code-purge";
 import { startUpdatePoller } from "../../src/server/telegram/update-poller";
 import type { TelegramLink, TelegramLinkState, TelegramStatus } from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
@@ -124,6 +129,14 @@ describe("with a bot (long polling the fake Bot API)", () => {
     const accessToken = accessTokenOf(await refresh(server, staff.refreshCookie))!;
     const expired = await server.request(`/api/telegram/link/${link.code}`, { accessToken });
     expect(expired.status).toBe(404);
+    // An hour on, the hourly purge deletes it.
+    const codes = () =>
+      server.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.code, link.code));
+    expect(await codes()).toHaveLength(1);
+    await linkCodePurgeJob({ db: server.db, logger: createLogger("silent") }).run(
+      new Date(server.clock().getTime() + 60 * 60_000),
+    );
+    expect(await codes()).toEqual([]);
   });
 
   it("connects a chat after Telegram took the test message (in the business's language); delivery starts after the newest outbox row", async () => {

@@ -28,6 +28,15 @@ export async function insertLinkCode(
     .values({ code: link.code, businessId: link.businessId, expiresAt: link.expiresAt });
 }
 
+/** Deletes every business's codes that expired before `before`; answers how many. */
+export async function purgeExpiredLinkCodes(db: Executor, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(telegramLinkCodes)
+    .where(lte(telegramLinkCodes.expiresAt, before))
+    .returning({ code: telegramLinkCodes.code });
+  return deleted.length;
+}
+
 /**
  * The business's code as the dialog polls it; null when the code is not this business's, or expired
  * before any chat sent it (the bot will not take it any more). A code a chat sent stays readable.

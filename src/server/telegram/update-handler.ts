@@ -65,12 +65,17 @@ async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<voi
       now: deps.clock(),
     });
     const line = outcomeLine(language, changed.status, by);
-    await api.editMessageText(
-      message.chat.id,
-      message.message_id,
-      message.text ? `${message.text}\n\n${line}` : line,
-    );
-    await api.answerCallbackQuery(query.id, changedAnswer(language, changed.status));
+    // Independent: a query answered too late (Telegram refuses it after a while) still gets its message edited.
+    const sent = await Promise.allSettled([
+      api.editMessageText(
+        message.chat.id,
+        message.message_id,
+        message.text ? `${message.text}\n\n${line}` : line,
+      ),
+      api.answerCallbackQuery(query.id, changedAnswer(language, changed.status)),
+    ]);
+    const failed = sent.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
   } catch (error) {
     // Changed meanwhile (another version, a status the action does not apply to, or gone): say how it is now.
     if (!(error instanceof ApiError) || ![404, 409].includes(error.status)) throw error;
