@@ -290,6 +290,15 @@ describe("Telegram delivery", () => {
         await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
       );
       expect(status).toMatchObject({ connected: true, brokenAt: expect.any(String) });
+      // Connecting the same chat again (the bot unblocked) delivers what waited, once.
+      fake.restoreChat(practice.chatId);
+      const reconnect = await server.request("/api/telegram/connect", {
+        accessToken: practice.staff.accessToken,
+        json: { chatId: practice.chatId },
+      });
+      expect(reconnect.status).toBe(200);
+      const delivered = await allDelivered(practice);
+      expect(delivered.filter((m) => m.text.includes("Blocked"))).toHaveLength(1);
     }
   });
 

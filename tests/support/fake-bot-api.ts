@@ -340,6 +340,11 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     blockChat: (chatId: number) => blocked.add(chatId),
     /** The bot cannot see the chat: every send is refused with 400 "chat not found". */
     unknownChat: (chatId: number) => unknown.add(chatId),
+    /** The user unblocked the bot (or it was added back): sends to the chat go through again. */
+    restoreChat: (chatId: number) => {
+      blocked.delete(chatId);
+      unknown.delete(chatId);
+    },
     async close() {
       if (closed) return;
       closed = true;

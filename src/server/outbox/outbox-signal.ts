@@ -7,7 +7,7 @@ type Listener = (businessIds: readonly string[]) => void;
 
 const listeners = new Set<Listener>();
 
-/** Call once the write that added outbox rows for these businesses is over. */
+/** Call once the write that added outbox rows for these businesses is over (or a chat may send again). */
 export function outboxWritten(businessIds: Iterable<string>): void {
   if (listeners.size === 0) return;
   const ids = [...businessIds];

@@ -87,8 +87,9 @@ export async function findTelegramConnection(
 }
 
 /**
- * Connects (or reconnects) the business's chat: delivery starts over from the business's newest outbox row,
- * so the chat hears of what happens from now on; a broken connection is whole again.
+ * Connects (or reconnects) the business's chat; a broken connection is whole again. A new chat hears of what
+ * happens from now on (delivery starts after the business's newest outbox row); the same chat connected again
+ * (after the bot was blocked and unblocked) keeps its place, so the messages that waited meanwhile arrive.
  */
 export async function upsertTelegramConnection(
   db: Executor,
@@ -108,7 +109,14 @@ export async function upsertTelegramConnection(
   const [row] = await db
     .insert(telegramConnections)
     .values({ businessId: input.businessId, ...fresh })
-    .onConflictDoUpdate({ target: telegramConnections.businessId, set: fresh })
+    .onConflictDoUpdate({
+      target: telegramConnections.businessId,
+      set: {
+        ...fresh,
+        deliveredThroughId: sql`case when ${telegramConnections.chatId} = excluded.chat_id
+          then ${telegramConnections.deliveredThroughId} else excluded.delivered_through_id end`,
+      },
+    })
     .returning();
   return row!;
 }

@@ -14,6 +14,7 @@ import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
+import { outboxWritten } from "../outbox/outbox-signal";
 import { findBusiness } from "../repos/businesses.repo";
 import {
   deleteTelegramConnection,
@@ -161,6 +162,8 @@ export function telegramRoutes(
         throw new ApiError(503, "UNAVAILABLE", "Telegram could not be reached; try again in a moment");
       }
       await upsertTelegramConnection(db, { businessId, chatId: body.chatId, now: clock() });
+      // A chat connected again may have messages that waited while it was broken: send them now.
+      outboxWritten([businessId]);
       return ok(c, await statusOf(db, businessId, true));
     },
   );
