@@ -7,12 +7,12 @@ import type {
   BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { bookingsChanged } from "../bookings/booking-changes-seen";
 import type { Executor } from "../db/database";
 import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
+import { tenantChanged } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { findBookingByExternalId } from "./booking-lookups.repo";
 
@@ -138,12 +138,12 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
-/** Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts). */
+/** Runs a write, then tells the readers that keep what they read (see tenant-read-cache.ts). */
 async function reportingChanges<T>(businessIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } finally {
-    for (const businessId of businessIds) bookingsChanged(businessId);
+    for (const businessId of businessIds) tenantChanged(businessId);
   }
 }
 

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
+import { tenantChanged } from "../db/tenant-read-cache";
 
 export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
 
@@ -49,6 +50,7 @@ export async function updateAvailabilityRules(
       slotStepMinutes: rules.slotStepMinutes,
     })
     .where(eq(businesses.id, businessId));
+  tenantChanged(businessId);
 }
 
 export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules => ({
