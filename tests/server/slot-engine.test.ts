@@ -6,7 +6,7 @@ import {
   daySlots,
   offeredSlots,
   type SlotRequest,
-  slotWindow,
+  slotWindowOf,
 } from "../../src/server/availability/slot-engine";
 import { tenantChanged } from "../../src/server/db/tenant-read-cache";
 import { WEEKDAYS, type WeeklySchedule } from "../../src/shared/availability.schema";
@@ -461,7 +461,7 @@ describe("the slot engine against a minute-by-minute reference", () => {
   it("forgets a business's kept slots when its data changes, and no other's", () => {
     const cache = createDaySlotsCache();
     const input = request();
-    const window = slotWindow(input)!;
+    const window = slotWindowOf(input);
     const kept = { timezone: input.timeZone, rules: input.rules, ...window, slots: daySlots(input, window) };
     const ask = (businessId: string) => ({
       businessId,
@@ -499,8 +499,7 @@ describe("the slot engine against a minute-by-minute reference", () => {
           to: addCalendarDays(fromAndNow.from, days),
           ...(cut !== undefined && { limit: cut }),
         };
-        const window = slotWindow(input);
-        if (!window) return;
+        const window = slotWindowOf(input);
         const cache = createDaySlotsCache();
         const question = {
           businessId: crypto.randomUUID(),
@@ -520,8 +519,8 @@ describe("the slot engine against a minute-by-minute reference", () => {
         for (const minute of minutes.sort((a, b) => a - b)) {
           const now = new Date(input.now.getTime() + minute * MINUTE);
           const found = cache.find(client, { ...question, now });
-          const moved = slotWindow({ ...input, now });
-          if (moved?.firstDay === window.firstDay && moved.lastDay === window.lastDay) {
+          const moved = slotWindowOf({ ...input, now });
+          if (moved.firstDay === window.firstDay && moved.lastDay === window.lastDay) {
             expect(found).toEqual(offeredSlots({ ...input, now }));
             compared++;
           } else expect(found).toBeUndefined();

@@ -1,13 +1,13 @@
 import type { AvailabilityRules, Slot } from "@shared/availability.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
-import { type DaySlots, printedSlot, type SlotWindow, slotWindow } from "./slot-engine";
+import { type DaySlots, printedSlot, type SlotWindow, slotWindowOf } from "./slot-engine";
 
 /** What one question's slots were computed from, besides the tenant's data as of `mark`. */
 export type KeptDaySlots = {
   timezone: string;
   rules: Pick<AvailabilityRules, "minimumNoticeMinutes" | "bookingHorizonDays" | "slotStepMinutes">;
-  /** The days the slots were computed for (see slotWindow): a new day of `now` moves them. */
+  /** The days the slots were computed for (see slotWindowOf; none when firstDay is after lastDay): a new day of `now` moves them. */
   firstDay: CalendarDate;
   lastDay: CalendarDate;
   slots: DaySlots;
@@ -76,14 +76,14 @@ export function createDaySlotsCache() {
       const entry = entries.get(keyOf(question));
       if (!entry || entry.client !== client || !isTenantReadCurrent(question.businessId, entry.mark))
         return undefined;
-      const window = slotWindow({
+      const window = slotWindowOf({
         timeZone: entry.timezone,
         from: question.from,
         to: question.to,
         now: question.now,
         rules: entry.rules,
       });
-      if (!window || window.firstDay !== entry.firstDay || window.lastDay !== entry.lastDay) return undefined;
+      if (window.firstDay !== entry.firstDay || window.lastDay !== entry.lastDay) return undefined;
       return cut(entry, window, question.limit);
     },
 

@@ -129,10 +129,10 @@ export function offersStart(request: SlotRequest, start: number): boolean {
 /** When slots may start as of `now` (notice and horizon), and the days asked that can hold one. */
 export type SlotWindow = { earliest: number; latest: number; firstDay: CalendarDate; lastDay: CalendarDate };
 
-/** The window `request.now` leaves; null when no day asked can hold a slot. */
-export function slotWindow(
+/** The window `request.now` leaves: no day at all when firstDay is after lastDay. */
+export function slotWindowOf(
   request: Pick<SlotRequest, "timeZone" | "from" | "to" | "now" | "rules">,
-): SlotWindow | null {
+): SlotWindow {
   const { timeZone, rules } = request;
   const now = request.now.getTime();
   const earliest = now + rules.minimumNoticeMinutes * MINUTE_MS;
@@ -140,8 +140,14 @@ export function slotWindow(
   // No day outside these can hold a slot: a range's instants lie within its own local day.
   const firstDay = laterDate(request.from, calendarDateAt(new Date(earliest), timeZone));
   const lastDay = earlierDate(request.to, calendarDateAt(new Date(latest), timeZone));
-  return firstDay > lastDay ? null : { earliest, latest, firstDay, lastDay };
+  return { earliest, latest, firstDay, lastDay };
 }
+
+/** The offsets of a window without days: nothing is printed with them. */
+const NO_ZONE: ZoneOffsets = {
+  offsetAt: () => 0,
+  firstInstantShowing: () => Number.NaN,
+};
 
 /** Every slot of a window's days, in time order, before notice and horizon cut any: what a cache keeps. */
 export type DaySlots = { zone: ZoneOffsets; starts: Float64Array; ends: Float64Array };
@@ -152,6 +158,8 @@ export type DaySlots = { zone: ZoneOffsets; starts: Float64Array; ends: Float64A
  * the grid, they never move it), the first `limit` of them.
  */
 export function daySlots(request: Omit<SlotRequest, "now" | "limit">, window: SlotWindow): DaySlots {
+  if (window.firstDay > window.lastDay)
+    return { zone: NO_ZONE, starts: new Float64Array(), ends: new Float64Array() };
   const { zone, intervals } = intervalsIn(
     request,
     { ...window, earliest: Number.NEGATIVE_INFINITY, latest: Number.POSITIVE_INFINITY },
@@ -166,8 +174,9 @@ export function daySlots(request: Omit<SlotRequest, "now" | "limit">, window: Sl
 
 /** The slots as instants, and the zone's offsets to print them with; null when no day asked can hold one. */
 function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals: Interval[] } | null {
-  const window = slotWindow(request);
-  return window && intervalsIn(request, window, request.limit ?? Number.POSITIVE_INFINITY);
+  const window = slotWindowOf(request);
+  if (window.firstDay > window.lastDay) return null;
+  return intervalsIn(request, window, request.limit ?? Number.POSITIVE_INFINITY);
 }
 
 function intervalsIn(

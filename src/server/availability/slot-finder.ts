@@ -8,7 +8,7 @@ import { ApiError, unauthenticated } from "../http/api-error";
 import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { createDaySlotsCache } from "./day-slots-cache";
-import { daySlots, offeredSlots, type SlotService, slotWindow } from "./slot-engine";
+import { daySlots, offeredSlots, type SlotService, slotWindowOf } from "./slot-engine";
 
 const MINUTE_MS = 60_000;
 const NO_SERVICE = "No such active service";
@@ -101,8 +101,8 @@ export function createSlotFinder({
       busy: taken,
       limit: LIMIT,
     };
-    const window = keeps ? slotWindow(request) : null;
-    if (!keeps || !window) return offeredSlots(request);
+    if (!keeps) return offeredSlots(request);
+    const window = slotWindowOf(request);
     const slots = daySlots(request, window);
     const { firstDay, lastDay } = window;
     return kept.keep(client, mark, question, { timezone, rules, firstDay, lastDay, slots }, window);
