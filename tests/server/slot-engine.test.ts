@@ -5,6 +5,7 @@ import {
   type BusyInterval,
   daySlots,
   offeredSlots,
+  offersStart,
   type SlotRequest,
   slotWindowOf,
 } from "../../src/server/availability/slot-engine";
@@ -516,6 +517,15 @@ describe("the slot engine against a minute-by-minute reference", () => {
           slots: daySlots(input, window),
         };
         expect(cache.keep(client, cache.mark(), question, kept, window)).toEqual(offeredSlots(input));
+        // offersStart looks at one start alone and must agree with the whole list, on and off the grid.
+        const offered = new Set(
+          offeredSlots({ ...input, limit: undefined }).map((slot) => Date.parse(slot.start)),
+        );
+        for (const start of offered) expect(offersStart(input, start)).toBe(true);
+        for (const minute of minutes) {
+          const start = input.now.getTime() + minute * MINUTE;
+          expect(offersStart(input, start)).toBe(offered.has(start));
+        }
         for (const minute of minutes.sort((a, b) => a - b)) {
           const now = new Date(input.now.getTime() + minute * MINUTE);
           const found = cache.find(client, { ...question, now });

@@ -127,6 +127,16 @@ describe("when a tenant last changed", () => {
     expect(isTenantReadCurrent(other, after)).toBe(false);
   });
 
+  it("tells a change of bookings alone from one of settings", () => {
+    const tenant = crypto.randomUUID();
+    const mark = tenantReadMark();
+    tenantChanged(tenant, "bookings");
+    expect(isTenantReadCurrent(tenant, mark)).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(true);
+    tenantChanged(tenant);
+    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(false);
+  });
+
   it("hears every cache's change", () => {
     const cache = createTenantReadCache(async () => "value");
     const tenant = crypto.randomUUID();

@@ -121,9 +121,16 @@ export const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot =
   end: isoWithOffset(end, zone.offsetAt(end)),
 });
 
-/** Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing printed. */
+/**
+ * Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing
+ * printed, and only `start` looked at (notice and horizon cut the grid without moving it, so narrowing them
+ * to `start` leaves that slot alone if it is one).
+ */
 export function offersStart(request: SlotRequest, start: number): boolean {
-  return offeredIntervals(request)?.intervals.some((slot) => slot.start === start) ?? false;
+  const window = slotWindowOf(request);
+  if (window.firstDay > window.lastDay || start < window.earliest || start > window.latest) return false;
+  const { intervals } = intervalsIn(request, { ...window, earliest: start, latest: start }, 1);
+  return intervals[0]?.start === start;
 }
 
 /** When slots may start as of `now` (notice and horizon), and the days asked that can hold one. */

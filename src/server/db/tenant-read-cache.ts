@@ -11,28 +11,38 @@ const MAX_TENANTS = 10_000;
  * isTenantReadCurrent says so. Exact only where this process owns the data (the embedded database).
  */
 let changes = 0;
-/** Changes at or before this one are forgotten (the map started over): everything read before is stale. */
+/** Changes at or before this one are forgotten (the maps started over): everything read before is stale. */
 let forgottenUpTo = 0;
 const lastChange = new Map<string, number>();
+/** The same, for every change but of bookings alone: what a reader of settings, not bookings, looks at. */
+const lastSettingsChange = new Map<string, number>();
+
+/** What changed: a tenant's bookings alone, or anything else of it (its settings, hours, catalogue, …). */
+export type TenantChange = "bookings" | "settings";
 
 /** The mark to keep with a read: take it before the read is sent. */
 export const tenantReadMark = () => changes;
 
-/** Whether a read made from `mark` on still reflects everything the tenant holds. */
-export const isTenantReadCurrent = (tenantId: string, mark: number) =>
-  mark >= (lastChange.get(tenantId) ?? forgottenUpTo);
+/**
+ * Whether a read made from `mark` on still reflects the tenant's data — all of it, or (`bookings: false`)
+ * everything but its bookings.
+ */
+export const isTenantReadCurrent = (tenantId: string, mark: number, { bookings = true } = {}) =>
+  mark >= ((bookings ? lastChange : lastSettingsChange).get(tenantId) ?? forgottenUpTo);
 
 /**
  * Call after every write of a tenant's data (its transaction over, failed ones too; on the embedded database
  * a write inside a transaction may call it at once: no other statement runs until that transaction ends).
  */
-export function tenantChanged(tenantId: string): void {
+export function tenantChanged(tenantId: string, change: TenantChange = "settings"): void {
   changes++;
   if (lastChange.size >= MAX_TENANTS && !lastChange.has(tenantId)) {
     lastChange.clear();
+    lastSettingsChange.clear();
     forgottenUpTo = changes;
   }
   lastChange.set(tenantId, changes);
+  if (change === "settings") lastSettingsChange.set(tenantId, changes);
 }
 
 type Slot<T> = {

@@ -143,7 +143,7 @@ async function reportingChanges<T>(businessIds: Iterable<string>, write: () => P
   try {
     return await write();
   } finally {
-    for (const businessId of businessIds) tenantChanged(businessId);
+    for (const businessId of businessIds) tenantChanged(businessId, "bookings");
   }
 }
 
