@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { writesIn } from "../support/single-writer";
+import { sourceTexts, writesIn } from "../support/single-writer";
 
 // On the embedded database the free slots are kept until the business's data changes (day-slots-cache.ts):
 // every module that writes what they are made of must report the change (tenantChanged, or a tenant read
 // cache's `changed`, which reports it too), or the assistant would be offered slots of yesterday's rules.
 // Bookings and services have one writer each (booking-writers, service-writers); the rest are guarded here.
 
-const ROOT = join(import.meta.dirname, "../..");
 // A business being created is no change: nothing can have been read of it yet.
 const WRITES = [
   /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(weekly_hours|blackout_dates|services|bookings)"?(\s|$|\()/i,
@@ -17,13 +14,6 @@ const WRITES = [
   /\.(update|delete)\(\s*businesses\s*\)/,
 ];
 const REPORTS = /\btenantChanged\(|\.changed\(|\breportingChanges\(/;
-
-const sources = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path.includes("migrations") ? [] : sources(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
 
 const slotDataWrites = writesIn(WRITES);
 
@@ -60,13 +50,9 @@ describe("writers of what free slots are made of", () => {
   });
 
   it("each report the change", () => {
-    const writers = sources("src").filter(
-      (path) => slotDataWrites(readFileSync(join(ROOT, path), "utf8")).length,
-    );
+    const writers = sourceTexts().filter(({ text }) => slotDataWrites(text).length > 0);
     expect(writers.length).toBeGreaterThan(3);
-    const silent = writers.flatMap((path) =>
-      silentWriters(readFileSync(join(ROOT, path), "utf8")).map((line) => `${path}: ${line}`),
-    );
+    const silent = writers.flatMap(({ path, text }) => silentWriters(text).map((line) => `${path}: ${line}`));
     expect(silent).toEqual([]);
   });
 });
