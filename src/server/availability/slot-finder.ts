@@ -5,7 +5,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError, unauthenticated } from "../http/api-error";
-import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
+import { readKeptSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { createDaySlotsCache } from "./day-slots-cache";
 import { daySlots, offeredSlots, type SlotService, slotWindowOf } from "./slot-engine";
@@ -43,9 +43,9 @@ export function createSlotFinder({
   clock: Clock;
   busy: BusyIntervalSource;
 }) {
-  // Requests arriving together read their rules with one statement.
+  // Requests arriving together read their rules with one statement (none when kept: a booking is no input).
   const readInputs = createStatementBatcher((questions: SlotInputsQuestion[]) =>
-    readSlotInputsOf(db, questions),
+    readKeptSlotInputsOf(db, questions),
   );
   const client = db.$client instanceof PGlite ? db.$client : null;
   const kept = createDaySlotsCache();
