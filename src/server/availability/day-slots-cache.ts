@@ -1,6 +1,7 @@
 import type { AvailabilityRules, Slot } from "@shared/availability.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
+import type { SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import { type DaySlots, printedSlot, type SlotWindow, slotWindowOf } from "./slot-engine";
 
 /** What one question's slots were computed from, besides the tenant's data as of `mark`. */
@@ -27,14 +28,7 @@ const MAX_SLOTS = 2_000_000;
 const MAX_QUESTIONS = 5_000;
 
 /** What a question asks: the service, the days, and "now" (it cuts the first and last slots). */
-export type DaySlotsQuestion = {
-  businessId: string;
-  serviceId: string;
-  from: CalendarDate;
-  to: CalendarDate;
-  now: Date;
-  limit: number;
-};
+export type DaySlotsQuestion = SlotInputsQuestion & { now: Date; limit: number };
 
 /**
  * The free slots each question was last answered with, kept until the business's data changes (bookings,
