@@ -1,16 +1,20 @@
-// Free slots: a 31-day range over HTTP at 10 connections (the demo practice, both callers) and the slot engine
-// in-process against 2,000 busy intervals in that range (bookings do not exist yet; this is their load).
+// Free slots: a 31-day range over HTTP at 10 connections (the demo practice, both callers; the same question
+// again and again, and a varied one: a seeded random service and month per request) and the slot engine
+// in-process against 2,000 busy intervals in that range.
 import type { AssistantConfig } from "@shared/assistant.schema";
 import type { Slot } from "@shared/availability.schema";
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
+import { seededRandom } from "../tests/support/seeded-random";
 import { startServerProcess } from "../tests/support/server-process";
 import { createAssistantKey, getData, signIn } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const BUDGET = { p99: "≤ 20 ms" };
+/** Questions of the varied run: any active service, this month, the next or the one after (the horizon). */
+const VARIED_QUESTIONS = 5_000;
 const TIMEZONE = "America/New_York";
 
 export async function slotsBench(log: (line: string) => void): Promise<Figure[]> {
@@ -44,11 +48,27 @@ async function overHttp(baseURL: string, log: (line: string) => void): Promise<F
   };
   const asStaff = get(`/api/availability/slots?${query}`, { Authorization: staff.authorization });
   const asAssistant = get(`/api/assistant/slots?${query}`, { "X-Api-Key": key });
+  const random = seededRandom(8);
+  const active = config.data.services;
+  const varied = Array.from({ length: VARIED_QUESTIONS }, () => {
+    const asked = active[Math.floor(random() * active.length)]!;
+    const first = addCalendarDays(from, 31 * Math.floor(random() * 3));
+    return get(`/api/assistant/slots?serviceId=${asked.id}&from=${first}&to=${addCalendarDays(first, 30)}`, {
+      "X-Api-Key": key,
+    });
+  });
+  let next = 0;
+  const askVaried = () => varied[next++ % varied.length]!();
   await warmUp(asStaff, { seconds: 3 });
   return [
     { name: "slots offered in the 31 days", value: offered.length, unit: "" },
     ...loadFigures("GET /api/availability/slots 31 days @10 conns", await runLoad(asStaff), BUDGET),
     ...loadFigures("GET /api/assistant/slots 31 days @10 conns", await runLoad(asAssistant), BUDGET),
+    ...loadFigures(
+      `GET /api/assistant/slots varied (${active.length} services × 3 months, seeded) @10 conns`,
+      await runLoad(askVaried),
+      BUDGET,
+    ),
   ];
 }
 

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BusyInterval, offeredSlots, type SlotRequest } from "../../src/server/availability/slot-engine";
+import { createDaySlotsCache } from "../../src/server/availability/day-slots-cache";
+import {
+  type BusyInterval,
+  daySlots,
+  offeredSlots,
+  offersStart,
+  type SlotRequest,
+  slotWindowOf,
+} from "../../src/server/availability/slot-engine";
+import { tenantChanged } from "../../src/server/db/tenant-read-cache";
 import { WEEKDAYS, type WeeklySchedule } from "../../src/shared/availability.schema";
 import { clockTimeOfMinutes } from "../../src/shared/clock-time";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
@@ -449,6 +458,88 @@ describe("the slot engine against a minute-by-minute reference", () => {
     // Scenarios that offer nothing prove little: a good share must offer something.
     expect(offering / runs).toBeGreaterThan(0.4);
   }, 60_000); // 300 scenarios against the brute force take seconds, more on a busy machine
+
+  it("forgets a business's kept slots when its data changes, and no other's", () => {
+    const cache = createDaySlotsCache();
+    const input = request();
+    const window = slotWindowOf(input);
+    const kept = { timezone: input.timeZone, rules: input.rules, ...window, slots: daySlots(input, window) };
+    const ask = (businessId: string) => ({
+      businessId,
+      serviceId: "s",
+      from: MONDAY,
+      to: MONDAY,
+      now: input.now,
+      limit: 10,
+    });
+    const [ours, theirs] = [crypto.randomUUID(), crypto.randomUUID()];
+    const client = {};
+    cache.keep(client, cache.mark(), ask(ours), kept, window);
+    cache.keep(client, cache.mark(), ask(theirs), kept, window);
+    const first = cache.find(client, ask(ours));
+    expect(first).toHaveLength(3);
+    // The same cut again is the same array: the routes send its prepared body again.
+    expect(cache.find(client, ask(ours))).toBe(first);
+    expect(cache.find({}, ask(ours))).toBeUndefined();
+    tenantChanged(ours);
+    expect(cache.find(client, ask(ours))).toBeUndefined();
+    expect(cache.find(client, ask(theirs))).toHaveLength(3);
+  });
+
+  it("keeps a window's day slots that every later now cuts to exactly the slots offered then", () => {
+    const client = {};
+    const later = fc.array(fc.integer({ min: 0, max: 3 * 1440 }), { minLength: 1, maxLength: 4 });
+    const limit = fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined });
+    let compared = 0;
+    fc.assert(
+      fc.property(scenario, later, limit, ({ window: w, days, fromAndNow, ...rest }, minutes, cut) => {
+        const input: SlotRequest = {
+          ...rest,
+          ...fromAndNow,
+          timeZone: windows[w]!.timeZone,
+          to: addCalendarDays(fromAndNow.from, days),
+          ...(cut !== undefined && { limit: cut }),
+        };
+        const window = slotWindowOf(input);
+        const cache = createDaySlotsCache();
+        const question = {
+          businessId: crypto.randomUUID(),
+          serviceId: "s",
+          from: input.from,
+          to: input.to,
+          now: input.now,
+          limit: cut ?? Number.POSITIVE_INFINITY,
+        };
+        const kept = {
+          timezone: input.timeZone,
+          rules: input.rules,
+          ...window,
+          slots: daySlots(input, window),
+        };
+        expect(cache.keep(client, cache.mark(), question, kept, window)).toEqual(offeredSlots(input));
+        // offersStart looks at one start alone and must agree with the whole list, on and off the grid.
+        const offered = new Set(
+          offeredSlots({ ...input, limit: undefined }).map((slot) => Date.parse(slot.start)),
+        );
+        for (const start of offered) expect(offersStart(input, start)).toBe(true);
+        for (const minute of minutes) {
+          const start = input.now.getTime() + minute * MINUTE;
+          expect(offersStart(input, start)).toBe(offered.has(start));
+        }
+        for (const minute of minutes.sort((a, b) => a - b)) {
+          const now = new Date(input.now.getTime() + minute * MINUTE);
+          const found = cache.find(client, { ...question, now });
+          const moved = slotWindowOf({ ...input, now });
+          if (moved.firstDay === window.firstDay && moved.lastDay === window.lastDay) {
+            expect(found).toEqual(offeredSlots({ ...input, now }));
+            compared++;
+          } else expect(found).toBeUndefined();
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  }, 60_000);
 });
 
 describe("the slot engine's speed", () => {

@@ -1,7 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import type { Executor } from "../../src/server/db/database";
-import { createTenantReadCache } from "../../src/server/db/tenant-read-cache";
+import {
+  createTenantReadCache,
+  isTenantReadCurrent,
+  tenantChanged,
+  tenantReadMark,
+} from "../../src/server/db/tenant-read-cache";
 
 // The cache's rules without a database: what it stores, when it reads again, and where it never caches.
 // An embedded database is recognised by its client's class; these stand-ins only carry that class.
@@ -102,5 +107,49 @@ describe("tenant read cache", () => {
     const cache = createTenantReadCache(async () => ++calls);
     expect([await cache.read(postgres, "a"), await cache.read(postgres, "a")]).toEqual([1, 2]);
     expect([await cache.read(transaction, "a"), await cache.read(transaction, "a")]).toEqual([3, 4]);
+  });
+});
+
+describe("when a tenant last changed", () => {
+  it("takes a read begun before a change for stale, and one begun after it for current", () => {
+    const tenant = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const before = tenantReadMark();
+    expect(isTenantReadCurrent(tenant, before)).toBe(true);
+    tenantChanged(tenant);
+    expect(isTenantReadCurrent(tenant, before)).toBe(false);
+    // Another tenant's change leaves this one's reads alone.
+    expect(isTenantReadCurrent(other, before)).toBe(true);
+    const after = tenantReadMark();
+    expect(isTenantReadCurrent(tenant, after)).toBe(true);
+    tenantChanged(other);
+    expect(isTenantReadCurrent(tenant, after)).toBe(true);
+    expect(isTenantReadCurrent(other, after)).toBe(false);
+  });
+
+  it("tells a change of bookings alone from one of settings", () => {
+    const tenant = crypto.randomUUID();
+    const mark = tenantReadMark();
+    tenantChanged(tenant, "bookings");
+    expect(isTenantReadCurrent(tenant, mark)).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(true);
+    tenantChanged(tenant);
+    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(false);
+  });
+
+  it("hears every cache's change", () => {
+    const cache = createTenantReadCache(async () => "value");
+    const tenant = crypto.randomUUID();
+    const mark = tenantReadMark();
+    cache.changed(tenant);
+    expect(isTenantReadCurrent(tenant, mark)).toBe(false);
+  });
+
+  it("forgets nothing it should not: past 10,000 tenants every earlier read is stale", () => {
+    const tenant = crypto.randomUUID();
+    const read = tenantReadMark();
+    for (let i = 0; i < 10_001; i++) tenantChanged(crypto.randomUUID());
+    expect(isTenantReadCurrent(tenant, read)).toBe(false);
+    expect(isTenantReadCurrent(tenant, tenantReadMark())).toBe(true);
   });
 });

@@ -16,6 +16,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Every source file that may write (paths from the repository root), with its text. */
+export const sourceTexts = () =>
+  SOURCES.flatMap(sourceFiles).map((path) => ({ path, text: readFileSync(join(ROOT, path), "utf8") }));
+
 /** The lines of `text` matching any of `writes`, as "line: text". */
 export const writesIn = (writes: readonly RegExp[]) => (text: string) =>
   text

@@ -1,9 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { bookingsReadMark, isBookingsReadCurrent } from "../bookings/booking-changes-seen";
 import { createBoundedMap } from "../bounded-map";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
 import type { BusyIntervalSource } from "./busy-intervals";
 import type { BusyInterval } from "./slot-engine";
 
@@ -44,8 +44,8 @@ const covers = (outer: Window, inner: Window) =>
  * The time the business's pending and confirmed bookings hold (their buffers included) around a window. The
  * predicate repeats the exclusion constraint's, so the statement reads that constraint's gist index.
  *
- * On the embedded database each business's last read is kept until one of its bookings is written
- * (booking-changes-seen.ts): the assistant asks for the same month again and again between bookings, and a
+ * On the embedded database each business's last read is kept until its data changes (tenantChanged: every
+ * bookings write reports one): the assistant asks for the same month again and again between bookings, and a
  * month of a busy diary is the slots request's largest cost. Exact, not a time to live: a read that began
  * before a write finished is never taken for current. With DATABASE_URL other instances write too, so every
  * request reads; a booking being moved (ignoreBookingId) reads as well.
@@ -59,7 +59,7 @@ export function bookingBusyIntervals(db: Executor): BusyIntervalSource {
     const last = kept.get(businessId);
     if (
       last?.client === client &&
-      isBookingsReadCurrent(businessId, last.mark) &&
+      isTenantReadCurrent(businessId, last.mark) &&
       covers(last.window, window)
     ) {
       const [start, end] = [window.start.getTime(), window.end.getTime()];
@@ -69,7 +69,7 @@ export function bookingBusyIntervals(db: Executor): BusyIntervalSource {
         (interval) => interval.end.getTime() > start && interval.start.getTime() < end,
       );
     }
-    const mark = bookingsReadMark();
+    const mark = tenantReadMark();
     const intervals = await readBusy(db, businessId, window);
     kept.set(businessId, { client, mark, window, intervals });
     return intervals;

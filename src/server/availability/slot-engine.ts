@@ -112,28 +112,86 @@ export function offeredSlots(request: SlotRequest): Slot[] {
   const offered = offeredIntervals(request);
   if (!offered) return [];
   const { zone, intervals } = offered;
-  return intervals.map(({ start, end }) => ({
-    start: isoWithOffset(start, zone.offsetAt(start)),
-    end: isoWithOffset(end, zone.offsetAt(end)),
-  }));
+  return intervals.map((interval) => printedSlot(zone, interval));
 }
 
-/** Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing printed. */
+/** A slot as the API prints it: ISO 8601 with the business's offset at each end. */
+export const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot => ({
+  start: isoWithOffset(start, zone.offsetAt(start)),
+  end: isoWithOffset(end, zone.offsetAt(end)),
+});
+
+/**
+ * Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing
+ * printed, and only `start` looked at (notice and horizon cut the grid without moving it, so narrowing them
+ * to `start` leaves that slot alone if it is one).
+ */
 export function offersStart(request: SlotRequest, start: number): boolean {
-  return offeredIntervals(request)?.intervals.some((slot) => slot.start === start) ?? false;
+  const window = slotWindowOf(request);
+  if (window.firstDay > window.lastDay || start < window.earliest || start > window.latest) return false;
+  const { intervals } = intervalsIn(request, { ...window, earliest: start, latest: start }, 1);
+  return intervals[0]?.start === start;
 }
 
-/** The slots as instants, and the zone's offsets to print them with; null when no day asked can hold one. */
-function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals: Interval[] } | null {
-  const { timeZone, rules, service } = request;
+/** When slots may start as of `now` (notice and horizon), and the days asked that can hold one. */
+export type SlotWindow = { earliest: number; latest: number; firstDay: CalendarDate; lastDay: CalendarDate };
+
+/** The window `request.now` leaves: no day at all when firstDay is after lastDay. */
+export function slotWindowOf(
+  request: Pick<SlotRequest, "timeZone" | "from" | "to" | "now" | "rules">,
+): SlotWindow {
+  const { timeZone, rules } = request;
   const now = request.now.getTime();
   const earliest = now + rules.minimumNoticeMinutes * MINUTE_MS;
   const latest = now + rules.bookingHorizonDays * DAY_MS;
   // No day outside these can hold a slot: a range's instants lie within its own local day.
   const firstDay = laterDate(request.from, calendarDateAt(new Date(earliest), timeZone));
   const lastDay = earlierDate(request.to, calendarDateAt(new Date(latest), timeZone));
-  if (firstDay > lastDay) return null;
+  return { earliest, latest, firstDay, lastDay };
+}
 
+/** The offsets of a window without days: nothing is printed with them. */
+const NO_ZONE: ZoneOffsets = {
+  offsetAt: () => 0,
+  firstInstantShowing: () => Number.NaN,
+};
+
+/** Every slot of a window's days, in time order, before notice and horizon cut any: what a cache keeps. */
+export type DaySlots = { zone: ZoneOffsets; starts: Float64Array; ends: Float64Array };
+
+/**
+ * The slots of `window`'s days whatever the time of day `now` is: offeredSlots of the same request are those
+ * of them starting from `window.earliest` to `window.latest`, in the same order (notice and horizon only cut
+ * the grid, they never move it), the first `limit` of them.
+ */
+export function daySlots(request: Omit<SlotRequest, "now" | "limit">, window: SlotWindow): DaySlots {
+  if (window.firstDay > window.lastDay)
+    return { zone: NO_ZONE, starts: new Float64Array(), ends: new Float64Array() };
+  const { zone, intervals } = intervalsIn(
+    request,
+    { ...window, earliest: Number.NEGATIVE_INFINITY, latest: Number.POSITIVE_INFINITY },
+    Number.POSITIVE_INFINITY,
+  );
+  return {
+    zone,
+    starts: Float64Array.from(intervals, (interval) => interval.start),
+    ends: Float64Array.from(intervals, (interval) => interval.end),
+  };
+}
+
+/** The slots as instants, and the zone's offsets to print them with; null when no day asked can hold one. */
+function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals: Interval[] } | null {
+  const window = slotWindowOf(request);
+  if (window.firstDay > window.lastDay) return null;
+  return intervalsIn(request, window, request.limit ?? Number.POSITIVE_INFINITY);
+}
+
+function intervalsIn(
+  request: Omit<SlotRequest, "now" | "limit">,
+  { earliest, latest, firstDay, lastDay }: SlotWindow,
+  limit: number,
+): { zone: ZoneOffsets; intervals: Interval[] } {
+  const { timeZone, rules, service } = request;
   const zone = zoneOffsetsBetween(
     timeZone,
     utcMilliseconds(wallTimeOf(firstDay, 0)),
@@ -145,7 +203,6 @@ function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals:
   const before = service.bufferBeforeMinutes * MINUTE_MS;
   const after = service.bufferAfterMinutes * MINUTE_MS;
   const slots: Interval[] = [];
-  const limit = request.limit ?? Number.POSITIVE_INFINITY;
   let next = 0; // the first merged busy interval that may still touch a candidate
 
   for (let date = firstDay; date <= lastDay && slots.length < limit; date = addCalendarDays(date, 1)) {

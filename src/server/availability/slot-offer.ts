@@ -1,6 +1,6 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readSlotInputsOf } from "../repos/slot-inputs.repo";
+import { readKeptSlotInputsOf } from "../repos/slot-inputs.repo";
 import { offersStart } from "./slot-engine";
 
 /** A service id that names nothing: the rules alone, for a booking whose service is gone. */
@@ -30,14 +30,17 @@ export async function isOfferedStart(db: Executor, question: OfferQuestion): Pro
   return offered ?? null;
 }
 
-/** isOfferedStart for many questions, their rules read by one statement (bookings arriving together). */
+/**
+ * isOfferedStart for many questions, their rules read by one statement (bookings arriving together), or none:
+ * on the embedded database the rules of a day asked before are kept until the business's settings change.
+ */
 export async function areOfferedStarts(
   db: Executor,
   questions: readonly OfferQuestion[],
 ): Promise<(boolean | null)[]> {
   // The caller's timezone names the day give or take one; the rules' own timezone picks it below.
   const days = questions.map((q) => calendarDateAt(q.start, q.timezone));
-  const inputs = await readSlotInputsOf(
+  const inputs = await readKeptSlotInputsOf(
     db,
     questions.map((q, i) => ({
       businessId: q.businessId,

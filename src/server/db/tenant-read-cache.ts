@@ -4,6 +4,47 @@ import type { Executor } from "./database";
 /** The tenants whose read is kept at once; past it the cache starts over (a miss costs one statement). */
 const MAX_TENANTS = 10_000;
 
+/*
+ * When each tenant's data last changed, as a count of the changes this process has seen: every cache's
+ * `changed` reports here, and so do the writers whose readers keep more than one read (bookings: the free
+ * slots and busy time derived from them). A reader takes a mark before it reads and keeps what it read while
+ * isTenantReadCurrent says so. Exact only where this process owns the data (the embedded database).
+ */
+let changes = 0;
+/** Changes at or before this one are forgotten (the maps started over): everything read before is stale. */
+let forgottenUpTo = 0;
+const lastChange = new Map<string, number>();
+/** The same, for every change but of bookings alone: what a reader of settings, not bookings, looks at. */
+const lastSettingsChange = new Map<string, number>();
+
+/** What changed: a tenant's bookings alone, or anything else of it (its settings, hours, catalogue, …). */
+export type TenantChange = "bookings" | "settings";
+
+/** The mark to keep with a read: take it before the read is sent. */
+export const tenantReadMark = () => changes;
+
+/**
+ * Whether a read made from `mark` on still reflects the tenant's data — all of it, or (`bookings: false`)
+ * everything but its bookings.
+ */
+export const isTenantReadCurrent = (tenantId: string, mark: number, { bookings = true } = {}) =>
+  mark >= ((bookings ? lastChange : lastSettingsChange).get(tenantId) ?? forgottenUpTo);
+
+/**
+ * Call after every write of a tenant's data (its transaction over, failed ones too; on the embedded database
+ * a write inside a transaction may call it at once: no other statement runs until that transaction ends).
+ */
+export function tenantChanged(tenantId: string, change: TenantChange = "settings"): void {
+  changes++;
+  if (lastChange.size >= MAX_TENANTS && !lastChange.has(tenantId)) {
+    lastChange.clear();
+    lastSettingsChange.clear();
+    forgottenUpTo = changes;
+  }
+  lastChange.set(tenantId, changes);
+  if (change === "settings") lastSettingsChange.set(tenantId, changes);
+}
+
 type Slot<T> = {
   /** The database the value was read from: a test process may hold several, with the same tenant ids. */
   client: object;
@@ -16,7 +57,11 @@ type Slot<T> = {
 export type TenantReadCache<T> = {
   /** The tenant's value: from memory when it is known to be current, else read (concurrent misses share one read). */
   read(db: Executor, tenantId: string): Promise<T>;
-  /** Call after every statement that may change what `read` returns for the tenant, before answering. */
+  /**
+   * Call after every statement that may change what `read` returns for the tenant, before answering. It
+   * reports a change of the tenant (tenantChanged) as well: what is derived from all of a tenant's data is
+   * read again.
+   */
   changed(tenantId: string): void;
 };
 
@@ -65,6 +110,7 @@ export function createTenantReadCache<T>(
       return pending;
     },
     changed(tenantId) {
+      tenantChanged(tenantId);
       const slot = slots.get(tenantId);
       if (!slot) return;
       slot.generation++;

@@ -3,6 +3,7 @@ import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type BlackoutDateRow, blackoutDates } from "../db/schema/availability.schema";
+import { tenantChanged } from "../db/tenant-read-cache";
 
 export const blackoutOf = (
   row: Pick<BlackoutDateRow, "id" | "startDate" | "endDate" | "startMinute" | "endMinute" | "reason">,
@@ -43,6 +44,7 @@ export async function insertBlackoutDate(
       reason: input.reason?.trim() || null,
     })
     .returning();
+  tenantChanged(businessId);
   return blackoutOf(row!);
 }
 
@@ -52,5 +54,6 @@ export async function deleteBlackoutDate(db: Executor, businessId: string, id: s
     .delete(blackoutDates)
     .where(and(eq(blackoutDates.businessId, businessId), eq(blackoutDates.id, id)))
     .returning({ id: blackoutDates.id });
+  tenantChanged(businessId);
   return deleted.length > 0;
 }

@@ -7,12 +7,12 @@ import type {
   BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { bookingsChanged } from "../bookings/booking-changes-seen";
 import type { Executor } from "../db/database";
 import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
+import { tenantChanged } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { findBookingByExternalId } from "./booking-lookups.repo";
@@ -140,8 +140,8 @@ async function writeRecorded(
 }
 
 /**
- * Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts) and, for a
- * write with outbox rows, the channels that deliver them (see outbox-signal.ts).
+ * Runs a write, then tells the readers that keep what they read (see tenant-read-cache.ts) and, for a write
+ * with outbox rows, the channels that deliver them (see outbox-signal.ts).
  */
 async function reportingChanges<T>(
   businessIds: Iterable<string>,
@@ -151,7 +151,7 @@ async function reportingChanges<T>(
   try {
     return await write();
   } finally {
-    for (const businessId of businessIds) bookingsChanged(businessId);
+    for (const businessId of businessIds) tenantChanged(businessId, "bookings");
     if (writesOutbox) outboxWritten(businessIds);
   }
 }

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
+import { tenantChanged } from "../db/tenant-read-cache";
 
 export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
 
@@ -31,6 +32,8 @@ export type CompanyValues = Pick<
 
 export async function updateCompany(db: Executor, businessId: string, values: CompanyValues): Promise<void> {
   await db.update(businesses).set(values).where(eq(businesses.id, businessId));
+  // The timezone places every kept slot; the language and currency reach the assistant's answers.
+  tenantChanged(businessId);
 }
 
 /**
@@ -53,6 +56,7 @@ export async function updatePhoneNumber(
         where id = ${businessId}::uuid
         returning id`,
   );
+  tenantChanged(businessId);
   return rows.length > 0;
 }
 
@@ -88,6 +92,7 @@ export async function updateAvailabilityRules(
       slotStepMinutes: rules.slotStepMinutes,
     })
     .where(eq(businesses.id, businessId));
+  tenantChanged(businessId);
 }
 
 export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules => ({
