@@ -1,4 +1,7 @@
 import { type } from "arktype";
+import { timeRange } from "./availability.schema";
+import { isCurrencyCode } from "./company-form-rules";
+import { isTimezone } from "./company-timezones";
 import { LANGUAGE_CODES } from "./languages";
 
 /** Call handling settings of a company (spec 3, "callTransfer"). */
@@ -40,3 +43,120 @@ export const company = type({
   },
 });
 export type Company = typeof company.infer;
+
+/** The longest texts a company save takes. */
+export const COMPANY_LIMITS = {
+  nameMax: 200,
+  promptMax: 4000,
+  greetingMax: 1000,
+  transferMessageMax: 500,
+  departmentsMax: 20,
+  departmentKeyMax: 60,
+  phoneNumberMax: 40,
+  maxWaitTimeMax: 3600,
+} as const;
+
+/** A number a call can be transferred to, as people write them: digits with + ( ) - . and spaces, 3+ digits. */
+const isDialable = (text: string) =>
+  text.length <= COMPANY_LIMITS.phoneNumberMax && /^\+?[\d\s().-]+$/.test(text) && /(?:\d.*){3}/.test(text);
+
+/**
+ * Spec 5: a department has a key and a number, both non-empty after trimming (they are stored trimmed);
+ * the number must be dialable. A key may appear once (after trimming).
+ */
+const departments = type("Record<string, string>")
+  .narrow((record, ctx) => {
+    const entries = Object.entries(record);
+    if (entries.length > COMPANY_LIMITS.departmentsMax)
+      return ctx.reject({ expected: `at most ${COMPANY_LIMITS.departmentsMax} departments`, actual: "" });
+    const keys = new Set<string>();
+    for (const [key, number] of entries) {
+      const name = key.trim();
+      const path = [...ctx.path, key];
+      if (name === "" || name.length > COMPANY_LIMITS.departmentKeyMax || keys.has(name))
+        return ctx.reject({ expected: "a department name used once", actual: JSON.stringify(key), path });
+      keys.add(name);
+      if (!isDialable(number.trim()))
+        return ctx.reject({ expected: "a phone number", actual: JSON.stringify(number), path });
+    }
+    return true;
+  })
+  .pipe((record) =>
+    Object.fromEntries(Object.entries(record).map(([key, number]) => [key.trim(), number.trim()])),
+  );
+
+/** Call handling as PUT /api/company/me takes it: what GET answers, departments checked (spec 4, 5). */
+export const callTransferUpdate = type({
+  "+": "reject",
+  enabled: "boolean",
+  transferPhoneNumbers: {
+    "+": "reject",
+    default: type("string.trim").to(`string <= ${COMPANY_LIMITS.phoneNumberMax}`),
+    departments,
+  },
+  transferMessage: `string <= ${COMPANY_LIMITS.transferMessageMax}`,
+  workingHoursOnly: "boolean",
+  maxWaitTime: `0 <= number.integer <= ${COMPANY_LIMITS.maxWaitTimeMax}`,
+});
+
+const DEFAULT_NUMBER_PATH = ["settings", "callTransfer", "transferPhoneNumbers", "default"] as const;
+
+/** Where a default transfer number may point (spec 5): the company phone or a department's number. */
+export const isAllowedDefaultNumber = (
+  defaultNumber: string,
+  companyPhone: string,
+  departmentNumbers: Record<string, string>,
+) =>
+  defaultNumber === "" ||
+  (companyPhone !== "" && defaultNumber === companyPhone) ||
+  Object.values(departmentNumbers).includes(defaultNumber);
+
+const currencyCode = type("string").narrow(
+  (code, ctx) => isCurrencyCode(code) || ctx.reject({ expected: "an ISO 4217 currency code" }),
+);
+
+const timezoneName = type("string").narrow(
+  (zone, ctx) => isTimezone(zone) || ctx.reject({ expected: "an IANA timezone such as Europe/Paris" }),
+);
+
+/** Spec 3: 0 = Sunday … 6 = Saturday; stored sorted, each day once. */
+const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
+  [...new Set(days)].sort((a, b) => a - b),
+);
+
+/**
+ * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; beyond it currency and
+ * language): the Settings form checks its values with this schema, the server the body. `phoneNumber` is
+ * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server keeps its own
+ * and checks the default transfer number against it, the form against the one it shows.
+ */
+export const companyUpdate = type({
+  "+": "reject",
+  name: type("string.trim").to(`1 <= string <= ${COMPANY_LIMITS.nameMax}`),
+  "phoneNumber?": "string",
+  prompt: `string <= ${COMPANY_LIMITS.promptMax}`,
+  greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
+  currency: currencyCode,
+  language: type.enumerated(...LANGUAGE_CODES),
+  settings: {
+    "+": "reject",
+    timezone: timezoneName,
+    workingHours: timeRange,
+    workingDays,
+    callTransfer: callTransferUpdate,
+  },
+}).narrow(
+  (body, ctx) =>
+    isAllowedDefaultNumber(
+      body.settings.callTransfer.transferPhoneNumbers.default,
+      (body.phoneNumber ?? "").trim(),
+      body.settings.callTransfer.transferPhoneNumbers.departments,
+    ) ||
+    ctx.reject({
+      expected: "the company phone or one of the department numbers",
+      actual: JSON.stringify(body.settings.callTransfer.transferPhoneNumbers.default),
+      path: [...DEFAULT_NUMBER_PATH],
+    }),
+);
+export type CompanyUpdate = typeof companyUpdate.infer;
+export type CompanyUpdateInput = typeof companyUpdate.inferIn;

@@ -1,0 +1,25 @@
+import { DEFAULT_CALL_TRANSFER } from "./company-defaults";
+
+/** Spec 5: the max wait time as typed, in seconds; whatever is not a whole number falls back to 300. */
+export function maxWaitTimeOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : DEFAULT_CALL_TRANSFER.maxWaitTime;
+}
+
+/** Spec 4: ticking a working day adds it, unticking removes it; the list stays sorted (0 = Sunday … 6). */
+export function toggleWorkingDay(days: readonly number[], day: number): number[] {
+  return days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b);
+}
+
+/** The ISO 4217 codes this runtime knows, for the currency picker (the list differs a little between runtimes). */
+export function currencyCodes(): string[] {
+  return Intl.supportedValuesOf("currency");
+}
+
+let knownCurrencies: ReadonlySet<string> | undefined;
+
+/** A current ISO 4217 code this runtime knows ("USD", not "usd" nor "XYZ"). */
+export function isCurrencyCode(code: string): boolean {
+  knownCurrencies ??= new Set(currencyCodes());
+  return knownCurrencies.has(code);
+}
