@@ -1,3 +1,4 @@
+import type { CompanyUpdateInput } from "@shared/company.schema";
 import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
@@ -28,3 +29,7 @@ export function useCompanyCurrency(): string | undefined {
   const currency = useQuery({ ...companyQuery(api), select: (company) => company.currency });
   return currency.data ?? (currency.isError ? COMPANY_DEFAULTS.currency : undefined);
 }
+
+/** PUT /api/company/me: answers the company as saved. */
+export const saveCompany = (api: ApiClient, update: CompanyUpdateInput) =>
+  api.put("/company/me", responseSchema("company"), update);

@@ -1,4 +1,5 @@
-import type { Company } from "@shared/company.schema";
+import type { Company, CompanyUpdateInput } from "@shared/company.schema";
+import { maxWaitTimeOf } from "@shared/company-form-rules";
 import type { LanguageCode } from "@shared/languages";
 
 export type Department = { key: string; number: string };
@@ -47,6 +48,33 @@ export function draftOf(company: Company): SettingsDraft {
     transferMessage: transfer.transferMessage,
     workingHoursOnly: transfer.workingHoursOnly,
     maxWaitTime: String(transfer.maxWaitTime),
+  };
+}
+
+/** PUT /api/company/me's body: the form as typed, the max wait read by spec 5's rule, the phone as shown. */
+export function updateOf(draft: SettingsDraft, companyPhone: string): CompanyUpdateInput {
+  return {
+    name: draft.name,
+    phoneNumber: companyPhone,
+    prompt: draft.prompt,
+    greeting: draft.greeting,
+    currency: draft.currency,
+    language: draft.language,
+    settings: {
+      timezone: draft.timezone,
+      workingHours: { start: draft.opensAt, end: draft.closesAt },
+      workingDays: draft.workingDays,
+      callTransfer: {
+        enabled: draft.transferEnabled,
+        transferPhoneNumbers: {
+          default: draft.defaultNumber,
+          departments: Object.fromEntries(draft.departments.map(({ key, number }) => [key, number])),
+        },
+        transferMessage: draft.transferMessage,
+        workingHoursOnly: draft.workingHoursOnly,
+        maxWaitTime: maxWaitTimeOf(draft.maxWaitTime),
+      },
+    },
   };
 }
 

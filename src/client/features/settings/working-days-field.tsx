@@ -19,7 +19,7 @@ export function WorkingDaysField({ days, errorText, onToggle }: WorkingDaysField
   const { i18n } = useLingui();
   const errorId = useId();
   return (
-    <fieldset aria-describedby={errorText ? errorId : undefined}>
+    <fieldset>
       <legend className={cx(fieldStyles.label, css({ mb: "2" }))}>
         <Trans>Working days</Trans>
       </legend>
@@ -45,6 +45,8 @@ export function WorkingDaysField({ days, errorText, onToggle }: WorkingDaysField
               name="workingDays"
               value={day}
               checked={days.includes(day)}
+              aria-invalid={errorText ? true : undefined}
+              aria-describedby={errorText ? errorId : undefined}
               onChange={() => onToggle(day)}
               className={css({ w: "4", h: "4", accentColor: "colorPalette.default", colorPalette: "indigo" })}
             />
