@@ -32,6 +32,7 @@ import { bookingChangesRoutes } from "./routes/booking-changes.routes";
 import { bookingsRoutes } from "./routes/bookings.routes";
 import { CALL_IMPORT_PATH } from "./routes/call-import.route";
 import { callsRoutes } from "./routes/calls.routes";
+import { companyRoutes } from "./routes/company.routes";
 import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
@@ -95,6 +96,7 @@ export function createApp(options: CreateAppOptions) {
     bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
+    companyRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -1,6 +1,7 @@
 import { type } from "arktype";
 import { weeklySchedule } from "./availability.schema";
 import { callTransferSettings } from "./company.schema";
+import { LANGUAGE_CODES } from "./languages";
 import { money } from "./money.schema";
 
 /** POST /api/assistant/keys */
@@ -44,6 +45,10 @@ export const assistantCallTransfer = callTransferSettings
 /** GET /api/assistant/config: what the assistant needs to answer the phone for this business. */
 export const assistantConfig = type({
   companyName: "string",
+  /** The number the assistant answers, as it reported it ("" until then). */
+  phoneNumber: "string",
+  /** The business's language (one of the six): the one to greet callers in. */
+  language: type.enumerated(...LANGUAGE_CODES),
   greeting: "string | null",
   prompt: "string | null",
   timezone: "string",

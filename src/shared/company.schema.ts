@@ -127,8 +127,9 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
 /**
  * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; beyond it currency and
  * language): the Settings form checks its values with this schema, the server the body. `phoneNumber` is
- * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server keeps its own
- * and checks the default transfer number against it, the form against the one it shows.
+ * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server ignores the
+ * value sent and checks the default transfer number against its own; the form checks against the one it shows
+ * (sent as `phoneNumber`; without it the schema leaves that rule to the server).
  */
 export const companyUpdate = type({
   "+": "reject",
@@ -147,9 +148,10 @@ export const companyUpdate = type({
   },
 }).narrow(
   (body, ctx) =>
+    body.phoneNumber === undefined ||
     isAllowedDefaultNumber(
       body.settings.callTransfer.transferPhoneNumbers.default,
-      (body.phoneNumber ?? "").trim(),
+      body.phoneNumber.trim(),
       body.settings.callTransfer.transferPhoneNumbers.departments,
     ) ||
     ctx.reject({
@@ -160,3 +162,15 @@ export const companyUpdate = type({
 );
 export type CompanyUpdate = typeof companyUpdate.infer;
 export type CompanyUpdateInput = typeof companyUpdate.inferIn;
+
+/** E.164 written as people write it: "+" and the country code, 7 to 15 digits, spaces, dashes, dots, brackets. */
+export const reportedPhoneNumber = type("string.trim").narrow(
+  (text, ctx) =>
+    (text.length <= COMPANY_LIMITS.phoneNumberMax &&
+      /^\+[1-9]\d{6,14}$/.test(text.replace(/[\s().-]/g, ""))) ||
+    ctx.reject({ expected: "an international phone number such as +1 555 0100" }),
+);
+
+/** PUT /api/assistant/phone-number: the assistant reports the number it answers for the business. */
+export const assistantPhoneNumberBody = type({ "+": "reject", phoneNumber: reportedPhoneNumber });
+export type AssistantPhoneNumberBody = typeof assistantPhoneNumberBody.infer;

@@ -17,6 +17,45 @@ export async function findBusiness(db: Executor, businessId: string): Promise<Bu
   return row ?? null;
 }
 
+/** The tenant's row, held until the transaction ends: a save that reads before it writes takes turns. */
+export async function lockBusiness(tx: Executor, businessId: string): Promise<BusinessRow | null> {
+  const [row] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for("update");
+  return row ?? null;
+}
+
+/** What the Settings screen's company save sets (its hours go to weekly_hours, its phone number is read-only). */
+export type CompanyValues = Pick<
+  BusinessRow,
+  "name" | "prompt" | "greeting" | "timezone" | "callTransfer" | "currency" | "language"
+>;
+
+export async function updateCompany(db: Executor, businessId: string, values: CompanyValues): Promise<void> {
+  await db.update(businesses).set(values).where(eq(businesses.id, businessId));
+}
+
+/**
+ * The number the assistant answers. A default transfer number that pointed at the old number follows it
+ * (spec 5: a default is the company phone or a department's number).
+ */
+export async function updatePhoneNumber(
+  db: Executor,
+  businessId: string,
+  phoneNumber: string,
+): Promise<boolean> {
+  const rows = await rawRows<{ id: string }>(
+    db,
+    sql`update businesses set
+          call_transfer = case
+            when phone_number <> '' and call_transfer #>> '{transferPhoneNumbers,default}' = phone_number
+            then jsonb_set(call_transfer, '{transferPhoneNumbers,default}', to_jsonb(${phoneNumber}::text))
+            else call_transfer end,
+          phone_number = ${phoneNumber}
+        where id = ${businessId}::uuid
+        returning id`,
+  );
+  return rows.length > 0;
+}
+
 /** The tenant's IANA timezone alone: what reading "a day" or a local time needs. */
 /** Every list filtered by date and every dashboard read asks this first: a plain statement, kept cheap. */
 export async function findBusinessTimezone(db: Executor, businessId: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import type { AssistantConfig, AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
 import type { CallImportRequest, CallImportResult } from "@shared/call-import.schema";
 import type { CallReport, CallReportResult } from "@shared/calls.schema";
+import type { AssistantPhoneNumberBody } from "@shared/company.schema";
 import { availabilityUpdateExample } from "./availability.examples";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
@@ -39,6 +40,8 @@ export const callReportExample: CallReport = {
   serviceName: "Check-up & Cleaning",
 };
 
+export const assistantPhoneNumberExample: AssistantPhoneNumberBody = { phoneNumber: "+1 555 0100" };
+
 export const callReportResultExample: CallReportResult = {
   _id: "0b8f2c1e-5d7a-4c39-9a61-3f2e8d4b7c10",
   externalId: "call_7Hq2mX",
@@ -47,6 +50,8 @@ export const callReportResultExample: CallReportResult = {
 
 export const assistantConfigExample: AssistantConfig = {
   companyName: "Bright Smile Dental",
+  phoneNumber: "+1 555 0100",
+  language: "en",
   greeting: "Thank you for calling Bright Smile Dental! How can I help you today?",
   prompt: "Bright Smile Dental is a family dental practice in Brooklyn, New York.",
   timezone: "America/New_York",

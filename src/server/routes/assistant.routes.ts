@@ -1,7 +1,8 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
 import { slotList, slotsQuery } from "@shared/availability.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
-import { COMPANY_DEFAULTS } from "@shared/company-defaults";
+import { assistantPhoneNumberBody } from "@shared/company.schema";
+import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
@@ -12,10 +13,15 @@ import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
-import { findBusiness } from "../repos/businesses.repo";
+import { findBusiness, updatePhoneNumber } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { readWeeklySchedule } from "../repos/weekly-hours.repo";
-import { assistantConfigExample, callReportExample, callReportResultExample } from "./assistant.examples";
+import {
+  assistantConfigExample,
+  assistantPhoneNumberExample,
+  callReportExample,
+  callReportResultExample,
+} from "./assistant.examples";
 import { slotListExample, slotsQueryExample } from "./availability.examples";
 import { addCallImportRoute } from "./call-import.route";
 import { SLOTS_DESCRIPTION } from "./slots.description";
@@ -70,7 +76,8 @@ export function assistantRoutes(
         "amount in the currency's major units (120.5 is 120.50), currency an ISO 4217 code. weeklySchedule " +
         'holds the opening hours per weekday ("0" Sunday to "6" Saturday) as HH:MM ranges local to the ' +
         "business; workingHours and workingDays summarise them. A service's id is what GET " +
-        "/api/assistant/slots asks for.",
+        "/api/assistant/slots asks for. language (en, pl, fr, de, es, nl) is the business's own, to greet " +
+        "callers in. Every change made in the portal shows here on the next request.",
       auth: "assistantKey",
       response: assistantConfig,
       examples: { response: assistantConfigExample },
@@ -87,6 +94,8 @@ export function assistantRoutes(
       const { maxWaitTime, ...transfer } = business.callTransfer;
       const config: AssistantConfig = {
         companyName: business.name,
+        phoneNumber: business.phoneNumber,
+        language: isLanguageCode(business.language) ? business.language : DEFAULT_LANGUAGE,
         greeting: business.greeting || null,
         prompt: business.prompt || null,
         timezone: business.timezone,
@@ -96,12 +105,34 @@ export function assistantRoutes(
           id: service.id,
           name: service.name,
           durationMinutes: service.durationMinutes,
-          price: moneyFromCents(service.priceCents, COMPANY_DEFAULTS.currency),
+          price: moneyFromCents(service.priceCents, business.currency),
           description: service.description,
         })),
         callTransfer: { ...transfer, maxWaitSeconds: maxWaitTime },
       };
       return ok(c, config);
+    },
+  );
+
+  router.add(
+    {
+      method: "put",
+      path: "/phone-number",
+      summary: "Report the number the assistant answers for the business (the company's phone number)",
+      description:
+        "An international number (+ and country code, 7 to 15 digits; spaces, dashes, dots and brackets " +
+        "allowed), stored trimmed. The portal shows it read-only. A default transfer number that was the " +
+        "old company number follows to the new one.",
+      auth: "assistantKey",
+      body: assistantPhoneNumberBody,
+      response: assistantPhoneNumberBody,
+      examples: { body: assistantPhoneNumberExample, response: assistantPhoneNumberExample },
+      errors: [],
+    },
+    async (c, { body }) => {
+      if (!(await updatePhoneNumber(db, c.get("assistant").businessId, body.phoneNumber)))
+        throw unauthenticated();
+      return ok(c, { phoneNumber: body.phoneNumber });
     },
   );
 

@@ -1,0 +1,159 @@
+import type { TimeRange, WeeklySchedule } from "@shared/availability.schema";
+import { WEEKDAYS } from "@shared/availability.schema";
+import {
+  type Company,
+  type CompanyUpdate,
+  company,
+  companyUpdate,
+  isAllowedDefaultNumber,
+} from "@shared/company.schema";
+import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
+import { weeklyScheduleOf, workingHoursOf } from "@shared/weekly-schedule";
+import type { Executor } from "../db/database";
+import { ApiError, unauthenticated } from "../http/api-error";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { ok } from "../http/respond";
+import { findBusiness, lockBusiness, updateCompany } from "../repos/businesses.repo";
+import { listActiveServices } from "../repos/services.repo";
+import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
+import { companyExample, companyUpdateExample } from "./company.examples";
+
+const sameHours = (a: TimeRange, b: TimeRange) => a.start === b.start && a.end === b.end;
+const sameDays = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((day, index) => day === b[index]);
+
+/** Whether the simple form shows the week as it is: every open day has one range, the same on each. */
+function isSimpleWeek(schedule: WeeklySchedule): boolean {
+  const open = WEEKDAYS.map((day) => schedule[day]).filter((ranges) => ranges.length > 0);
+  const first = open[0]?.[0];
+  return open.every(([range, ...more]) => more.length === 0 && range && first && sameHours(range, first));
+}
+
+async function readCompany(db: Executor, businessId: string): Promise<Company> {
+  const [business, services, schedule] = await Promise.all([
+    findBusiness(db, businessId),
+    listActiveServices(db, businessId),
+    readWeeklySchedule(db, businessId),
+  ]);
+  if (!business) throw unauthenticated();
+  return {
+    phoneNumber: business.phoneNumber,
+    name: business.name,
+    prompt: business.prompt,
+    greeting: business.greeting,
+    availableServices: services.map((service) => service.name),
+    currency: business.currency,
+    // The column's check allows only the six.
+    language: isLanguageCode(business.language) ? business.language : DEFAULT_LANGUAGE,
+    settings: {
+      timezone: business.timezone,
+      ...workingHoursOf(schedule),
+      weeklyHoursSimple: isSimpleWeek(schedule),
+      callTransfer: business.callTransfer,
+    },
+  };
+}
+
+const invalid = (field: string, message: string) => new ApiError(400, "VALIDATION", message, {}, field);
+
+/**
+ * The weekly schedule a save leaves: unchanged when the form's hours and days are what it summarises; else
+ * the same hours on each chosen day — unless the week has ranges the form cannot show (a lunch break), which
+ * a save from the simple form must not flatten: then a change of hours or days is refused.
+ */
+function scheduleAfter(schedule: WeeklySchedule, body: CompanyUpdate): WeeklySchedule | null {
+  const { workingHours, workingDays } = body.settings;
+  const current = workingHoursOf(schedule);
+  const hoursKept = sameHours(current.workingHours, workingHours);
+  const daysKept = sameDays(current.workingDays, workingDays);
+  if (hoursKept && daysKept) return null;
+  if (!isSimpleWeek(schedule))
+    throw invalid(
+      hoursKept ? "settings.workingDays" : "settings.workingHours",
+      "The weekly hours have more than one range on a day or differ between days: change them through " +
+        "/api/availability (the Availability page); workingHours and workingDays must stay as GET answers them",
+    );
+  return weeklyScheduleOf(workingDays, workingHours);
+}
+
+/** Issue 10 §1: the company card and call handling of the Settings screen (spec 3 "Company", spec 7). */
+export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+  const router = new ApiRouter("/api/company", guards);
+
+  router.add(
+    {
+      method: "get",
+      path: "/me",
+      summary: "The signed-in user's company: name, texts, hours, call handling, currency and language",
+      description:
+        "workingHours and workingDays summarise the weekly schedule of /api/availability (the one source " +
+        "of truth): the earliest opening to the latest closing, on the days with any hours. " +
+        "settings.weeklyHoursSimple is false when that schedule holds more than they can say (a lunch break, " +
+        "other hours on some days). phoneNumber is the number the assistant answers (reported through PUT " +
+        '/api/assistant/phone-number), "" until it has reported one. availableServices names the active ' +
+        "services (read-only here).",
+      auth: "user",
+      response: company,
+      examples: { response: companyExample },
+      errors: [],
+    },
+    async (c) => ok(c, await readCompany(db, c.get("auth").businessId)),
+  );
+
+  router.add(
+    {
+      method: "put",
+      path: "/me",
+      summary: "Save the company and its call handling (all or nothing); answers as GET does",
+      description:
+        "Spec 5's rules: name required; a default transfer number, if set, is the company phone or one " +
+        "of the department numbers; departments have a non-empty name and a phone number (both stored " +
+        "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
+        "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
+        "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl. " +
+        "phoneNumber is read-only: any value sent is ignored. workingHours and workingDays replace the " +
+        "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
+        "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
+      auth: "user",
+      body: companyUpdate,
+      response: company,
+      examples: { body: companyUpdateExample, response: companyExample },
+      errors: [],
+    },
+    async (c, { body }) => {
+      const { businessId } = c.get("auth");
+      const saved = await db.transaction(async (tx) => {
+        const business = await lockBusiness(tx, businessId);
+        if (!business) throw unauthenticated();
+        const { transferPhoneNumbers } = body.settings.callTransfer;
+        if (
+          !isAllowedDefaultNumber(
+            transferPhoneNumbers.default,
+            business.phoneNumber,
+            transferPhoneNumbers.departments,
+          )
+        )
+          throw invalid(
+            "settings.callTransfer.transferPhoneNumbers.default",
+            "Default must be the company phone or one of department numbers",
+          );
+        const schedule = scheduleAfter(await readWeeklySchedule(tx, businessId), body);
+        if (schedule) await replaceWeeklySchedule(tx, businessId, schedule);
+        await updateCompany(tx, businessId, {
+          name: body.name,
+          prompt: body.prompt,
+          greeting: body.greeting,
+          timezone: body.settings.timezone,
+          callTransfer: body.settings.callTransfer,
+          currency: body.currency,
+          language: body.language,
+        });
+        return readCompany(tx, businessId);
+      });
+      return ok(c, saved);
+    },
+  );
+
+  return router;
+}
