@@ -71,6 +71,7 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
         >
           {draft.departments.map((department) => {
             const isDefault = department.number === draft.defaultNumber;
+            const name = department.key;
             return (
               <li key={department.key} className={row}>
                 <span className={css({ fontWeight: "medium", overflowWrap: "anywhere" })}>
@@ -89,7 +90,7 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={t`Make ${department.key} the default`}
+                      aria-label={t`Make ${name} the default`}
                       onClick={() => onDraft((current) => makeDefault(current, department.number))}
                     >
                       <Trans>Make default</Trans>
@@ -98,7 +99,7 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
                   <IconButton
                     variant="ghost"
                     size="sm"
-                    aria-label={t`Remove ${department.key}`}
+                    aria-label={t`Remove ${name}`}
                     onClick={() =>
                       onDraft((current) => removeDepartment(current, department.key, companyPhone))
                     }
