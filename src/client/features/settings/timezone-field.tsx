@@ -5,12 +5,12 @@ import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { combobox } from "styled-system/recipes/combobox";
 import { field } from "styled-system/recipes/field";
+import { input } from "styled-system/recipes/input";
 
 const styles = combobox({ size: "md" });
 const fieldStyles = field();
-
-/** Enough to pick from while typing; the rest are a few letters away. */
-const SHOWN_AT_MOST = 60;
+// The preset draws no box around the combobox input: it is the text input's, with room for the trigger.
+const inputStyles = cx(input({ size: "md" }), styles.input, css({ pe: "10" }));
 
 /** "new york", "New_York" and "america/new" all find America/New_York; "Madrid" finds Europe/Madrid. */
 const loose = (text: string) => text.toLowerCase().replace(/[\s_]+/g, " ");
@@ -31,7 +31,6 @@ export function TimezoneField({ value, zones, errorText, onChange }: TimezoneFie
   const { collection, filter, reset } = useListCollection({
     initialItems: zones,
     filter: (itemText, typed) => matchesZone(itemText, typed),
-    limit: SHOWN_AT_MOST,
   });
   return (
     <Combobox.Root
@@ -40,6 +39,9 @@ export function TimezoneField({ value, zones, errorText, onChange }: TimezoneFie
       value={[value]}
       inputBehavior="autohighlight"
       openOnClick
+      // Some 400 zones: in the page only while the list is open.
+      lazyMount
+      unmountOnExit
       positioning={{ strategy: "fixed", sameWidth: true }}
       invalid={errorText !== undefined}
       onValueChange={({ value: [zone] }) => {
@@ -59,7 +61,7 @@ export function TimezoneField({ value, zones, errorText, onChange }: TimezoneFie
       <Combobox.Control className={styles.control}>
         <Combobox.Input
           name="timezone"
-          className={styles.input}
+          className={inputStyles}
           aria-describedby={errorText ? errorId : undefined}
         />
         <Combobox.Trigger className={styles.trigger} aria-label={t`Show timezones`}>
