@@ -41,6 +41,8 @@ const HISTORY_DAYS = 28;
 const BOOKING_WINDOW_DAYS = 7;
 const CHANGE_CHANCE = 0.3;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A number from the range reserved for fiction (555-01xx). */
+const SIMULATED_PHONE_NUMBER = "+1 555 0199";
 
 class ApiCallError extends Error {
   constructor(
@@ -114,7 +116,17 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     });
 
   const { data: config } = await call<AssistantConfig>(`${options.url}/api/assistant/config`, { headers });
-  options.log(`Answering the phone for ${config.companyName} (${config.timezone}).`);
+  // A real assistant reports the number it answers; a business that has none gets the simulator's own.
+  let phoneNumber = config.phoneNumber;
+  if (phoneNumber === "") {
+    phoneNumber = SIMULATED_PHONE_NUMBER;
+    await call(`${options.url}/api/assistant/phone-number`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ phoneNumber }),
+    });
+  }
+  options.log(`Answering ${phoneNumber} for ${config.companyName} (${config.timezone}).`);
   const generator: CallGenerator = createCallGenerator({
     seed: options.seed,
     idPrefix: "sim",

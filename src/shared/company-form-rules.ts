@@ -1,5 +1,17 @@
 import { DEFAULT_CALL_TRANSFER } from "./company-defaults";
 
+/** The limits of a company save (in a module without arktype, so a form can show them before loading it). */
+export const COMPANY_LIMITS = {
+  nameMax: 200,
+  promptMax: 4000,
+  greetingMax: 1000,
+  transferMessageMax: 500,
+  departmentsMax: 20,
+  departmentKeyMax: 60,
+  phoneNumberMax: 40,
+  maxWaitTimeMax: 3600,
+} as const;
+
 /** Spec 5: the max wait time as typed, in seconds; whatever is not a whole number falls back to 300. */
 export function maxWaitTimeOf(text: string): number {
   const trimmed = text.trim();

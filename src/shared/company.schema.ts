@@ -1,8 +1,10 @@
 import { type } from "arktype";
 import { timeRange } from "./availability.schema";
-import { isCurrencyCode } from "./company-form-rules";
+import { COMPANY_LIMITS, isCurrencyCode } from "./company-form-rules";
 import { isTimezone } from "./company-timezones";
 import { LANGUAGE_CODES } from "./languages";
+
+export { COMPANY_LIMITS } from "./company-form-rules";
 
 /** Call handling settings of a company (spec 3, "callTransfer"). */
 export const callTransferSettings = type({
@@ -43,18 +45,6 @@ export const company = type({
   },
 });
 export type Company = typeof company.infer;
-
-/** The longest texts a company save takes. */
-export const COMPANY_LIMITS = {
-  nameMax: 200,
-  promptMax: 4000,
-  greetingMax: 1000,
-  transferMessageMax: 500,
-  departmentsMax: 20,
-  departmentKeyMax: 60,
-  phoneNumberMax: 40,
-  maxWaitTimeMax: 3600,
-} as const;
 
 /** A number a call can be transferred to, as people write them: digits with + ( ) - . and spaces, 3+ digits. */
 const isDialable = (text: string) =>
@@ -100,6 +90,8 @@ export const callTransferUpdate = type({
 });
 
 const DEFAULT_NUMBER_PATH = ["settings", "callTransfer", "transferPhoneNumbers", "default"] as const;
+/** Spec 5's wording, also the server's message when the rule fails against the stored company phone. */
+export const DEFAULT_NUMBER_MESSAGE = "Default must be the company phone or one of department numbers";
 
 /** Where a default transfer number may point (spec 5): the company phone or a department's number. */
 export const isAllowedDefaultNumber = (
@@ -133,17 +125,22 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
  */
 export const companyUpdate = type({
   "+": "reject",
-  name: type("string.trim").to(`1 <= string <= ${COMPANY_LIMITS.nameMax}`),
+  name: type("string.trim")
+    .narrow((name, ctx) => name !== "" || ctx.reject({ message: "Company name is required" }))
+    .to(`string <= ${COMPANY_LIMITS.nameMax}`),
   "phoneNumber?": "string",
   prompt: `string <= ${COMPANY_LIMITS.promptMax}`,
   greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
   currency: currencyCode,
   language: type.enumerated(...LANGUAGE_CODES),
+  // What GET answers may come back as read; these two are not a save's to change, and are left alone.
+  "availableServices?": "string[]",
   settings: {
     "+": "reject",
     timezone: timezoneName,
     workingHours: timeRange,
     workingDays,
+    "weeklyHoursSimple?": "boolean",
     callTransfer: callTransferUpdate,
   },
 }).narrow(
@@ -154,11 +151,7 @@ export const companyUpdate = type({
       body.phoneNumber.trim(),
       body.settings.callTransfer.transferPhoneNumbers.departments,
     ) ||
-    ctx.reject({
-      expected: "the company phone or one of the department numbers",
-      actual: JSON.stringify(body.settings.callTransfer.transferPhoneNumbers.default),
-      path: [...DEFAULT_NUMBER_PATH],
-    }),
+    ctx.reject({ message: DEFAULT_NUMBER_MESSAGE, path: [...DEFAULT_NUMBER_PATH] }),
 );
 export type CompanyUpdate = typeof companyUpdate.infer;
 export type CompanyUpdateInput = typeof companyUpdate.inferIn;

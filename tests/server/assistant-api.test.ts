@@ -304,6 +304,8 @@ describe("GET /api/assistant/config", () => {
     const idOf = (name: string) => ids.find((service) => service.name === name)!.id;
     expect(config).toEqual({
       companyName: "Smile Studio",
+      phoneNumber: "",
+      language: "en",
       greeting: "Hello from Smile Studio!",
       prompt: null,
       timezone: "America/New_York",

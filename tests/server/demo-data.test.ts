@@ -17,6 +17,7 @@ import type { Availability, Slot } from "../../src/shared/availability.schema";
 import type { BookingCounts, BookingList } from "../../src/shared/booking.schema";
 import { weekdayOfCalendarDate } from "../../src/shared/calendar-date";
 import { type CallDetail, callReport } from "../../src/shared/calls.schema";
+import type { Company } from "../../src/shared/company.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { addCalendarDays, calendarDateAt, calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
 import { signIn } from "../support/server-accounts";
@@ -170,7 +171,7 @@ describe("the demo seed", () => {
     const config = await dataOf<AssistantConfig>(
       await server.request("/api/assistant/config", { headers: { "x-api-key": key } }),
     );
-    expect(config.companyName).toBe("Bright Smile Dental");
+    expect([config.companyName, config.phoneNumber]).toEqual(["Bright Smile Dental", "+1 555 0100"]);
     expect(config.services.map((service) => service.name)).toEqual(
       DEMO_SERVICES.filter((service) => service.isActive)
         .map((service) => service.name)
@@ -187,6 +188,21 @@ describe("the demo seed", () => {
       { start: "13:00", end: "18:00" },
     ]);
     expect(availability.weeklySchedule["6"]).toEqual([{ start: "09:00", end: "13:00" }]);
+    // Settings shows that week summarised, and saving the company back as read leaves it as it is.
+    const company = await dataOf<Company>(
+      await server.request("/api/company/me", { accessToken: demo.accessToken }),
+    );
+    expect(company.settings).toMatchObject({
+      workingHours: { start: "08:00", end: "18:00" },
+      workingDays: [1, 2, 3, 4, 5, 6],
+      weeklyHoursSimple: false,
+    });
+    const resaved = await server.request("/api/company/me", {
+      method: "PUT",
+      json: company,
+      accessToken: demo.accessToken,
+    });
+    expect(await dataOf<Company>(resaved)).toEqual(company);
     const localToday = calendarDateAt(now, "America/New_York");
     const [holiday] = availability.blackoutDates;
     expect(availability.blackoutDates).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { BookingList } from "@shared/booking.schema";
 import type { CallList } from "@shared/calls.schema";
+import type { Company } from "@shared/company.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSimulation } from "../../scripts/simulate-assistant";
 import { signUp, uniqueEmail } from "../support/server-accounts";
@@ -44,6 +45,11 @@ describe("npm run simulate", () => {
       await server.request("/api/assistant/keys", { accessToken: staff.accessToken }),
     );
     expect(keys.success && keys.data.map((k) => k.name)).toEqual(["Simulator"]);
+    // It reported the number it answers, which Settings shows as the company's phone.
+    const company = await readEnvelope<Company>(
+      await server.request("/api/company/me", { accessToken: staff.accessToken }),
+    );
+    expect(company.success && company.data.phoneNumber).toBe("+1 555 0199");
   });
 
   it("books real free slots during booked calls, linked to them, and moves or cancels some later", async () => {

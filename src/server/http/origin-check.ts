@@ -14,6 +14,7 @@ export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/calls",
   "/api/assistant/config",
   "/api/assistant/bookings",
+  "/api/assistant/phone-number",
 ];
 
 export const isOriginCheckExempt = (path: string) =>

@@ -9,12 +9,12 @@ const settings = {
   callTransfer: {
     enabled: true,
     transferPhoneNumbers: {
-      default: "+1 555 0101",
-      departments: { reception: "+1 555 0101", billing: "+1 555 0102" },
+      default: "+1 555 0100",
+      departments: { "front desk": "+1 555 0110", "x-ray": "+1 555 0120" },
     },
-    transferMessage: "Please hold while I transfer your call.",
-    workingHoursOnly: true,
-    maxWaitTime: 300,
+    transferMessage: "One moment, I am putting you through.",
+    workingHoursOnly: false,
+    maxWaitTime: 180,
   },
 };
 

@@ -5,6 +5,7 @@ import {
   type CompanyUpdate,
   company,
   companyUpdate,
+  DEFAULT_NUMBER_MESSAGE,
   isAllowedDefaultNumber,
 } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
@@ -27,7 +28,10 @@ const sameDays = (a: readonly number[], b: readonly number[]) =>
 function isSimpleWeek(schedule: WeeklySchedule): boolean {
   const open = WEEKDAYS.map((day) => schedule[day]).filter((ranges) => ranges.length > 0);
   const first = open[0]?.[0];
-  return open.every(([range, ...more]) => more.length === 0 && range && first && sameHours(range, first));
+  return open.every(
+    ([range, ...more]) =>
+      more.length === 0 && range !== undefined && first !== undefined && sameHours(range, first),
+  );
 }
 
 async function readCompany(db: Executor, businessId: string): Promise<Company> {
@@ -112,7 +116,7 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
         "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
         "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
         "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl. " +
-        "phoneNumber is read-only: any value sent is ignored. workingHours and workingDays replace the " +
+        "phoneNumber, availableServices and settings.weeklyHoursSimple are read-only: any value sent is ignored. workingHours and workingDays replace the " +
         "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
         "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
       auth: "user",
@@ -134,10 +138,7 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
             transferPhoneNumbers.departments,
           )
         )
-          throw invalid(
-            "settings.callTransfer.transferPhoneNumbers.default",
-            "Default must be the company phone or one of department numbers",
-          );
+          throw invalid("settings.callTransfer.transferPhoneNumbers.default", DEFAULT_NUMBER_MESSAGE);
         const schedule = scheduleAfter(await readWeeklySchedule(tx, businessId), body);
         if (schedule) await replaceWeeklySchedule(tx, businessId, schedule);
         await updateCompany(tx, businessId, {
