@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { COMPANY_LIMITS } from "@shared/company.schema";
+import { COMPANY_LIMITS } from "@shared/company-form-rules";
 import type { CompanyRule } from "@shared/company-refusals";
 
 const {
