@@ -183,7 +183,7 @@ describe("Settings: company and call handling", () => {
     await expect.poll(() => departments.getByRole("listitem").count()).toBe(2);
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0101");
 
-    await settings.getByRole("button", { name: "Make Billing the default" }).click();
+    await settings.getByRole("button", { name: "Make default Billing" }).click();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
     // Removing a department that is not the default leaves the default alone.
     await settings.getByRole("button", { name: "Remove Front desk" }).click();
@@ -244,13 +244,21 @@ describe("Settings: company and call handling", () => {
     expect(await settings.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("Europe/Amsterdam");
     // Saturday's checkbox, reached by Tab, ticked with Space.
     const saturday = settings.getByRole("checkbox", { name: "Saturday" });
-    for (let step = 0; step < 20 && !(await saturday.evaluate((box) => box === document.activeElement)); step++)
+    for (
+      let step = 0;
+      step < 20 && !(await saturday.evaluate((box) => box === document.activeElement));
+      step++
+    )
       await page.keyboard.press("Tab");
     await page.keyboard.press("Space");
     expect(await saturday.isChecked()).toBe(true);
     // The transfer switch, then a department added with Enter.
     const transfer = switchOf(settings, "Transfer calls to a person");
-    for (let step = 0; step < 20 && !(await transfer.evaluate((box) => box === document.activeElement)); step++)
+    for (
+      let step = 0;
+      step < 20 && !(await transfer.evaluate((box) => box === document.activeElement));
+      step++
+    )
       await page.keyboard.press("Tab");
     await page.keyboard.press("Space");
     await settings.getByLabel("Department", { exact: true }).waitFor();
