@@ -5,12 +5,8 @@ import { timezoneOptions } from "@shared/company-timezones";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { FailureText } from "../../components/failure-text";
 import { LeaveGuard } from "../../components/leave-guard";
-import { Alert } from "../../components/ui/alert";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Text } from "../../components/ui/text";
+import { SaveBar } from "../../components/save-bar";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
@@ -103,7 +99,6 @@ export function SettingsForm({ company }: { company: Company }) {
   const texts: SettingsProblemTexts = Object.fromEntries(
     Object.entries(problems).map(([key, message]) => [key, i18n._(message)]),
   );
-  const failed = save.isError && !save.isPending ? save.error : null;
 
   return (
     <form
@@ -132,48 +127,18 @@ export function SettingsForm({ company }: { company: Company }) {
         onChange={change}
         onDraft={edit}
       />
-      {failed ? (
-        <Alert title={<Trans>Your changes could not be saved</Trans>}>
-          <FailureText failure={failureOf(failed)} fallback={<Trans>An unexpected error occurred</Trans>} />{" "}
-          <Trans>What you typed is still here: try again.</Trans>
-        </Alert>
-      ) : null}
-      <div
-        className={css({
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "center",
-          justifyContent: "flex-end",
-          gap: "3",
-        })}
-      >
-        <div role="status" className={css({ me: "auto" })}>
-          {unsaved ? (
-            <Badge tone="warning" variant="subtle" data-unsaved="">
-              <Trans>Unsaved changes</Trans>
-            </Badge>
-          ) : null}
-          {Object.keys(problems).length > 0 ? (
-            <Text as="span" muted size="sm" className={css({ ms: "2" })}>
-              <Trans>Correct the marked fields to save.</Trans>
-            </Text>
-          ) : null}
-        </div>
-        <Button
-          variant="outline"
-          disabled={!unsaved || save.isPending}
-          onClick={() => {
-            setDraft(saved);
-            setProblems({});
-            save.reset();
-          }}
-        >
-          <Trans>Discard changes</Trans>
-        </Button>
-        <Button type="submit" aria-disabled={save.isPending || undefined}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save settings</Trans>}
-        </Button>
-      </div>
+      <SaveBar
+        unsaved={unsaved}
+        blocked={Object.keys(problems).length > 0}
+        saving={save.isPending}
+        failure={save.isError && !save.isPending ? save.error : null}
+        saveLabel={<Trans>Save settings</Trans>}
+        onDiscard={() => {
+          setDraft(saved);
+          setProblems({});
+          save.reset();
+        }}
+      />
     </form>
   );
 }
