@@ -275,4 +275,34 @@ describe("Settings: company and call handling", () => {
     await toast(page, "Settings updated successfully").waitFor();
     await page.context().close();
   });
+
+  it("shows no untranslated string of the form and its refusals in pl, fr, de, es and nl", async () => {
+    const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
+    const page = await newPage();
+    await signUp(page);
+    for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
+      await page.evaluate((code) => localStorage.setItem("language", code), language);
+      await page.goto("/settings");
+      await page.waitForFunction((code) => document.documentElement.lang === code, language);
+      const settings = page.locator("main form").first();
+      await settings.locator("input[name=name]").fill("");
+      await settings.locator("input[name=closesAt]").fill("08:00");
+      await settings.locator("[data-scope=switch][data-part=label]").first().click();
+      await settings.locator("input[name=newDepartmentKey]").fill("Front desk");
+      await settings.locator("input[name=newDepartmentNumber]").fill("+1 555 0101");
+      await settings.locator("input[name=newDepartmentNumber]").press("Enter");
+      await settings.locator("button[type=submit]").click();
+      await settings.locator("[data-part=error-text]").nth(1).waitFor();
+      // Currency names come from the browser in the interface language, not from the catalogs.
+      const texts = (await visibleTexts(page)).filter((text) => !/^[A-Z]{3} · /.test(text));
+      expect({ language, untranslated: readUntranslated(language, texts) }).toEqual({
+        language,
+        untranslated: [],
+      });
+      // Discard (the button before Save), so the next page load is not questioned.
+      await settings.locator("button[type=submit]").locator("xpath=preceding-sibling::button[1]").click();
+      await settings.locator("[data-unsaved]").waitFor({ state: "detached" });
+    }
+    await page.context().close();
+  });
 });
