@@ -229,20 +229,6 @@ describe.each(LANGUAGES.map((language) => language.code))(
       await dialog.locator("[data-part=error-text]").nth(2).waitFor();
       await expectNoSidewaysScroll(page, "/services, Add Service dialog");
 
-      // Settings with call handling open, a long department and refusals shown (the switch's label first).
-      await page.goto("/settings");
-      const settings = main.locator("form").first();
-      await settings.locator("[data-scope=switch][data-part=label]").first().click();
-      await settings.locator("input[name=newDepartmentKey]").fill("Reception and appointments desk");
-      await settings.locator("input[name=newDepartmentNumber]").fill("+48 600 000 100");
-      await settings.locator("input[name=newDepartmentNumber]").press("Enter");
-      await settings.locator("[data-default-number]").getByText("+48 600 000 100").waitFor();
-      await settings.locator("input[name=name]").fill("");
-      await settings.locator("input[name=closesAt]").fill("08:00");
-      await settings.locator("button[type=submit]").click();
-      await settings.locator("[data-part=error-text]").nth(1).waitFor();
-      await expectNoSidewaysScroll(page, "/settings, call handling and refusals");
-
       // The reschedule dialog with a day's free times. Its buttons carry data-action in every language.
       await page.goto("/bookings");
       await main.locator("[data-action=reschedule]").first().click();

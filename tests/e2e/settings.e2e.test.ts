@@ -276,9 +276,10 @@ describe("Settings: company and call handling", () => {
     await page.context().close();
   });
 
-  it("shows no untranslated string of the form and its refusals in pl, fr, de, es and nl", async () => {
+  it("shows no untranslated string of the form and its refusals in pl, fr, de, es and nl, at 360 px", async () => {
     const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
-    const page = await newPage();
+    // A phone's width: the other languages' longer words must not push anything sideways.
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
     await signUp(page);
     for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
       await page.evaluate((code) => localStorage.setItem("language", code), language);
@@ -288,7 +289,7 @@ describe("Settings: company and call handling", () => {
       await settings.locator("input[name=name]").fill("");
       await settings.locator("input[name=closesAt]").fill("08:00");
       await settings.locator("[data-scope=switch][data-part=label]").first().click();
-      await settings.locator("input[name=newDepartmentKey]").fill("Front desk");
+      await settings.locator("input[name=newDepartmentKey]").fill("Reception and appointments desk");
       await settings.locator("input[name=newDepartmentNumber]").fill("+1 555 0101");
       await settings.locator("input[name=newDepartmentNumber]").press("Enter");
       await settings.locator("button[type=submit]").click();
@@ -299,6 +300,11 @@ describe("Settings: company and call handling", () => {
         language,
         untranslated: [],
       });
+      const width = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect({ language, width: width[0] }).toEqual({ language, width: width[1] });
       // Discard (the button before Save), so the next page load is not questioned.
       await settings.locator("button[type=submit]").locator("xpath=preceding-sibling::button[1]").click();
       await settings.locator("[data-unsaved]").waitFor({ state: "detached" });
