@@ -101,7 +101,13 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
       ],
       ["/availability?tab=blackouts", () => page.getByLabel("Reason (optional)").waitFor()],
       ["/availability?tab=rules", () => page.locator("main input[type=number]").first().waitFor()],
-      ["/settings", () => page.getByText("e2e assistant").waitFor()],
+      [
+        "/settings",
+        async () => {
+          await page.getByText("e2e assistant").waitFor();
+          await page.getByLabel("Company name").waitFor();
+        },
+      ],
       ["/faq", () => Promise.resolve()],
     ];
     for (const [path, loaded] of screens) {
@@ -113,6 +119,30 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     }
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("on the settings screen with call handling open, the timezone list and refusals shown", async () => {
+    const page = await newPage({ colorScheme });
+    await signUp(page);
+    await page.goto("/settings");
+    const settings = page.getByRole("form", { name: "Company and call handling" });
+    await settings.getByText("Transfer calls to a person", { exact: true }).click();
+    await settings.getByLabel("Department", { exact: true }).fill("Front desk");
+    await settings.getByLabel("Department phone number").fill("+1 555 0101");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByLabel("Department", { exact: true }).fill("Billing");
+    await settings.getByLabel("Department phone number").fill("+1 555 0102");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByRole("button", { name: "Make default Billing" }).waitFor();
+    await settings.getByLabel("Company name").fill("");
+    await settings.getByLabel("Closing time").fill("08:00");
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await settings.getByText("Company name is required").waitFor();
+    await expectNoAxeViolations(page);
+    await settings.getByRole("combobox", { name: "Timezone" }).fill("Europe");
+    await page.getByRole("option", { name: "Europe/Madrid" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });

@@ -201,7 +201,13 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/availability", () => main.locator("[data-preview-week]").waitFor()],
         ["/availability?tab=blackouts", () => main.locator("[role=tabpanel] form input").first().waitFor()],
         ["/availability?tab=rules", () => main.locator("input[type=number]").first().waitFor()],
-        ["/settings", () => main.getByText("Reception assistant for the downtown branch").waitFor()],
+        [
+          "/settings",
+          async () => {
+            await main.getByText("Reception assistant for the downtown branch").waitFor();
+            await main.locator("input[name=name]").waitFor();
+          },
+        ],
         ["/faq", () => main.locator("h1").waitFor()],
       ];
       for (const [path, loaded] of screens) {

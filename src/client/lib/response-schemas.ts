@@ -2,6 +2,7 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { callDetail, callList } from "@shared/calls.schema";
+import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
 
@@ -24,6 +25,7 @@ export const responseSchemas = {
   bookingCounts,
   serviceList,
   service,
+  company,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -1,8 +1,6 @@
 import { Portal } from "@ark-ui/react/portal";
-import { Switch } from "@ark-ui/react/switch";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ServiceDialogMachine, ServiceDraft } from "@machines/service-dialog.machine";
-import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 // The constants module, not service.schema: that one builds arktype schemas at load (kept out of the page).
 import { SERVICE_CATEGORIES } from "@shared/service.constants";
 import type { ServiceInput } from "@shared/service.schema";
@@ -11,13 +9,14 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input as inputRecipe } from "styled-system/recipes/input";
-import { switchRecipe } from "styled-system/recipes/switch-recipe";
-import { textarea } from "styled-system/recipes/textarea";
 import type { ActorRefFrom } from "xstate";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
+import { SwitchField } from "../../components/ui/switch-field";
+import { TextareaField } from "../../components/ui/textarea-field";
+import { useCompanyCurrency } from "../../lib/company-queries";
 import { failureMessage } from "../../lib/error-message";
 import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
 import { inputOfDraft } from "./service-draft";
@@ -25,7 +24,6 @@ import type { ServiceField } from "./service-draft-check";
 import { nameTakenMessage, refusalMessage } from "./service-field-messages";
 
 const fieldStyles = field();
-const switchStyles = switchRecipe();
 const row = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } });
 
 type Problems = Partial<Record<ServiceField, string>>;
@@ -34,7 +32,7 @@ type Problems = Partial<Record<ServiceField, string>>;
 export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMachine> }) {
   const { t, i18n } = useLingui();
   const id = useId();
-  const currency = COMPANY_DEFAULTS.currency;
+  const currency = useCompanyCurrency();
   const formRef = useRef<HTMLFormElement>(null);
   const open = useSelector(dialog, (s) => !s.matches("closed"));
   const saving = useSelector(dialog, (s) => s.matches("saving"));
@@ -132,27 +130,15 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
                 errorText={nameError}
                 onChange={(event) => change({ name: event.target.value })}
               />
-              <div className={fieldStyles.root} data-invalid={problems.description ? "" : undefined}>
-                <label htmlFor={`${id}-description`} className={fieldStyles.label}>
-                  <Trans>Description</Trans>
-                </label>
-                <textarea
-                  id={`${id}-description`}
-                  name="description"
-                  rows={3}
-                  maxLength={2000}
-                  value={draft.description}
-                  aria-invalid={problems.description ? true : undefined}
-                  aria-describedby={problems.description ? `${id}-description-error` : undefined}
-                  className={cx(textarea({ size: "md" }), css({ resize: "vertical" }))}
-                  onChange={(event) => change({ description: event.target.value })}
-                />
-                {problems.description ? (
-                  <span id={`${id}-description-error`} className={fieldStyles.errorText}>
-                    {problems.description}
-                  </span>
-                ) : null}
-              </div>
+              <TextareaField
+                label={<Trans>Description</Trans>}
+                name="description"
+                rows={3}
+                maxLength={2000}
+                value={draft.description}
+                errorText={problems.description}
+                onChange={(event) => change({ description: event.target.value })}
+              />
               <div className={row}>
                 <Field
                   label={t`Duration (minutes)`}
@@ -168,7 +154,7 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
                   onChange={(event) => change({ duration: event.target.value })}
                 />
                 <Field
-                  label={t`Price (${currency})`}
+                  label={currency ? t`Price (${currency})` : t`Price`}
                   name="price"
                   type="number"
                   inputMode="decimal"
@@ -202,20 +188,12 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
                   ))}
                 </select>
               </div>
-              <Switch.Root
-                className={switchStyles.root}
+              <SwitchField
                 checked={draft.isActive}
                 name="isActive"
-                onCheckedChange={({ checked }) => change({ isActive: checked })}
-              >
-                <Switch.Control className={switchStyles.control}>
-                  <Switch.Thumb className={switchStyles.thumb} />
-                </Switch.Control>
-                <Switch.Label className={switchStyles.label}>
-                  <Trans>Active: your assistant offers it to callers</Trans>
-                </Switch.Label>
-                <Switch.HiddenInput />
-              </Switch.Root>
+                label={<Trans>Active: your assistant offers it to callers</Trans>}
+                onCheckedChange={(checked) => change({ isActive: checked })}
+              />
               <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
                 <legend className={cx(fieldStyles.label, css({ mb: "2" }))}>
                   <Trans>Buffers around each appointment (optional)</Trans>

@@ -5,6 +5,7 @@ import { css } from "styled-system/css";
 import { ResponsiveTable, type TableColumn } from "../../components/responsive-table";
 import { Badge } from "../../components/ui/badge";
 import { IconButton } from "../../components/ui/icon-button";
+import { useCompanyCurrency } from "../../lib/company-queries";
 import { formatServicePrice } from "./service-price";
 
 const numeric = css({ textAlign: "end", whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
@@ -27,6 +28,7 @@ type ServiceTableProps = {
 /** Spec 2: name with description, duration in minutes, price, status badge, actions. */
 export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete }: ServiceTableProps) {
   const { t, i18n } = useLingui();
+  const currency = useCompanyCurrency();
   const columns: TableColumn<Service>[] = [
     {
       id: "name",
@@ -55,7 +57,8 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
       header: <Trans>Price</Trans>,
       labelled: true,
       className: numeric,
-      cell: (service) => formatServicePrice(service.price, i18n.locale),
+      // Blank for the moment the company takes to load: never a price in the wrong currency.
+      cell: (service) => (currency ? formatServicePrice(service.price, i18n.locale, currency) : ""),
     },
     {
       id: "status",

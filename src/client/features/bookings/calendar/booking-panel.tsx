@@ -1,6 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingDetail, BookingSource } from "@shared/booking.schema";
-import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -15,6 +14,7 @@ import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
+import { useCompanyCurrency } from "../../../lib/company-queries";
 import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
 import { bookingQueries } from "../bookings.queries";
 import { BookingPanelActions } from "./booking-panel-actions";
@@ -87,10 +87,10 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
     assistant: t`Booked by the assistant`,
     staff: t`Added by staff`,
   };
-  const price = new Intl.NumberFormat(i18n.locale, {
-    style: "currency",
-    currency: COMPANY_DEFAULTS.currency,
-  }).format(booking.price);
+  const currency = useCompanyCurrency();
+  const price = currency
+    ? new Intl.NumberFormat(i18n.locale, { style: "currency", currency }).format(booking.price)
+    : "";
   const minutes = booking.durationMinutes;
   const callerNumber = booking.call?.fromNumber;
   return (

@@ -1,0 +1,80 @@
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { css } from "styled-system/css";
+import { failureOf } from "../lib/error-message";
+import { FailureText } from "./failure-text";
+import { Alert } from "./ui/alert";
+import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
+import { Text } from "./ui/text";
+
+type SaveBarProps = {
+  unsaved: boolean;
+  /** Some fields are marked wrong: say that they must be corrected first. */
+  blocked: boolean;
+  saving: boolean;
+  /** The last save's failure, shown above the buttons; null when there is none. */
+  failure: unknown;
+  saveLabel: ReactNode;
+  onDiscard: () => void;
+  /** Without it, Save submits the surrounding form. */
+  onSave?: () => void;
+  saveDisabled?: boolean;
+};
+
+/** Save and discard for a form edited in place, with what is unsaved or went wrong (what was typed stays). */
+export function SaveBar({
+  unsaved,
+  blocked,
+  saving,
+  failure,
+  saveLabel,
+  onDiscard,
+  onSave,
+  saveDisabled,
+}: SaveBarProps) {
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3", pt: "4" })}>
+      {failure ? (
+        <Alert title={<Trans>Your changes could not be saved</Trans>}>
+          <FailureText failure={failureOf(failure)} fallback={<Trans>An unexpected error occurred</Trans>} />{" "}
+          <Trans>What you typed is still here: try again.</Trans>
+        </Alert>
+      ) : null}
+      <div
+        className={css({
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          justifyContent: "flex-end",
+          gap: "3",
+        })}
+      >
+        <div role="status" className={css({ me: "auto" })}>
+          {unsaved ? (
+            <Badge tone="warning" variant="subtle" data-unsaved="">
+              <Trans>Unsaved changes</Trans>
+            </Badge>
+          ) : null}
+          {unsaved && blocked ? (
+            <Text as="span" muted size="sm" className={css({ ms: "2" })}>
+              <Trans>Correct the marked fields to save.</Trans>
+            </Text>
+          ) : null}
+        </div>
+        <Button variant="outline" disabled={!unsaved || saving} onClick={onDiscard}>
+          <Trans>Discard changes</Trans>
+        </Button>
+        {onSave ? (
+          <Button disabled={saveDisabled} onClick={onSave}>
+            {saving ? <Trans>Saving…</Trans> : saveLabel}
+          </Button>
+        ) : (
+          <Button type="submit" aria-disabled={saving || undefined}>
+            {saving ? <Trans>Saving…</Trans> : saveLabel}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

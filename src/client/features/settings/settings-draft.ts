@@ -1,0 +1,115 @@
+import type { Company, CompanyUpdateInput } from "@shared/company.schema";
+import { maxWaitTimeOf } from "@shared/company-form-rules";
+import type { LanguageCode } from "@shared/languages";
+
+export type Department = { key: string; number: string };
+
+/**
+ * The settings form as typed: what GET /api/company/me gives, with the max wait as its text (spec 5 reads it
+ * on save) and the departments as a list (their order on screen is the order they were added in).
+ */
+export type SettingsDraft = {
+  name: string;
+  prompt: string;
+  greeting: string;
+  currency: string;
+  language: LanguageCode;
+  timezone: string;
+  opensAt: string;
+  closesAt: string;
+  workingDays: number[];
+  transferEnabled: boolean;
+  defaultNumber: string;
+  departments: Department[];
+  transferMessage: string;
+  workingHoursOnly: boolean;
+  maxWaitTime: string;
+};
+
+export function draftOf(company: Company): SettingsDraft {
+  const { settings } = company;
+  const transfer = settings.callTransfer;
+  return {
+    name: company.name,
+    prompt: company.prompt,
+    greeting: company.greeting,
+    currency: company.currency,
+    language: company.language,
+    timezone: settings.timezone,
+    opensAt: settings.workingHours.start,
+    closesAt: settings.workingHours.end,
+    workingDays: settings.workingDays,
+    transferEnabled: transfer.enabled,
+    defaultNumber: transfer.transferPhoneNumbers.default,
+    departments: Object.entries(transfer.transferPhoneNumbers.departments).map(([key, number]) => ({
+      key,
+      number,
+    })),
+    transferMessage: transfer.transferMessage,
+    workingHoursOnly: transfer.workingHoursOnly,
+    maxWaitTime: String(transfer.maxWaitTime),
+  };
+}
+
+/** PUT /api/company/me's body: the form as typed, the max wait read by spec 5's rule, the phone as shown. */
+export function updateOf(draft: SettingsDraft, companyPhone: string): CompanyUpdateInput {
+  return {
+    name: draft.name,
+    phoneNumber: companyPhone,
+    prompt: draft.prompt,
+    greeting: draft.greeting,
+    currency: draft.currency,
+    language: draft.language,
+    settings: {
+      timezone: draft.timezone,
+      workingHours: { start: draft.opensAt, end: draft.closesAt },
+      workingDays: draft.workingDays,
+      callTransfer: {
+        enabled: draft.transferEnabled,
+        transferPhoneNumbers: {
+          default: draft.defaultNumber,
+          departments: Object.fromEntries(draft.departments.map(({ key, number }) => [key, number])),
+        },
+        transferMessage: draft.transferMessage,
+        workingHoursOnly: draft.workingHoursOnly,
+        maxWaitTime: maxWaitTimeOf(draft.maxWaitTime),
+      },
+    },
+  };
+}
+
+export const sameDraft = (a: SettingsDraft, b: SettingsDraft) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Spec 4: a department is added only with a key and a number (trimmed, spec 5); the first one becomes the
+ * default when there is none. A key already listed takes the new number.
+ */
+export function addDepartment(draft: SettingsDraft, department: Department): SettingsDraft {
+  const key = department.key.trim();
+  const number = department.number.trim();
+  if (key === "" || number === "") return draft;
+  const others = draft.departments.filter((existing) => existing.key !== key);
+  const replaced = draft.departments.find((existing) => existing.key === key);
+  const departments = [...others, { key, number }];
+  const defaultNumber =
+    draft.defaultNumber === "" || (replaced && replaced.number === draft.defaultNumber)
+      ? number
+      : draft.defaultNumber;
+  return { ...draft, departments, defaultNumber };
+}
+
+/** Spec 4: removing the department that is the default puts the company phone back as the default. */
+export function removeDepartment(draft: SettingsDraft, key: string, companyPhone: string): SettingsDraft {
+  const removed = draft.departments.find((department) => department.key === key);
+  if (!removed) return draft;
+  const departments = draft.departments.filter((department) => department !== removed);
+  const stillListed = departments.some((department) => department.number === removed.number);
+  const defaultNumber =
+    removed.number === draft.defaultNumber && !stillListed ? companyPhone : draft.defaultNumber;
+  return { ...draft, departments, defaultNumber };
+}
+
+export const makeDefault = (draft: SettingsDraft, number: string): SettingsDraft => ({
+  ...draft,
+  defaultNumber: number,
+});

@@ -1,0 +1,314 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { browserForFile, createAssistantKey, createService, signUp } from "../support/browser";
+
+const { newPage } = browserForFile();
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
+const form = (page: Page) => page.getByRole("form", { name: "Company and call handling" });
+
+/** The settings form of a new business, loaded. */
+async function openSettings(page: Page) {
+  await page.goto("/settings");
+  await form(page).getByLabel("Company name").waitFor();
+  return form(page);
+}
+
+/** Reports the number the assistant answers, as the assistant does (from outside the browser). */
+async function reportPhoneNumber(key: string, phoneNumber: string) {
+  const response = await fetch(`${inject("baseURL")}/api/assistant/phone-number`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", "X-Api-Key": key },
+    body: JSON.stringify({ phoneNumber }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const save = (settings: Locator) => settings.getByRole("button", { name: "Save settings" }).click();
+const switchOf = (settings: Locator, name: string) => settings.getByRole("checkbox", { name });
+/** A switch is flipped where a user flips it: on its label. */
+const flip = (settings: Locator, name: string) => settings.getByText(name, { exact: true }).click();
+const defaultNumber = (settings: Locator) => settings.locator("[data-default-number]");
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name"));
+
+describe("Settings: company and call handling", () => {
+  it("loads spec 9's defaults, saves every field and shows them again after a reload", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    expect(await settings.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("America/New_York");
+    expect(await settings.getByLabel("Opening time").inputValue()).toBe("09:00");
+    expect(await settings.getByLabel("Closing time").inputValue()).toBe("17:00");
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"])
+      expect(await settings.getByRole("checkbox", { name: day }).isChecked()).toBe(true);
+    expect(await settings.getByRole("checkbox", { name: "Saturday" }).isChecked()).toBe(false);
+    await settings.locator("[data-no-phone]").waitFor();
+    expect(await switchOf(settings, "Transfer calls to a person").isChecked()).toBe(false);
+    expect(await settings.getByLabel("Transfer message").count()).toBe(0);
+
+    await settings.getByLabel("Company name").fill("Harbour Dental");
+    const timezone = settings.getByRole("combobox", { name: "Timezone" });
+    await timezone.fill("madrid");
+    await page.getByRole("option", { name: "Europe/Madrid" }).click();
+    expect(await timezone.inputValue()).toBe("Europe/Madrid");
+    await settings.getByText("Your weekly hours stay the same local times.", { exact: false }).waitFor();
+    await settings.getByLabel("Opening time").fill("08:30");
+    await settings.getByRole("checkbox", { name: "Saturday" }).check();
+    await settings.getByRole("checkbox", { name: "Monday" }).uncheck();
+    await settings.getByLabel("Greeting").fill("Harbour Dental, how can I help?");
+    await settings.getByLabel("Company description prompt").fill("A dental practice by the harbour.");
+    await settings.getByLabel("Currency").selectOption("EUR");
+    await settings.getByLabel("Language of notifications and assistant").selectOption("pl");
+    await flip(settings, "Transfer calls to a person");
+    await settings.getByLabel("Department", { exact: true }).fill("Front desk");
+    await settings.getByLabel("Department phone number").fill("+1 555 0101");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByLabel("Transfer message").fill("One moment, please.");
+    await flip(settings, "Transfer only during working hours");
+    await settings.getByLabel("Maximum wait (seconds)").fill("soon");
+    await settings.getByText("Unsaved changes").waitFor();
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    // Spec 5: a max wait that is not a number is saved as 300.
+    await expect.poll(() => settings.getByLabel("Maximum wait (seconds)").inputValue()).toBe("300");
+    expect(await settings.getByText("Unsaved changes").count()).toBe(0);
+
+    await page.reload();
+    await settings.getByLabel("Company name").waitFor();
+    expect(await settings.getByLabel("Company name").inputValue()).toBe("Harbour Dental");
+    expect(await timezone.inputValue()).toBe("Europe/Madrid");
+    expect(await settings.getByLabel("Opening time").inputValue()).toBe("08:30");
+    expect(await settings.getByRole("checkbox", { name: "Monday" }).isChecked()).toBe(false);
+    expect(await settings.getByRole("checkbox", { name: "Saturday" }).isChecked()).toBe(true);
+    expect(await settings.getByLabel("Greeting").inputValue()).toBe("Harbour Dental, how can I help?");
+    expect(await settings.getByLabel("Company description prompt").inputValue()).toBe(
+      "A dental practice by the harbour.",
+    );
+    expect(await settings.getByLabel("Currency").inputValue()).toBe("EUR");
+    expect(await settings.getByLabel("Language of notifications and assistant").inputValue()).toBe("pl");
+    expect(await switchOf(settings, "Transfer calls to a person").isChecked()).toBe(true);
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0101");
+    expect(await settings.getByLabel("Transfer message").inputValue()).toBe("One moment, please.");
+    expect(await switchOf(settings, "Transfer only during working hours").isChecked()).toBe(false);
+    expect(await settings.getByLabel("Maximum wait (seconds)").inputValue()).toBe("300");
+
+    // Prices on the Services screen follow the company's currency.
+    await createService(page, { name: "Check-up", duration: 30, price: 45, isActive: true });
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await page.getByRole("cell", { name: "€45.00" }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows spec 5's messages, and a save the server refuses keeps every field as typed", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const key = await createAssistantKey(page);
+    await reportPhoneNumber(key, "+1 555 0100");
+    const settings = await openSettings(page);
+    await settings.getByText("+1 555 0100").first().waitFor();
+
+    await settings.getByLabel("Company name").fill("  ");
+    await settings.getByLabel("Opening time").fill("18:00");
+    await flip(settings, "Transfer calls to a person");
+    await settings.getByLabel("Maximum wait (seconds)").fill("5000");
+    await save(settings);
+    await settings.getByText("Company name is required").waitFor();
+    await settings.getByText("The closing time must be after the opening time").waitFor();
+    await settings.getByText("Enter a wait from 0 to 3600 seconds").waitFor();
+    expect(await settings.getByLabel("Company name").getAttribute("aria-invalid")).toBe("true");
+    expect(await focusedName(page)).toBe("name");
+    // A message goes as soon as its field changes.
+    await settings.getByLabel("Company name").fill("Harbour Dental");
+    expect(await settings.getByText("Company name is required").count()).toBe(0);
+    await settings.getByLabel("Opening time").fill("09:00");
+    await settings.getByLabel("Maximum wait (seconds)").fill("120");
+
+    // The default number is where calls go: the company phone, chosen while it was +1 555 0100.
+    await settings.getByLabel("Department", { exact: true }).fill("Billing");
+    await settings.getByLabel("Department phone number").fill("+1 555 0199");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0100 (company phone)");
+
+    // Meanwhile the assistant answers on another number: this page still shows the old one, the server
+    // refuses it as the default. The toast says the save failed; nothing typed is lost.
+    await reportPhoneNumber(key, "+1 555 0111");
+    await settings.getByLabel("Greeting").fill("Good morning!");
+    await save(settings);
+    await toast(page, "Failed to update settings").waitFor();
+    await settings.getByText("Default must be the company phone or one of department numbers").waitFor();
+    await settings.getByText("Your changes could not be saved").waitFor();
+    expect(await settings.getByLabel("Greeting").inputValue()).toBe("Good morning!");
+    expect(await settings.getByLabel("Company name").inputValue()).toBe("Harbour Dental");
+    expect(await settings.getByLabel("Maximum wait (seconds)").inputValue()).toBe("120");
+    await settings.getByText("Unsaved changes").waitFor();
+
+    // A department number that is no phone number is refused before anything is sent.
+    await settings.getByLabel("Department", { exact: true }).fill("Sales");
+    await settings.getByLabel("Department phone number").fill("ask at the desk");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await save(settings);
+    await settings.getByText("A department's number must be a phone number with at least 3 digits").waitFor();
+    await page.context().close();
+  });
+
+  it("moves the default transfer number by spec 4's rules", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const key = await createAssistantKey(page);
+    await reportPhoneNumber(key, "+1 555 0100");
+    const settings = await openSettings(page);
+    await flip(settings, "Transfer calls to a person");
+    await settings.getByText("None yet: add a department below.").waitFor();
+
+    // Empty (after trimming) is not a department.
+    await settings.getByLabel("Department", { exact: true }).fill("   ");
+    await settings.getByLabel("Department phone number").fill("+1 555 0101");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByText("Enter the department's name.").waitFor();
+    await settings.getByText("No departments yet.").waitFor();
+
+    // The first department becomes the default when there is none; the next one does not.
+    await settings.getByLabel("Department", { exact: true }).fill("Front desk");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await expect.poll(() => defaultNumber(settings).innerText()).toBe("+1 555 0101");
+    await settings.getByLabel("Department", { exact: true }).fill("Billing");
+    await settings.getByLabel("Department phone number").fill("+1 555 0102");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    const departments = settings.getByRole("list", { name: "Departments" });
+    await expect.poll(() => departments.getByRole("listitem").count()).toBe(2);
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0101");
+
+    await settings.getByRole("button", { name: "Make default Billing" }).click();
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
+    // Removing a department that is not the default leaves the default alone.
+    await settings.getByRole("button", { name: "Remove Front desk" }).click();
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
+    // Removing the default department puts the company phone back.
+    await settings.getByRole("button", { name: "Remove Billing" }).click();
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0100 (company phone)");
+    await settings.getByText("No departments yet.").waitFor();
+    await page.context().close();
+  });
+
+  it("asks before in-app navigation or closing the tab throws away unsaved changes", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await settings.getByLabel("Company name").fill("Unsaved Ltd");
+    await settings.getByText("Unsaved changes").waitFor();
+
+    const calls = page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Calls" });
+    await calls.click();
+    const question = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/settings");
+    expect(await settings.getByLabel("Company name").inputValue()).toBe("Unsaved Ltd");
+
+    // Closing the tab or reloading: the page asks the browser to confirm (beforeunload is cancelled).
+    const leavingIsQuestioned = () =>
+      page.evaluate(() => {
+        const leaving = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      });
+    expect(await leavingIsQuestioned()).toBe(true);
+    await settings.getByRole("button", { name: "Discard changes" }).click();
+    await settings.getByText("Unsaved changes").waitFor({ state: "detached" });
+    expect(await leavingIsQuestioned()).toBe(false);
+    await page.context().close();
+  });
+
+  it("is usable with the keyboard only", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await settings.getByLabel("Company name").focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Keyboard Clinic");
+    // The timezone: type to search, arrows to choose, Enter to take it.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("combobox");
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Amsterdam");
+    await page.getByRole("option", { name: "Europe/Amsterdam" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    expect(await settings.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("Europe/Amsterdam");
+    // Saturday's checkbox, reached by Tab, ticked with Space.
+    const saturday = settings.getByRole("checkbox", { name: "Saturday" });
+    for (
+      let step = 0;
+      step < 20 && !(await saturday.evaluate((box) => box === document.activeElement));
+      step++
+    )
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    expect(await saturday.isChecked()).toBe(true);
+    // The transfer switch, then a department added with Enter.
+    const transfer = switchOf(settings, "Transfer calls to a person");
+    for (
+      let step = 0;
+      step < 20 && !(await transfer.evaluate((box) => box === document.activeElement));
+      step++
+    )
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await settings.getByLabel("Department", { exact: true }).waitFor();
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("newDepartmentKey");
+    await page.keyboard.type("Front desk");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("+1 555 0101");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => defaultNumber(settings).innerText()).toBe("+1 555 0101");
+    // Enter in a plain field saves the form.
+    await settings.getByLabel("Company name").focus();
+    await page.keyboard.press("Enter");
+    await toast(page, "Settings updated successfully").waitFor();
+    await page.context().close();
+  });
+
+  it("shows no untranslated string of the form and its refusals in pl, fr, de, es and nl, at 360 px", async () => {
+    const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
+    // A phone's width: the other languages' longer words must not push anything sideways.
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
+    await signUp(page);
+    for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
+      await page.evaluate((code) => localStorage.setItem("language", code), language);
+      await page.goto("/settings");
+      await page.waitForFunction((code) => document.documentElement.lang === code, language);
+      const settings = page.locator("main form").first();
+      await settings.locator("input[name=name]").fill("");
+      await settings.locator("input[name=closesAt]").fill("08:00");
+      await settings.locator("[data-scope=switch][data-part=label]").first().click();
+      await settings.locator("input[name=newDepartmentKey]").fill("Reception and appointments desk");
+      await settings.locator("input[name=newDepartmentNumber]").fill("+1 555 0101");
+      await settings.locator("input[name=newDepartmentNumber]").press("Enter");
+      await settings.locator("button[type=submit]").click();
+      await settings.locator("[data-part=error-text]").nth(1).waitFor();
+      // Currency names come from the browser in the interface language, not from the catalogs.
+      const texts = (await visibleTexts(page)).filter((text) => !/^[A-Z]{3} · /.test(text));
+      expect({ language, untranslated: readUntranslated(language, texts) }).toEqual({
+        language,
+        untranslated: [],
+      });
+      const width = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect({ language, width: width[0] }).toEqual({ language, width: width[1] });
+      // Discard (the button before Save), so the next page load is not questioned.
+      await settings.locator("button[type=submit]").locator("xpath=preceding-sibling::button[1]").click();
+      await settings.locator("[data-unsaved]").waitFor({ state: "detached" });
+    }
+    await page.context().close();
+  });
+});
