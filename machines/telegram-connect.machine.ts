@@ -104,7 +104,10 @@ export const telegramConnectMachine = setup({
         id: "createLink",
         src: "createLink",
         onDone: { target: "openBot", actions: assign({ link: ({ event }) => event.output }) },
-        onError: { target: "linkFailed", actions: assign({ failure: ({ event }) => failureFacts(event.error) }) },
+        onError: {
+          target: "linkFailed",
+          actions: assign({ failure: ({ event }) => failureFacts(event.error) }),
+        },
       },
       on: { "dialog.close": { target: "closed", actions: "reset" } },
     },
@@ -162,7 +165,12 @@ export const telegramConnectMachine = setup({
       },
       on: {
         "chatId.change": {
-          actions: assign(({ event }) => ({ chatId: event.chatId, filledIn: false, invalid: false, failure: null })),
+          actions: assign(({ event }) => ({
+            chatId: event.chatId,
+            filledIn: false,
+            invalid: false,
+            failure: null,
+          })),
         },
         // Spec 5: Connect is disabled while the chat ID is empty; one that is not an integer is explained.
         "form.submit": [
@@ -185,7 +193,10 @@ export const telegramConnectMachine = setup({
           target: "enterChatId",
           actions: [
             assign({ failure: ({ event }) => failureFacts(event.error) }),
-            { type: "announceConnectFailed", params: ({ event }) => ({ failure: failureFacts(event.error) }) },
+            {
+              type: "announceConnectFailed",
+              params: ({ event }) => ({ failure: failureFacts(event.error) }),
+            },
           ],
         },
       },
