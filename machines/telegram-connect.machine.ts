@@ -233,3 +233,12 @@ export function connectStepOf(snapshot: SnapshotFrom<TelegramConnectMachine>): 0
   if (snapshot.matches("enterChatId") || snapshot.matches("connecting")) return 2;
   return null;
 }
+
+/** Which of the card's dialogs a state shows. */
+export function openDialogOf(
+  snapshot: SnapshotFrom<TelegramConnectMachine>,
+): "connect" | "disconnect" | null {
+  if (snapshot.matches("closed")) return null;
+  if (snapshot.matches("confirmingDisconnect") || snapshot.matches("disconnecting")) return "disconnect";
+  return "connect";
+}

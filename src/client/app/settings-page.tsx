@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ComingSoonCard } from "../components/coming-soon-card";
 import { PageHeader } from "../components/ui/page-header";
 import { VoiceAssistantCard } from "../features/assistant-keys/voice-assistant-card";
+import { TelegramCard } from "../features/telegram/telegram-card";
 
 /** Composed from features: assistant keys today; company, call handling, notifications, calendar and data protection next. */
 export function SettingsPage() {
@@ -13,6 +14,7 @@ export function SettingsPage() {
         description={t`Company information, call handling and integrations`}
       />
       <VoiceAssistantCard />
+      <TelegramCard />
       <ComingSoonCard />
     </>
   );

@@ -4,6 +4,7 @@ import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/book
 import { callDetail, callList } from "@shared/calls.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
+import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 
 /**
  * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
@@ -24,6 +25,9 @@ export const responseSchemas = {
   bookingCounts,
   serviceList,
   service,
+  telegramStatus,
+  telegramLink,
+  telegramLinkState,
 };
 
 export type ResponseSchemas = typeof responseSchemas;
