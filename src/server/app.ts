@@ -36,6 +36,8 @@ import { dashboardRoutes } from "./routes/dashboard.routes";
 import { healthRoutes } from "./routes/health.routes";
 import { openapiRoutes } from "./routes/openapi.routes";
 import { servicesRoutes } from "./routes/services.routes";
+import { telegramRoutes } from "./routes/telegram.routes";
+import { createBotApi } from "./telegram/bot-api";
 
 /** No other JSON payload of this API comes near it; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -95,6 +97,7 @@ export function createApp(options: CreateAppOptions) {
     bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
+    telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -6,6 +6,19 @@ export type LogLevel = (typeof logLevels)[number];
 /** The access token lives at most 15 minutes: a stolen one is useless soon after. */
 export const MAX_ACCESS_TOKEN_TTL_SECONDS = 900;
 
+/** Telegram's public Bot API; a test points TELEGRAM_API_BASE_URL at its fake instead. */
+export const DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org";
+
+/** The bot the server talks to Telegram as (see README, "Telegram notifications"). */
+export type TelegramConfig = {
+  /** From @BotFather: `<bot id>:<secret>`. */
+  botToken: string;
+  /** Without the @: the deep link of the connect dialog is https://t.me/<botUsername>. */
+  botUsername: string;
+  /** No trailing slash; methods are called at `<apiBaseUrl>/bot<token>/<method>`. */
+  apiBaseUrl: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -25,6 +38,13 @@ export type Config = {
   logLevel: LogLevel;
   /** Check every API answer against its route's schema (see ApiRouter): everywhere but NODE_ENV=production. */
   checkResponses: boolean;
+  /** Null without TELEGRAM_BOT_TOKEN: no bot; Settings says what to configure instead of offering Connect. */
+  telegram: TelegramConfig | null;
+  /**
+   * Where Telegram reaches this server (an https URL, a path allowed): set, updates come by webhook at
+   * `<publicUrl>/api/telegram/webhook/…`; unset, one instance at a time long-polls Telegram.
+   */
+  publicUrl: string | null;
 };
 
 /** The config the app runs with: the JWT secret is always known by then (see secrets.ts). */
@@ -107,6 +127,45 @@ export function loadConfig(env: Env): Config {
     return "info";
   })();
 
+  const httpUrl = (name: string, example: string) => {
+    const raw = value(name);
+    if (raw === undefined) return null;
+    try {
+      const url = new URL(raw);
+      if ((url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash) {
+        return url.href.replace(/\/$/, "");
+      }
+    } catch {}
+    problems.push(`${name} must be an http(s) URL such as ${example} (was "${raw}")`);
+    return null;
+  };
+
+  const telegram = ((): TelegramConfig | null => {
+    const botToken = value("TELEGRAM_BOT_TOKEN");
+    const botUsername = value("TELEGRAM_BOT_USERNAME")?.replace(/^@/, "");
+    const apiBaseUrl = httpUrl("TELEGRAM_API_BASE_URL", DEFAULT_TELEGRAM_API_BASE_URL);
+    if (botToken === undefined && botUsername === undefined) return null;
+    if (botToken === undefined || botUsername === undefined) {
+      problems.push(
+        "TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME must be set together (the token @BotFather gave the bot, and the bot's username)",
+      );
+      return null;
+    }
+    let valid = true;
+    if (!/^\d+:[\w-]{10,}$/.test(botToken)) {
+      problems.push("TELEGRAM_BOT_TOKEN must be a token as @BotFather gives it: <bot id>:<secret>");
+      valid = false;
+    }
+    // Telegram's rule for bot usernames: 5–32 letters, digits and underscores, ending in "bot".
+    if (!/^[A-Za-z][A-Za-z0-9_]{1,28}bot$/i.test(botUsername)) {
+      problems.push(
+        `TELEGRAM_BOT_USERNAME must be the bot's username, ending in "bot" (was "${botUsername}")`,
+      );
+      valid = false;
+    }
+    return valid ? { botToken, botUsername, apiBaseUrl: apiBaseUrl ?? DEFAULT_TELEGRAM_API_BASE_URL } : null;
+  })();
+
   const dataDir = resolve(value("DATA_DIR") ?? "./data");
   const config: Config = {
     port: integer("PORT", 3000, 0, 65535),
@@ -121,6 +180,8 @@ export function loadConfig(env: Env): Config {
     jwtSecret,
     logLevel,
     checkResponses: value("NODE_ENV") !== "production",
+    telegram,
+    publicUrl: httpUrl("PUBLIC_URL", "https://portal.example.com"),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -11,6 +11,9 @@ import { seedDemo } from "./db/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveJwtSecret } from "./secrets";
+import { botIdOf, createBotApi } from "./telegram/bot-api";
+import { startUpdatePoller, type UpdatePoller } from "./telegram/update-poller";
+import { webhookRegistrationJob } from "./telegram/webhook";
 
 export type StartServerOptions = {
   config: Config;
@@ -48,6 +51,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         server.once("error", reject);
       },
     );
+    const { telegram, publicUrl } = config;
+    const botApi = telegram && createBotApi(telegram);
     const scheduler = createScheduler({
       db: database.db,
       clock,
@@ -55,16 +60,30 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       jobs: [
         authMaintenanceJob({ db: database.db, logger }),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
+        ...(telegram && botApi && publicUrl
+          ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]
+          : []),
       ],
     });
     scheduler.start();
+    // Without a public address Telegram cannot post to us: the server asks it (one instance at a time).
+    const poller: UpdatePoller | null =
+      telegram && botApi && !publicUrl
+        ? startUpdatePoller({
+            db: database.db,
+            clock,
+            logger,
+            api: botApi,
+            botId: botIdOf(telegram.botToken),
+          })
+        : null;
     const host = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : address.address;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
     return {
       url,
       db: database.db,
       close: async () => {
-        await scheduler.stop();
+        await Promise.all([scheduler.stop(), poller?.stop()]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

@@ -30,6 +30,8 @@ describe("loadConfig", () => {
       jwtSecret: null,
       logLevel: "info",
       checkResponses: true,
+      telegram: null,
+      publicUrl: null,
     });
   });
 
@@ -47,6 +49,10 @@ describe("loadConfig", () => {
       JWT_SECRET: "s".repeat(40),
       LOG_LEVEL: "WARN",
       NODE_ENV: "production",
+      TELEGRAM_BOT_TOKEN: "123456:AAH-abcdefghij_klmnop",
+      TELEGRAM_BOT_USERNAME: "@CallDeskBot",
+      TELEGRAM_API_BASE_URL: "http://127.0.0.1:8081/",
+      PUBLIC_URL: "https://portal.example.com/calldesk/",
     });
     expect(config).toEqual({
       port: 8080,
@@ -61,6 +67,21 @@ describe("loadConfig", () => {
       jwtSecret: "s".repeat(40),
       logLevel: "warn",
       checkResponses: false,
+      telegram: {
+        botToken: "123456:AAH-abcdefghij_klmnop",
+        botUsername: "CallDeskBot",
+        apiBaseUrl: "http://127.0.0.1:8081",
+      },
+      publicUrl: "https://portal.example.com/calldesk",
+    });
+  });
+
+  it("talks to Telegram's public Bot API unless told otherwise", () => {
+    const config = loadConfig({ TELEGRAM_BOT_TOKEN: "1:abcdefghijkl", TELEGRAM_BOT_USERNAME: "desk_bot" });
+    expect(config.telegram).toEqual({
+      botToken: "1:abcdefghijkl",
+      botUsername: "desk_bot",
+      apiBaseUrl: "https://api.telegram.org",
     });
   });
 
@@ -83,6 +104,18 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must start with postgres:// or postgresql://"],
     [{ JWT_SECRET: "short" }, "JWT_SECRET must be at least 32 characters"],
     [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL must be one of debug, info, warn, error, silent (was "loud")'],
+    [{ TELEGRAM_BOT_TOKEN: "123456:AAH-abcdefghij" }, "TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME"],
+    [{ TELEGRAM_BOT_USERNAME: "CallDeskBot" }, "TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME"],
+    [
+      { TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_BOT_USERNAME: "CallDeskBot" },
+      "TELEGRAM_BOT_TOKEN must be a token as @BotFather gives it",
+    ],
+    [
+      { TELEGRAM_BOT_TOKEN: "123456:AAH-abcdefghij", TELEGRAM_BOT_USERNAME: "Call Desk" },
+      'TELEGRAM_BOT_USERNAME must be the bot\'s username, ending in "bot" (was "Call Desk")',
+    ],
+    [{ TELEGRAM_API_BASE_URL: "api.telegram.org" }, "TELEGRAM_API_BASE_URL must be an http(s) URL"],
+    [{ PUBLIC_URL: "ftp://portal.example.com" }, "PUBLIC_URL must be an http(s) URL"],
   ])("refuses %o with a message naming the variable", (env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -1,0 +1,115 @@
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { businesses } from "../db/schema/businesses.schema";
+import {
+  type TelegramConnectionRow,
+  telegramButtons,
+  telegramConnections,
+  telegramLinkCodes,
+} from "../db/schema/telegram.schema";
+
+/** Stores a new one-time code of the connect dialog, clearing the business's expired ones on the way. */
+export async function insertLinkCode(
+  db: Executor,
+  link: { code: string; businessId: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .delete(telegramLinkCodes)
+    .where(
+      and(eq(telegramLinkCodes.businessId, link.businessId), lte(telegramLinkCodes.expiresAt, link.now)),
+    );
+  await db
+    .insert(telegramLinkCodes)
+    .values({ code: link.code, businessId: link.businessId, expiresAt: link.expiresAt });
+}
+
+/** The business's code as the dialog polls it; null when the code is not this business's. */
+export async function findLinkCode(db: Executor, businessId: string, code: string) {
+  const [row] = await db
+    .select({ chatId: telegramLinkCodes.chatId })
+    .from(telegramLinkCodes)
+    .where(and(eq(telegramLinkCodes.businessId, businessId), eq(telegramLinkCodes.code, code)));
+  return row ?? null;
+}
+
+/**
+ * Records the chat that sent `/start <code>` while the code is valid (the first chat keeps it), and names
+ * the business's language for the bot's answer; null for an unknown or expired code.
+ */
+export async function recordLinkChat(db: Executor, code: string, chatId: number, now: Date) {
+  const [row] = await db
+    .update(telegramLinkCodes)
+    .set({ chatId: sql`coalesce(${telegramLinkCodes.chatId}, ${chatId})` })
+    .from(businesses)
+    .where(
+      and(
+        eq(telegramLinkCodes.code, code),
+        gt(telegramLinkCodes.expiresAt, now),
+        eq(businesses.id, telegramLinkCodes.businessId),
+      ),
+    )
+    .returning({ language: businesses.language });
+  return row ?? null;
+}
+
+export async function findTelegramConnection(
+  db: Executor,
+  businessId: string,
+): Promise<TelegramConnectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(telegramConnections)
+    .where(eq(telegramConnections.businessId, businessId));
+  return row ?? null;
+}
+
+/**
+ * Connects (or reconnects) the business's chat: delivery starts over from the business's newest outbox row,
+ * so the chat hears of what happens from now on; a broken connection is whole again.
+ */
+export async function upsertTelegramConnection(
+  db: Executor,
+  input: { businessId: string; chatId: number; now: Date },
+): Promise<TelegramConnectionRow> {
+  const newest = sql`(select coalesce(max(id), 0) from outbox where business_id = ${input.businessId}::uuid)`;
+  const fresh = {
+    chatId: input.chatId,
+    connectedAt: input.now,
+    deliveredThroughId: newest,
+    attempts: 0,
+    nextAttemptAt: input.now,
+    lastError: null,
+    brokenAt: null,
+    brokenReason: null,
+  };
+  const [row] = await db
+    .insert(telegramConnections)
+    .values({ businessId: input.businessId, ...fresh })
+    .onConflictDoUpdate({ target: telegramConnections.businessId, set: fresh })
+    .returning();
+  return row!;
+}
+
+export async function deleteTelegramConnection(db: Executor, businessId: string): Promise<void> {
+  await db.delete(telegramConnections).where(eq(telegramConnections.businessId, businessId));
+}
+
+/**
+ * What a button's token stands for, with the chat its business is connected to now (null: none) and the
+ * business's language; null for a token no button has.
+ */
+export async function findButton(db: Executor, token: string) {
+  const [row] = await db
+    .select({
+      businessId: telegramButtons.businessId,
+      bookingId: telegramButtons.bookingId,
+      bookingVersion: telegramButtons.bookingVersion,
+      connectedChatId: telegramConnections.chatId,
+      language: businesses.language,
+    })
+    .from(telegramButtons)
+    .innerJoin(businesses, eq(businesses.id, telegramButtons.businessId))
+    .leftJoin(telegramConnections, eq(telegramConnections.businessId, telegramButtons.businessId))
+    .where(eq(telegramButtons.token, token));
+  return row ?? null;
+}

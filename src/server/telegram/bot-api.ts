@@ -1,0 +1,202 @@
+import { type Type, type } from "arktype";
+import type { TelegramConfig } from "../config";
+
+/*
+ * A small client of the Telegram Bot API (https://core.telegram.org/bots/api): the methods CallDesk uses,
+ * each answer checked against the part of Telegram's object we read. Every failure is one BotApiError.
+ */
+
+/** A button under a message; `callback_data` is at most 64 bytes (Telegram's limit). */
+export type InlineKeyboardButton = { text: string; callback_data: string };
+export type InlineKeyboardMarkup = { inline_keyboard: InlineKeyboardButton[][] };
+
+export type SendOptions = { replyMarkup?: InlineKeyboardMarkup };
+
+const user = type({ id: "number.integer", "username?": "string", "first_name?": "string" });
+const chat = type({ id: "number.integer" });
+const message = type({
+  message_id: "number.integer",
+  chat,
+  "from?": user,
+  "text?": "string",
+});
+export const telegramUpdate = type({
+  update_id: "number.integer",
+  "message?": message,
+  "callback_query?": {
+    id: "string",
+    from: user,
+    "message?": message,
+    "data?": "string",
+  },
+});
+export type TelegramUpdate = typeof telegramUpdate.infer;
+/** Any update, read no further than its id (webhook bodies, getUpdates answers). */
+export const anyUpdate = type({ update_id: "number.integer" });
+
+/** An update as far as the bot acts on it; one we cannot read comes bare, to be skipped, not to stall the rest. */
+export function readUpdate(raw: typeof anyUpdate.infer): TelegramUpdate {
+  const update = telegramUpdate(raw);
+  return update instanceof type.errors ? { update_id: raw.update_id } : update;
+}
+export type TelegramUser = typeof user.infer;
+
+const failureAnswer = type({
+  ok: "false",
+  "error_code?": "number.integer",
+  "description?": "string",
+  "parameters?": { "retry_after?": "number" },
+});
+
+const successAnswer = type({ ok: "true", result: "unknown" });
+
+/**
+ * Why a call failed. "refused": Telegram answered and said no (its HTTP status and description; 429 carries
+ * `retryAfterSeconds`). "unreachable": no answer from Telegram (network, timeout, a 5xx or a body that is not
+ * Telegram's), so the same call may well work later.
+ */
+export type BotApiFailureKind = "refused" | "unreachable";
+
+export class BotApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly kind: BotApiFailureKind,
+    /** The HTTP status; null when no answer came. */
+    readonly status: number | null,
+    /** Telegram's own description, e.g. "Forbidden: bot was blocked by the user". */
+    readonly description: string,
+    /** 429: how long Telegram asks us to wait before the next call. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(`Telegram ${method} failed: ${status ?? "no answer"} ${description}`);
+    this.name = "BotApiError";
+  }
+
+  /**
+   * Telegram will refuse this chat again until someone acts: the bot was blocked or removed (403), or the
+   * chat does not exist for the bot (400 "chat not found"). Retrying does not help; reconnecting does.
+   */
+  get permanentForChat(): boolean {
+    return (
+      this.kind === "refused" &&
+      (this.status === 403 || (this.status === 400 && /chat not found/i.test(this.description)))
+    );
+  }
+}
+
+export type BotApi = {
+  getMe(): Promise<{ id: number; username: string }>;
+  sendMessage(chatId: number, text: string, options?: SendOptions): Promise<{ messageId: number }>;
+  editMessageText(chatId: number, messageId: number, text: string, options?: SendOptions): Promise<void>;
+  answerCallbackQuery(callbackQueryId: string, text?: string): Promise<void>;
+  /** Long poll: Telegram holds the request up to `timeoutSeconds` while it has nothing newer than `offset`. */
+  getUpdates(options: {
+    offset: number;
+    timeoutSeconds: number;
+    signal?: AbortSignal;
+  }): Promise<TelegramUpdate[]>;
+  setWebhook(url: string, secretToken: string): Promise<void>;
+  deleteWebhook(): Promise<void>;
+};
+
+/** The bot's own id, the token's first part (`<bot id>:<secret>`): keys what is stored per bot. */
+export const botIdOf = (botToken: string) => Number(botToken.slice(0, botToken.indexOf(":")));
+
+/** How long a call may take beyond the long poll's own wait before it counts as unreachable. */
+const CALL_TIMEOUT_MS = 15_000;
+/** The updates the bot acts on; Telegram then keeps the rest (edits, reactions…) to itself. */
+const ALLOWED_UPDATES = ["message", "callback_query"];
+
+const reply = (options?: SendOptions) => (options?.replyMarkup ? { reply_markup: options.replyMarkup } : {});
+
+export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseUrl">): BotApi {
+  const call = async <S extends Type>(
+    method: string,
+    params: Record<string, unknown>,
+    result: S,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<S["infer"]> => {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? CALL_TIMEOUT_MS);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${config.apiBaseUrl}/bot${config.botToken}/${method}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(params),
+        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+      });
+      text = await response.text();
+    } catch (error) {
+      // Our own stop (the caller's signal), not Telegram's silence: the caller handles it.
+      if (options.signal?.aborted) throw error;
+      const reason =
+        error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : "";
+      throw new BotApiError(method, "unreachable", null, reason || "no answer");
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const failed = failureAnswer(body);
+    if (!(failed instanceof type.errors) && response.status < 500) {
+      throw new BotApiError(
+        method,
+        "refused",
+        failed.error_code ?? response.status,
+        failed.description ?? "",
+        failed.parameters?.retry_after ?? null,
+      );
+    }
+    const answer = successAnswer(body);
+    const value = answer instanceof type.errors ? answer : result(answer.result);
+    if (value instanceof type.errors || !response.ok) {
+      throw new BotApiError(
+        method,
+        "unreachable",
+        response.status,
+        `unexpected answer: ${text.slice(0, 200)}`,
+      );
+    }
+    return value;
+  };
+
+  const done = type("unknown");
+  return {
+    async getMe() {
+      const me = await call("getMe", {}, type({ id: "number.integer", username: "string" }));
+      return { id: me.id, username: me.username };
+    },
+    async sendMessage(chatId, text, options) {
+      const sent = await call("sendMessage", { chat_id: chatId, text, ...reply(options) }, message);
+      return { messageId: sent.message_id };
+    },
+    async editMessageText(chatId, messageId, text, options) {
+      await call(
+        "editMessageText",
+        { chat_id: chatId, message_id: messageId, text, ...reply(options) },
+        done,
+      );
+    },
+    async answerCallbackQuery(callbackQueryId, text) {
+      await call("answerCallbackQuery", { callback_query_id: callbackQueryId, ...(text && { text }) }, done);
+    },
+    async getUpdates({ offset, timeoutSeconds, signal }) {
+      const updates = await call(
+        "getUpdates",
+        { offset, timeout: timeoutSeconds, allowed_updates: ALLOWED_UPDATES },
+        anyUpdate.array(),
+        { timeoutMs: timeoutSeconds * 1000 + CALL_TIMEOUT_MS, signal },
+      );
+      return updates.map(readUpdate);
+    },
+    async setWebhook(url, secretToken) {
+      await call("setWebhook", { url, secret_token: secretToken, allowed_updates: ALLOWED_UPDATES }, done);
+    },
+    async deleteWebhook() {
+      await call("deleteWebhook", {}, done);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { ApiError } from "../http/api-error";
+import type { Logger } from "../logger";
+import { findBookingRow } from "../repos/booking-lookups.repo";
+import { changeBooking } from "../repos/bookings-write.repo";
+import { findButton, recordLinkChat } from "../repos/telegram-link.repo";
+import { readButtonData } from "./booking-buttons";
+import type { BotApi, TelegramUpdate, TelegramUser } from "./bot-api";
+import {
+  changedAnswer,
+  chatIdReply,
+  notAllowedAnswer,
+  outcomeLine,
+  staleAnswer,
+  unknownButtonAnswer,
+} from "./bot-replies";
+
+export type UpdateDeps = { db: Database; clock: Clock; logger: Logger; api: BotApi };
+
+type CallbackQuery = NonNullable<TelegramUpdate["callback_query"]>;
+
+/** `/start`, `/start <code>` or `/start@<bot> <code>` (the deep link's start parameter). */
+const START = /^\/start(?:@\w+)?(?:\s+([\w-]{1,64}))?\s*$/;
+
+/** How the timeline and the message name whoever pressed a button. */
+const nameOf = (user: TelegramUser) =>
+  user.username ? `@${user.username}` : (user.first_name ?? String(user.id));
+
+/**
+ * Acts on one update from Telegram, however it came (long poll or webhook): `/start` answers with the chat
+ * ID (and records it against the dialog's code), a button press confirms or cancels its booking. Anything
+ * else is ignored. Telegram's own failures are left to the caller.
+ */
+export async function handleUpdate(deps: UpdateDeps, update: TelegramUpdate): Promise<void> {
+  if (update.callback_query) return handleButton(deps, update.callback_query);
+  const message = update.message;
+  const start = message?.text ? START.exec(message.text) : null;
+  if (!message || !start) return;
+  const chatId = message.chat.id;
+  const code = start[1];
+  const linked = code ? await recordLinkChat(deps.db, code, chatId, deps.clock()) : null;
+  await deps.api.sendMessage(chatId, chatIdReply(chatId, linked !== null));
+}
+
+async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<void> {
+  const { db, api } = deps;
+  const button = query.data ? readButtonData(query.data) : null;
+  const target = button ? await findButton(db, button.token) : null;
+  if (!button || !target) return api.answerCallbackQuery(query.id, unknownButtonAnswer);
+  const message = query.message;
+  if (!message || target.connectedChatId !== message.chat.id) {
+    return api.answerCallbackQuery(query.id, notAllowedAnswer);
+  }
+  const by = nameOf(query.from);
+  try {
+    const changed = await changeBooking(db, {
+      businessId: target.businessId,
+      bookingId: target.bookingId,
+      actor: { kind: "telegram", id: String(query.from.id), name: by },
+      event: { type: button.action === "confirm" ? "booking.confirm" : "booking.cancel" },
+      expectedVersion: target.bookingVersion,
+      now: deps.clock(),
+    });
+    const line = outcomeLine(changed.status, by);
+    await api.editMessageText(
+      message.chat.id,
+      message.message_id,
+      message.text ? `${message.text}\n\n${line}` : line,
+    );
+    await api.answerCallbackQuery(query.id, changedAnswer(changed.status));
+  } catch (error) {
+    // Changed meanwhile (another version, a status the action does not apply to, or gone): say how it is now.
+    if (!(error instanceof ApiError) || ![404, 409].includes(error.status)) throw error;
+    const now = await findBookingRow(db, target.businessId, target.bookingId);
+    await api.answerCallbackQuery(query.id, staleAnswer(now?.status ?? null));
+  }
+}
