@@ -155,13 +155,19 @@ export const telegramConnectMachine = setup({
               },
               { target: "waiting" },
             ],
-            // A failed check is asked again later; typing the ID by hand works meanwhile.
-            onError: "waiting",
+            onError: [
+              // The code expired (or is unknown): asking again cannot help; typing the ID by hand still works.
+              { guard: ({ event }) => failureFacts(event.error).status === 404, target: "gone" },
+              // Otherwise it is asked again later.
+              { target: "waiting" },
+            ],
           },
         },
         waiting: { after: { [LINK_POLL_MS]: "polling" } },
         /** The server has seen the code: nothing more to learn. */
         seen: {},
+        /** The code is no longer known to the server: nothing more to learn either. */
+        gone: {},
       },
       on: {
         "chatId.change": {

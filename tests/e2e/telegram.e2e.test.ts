@@ -20,9 +20,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const withBot = (options: Parameters<typeof newPage>[0] = {}) => newPage({ baseURL: server.baseURL, ...options });
+const withBot = (options: Parameters<typeof newPage>[0] = {}) =>
+  newPage({ baseURL: server.baseURL, ...options });
 
-const toast = (page: Page, text: string) => page.locator("[data-scope=toast]").getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 const card = (page: Page) => page.getByRole("region", { name: "Telegram notifications" });
 const connectDialog = (page: Page) => page.getByRole("dialog", { name: "Connect Telegram" });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
@@ -78,9 +80,14 @@ describe("Settings → Telegram, with a bot", () => {
     expect(await dialog.getByLabel("Chat ID").inputValue()).toBe(String(chatId));
 
     await page.keyboard.press("Enter");
-    await toast(page, "Telegram connected successfully! You'll now receive appointment notifications.").waitFor();
+    await toast(
+      page,
+      "Telegram connected successfully! You'll now receive appointment notifications.",
+    ).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
-    await card(page).getByText(/^Connected since /).waitFor();
+    await card(page)
+      .getByText(/^Connected since /)
+      .waitFor();
     // Connecting sent a test message to that chat.
     expect((await fake.waitForMessages(chatId, 1)).length).toBeGreaterThanOrEqual(1);
     // Connect has become Disconnect, and focus went there.
@@ -125,7 +132,10 @@ describe("Settings → Telegram, with a bot", () => {
     await field.fill(String(unknown));
     expect(await dialog.getByText("Please enter a valid chat ID").count()).toBe(0);
     await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-    await dialog.getByRole("alert").getByText("Failed to connect Telegram. Please check your chat ID.").waitFor();
+    await dialog
+      .getByRole("alert")
+      .getByText("Failed to connect Telegram. Please check your chat ID.")
+      .waitFor();
     await toast(page, "Failed to connect Telegram. Please check your chat ID.").waitFor();
     expect(await field.inputValue()).toBe(String(unknown));
     expect(await sidewaysOverflow(page)).toEqual([]);
@@ -159,39 +169,44 @@ describe("Settings → Telegram, without a bot", () => {
   });
 });
 
-describe.each(["light", "dark"] as const)("axe finds no violations on the Telegram card (%s theme)", (colorScheme) => {
-  it("not connected, each step of the dialog, a refused chat ID, connected and the disconnect question", async () => {
-    const page = await withBot({ colorScheme });
-    await signUp(page);
-    await page.goto("/settings");
-    const connect = card(page).getByRole("button", { name: "Connect Telegram" });
-    await connect.waitFor();
-    await expectNoAxeViolations(page);
+describe.each(["light", "dark"] as const)(
+  "axe finds no violations on the Telegram card (%s theme)",
+  (colorScheme) => {
+    it("not connected, each step of the dialog, a refused chat ID, connected and the disconnect question", async () => {
+      const page = await withBot({ colorScheme });
+      await signUp(page);
+      await page.goto("/settings");
+      const connect = card(page).getByRole("button", { name: "Connect Telegram" });
+      await connect.waitFor();
+      await expectNoAxeViolations(page);
 
-    await connect.click();
-    const dialog = connectDialog(page);
-    const code = await linkCode(dialog);
-    await expectNoAxeViolations(page);
-    await dialog.getByRole("button", { name: "Next" }).click();
-    await dialog.getByLabel("Start command").waitFor();
-    await expectNoAxeViolations(page);
-    await dialog.getByRole("button", { name: "Next" }).click();
-    await dialog.getByLabel("Chat ID").fill("not a number");
-    await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-    await dialog.getByText("Please enter a valid chat ID").waitFor();
-    await expectNoAxeViolations(page);
+      await connect.click();
+      const dialog = connectDialog(page);
+      const code = await linkCode(dialog);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await dialog.getByLabel("Start command").waitFor();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: "Next" }).click();
+      await dialog.getByLabel("Chat ID").fill("not a number");
+      await dialog.getByRole("button", { name: "Connect", exact: true }).click();
+      await dialog.getByText("Please enter a valid chat ID").waitFor();
+      await expectNoAxeViolations(page);
 
-    const chatId = nextChat++;
-    fake.sendStart(chatId, code);
-    await dialog.getByLabel("Chat ID").fill(String(chatId));
-    await dialog.getByRole("button", { name: "Connect", exact: true }).click();
-    await card(page).getByText(/^Connected since /).waitFor();
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expectNoAxeViolations(page);
+      const chatId = nextChat++;
+      fake.sendStart(chatId, code);
+      await dialog.getByLabel("Chat ID").fill(String(chatId));
+      await dialog.getByRole("button", { name: "Connect", exact: true }).click();
+      await card(page)
+        .getByText(/^Connected since /)
+        .waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expectNoAxeViolations(page);
 
-    await card(page).getByRole("button", { name: "Disconnect" }).click();
-    await page.getByRole("alertdialog").waitFor();
-    await expectNoAxeViolations(page);
-    await page.context().close();
-  });
-});
+      await card(page).getByRole("button", { name: "Disconnect" }).click();
+      await page.getByRole("alertdialog").waitFor();
+      await expectNoAxeViolations(page);
+      await page.context().close();
+    });
+  },
+);

@@ -36,6 +36,7 @@ const events: AnyEventObject[] = [
   { type: "xstate.done.actor.checkLink", output: { chatId: null } },
   { type: "xstate.done.actor.checkLink", output: { chatId: SEEN_CHAT } },
   { type: "xstate.error.actor.checkLink", error: { status: 404, code: "NOT_FOUND" } },
+  { type: "xstate.error.actor.checkLink", error: { status: 503, code: "UNAVAILABLE" } },
   { type: `xstate.after.${LINK_POLL_MS}.telegramConnect.enterChatId.waiting` },
   { type: "xstate.done.actor.connect", output: null },
   { type: "xstate.error.actor.connect", error: refused },
@@ -169,6 +170,21 @@ describe("telegram connect rules", () => {
     answer({ chatId: SEEN_CHAT });
     await waitFor(actor, (s) => s.matches({ enterChatId: "seen" }));
     expect(actor.getSnapshot().context).toMatchObject({ chatId: "4242", filledIn: false });
+  });
+
+  it("asks again after a failed check, and stops once the code is gone", async () => {
+    const answers = [
+      { status: 503, code: "UNAVAILABLE" },
+      { status: 404, code: "NOT_FOUND" },
+    ];
+    const { actor, checked } = start({ checkLink: () => Promise.reject(answers.shift()) });
+    await toStep3(actor);
+    await waitFor(actor, (s) => s.matches({ enterChatId: "gone" }), { timeout: LINK_POLL_MS * 3 });
+    expect(checked).toEqual([link.code, link.code]);
+    // Typing by hand still connects.
+    actor.send({ type: "chatId.change", chatId: "31" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("closed"));
   });
 
   it("explains a chat ID that is not an integer and sends nothing", async () => {
