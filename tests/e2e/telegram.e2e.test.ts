@@ -63,7 +63,7 @@ describe("Settings → Telegram, with a bot", () => {
     await dialog.getByRole("button", { name: "Next" }).focus();
     await page.keyboard.press("Enter");
     await dialog.getByRole("heading", { name: "Step 2 of 3: Send the start command" }).waitFor();
-    expect(await dialog.getByLabel("Start command").inputValue()).toBe(`/start ${code}`);
+    expect(await dialog.getByRole("textbox", { name: "Start command" }).inputValue()).toBe(`/start ${code}`);
     expect(await focusedText(page)).toBe("Next");
     await page.keyboard.press("Enter");
 
@@ -77,7 +77,7 @@ describe("Settings → Telegram, with a bot", () => {
     const chatId = nextChat++;
     fake.sendStart(chatId, code);
     await dialog.getByText("Filled in from your chat with the bot.").waitFor();
-    expect(await dialog.getByLabel("Chat ID").inputValue()).toBe(String(chatId));
+    expect(await dialog.getByRole("textbox", { name: "Chat ID" }).inputValue()).toBe(String(chatId));
 
     await page.keyboard.press("Enter");
     await toast(
@@ -118,7 +118,7 @@ describe("Settings → Telegram, with a bot", () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("button", { name: "Next" }).click();
-    const field = dialog.getByLabel("Chat ID");
+    const field = dialog.getByRole("textbox", { name: "Chat ID" });
 
     // Spec 5.
     await field.fill("my chat");
@@ -185,17 +185,17 @@ describe.each(["light", "dark"] as const)(
       const code = await linkCode(dialog);
       await expectNoAxeViolations(page);
       await dialog.getByRole("button", { name: "Next" }).click();
-      await dialog.getByLabel("Start command").waitFor();
+      await dialog.getByRole("textbox", { name: "Start command" }).waitFor();
       await expectNoAxeViolations(page);
       await dialog.getByRole("button", { name: "Next" }).click();
-      await dialog.getByLabel("Chat ID").fill("not a number");
+      await dialog.getByRole("textbox", { name: "Chat ID" }).fill("not a number");
       await dialog.getByRole("button", { name: "Connect", exact: true }).click();
       await dialog.getByText("Please enter a valid chat ID").waitFor();
       await expectNoAxeViolations(page);
 
       const chatId = nextChat++;
       fake.sendStart(chatId, code);
-      await dialog.getByLabel("Chat ID").fill(String(chatId));
+      await dialog.getByRole("textbox", { name: "Chat ID" }).fill(String(chatId));
       await dialog.getByRole("button", { name: "Connect", exact: true }).click();
       await card(page)
         .getByText(/^Connected since /)
