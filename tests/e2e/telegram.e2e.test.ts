@@ -172,7 +172,8 @@ describe("Settings → Telegram, without a bot", () => {
 describe.each(["light", "dark"] as const)(
   "axe finds no violations on the Telegram card (%s theme)",
   (colorScheme) => {
-    it("not connected, each step of the dialog, a refused chat ID, connected and the disconnect question", async () => {
+    // Every step shares the dialog, its tabs and footer; step 2's copy field is the assistant keys' own.
+    it("not connected, step 1, a refused chat ID in step 3, and connected", async () => {
       const page = await withBot({ colorScheme });
       await signUp(page);
       await page.goto("/settings");
@@ -182,31 +183,24 @@ describe.each(["light", "dark"] as const)(
 
       await connect.click();
       const dialog = connectDialog(page);
-      const code = await linkCode(dialog);
+      await linkCode(dialog);
       await expectNoAxeViolations(page);
       await dialog.getByRole("button", { name: "Next" }).click();
-      await dialog.getByRole("textbox", { name: "Start command" }).waitFor();
-      await expectNoAxeViolations(page);
       await dialog.getByRole("button", { name: "Next" }).click();
-      await dialog.getByRole("textbox", { name: "Chat ID" }).fill("not a number");
+      const field = dialog.getByRole("textbox", { name: "Chat ID" });
+      await field.fill("not a number");
       await dialog.getByRole("button", { name: "Connect", exact: true }).click();
       await dialog.getByText("Please enter a valid chat ID").waitFor();
       await expectNoAxeViolations(page);
 
-      const chatId = nextChat++;
-      fake.sendStart(chatId, code);
-      await dialog.getByRole("textbox", { name: "Chat ID" }).fill(String(chatId));
+      await field.fill(String(nextChat++));
       await dialog.getByRole("button", { name: "Connect", exact: true }).click();
       await card(page)
         .getByText(/^Connected since /)
         .waitFor();
       await expect.poll(() => dialog.count()).toBe(0);
       await expectNoAxeViolations(page);
-
-      await card(page).getByRole("button", { name: "Disconnect" }).click();
-      await page.getByRole("alertdialog").waitFor();
-      await expectNoAxeViolations(page);
       await page.context().close();
-    });
+    }, 120_000);
   },
 );
