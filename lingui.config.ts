@@ -34,6 +34,8 @@ export default defineConfig({
       include: ["<rootDir>/src/client"],
       exclude: PUBLIC_SOURCES.map(allOf),
     },
+    // The server's own messages (Telegram notifications), compiled by `npm run i18n:server`.
+    { path: "<rootDir>/locales/{locale}/server", include: ["<rootDir>/src/server"] },
   ],
   format: "po",
   orderBy: "messageId",

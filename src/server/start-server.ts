@@ -9,9 +9,11 @@ import { type DatabaseHandle, openDatabase } from "./db/open-database";
 import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./db/seed-demo";
 import { createLogger, type Logger } from "./logger";
+import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveJwtSecret } from "./secrets";
 import { botIdOf, createBotApi } from "./telegram/bot-api";
+import { createTelegramDelivery } from "./telegram/delivery-worker";
 import { startUpdatePoller, type UpdatePoller } from "./telegram/update-poller";
 import { webhookRegistrationJob } from "./telegram/webhook";
 
@@ -53,18 +55,30 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     );
     const { telegram, publicUrl } = config;
     const botApi = telegram && createBotApi(telegram);
+    const delivery = botApi
+      ? createTelegramDelivery({
+          db: database.db,
+          clock,
+          logger,
+          bot: botApi,
+          appOrigin: config.appOrigin ?? publicUrl,
+        })
+      : null;
     const scheduler = createScheduler({
       db: database.db,
       clock,
       logger,
       jobs: [
         authMaintenanceJob({ db: database.db, logger }),
+        outboxPurgeJob({ db: database.db, logger }),
+        ...(delivery ? [delivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
           ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]
           : []),
       ],
     });
+    delivery?.start();
     scheduler.start();
     // Without a public address Telegram cannot post to us: the server asks it (one instance at a time).
     const poller: UpdatePoller | null =
@@ -83,7 +97,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       url,
       db: database.db,
       close: async () => {
-        await Promise.all([scheduler.stop(), poller?.stop()]);
+        await Promise.all([scheduler.stop(), delivery?.stop(), poller?.stop()]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

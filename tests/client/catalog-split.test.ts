@@ -2,6 +2,10 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_SOURCES } from "../../lingui.config";
+import { compileServerMessages } from "../../scripts/compile-server-messages";
+import { SERVER_MESSAGES } from "../../src/server/telegram/server-messages.compiled";
+import { LANGUAGE_CODES } from "../../src/shared/languages";
+import { readCatalog } from "../support/i18n-check";
 
 const ROOT = process.cwd();
 const ALIASES: Record<string, string> = {
@@ -74,5 +78,30 @@ describe("the message catalogs' split", () => {
     const graph = new Set(publicGraph());
     const listedFiles = PUBLIC_SOURCES.filter((source) => /\.tsx?$/.test(source));
     expect(listedFiles.filter((file) => !graph.has(file))).toEqual([]);
+  });
+});
+
+describe("the server's catalog (Telegram messages)", () => {
+  it("is translated into every language: no empty message, none copied from English", () => {
+    const english = new Map(readCatalog("en", ["server"]).map((entry) => [entry.id, entry.text]));
+    expect(english.size).toBeGreaterThan(10);
+    for (const language of LANGUAGE_CODES.filter((code) => code !== "en")) {
+      const entries = readCatalog(language, ["server"]);
+      expect(entries.map((entry) => entry.id).sort(), language).toEqual([...english.keys()].sort());
+      const untranslated = entries.filter((entry) => !entry.text || entry.text === english.get(entry.id));
+      expect(untranslated, language).toEqual([]);
+    }
+  });
+
+  it("says in English what the source says (extraction keeps an explicit id's old English text)", () => {
+    const source = readFileSync("src/server/telegram/notification-texts.ts", "utf8");
+    const messages = [...source.matchAll(/id: "([\w.]+)",\s*message: "([^"]+)"/g)].map((m) => [m[1], m[2]]);
+    expect(messages.length).toBeGreaterThan(10);
+    const english = new Map(readCatalog("en", ["server"]).map((entry) => [entry.id, entry.text]));
+    expect(messages.filter(([id, message]) => english.get(id!) !== message)).toEqual([]);
+  });
+
+  it("is compiled as the server reads it (run `npm run i18n:server` after changing a .po)", async () => {
+    expect(SERVER_MESSAGES).toEqual(await compileServerMessages());
   });
 });

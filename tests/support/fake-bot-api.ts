@@ -294,9 +294,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     /** Someone presses an inline button under a message; returns the callback query's id. */
     pressButton: (chatId: number, messageId: number, data: string, from: FakeFrom = defaultFrom(chatId)) => {
       const id = `cbq-${nextCallbackId++}`;
-      pushUpdate({
-        callback_query: { id, from, message: { message_id: messageId, chat: { id: chatId } }, data },
-      });
+      // As Telegram does, the query carries the message the button is under (when the bot sent it there).
+      const text = chats.get(chatId)?.find((m) => m.messageId === messageId)?.text;
+      const message = { message_id: messageId, chat: { id: chatId }, ...(text !== undefined && { text }) };
+      pushUpdate({ callback_query: { id, from, message, data } });
       return id;
     },
     /** Posts an update to the registered webhook as Telegram would, at `origin` in place of the URL's own. */

@@ -5,11 +5,12 @@ type Entry = { context: string; id: string; text: string };
 
 const unescapePo = (value: string) => value.replace(/\\"/g, '"').replace(/\\\\/g, "\\");
 
+/** The catalogs of each language: the portal's two, and the server's (Telegram messages). */
+export const CATALOG_PARTS = ["public", "signed-in", "server"] as const;
+
 /** The single-line entries of a language's Lingui .po catalogs (ours are written one line per field). */
-export function readCatalog(language: string): Entry[] {
-  const source = ["public", "signed-in"]
-    .map((part) => readFileSync(`locales/${language}/${part}.po`, "utf8"))
-    .join("\n\n");
+export function readCatalog(language: string, parts: readonly string[] = CATALOG_PARTS): Entry[] {
+  const source = parts.map((part) => readFileSync(`locales/${language}/${part}.po`, "utf8")).join("\n\n");
   return source.split(/\n\n/).flatMap((block) => {
     const id = /^msgid "(.*)"$/m.exec(block)?.[1];
     const text = /^msgstr "(.*)"$/m.exec(block)?.[1];

@@ -23,6 +23,8 @@ export type TestServer = {
   url: string;
   db: Database;
   driver: "pglite" | "postgres";
+  /** The PostgreSQL database's URL, for a second instance's pool; null on PGlite (one connection). */
+  databaseUrl: string | null;
   clock: TestClock;
   /** The HS256 key the server signs access tokens with, for tests that forge tokens. */
   jwtSecret: string;
@@ -71,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url: server.url,
     db: server.db,
     driver: database.driver,
+    databaseUrl: database.url,
     clock,
     jwtSecret,
     request,

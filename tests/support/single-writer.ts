@@ -22,11 +22,16 @@ export const writesIn = (writes: readonly RegExp[]) => (text: string) =>
     .split("\n")
     .flatMap((line, i) => (writes.some((pattern) => pattern.test(line)) ? [`${i + 1}: ${line.trim()}`] : []));
 
-/** Writes found outside `writer` (a path from the repository root), and how many the writer itself holds. */
-export function writesOutside(writer: string, writes: readonly RegExp[]) {
+/**
+ * Writes found outside `writer` (a path from the repository root; or several, each with its own share of
+ * the writes), and how many the writer itself holds (the fewest any of them holds).
+ */
+export function writesOutside(writer: string | readonly string[], writes: readonly RegExp[]) {
+  const writers = typeof writer === "string" ? [writer] : writer;
   const find = writesIn(writes);
   const offenders = SOURCES.flatMap(sourceFiles)
-    .filter((path) => path !== writer)
+    .filter((path) => !writers.includes(path))
     .flatMap((path) => find(readFileSync(join(ROOT, path), "utf8")).map((line) => `${path}:${line}`));
-  return { offenders, inWriter: find(readFileSync(join(ROOT, writer), "utf8")).length };
+  const held = writers.map((path) => find(readFileSync(join(ROOT, path), "utf8")).length);
+  return { offenders, inWriter: Math.min(...held) };
 }

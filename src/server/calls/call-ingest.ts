@@ -46,21 +46,29 @@ export function createCallIngest(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   keys: { lookup: AssistantKeyLookup; directory: AssistantKeyDirectory },
 ): CallIngest {
-  const write = async (items: CallReportItem[]): Promise<BatchAnswer<ReportAnswer>[]> => {
+  /** `notifyMissed`: live reports tell Telegram of a missed call; an imported history does not. */
+  const write = async (
+    items: CallReportItem[],
+    notifyMissed: boolean,
+  ): Promise<BatchAnswer<ReportAnswer>[]> => {
+    const options = { notifyMissed };
     try {
-      return await reportCalls(db, items, clock(), LAST_USED_PRECISION_MS);
+      return await reportCalls(db, items, clock(), LAST_USED_PRECISION_MS, options);
     } catch (error) {
       if (items.length === 1) throw error;
       // A report the database refuses must not fail the others that happened to share its batch.
       return Promise.all(
         items.map(
           (item): Promise<BatchAnswer<ReportAnswer>> =>
-            reportCalls(db, [item], clock(), LAST_USED_PRECISION_MS).then(([answer]) => answer!, asError),
+            reportCalls(db, [item], clock(), LAST_USED_PRECISION_MS, options).then(
+              ([answer]) => answer!,
+              asError,
+            ),
         ),
       );
     }
   };
-  const store = createStatementBatcher<CallReportItem, ReportAnswer>(write);
+  const store = createStatementBatcher<CallReportItem, ReportAnswer>((items) => write(items, true));
 
   const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem => ({
     keyId: key.keyId,
@@ -99,6 +107,7 @@ export function createCallIngest(
       for (let attempt = 1; pending.length > 0; attempt++) {
         const written = await write(
           pending.map((index) => itemOf(key, reports[index]!.report, reports[index]!.time)),
+          false,
         );
         const refused: number[] = [];
         let refusal: "key" | "timezone" = "timezone";

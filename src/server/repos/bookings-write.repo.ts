@@ -14,6 +14,7 @@ import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
 import { ApiError } from "../http/api-error";
+import { outboxWritten } from "../outbox/outbox-signal";
 import { findBookingByExternalId } from "./booking-lookups.repo";
 
 /*
@@ -138,12 +139,20 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
-/** Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts). */
-async function reportingChanges<T>(businessIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write, then tells the readers that keep what they read (see booking-changes-seen.ts) and, for a
+ * write with outbox rows, the channels that deliver them (see outbox-signal.ts).
+ */
+async function reportingChanges<T>(
+  businessIds: Iterable<string>,
+  write: () => Promise<T>,
+  writesOutbox = true,
+): Promise<T> {
   try {
     return await write();
   } finally {
     for (const businessId of businessIds) bookingsChanged(businessId);
+    if (writesOutbox) outboxWritten(businessIds);
   }
 }
 
@@ -479,7 +488,7 @@ export async function insertBookings(
     return { inserted };
   };
   try {
-    return await reportingChanges([businessId], () => db.transaction(insertChunks));
+    return await reportingChanges([businessId], () => db.transaction(insertChunks), false);
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;

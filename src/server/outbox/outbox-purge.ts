@@ -1,0 +1,30 @@
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { purgeDeliveredOutbox } from "../repos/telegram-delivery.repo";
+import type { ScheduledJob } from "../scheduler/scheduler";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Delivered rows are kept this long (what happened lately, should anyone look). */
+export const OUTBOX_KEEP_DAYS = 7;
+/** Rows deleted per statement: short statements, so requests on the one PGlite connection wait little. */
+const PURGE_BATCH = 1_000;
+
+/**
+ * Hourly, once among all instances: deletes the outbox rows older than OUTBOX_KEEP_DAYS that every channel
+ * has passed (see purgeDeliveredOutbox), in batches until none is left.
+ */
+export function outboxPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
+  return {
+    name: "outbox-purge",
+    scope: "shared",
+    everyMs: HOUR_MS,
+    run: async (now) => {
+      const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 24 * HOUR_MS);
+      let deleted = 0;
+      for (let batch = PURGE_BATCH; batch === PURGE_BATCH; deleted += batch) {
+        batch = await purgeDeliveredOutbox(deps.db, before, PURGE_BATCH);
+      }
+      deps.logger.debug("Outbox purge", { deleted });
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import type { BookingActorKind, BookingStatus } from "@shared/booking.constants";
+import type { LanguageCode } from "@shared/languages";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+
+/*
+ * Where Telegram delivery stands: the cursor of each connection into its business's outbox (see
+ * telegram.schema.ts). A sender holds a connection through a lease: `next_attempt_at` moved into the future,
+ * and that exact instant is its token — every later write of the sender names it, so one whose lease ran
+ * out (and was taken over by another instance) changes nothing more.
+ */
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** A connection claimed for sending, until `lease`. */
+export type ClaimedConnection = {
+  businessId: string;
+  chatId: number;
+  deliveredThroughId: number;
+  attempts: number;
+  language: LanguageCode;
+  timezone: string;
+  lease: Date;
+};
+
+/**
+ * Claims up to `limit` connections that have something to send and are due (not broken, not held by
+ * another sender, past their backoff), holding each until `lease`; with `businessIds`, only among those.
+ * One statement, and SKIP LOCKED on PostgreSQL, so of instances claiming at once each gets other chats.
+ */
+export async function claimDueConnections(
+  db: Executor,
+  input: { now: Date; lease: Date; limit: number; businessIds: readonly string[] | null },
+): Promise<ClaimedConnection[]> {
+  const { now, lease, limit, businessIds } = input;
+  const among = businessIds ? sql`and c.business_id = any(${`{${businessIds.join(",")}}`}::uuid[])` : sql``;
+  const rows = await rawRows<Omit<ClaimedConnection, "lease"> & { deliveredThroughId: string }>(
+    db,
+    sql`with due as (
+        select c.business_id from telegram_connections c
+        where c.broken_at is null and c.next_attempt_at <= ${at(now)} ${among}
+          and exists (select from outbox o where o.business_id = c.business_id and o.id > c.delivered_through_id)
+        order by c.next_attempt_at
+        limit ${limit}
+        for update of c skip locked
+      )
+      update telegram_connections t set next_attempt_at = ${at(lease)}
+      from due, businesses b
+      where t.business_id = due.business_id and b.id = t.business_id and t.next_attempt_at <= ${at(now)}
+      returning t.business_id as "businessId", t.chat_id::text as "chatId",
+        t.delivered_through_id::text as "deliveredThroughId", t.attempts, b.language, b.timezone`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    chatId: Number(row.chatId),
+    deliveredThroughId: Number(row.deliveredThroughId),
+    lease,
+  }));
+}
+
+/** What a message about one outbox row says: the row with the booking or call it reports. */
+export type OutboxMessageRow = {
+  id: number;
+  topic: string;
+  bookingId: string | null;
+  serviceName: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  /** The booking's status now (a button is offered only while it is still pending). */
+  bookingStatus: BookingStatus | null;
+  actorKind: BookingActorKind | null;
+  actorName: string | null;
+  toStatus: BookingStatus | null;
+  fromStartTime: Date | null;
+  toStartTime: Date | null;
+  callId: string | null;
+  callerNumber: string | null;
+  callerName: string | null;
+  callStartedAt: Date | null;
+};
+
+type RawMessageRow = Omit<OutboxMessageRow, "id" | "fromStartTime" | "toStartTime" | "callStartedAt"> & {
+  id: string;
+  fromStartTime: string | null;
+  toStartTime: string | null;
+  callStartedAt: string | null;
+};
+
+const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
+
+/** The business's next `limit` outbox rows after `afterId`, in id order, with what their messages say. */
+export async function readOutboxAfter(
+  db: Executor,
+  businessId: string,
+  afterId: number,
+  limit: number,
+): Promise<OutboxMessageRow[]> {
+  const rows = await rawRows<RawMessageRow>(
+    db,
+    sql`select o.id::text as id, o.topic, o.booking_id as "bookingId", b.service_name as "serviceName",
+        b.customer_name as "customerName", b.customer_phone as "customerPhone", b.status as "bookingStatus",
+        e.actor_kind as "actorKind", e.actor_name as "actorName", e.to_status as "toStatus",
+        to_char(e.from_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fromStartTime",
+        to_char(e.to_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "toStartTime",
+        o.call_id as "callId", c.caller_number as "callerNumber", c.caller_name as "callerName",
+        to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "callStartedAt"
+      from outbox o
+      left join bookings b on b.id = o.booking_id
+      left join booking_events e on e.id = o.booking_event_id
+      left join calls c on c.id = o.call_id
+      where o.business_id = ${businessId}::uuid and o.id > ${afterId}::bigint
+      order by o.id
+      limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    fromStartTime: dateOrNull(row.fromStartTime),
+    toStartTime: dateOrNull(row.toStartTime),
+    callStartedAt: dateOrNull(row.callStartedAt),
+  }));
+}
+
+const held = (businessId: string, lease: Date) =>
+  sql`business_id = ${businessId}::uuid and next_attempt_at = ${at(lease)}`;
+
+/**
+ * Moves the cursor past a sent row (or one Telegram refused for good: `skipped` says why) and renews the
+ * lease to `nextLease`; false when the lease is no longer this sender's (it must stop: another instance
+ * has the chat now).
+ */
+export async function advanceCursor(
+  db: Executor,
+  input: { businessId: string; lease: Date; throughId: number; nextLease: Date; skipped: string | null },
+): Promise<boolean> {
+  const rows = await rawRows<{ ok: number }>(
+    db,
+    sql`update telegram_connections
+      set delivered_through_id = ${input.throughId}::bigint, next_attempt_at = ${at(input.nextLease)},
+        attempts = 0, last_error = ${input.skipped}::text
+      where ${held(input.businessId, input.lease)} and delivered_through_id < ${input.throughId}::bigint
+      returning 1 as ok`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Lets go of a connection with nothing left to send (due again at once when something arrives); answers
+ * whether a row arrived meanwhile, so the sender goes on rather than leave it to the next check.
+ */
+export async function releaseConnection(
+  db: Executor,
+  input: { businessId: string; lease: Date; now: Date },
+): Promise<{ more: boolean }> {
+  const rows = await rawRows<{ more: boolean }>(
+    db,
+    sql`update telegram_connections t set next_attempt_at = ${at(input.now)}
+      where ${held(input.businessId, input.lease)}
+      returning exists (select from outbox o where o.business_id = t.business_id
+        and o.id > t.delivered_through_id) as more`,
+  );
+  return { more: rows[0]?.more ?? false };
+}
+
+/** A failed attempt: the head row waits until `retryAt`. */
+export async function postponeConnection(
+  db: Executor,
+  input: { businessId: string; lease: Date; retryAt: Date; attempts: number; error: string },
+): Promise<void> {
+  await db.execute(
+    sql`update telegram_connections
+      set next_attempt_at = ${at(input.retryAt)}, attempts = ${input.attempts}::int, last_error = ${input.error}
+      where ${held(input.businessId, input.lease)}`,
+  );
+}
+
+/** Telegram refuses the chat for good (bot blocked, chat gone): rows wait until the owner reconnects. */
+export async function markConnectionBroken(
+  db: Executor,
+  input: { businessId: string; lease: Date; now: Date; reason: string },
+): Promise<void> {
+  await db.execute(
+    sql`update telegram_connections
+      set broken_at = ${at(input.now)}, broken_reason = ${input.reason}, last_error = ${input.reason},
+        next_attempt_at = ${at(input.now)}
+      where ${held(input.businessId, input.lease)}`,
+  );
+}
+
+/**
+ * Deletes up to `limit` outbox rows written before `before` that no channel still needs: those the
+ * business's Telegram chat has been sent, and all of a business without one (connecting starts at the newest
+ * row). Walks the rows in id order, oldest first, so its cost follows the rows it deletes.
+ */
+export async function purgeDeliveredOutbox(db: Executor, before: Date, limit: number): Promise<number> {
+  const rows = await rawRows<{ deleted: number }>(
+    db,
+    sql`with gone as (
+        delete from outbox where id in (
+          select o.id from outbox o
+          left join telegram_connections t on t.business_id = o.business_id
+          where o.created_at < ${at(before)} and (t.business_id is null or o.id <= t.delivered_through_id)
+          order by o.id
+          limit ${limit}
+        )
+        returning 1
+      )
+      select count(*)::int as deleted from gone`,
+  );
+  return rows[0]?.deleted ?? 0;
+}

@@ -1,0 +1,221 @@
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { onOutboxWritten } from "../outbox/outbox-signal";
+import {
+  advanceCursor,
+  type ClaimedConnection,
+  claimDueConnections,
+  markConnectionBroken,
+  postponeConnection,
+  readOutboxAfter,
+  releaseConnection,
+} from "../repos/telegram-delivery.repo";
+import type { ScheduledJob } from "../scheduler/scheduler";
+import { bookingButtons } from "./booking-buttons";
+import type { BotApi } from "./bot-api";
+import { failureVerdict } from "./delivery-backoff";
+import { bookingButtonLabels, renderNotification } from "./notification-texts";
+
+/** How long a claimed chat is this instance's (renewed with every message sent); past it, presumed lost. */
+const LEASE_MS = 60_000;
+/** Chats claimed per round, all served at once (each chat's own messages strictly one after another). */
+const CHATS_PER_ROUND = 64;
+/** Outbox rows read per query while a chat is being served. */
+const ROWS_PER_READ = 25;
+/** While chats wait for a retry, how often (real time) this instance checks whether one is due. */
+const RETRY_CHECK_MS = 1_000;
+/** The scheduled check: rows written by other instances, and chats whose sender was lost. */
+const SCAN_EVERY_MS = 10_000;
+
+export type TelegramDelivery = {
+  /** The shared scheduled check (see scheduler.ts): asks for a round over every chat. */
+  job: ScheduledJob;
+  /** Starts listening for outbox writes of this process. */
+  start(): void;
+  /** No round starts after this; resolves once the running one is over. */
+  stop(): Promise<void>;
+};
+
+type ChatOutcome = "done" | "more" | { retryAt: Date } | "broken" | "lost";
+
+/**
+ * Sends the outbox to each business's Telegram chat, in id order per chat, advancing the chat's cursor
+ * after every message (a crash repeats at most the one in flight). Chats are claimed with a lease (see
+ * telegram-delivery.repo.ts), so with several instances each message is sent by one of them, and many
+ * chats are served at once. A round starts right after this process writes outbox rows (a booking's
+ * message leaves within a moment), when a postponed chat comes due, and on the shared scheduled check.
+ */
+export function createTelegramDelivery(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  bot: BotApi;
+  /** The portal's public origin, for links to a call (null: no link). */
+  appOrigin: string | null;
+  random?: () => number;
+}): TelegramDelivery {
+  const { db, clock, logger, bot } = deps;
+  /** Businesses whose rows this process wrote since the last round. */
+  const nudged = new Set<string>();
+  /** Chats postponed by this instance, with when they come due. */
+  const waiting = new Map<string, number>();
+  let scanAll = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | null = null;
+
+  const serveChat = async (chat: ClaimedConnection): Promise<ChatOutcome> => {
+    let { lease, deliveredThroughId: cursor, attempts } = chat;
+    const context = { language: chat.language, timezone: chat.timezone, appOrigin: deps.appOrigin };
+    for (;;) {
+      const rows = await readOutboxAfter(db, chat.businessId, cursor, ROWS_PER_READ);
+      if (rows.length === 0) {
+        const { more } = await releaseConnection(db, { businessId: chat.businessId, lease, now: clock() });
+        return more ? "more" : "done";
+      }
+      for (const row of rows) {
+        const message = renderNotification(row, context);
+        let skipped: string | null = null;
+        if (message) {
+          try {
+            const replyMarkup = message.pendingBookingId
+              ? await bookingButtons(db, {
+                  businessId: chat.businessId,
+                  bookingId: message.pendingBookingId,
+                  labels: bookingButtonLabels(chat.language),
+                })
+              : null;
+            await bot.sendMessage(chat.chatId, message.text, replyMarkup ? { replyMarkup } : {});
+          } catch (error) {
+            attempts += 1;
+            const verdict = failureVerdict(error, attempts, deps.random);
+            const reason = error instanceof Error ? error.message : String(error);
+            const now = clock();
+            if (verdict.kind === "broken") {
+              await markConnectionBroken(db, { businessId: chat.businessId, lease, now, reason });
+              logger.warn(`Telegram refuses the chat of business ${chat.businessId}: ${reason}`);
+              return "broken";
+            }
+            if (verdict.kind === "retry") {
+              const retryAt = new Date(now.getTime() + verdict.waitMs);
+              const postponed = { businessId: chat.businessId, lease, retryAt, attempts, error: reason };
+              await postponeConnection(db, postponed);
+              return { retryAt };
+            }
+            // Telegram will never take this message as it is: sending it again would hold up the chat.
+            logger.error(`Telegram refused outbox row ${row.id} (${row.topic}); skipped`, error);
+            skipped = reason;
+          }
+        }
+        const nextLease = new Date(clock().getTime() + LEASE_MS);
+        const advanced = { businessId: chat.businessId, lease, throughId: row.id, nextLease, skipped };
+        if (!(await advanceCursor(db, advanced))) return "lost";
+        lease = nextLease;
+        cursor = row.id;
+        attempts = 0;
+      }
+    }
+  };
+
+  /** One round: claims what is due (among `businessIds`, or every chat) and serves it; whether to go on. */
+  const round = async (businessIds: string[] | null): Promise<boolean> => {
+    const now = clock();
+    const chats = await claimDueConnections(db, {
+      now,
+      lease: new Date(now.getTime() + LEASE_MS),
+      limit: CHATS_PER_ROUND,
+      businessIds,
+    });
+    const outcomes = await Promise.all(
+      chats.map((chat) =>
+        serveChat(chat).catch((error: unknown): ChatOutcome => {
+          // The database failed under us: the lease runs out and the chat is served again then.
+          logger.error(`Telegram delivery to business ${chat.businessId} failed`, error);
+          return { retryAt: new Date(now.getTime() + LEASE_MS) };
+        }),
+      ),
+    );
+    let more = chats.length === CHATS_PER_ROUND;
+    for (const [i, outcome] of outcomes.entries()) {
+      const { businessId } = chats[i]!;
+      if (typeof outcome === "object") waiting.set(businessId, outcome.retryAt.getTime());
+      else waiting.delete(businessId);
+      if (outcome === "more") {
+        nudged.add(businessId);
+        more = true;
+      }
+    }
+    return more;
+  };
+
+  const run = async () => {
+    do {
+      again = false;
+      const full = scanAll;
+      scanAll = false;
+      const due = [...nudged, ...[...waiting].filter(([, at]) => at <= clock().getTime()).map(([id]) => id)];
+      nudged.clear();
+      if (!full && due.length === 0) break;
+      try {
+        if (await round(full ? null : due)) {
+          again = true;
+          scanAll ||= full;
+        }
+      } catch (error) {
+        logger.warn("Telegram delivery could not claim chats; the next check tries again", error);
+        break;
+      }
+    } while (again && !stopped);
+    planRetryCheck();
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = null;
+      if (again && !stopped) kick();
+    });
+  };
+
+  /** While chats wait for a retry, looks again soon (real time: a test may move the app's clock at will). */
+  const planRetryCheck = () => {
+    clearTimeout(retryTimer);
+    if (stopped || waiting.size === 0) return;
+    const soonest = Math.min(...waiting.values()) - clock().getTime();
+    retryTimer = setTimeout(kick, Math.min(RETRY_CHECK_MS, Math.max(0, soonest)));
+    retryTimer.unref();
+  };
+
+  return {
+    job: {
+      name: "telegram-delivery",
+      scope: "shared",
+      everyMs: SCAN_EVERY_MS,
+      runAtStart: true,
+      run: async () => {
+        scanAll = true;
+        kick();
+      },
+    },
+    start() {
+      unsubscribe ??= onOutboxWritten((businessIds) => {
+        for (const id of businessIds) nudged.add(id);
+        // After the writer's own continuation: rows written together go out in one round.
+        setImmediate(kick);
+      });
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      clearTimeout(retryTimer);
+      await running;
+    },
+  };
+}

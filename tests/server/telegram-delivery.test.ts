@@ -1,0 +1,320 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "../../src/server/db/database";
+import { postgresDatabase } from "../../src/server/db/open-database";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { createLogger } from "../../src/server/logger";
+import { createBotApi } from "../../src/server/telegram/bot-api";
+import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
+import type { LanguageCode } from "../../src/shared/languages";
+import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
+import {
+  assistantBookingOf,
+  bookAsAssistant,
+  bookingOf,
+  openPractice,
+  type Practice,
+  staffCreate,
+  staffPut,
+} from "../support/server-bookings";
+import { reportCall } from "../support/server-calls";
+import { MINUTE, SECOND } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+/** Where links to the portal point (the origin check would refuse requests under APP_ORIGIN). */
+const PUBLIC_URL = "https://portal.example.com";
+
+let fake: FakeBotApi;
+let server: TestServer;
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  server = await startTestServer({ env: { ...fake.env, PUBLIC_URL } });
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+let nextChat = 7_000_001;
+
+/** A practice (New York) whose Telegram chat is connected as the connect route does: from the newest row on. */
+async function connected(options: { language?: LanguageCode; timezone?: string } = {}) {
+  const practice = await openPractice(server);
+  const chatId = nextChat++;
+  await server.db.execute(
+    sql`update businesses set language = ${options.language ?? "en"},
+      timezone = ${options.timezone ?? "America/New_York"} where id = ${practice.businessId}::uuid`,
+  );
+  await server.db.execute(
+    sql`insert into telegram_connections (business_id, chat_id, delivered_through_id, next_attempt_at)
+      values (${practice.businessId}::uuid, ${chatId}, coalesce((select max(id) from outbox
+        where business_id = ${practice.businessId}::uuid), 0), ${server.clock().toISOString()}::timestamptz)`,
+  );
+  return { ...practice, chatId };
+}
+
+type Connection = {
+  deliveredThroughId: number;
+  newest: number;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  brokenAt: string | null;
+  brokenReason: string | null;
+};
+
+async function connectionOf(businessId: string): Promise<Connection> {
+  const [row] = await rawRows<Connection>(
+    server.db,
+    sql`select t.delivered_through_id::int as "deliveredThroughId",
+        coalesce((select max(id) from outbox o where o.business_id = t.business_id), 0)::int as newest,
+        t.attempts, to_char(t.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "nextAttemptAt",
+        t.last_error as "lastError", t.broken_at::text as "brokenAt", t.broken_reason as "brokenReason"
+      from telegram_connections t where t.business_id = ${businessId}::uuid`,
+  );
+  return row!;
+}
+
+/** Waits (polling the database) until `check` holds for the business's connection. */
+const connectionUntil = (businessId: string, check: (c: Connection) => boolean, timeout = 15_000) =>
+  vi.waitFor(
+    async () => {
+      const connection = await connectionOf(businessId);
+      if (!check(connection)) throw new Error(`connection not there yet: ${JSON.stringify(connection)}`);
+      return connection;
+    },
+    { timeout, interval: 20 },
+  );
+
+/** Waits until every outbox row of the business has been passed, then answers the chat's messages. */
+async function allDelivered(practice: { businessId: string; chatId: number }) {
+  await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
+  return fake.messages(practice.chatId);
+}
+
+const TUESDAY_10_NY = "2026-03-03T10:00:00-05:00";
+const at = (iso: string) => new Date(iso).toISOString();
+
+/** A staff booking in the business, outside hours allowed, for `customerName` at `startTime`. */
+const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
+  bookingOf(
+    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
+  );
+
+describe("Telegram messages", () => {
+  const expectedTexts: Record<"en" | "pl", (staff: string) => string[]> = {
+    en: (staff) => [
+      "New booking\nCleaning for Ada Lovelace\nPhone: +15550001111\nWhen: Tue, Mar 3, 2026, 10:00 AM EST\nBooked by the voice assistant during a call",
+      `Booking rescheduled\nCleaning for Ada Lovelace\nPhone: +15550001111\nMoved from Tue, Mar 3, 2026, 10:00 AM EST to Wed, Mar 4, 2026, 11:30 AM EST\nChanged by ${staff}`,
+      `Booking confirmed\nCleaning for Ada Lovelace\nPhone: +15550001111\nWhen: Wed, Mar 4, 2026, 11:30 AM EST\nChanged by ${staff}`,
+      `Booking completed\nCleaning for Ada Lovelace\nPhone: +15550001111\nWhen: Wed, Mar 4, 2026, 11:30 AM EST\nChanged by ${staff}`,
+      `Booking cancelled\nCleaning for Walk In\nPhone: +15559990000\nWhen: Thu, Mar 5, 2026, 09:00 AM EST\nChanged by ${staff}`,
+    ],
+    pl: (staff) => [
+      "Nowa rezerwacja\nCleaning dla: Ada Lovelace\nTelefon: +15550001111\nTermin: wt., 3 mar 2026, 10:00 GMT-5\nZarezerwowane przez asystenta głosowego podczas rozmowy",
+      `Rezerwacja przełożona\nCleaning dla: Ada Lovelace\nTelefon: +15550001111\nPrzeniesiono z wt., 3 mar 2026, 10:00 GMT-5 na śr., 4 mar 2026, 11:30 GMT-5\nZmienione przez: ${staff}`,
+      `Rezerwacja potwierdzona\nCleaning dla: Ada Lovelace\nTelefon: +15550001111\nTermin: śr., 4 mar 2026, 11:30 GMT-5\nZmienione przez: ${staff}`,
+      `Rezerwacja zrealizowana\nCleaning dla: Ada Lovelace\nTelefon: +15550001111\nTermin: śr., 4 mar 2026, 11:30 GMT-5\nZmienione przez: ${staff}`,
+      `Rezerwacja anulowana\nCleaning dla: Walk In\nTelefon: +15559990000\nTermin: czw., 5 mar 2026, 09:00 GMT-5\nZmienione przez: ${staff}`,
+    ],
+  };
+
+  for (const language of ["en", "pl"] as const) {
+    it(`tells the chat of every change of a booking in the business's language (${language}) and timezone`, async () => {
+      const practice = await connected({ language });
+      const booked = await bookAsAssistant(server, practice, { startTime: TUESDAY_10_NY });
+      expect(booked.status).toBe(201);
+      const { id } = await assistantBookingOf(booked);
+      const moved = at("2026-03-04T11:30:00-05:00");
+      await staffPut(server, practice.staff, id, {
+        status: "pending",
+        startTime: moved,
+        endTime: moved,
+        outsideHours: true,
+      });
+      await staffPut(server, practice.staff, id, { status: "confirmed" });
+      await staffPut(server, practice.staff, id, { status: "completed" });
+      const walkIn = await staffBooking(practice, "Walk In", "2026-03-05T09:00:00-05:00");
+      await staffPut(server, practice.staff, walkIn._id, { status: "cancelled" });
+
+      await fake.waitForMessages(practice.chatId, 6);
+      const messages = await allDelivered(practice);
+      const staff = practice.staff.user.email;
+      // The walk-in's creation (the 5th row) comes between the completion and its cancellation.
+      const texts = messages.map((m) => m.text);
+      expect([...texts.slice(0, 4), texts[5]]).toEqual(expectedTexts[language](staff));
+      expect(texts).toHaveLength(6);
+      // Only a pending booking's message may carry buttons: never a confirmation, completion or cancellation.
+      expect(
+        messages
+          .slice(2)
+          .filter((m) => m !== messages[4])
+          .map((m) => m.replyMarkup),
+      ).toEqual([null, null, null]);
+    });
+  }
+
+  it("offers Confirm and Cancel, labelled in the business's language, on a message about a booking still pending", async () => {
+    const practice = await connected({ language: "de" });
+    await staffBooking(practice, "Grace Hopper", "2026-03-06T09:00:00-05:00");
+    const [message] = await fake.waitForMessages(practice.chatId, 1);
+    expect(message!.text).toContain("Neue Buchung\nCleaning für Grace Hopper");
+    const buttons = message!.replyMarkup!.inline_keyboard.flat();
+    expect(buttons.map((b) => b.text)).toEqual(["Bestätigen", "Stornieren"]);
+    // Opaque: the data names no booking.
+    for (const button of buttons) expect(button.callback_data).toMatch(/^(confirm|cancel):[\w-]{16}$/);
+  });
+
+  it("tells of a missed call once, with the local time on the night the clocks change and a link to the call", async () => {
+    const practice = await connected({ language: "fr" });
+    const report = {
+      externalId: "missed-1",
+      callerNumber: "+1 555 0100",
+      callerName: "Linus",
+      // 03:30 EDT, half an hour after New York's clocks jumped from 02:00 EST to 03:00 EDT.
+      startedAt: "2026-03-08T07:30:00Z",
+      status: "missed",
+      durationSeconds: 0,
+    };
+    const first = await reportCall(server, practice.key, report);
+    expect(first.status).toBeLessThan(300);
+    // The same report again (an assistant's retry) is no news.
+    expect((await reportCall(server, practice.key, report)).status).toBeLessThan(300);
+    // A call in progress that ends missed is news once it does; a completed one never.
+    const live = {
+      ...report,
+      externalId: "live-1",
+      status: "in-progress",
+      startedAt: "2026-03-08T08:00:00Z",
+    };
+    await reportCall(server, practice.key, live);
+    await reportCall(server, practice.key, { ...live, status: "missed" });
+    await reportCall(server, practice.key, { ...report, externalId: "answered", status: "completed" });
+
+    const messages = await allDelivered(practice);
+    const callId = (
+      await rawRows<{ id: string }>(
+        server.db,
+        sql`select id from calls where business_id = ${practice.businessId}::uuid and external_id = 'missed-1'`,
+      )
+    )[0]!.id;
+    expect(messages.map((m) => m.text)).toEqual([
+      `Appel manqué\nAppelant : Linus, +1 555 0100\nAppel reçu le dim. 8 mars 2026, 03:30 UTC−4\nOuvrir l’appel dans CallDesk : ${PUBLIC_URL}/calls/${callId}`,
+      expect.stringContaining("Appel reçu le dim. 8 mars 2026, 04:00 UTC−4"),
+    ]);
+  });
+
+  it("does not tell of the missed calls of an imported history", async () => {
+    const practice = await connected();
+    const calls = Array.from({ length: 5 }, (_, i) => ({
+      externalId: `old-${i}`,
+      callerNumber: "+1 555 0199",
+      startedAt: new Date(Date.UTC(2025, 5, 1) - i * 3_600_000).toISOString(),
+      status: "missed",
+      durationSeconds: 0,
+    }));
+    const imported = await server.request("/api/assistant/calls/import", {
+      json: { calls },
+      headers: { "x-api-key": practice.key },
+      origin: null,
+    });
+    expect(imported.status).toBe(200);
+    const [outbox] = await rawRows<{ n: number }>(
+      server.db,
+      sql`select count(*)::int as n from outbox where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(outbox!.n).toBe(0);
+  });
+});
+
+describe("Telegram delivery", () => {
+  it("delivers everything once, in order per chat, after Telegram was unreachable for ten minutes", async () => {
+    const first = await connected();
+    const second = await connected();
+    await fake.outage(true);
+    try {
+      for (const n of [1, 2, 3]) await staffBooking(first, `First ${n}`, `2026-03-1${n}T09:00:00-04:00`);
+      for (const n of [1, 2]) await staffBooking(second, `Second ${n}`, `2026-03-1${n}T09:00:00-04:00`);
+      await connectionUntil(first.businessId, (c) => c.attempts >= 1);
+      for (let minute = 0; minute < 10; minute++) {
+        server.clock.advance(MINUTE);
+        const attempts = (await connectionOf(first.businessId)).attempts;
+        // Each minute it comes due again (the backoff stays under a minute) and fails again.
+        await connectionUntil(first.businessId, (c) => c.attempts > attempts);
+      }
+      expect((await connectionOf(first.businessId)).lastError).toMatch(/sendMessage failed/);
+      expect(fake.messages(first.chatId)).toEqual([]);
+    } finally {
+      await fake.outage(false);
+    }
+    server.clock.advance(MINUTE);
+    const customers = async (practice: { businessId: string; chatId: number }) =>
+      (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
+    expect(await customers(first)).toEqual([
+      "Cleaning for First 1",
+      "Cleaning for First 2",
+      "Cleaning for First 3",
+    ]);
+    expect(await customers(second)).toEqual(["Cleaning for Second 1", "Cleaning for Second 2"]);
+    expect(await connectionOf(first.businessId)).toMatchObject({ attempts: 0, lastError: null });
+  });
+
+  it("waits as long as Telegram's 429 asks, then sends", async () => {
+    const practice = await connected();
+    fake.rateLimit(30, 1);
+    const asked = server.clock().getTime();
+    await staffBooking(practice, "Patient", "2026-03-20T09:00:00-04:00");
+    const postponed = await connectionUntil(practice.businessId, (c) => c.attempts === 1);
+    expect(postponed.lastError).toMatch(/429/);
+    expect(Date.parse(postponed.nextAttemptAt) - asked).toBe(30 * SECOND);
+    server.clock.advance(29 * SECOND);
+    expect(fake.messages(practice.chatId)).toEqual([]);
+    server.clock.advance(SECOND);
+    expect(await fake.waitForMessages(practice.chatId, 1)).toHaveLength(1);
+    await allDelivered(practice);
+  });
+
+  it("marks the chat broken when the bot is blocked (403) or the chat is gone (400), and keeps its messages", async () => {
+    for (const refuse of [fake.blockChat, fake.unknownChat]) {
+      const practice = await connected();
+      refuse(practice.chatId);
+      await staffBooking(practice, "Blocked", "2026-03-21T09:00:00-04:00");
+      const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
+      expect(broken.brokenReason).toMatch(refuse === fake.blockChat ? /403/ : /chat not found/);
+      // The message waits for a reconnect rather than being lost.
+      expect(broken.deliveredThroughId).toBeLessThan(broken.newest);
+    }
+  });
+
+  it(`sends each message once with two instances on one database (${process.env.TEST_DATABASE_URL ? "two pools" : "one PGlite"})`, async () => {
+    const pool = server.databaseUrl ? new pg.Pool({ connectionString: server.databaseUrl, max: 5 }) : null;
+    const otherDb: Database = pool ? postgresDatabase(pool).db : server.db;
+    const other = createTelegramDelivery({
+      db: otherDb,
+      clock: server.clock,
+      logger: createLogger("silent"),
+      bot: createBotApi({ botToken: fake.token, apiBaseUrl: fake.url }),
+      appOrigin: null,
+    });
+    other.start();
+    try {
+      const practices = await Promise.all([connected(), connected(), connected()]);
+      // Both instances hear of every write (one process) and race for the chats.
+      await Promise.all(
+        practices.map(async (practice, p) => {
+          for (let n = 0; n < 6; n++) {
+            await staffBooking(practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
+          }
+        }),
+      );
+      for (const [p, practice] of practices.entries()) {
+        const lines = (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
+        expect(lines).toEqual(Array.from({ length: 6 }, (_, n) => `Cleaning for P${p} B${n}`));
+      }
+    } finally {
+      await other.stop();
+      await pool?.end();
+    }
+  });
+});

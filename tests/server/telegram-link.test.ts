@@ -1,0 +1,410 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/server/db/database";
+import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
+import { rawRows } from "../../src/server/db/raw-rows";
+import {
+  telegramConnections,
+  telegramLinkCodes,
+  telegramPoller,
+} from "../../src/server/db/schema/telegram.schema";
+import { createLogger } from "../../src/server/logger";
+import { changeBooking } from "../../src/server/repos/bookings-write.repo";
+import { CONNECT_REFUSED } from "../../src/server/routes/telegram.routes";
+import { bookingButtons } from "../../src/server/telegram/booking-buttons";
+import { type BotApi, botIdOf, createBotApi } from "../../src/server/telegram/bot-api";
+import { startUpdatePoller } from "../../src/server/telegram/update-poller";
+import type { TelegramLink, TelegramLinkState, TelegramStatus } from "../../src/shared/telegram.schema";
+import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
+import { type SignedIn, signUp } from "../support/server-accounts";
+import {
+  assistantBookingOf,
+  bookAsAssistant,
+  errorOf,
+  openPractice,
+  type Practice,
+  STAFF_ACTOR,
+  timelineOf,
+} from "../support/server-bookings";
+import { dataOf } from "../support/server-calls";
+import { createTestClock } from "../support/server-clock";
+import { openTestDatabase, type TestDatabase } from "../support/server-database";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+// The test clock starts Monday 2026-03-02 12:00Z; the practice opens 09:00–17:00 in New York.
+const TUESDAY_10 = "2026-03-03T10:00:00-05:00";
+const TUESDAY_11 = "2026-03-03T11:00:00-05:00";
+const LABELS = { confirm: "Confirm", cancel: "Cancel" };
+
+const get = <T>(server: TestServer, staff: SignedIn, path: string) =>
+  server.request(`/api/telegram${path}`, { accessToken: staff.accessToken }).then((r) => dataOf<T>(r));
+const post = (server: TestServer, staff: SignedIn, path: string, json?: unknown) =>
+  server.request(`/api/telegram${path}`, { method: "POST", json, accessToken: staff.accessToken });
+
+describe("a server without a bot", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("says it is not configured and refuses to link or connect with a message naming the variables", async () => {
+    const staff = await signUp(server);
+    expect(await get<TelegramStatus>(server, staff, "/status")).toEqual({
+      configured: false,
+      connected: false,
+      connectedAt: null,
+      brokenAt: null,
+    });
+    for (const [path, body] of [["/link"], ["/connect", { chatId: 1 }]] as const) {
+      const refused = await post(server, staff, path, body);
+      expect(refused.status).toBe(503);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "UNAVAILABLE",
+        message: expect.stringContaining("TELEGRAM_BOT_TOKEN"),
+      });
+    }
+  });
+});
+
+describe("with a bot (long polling the fake Bot API)", () => {
+  let fake: FakeBotApi;
+  let server: TestServer;
+  let bot: BotApi;
+  beforeAll(async () => {
+    fake = await startFakeBotApi();
+    server = await startTestServer({ env: fake.env });
+    bot = createBotApi({ botToken: fake.token, apiBaseUrl: fake.url });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  const connect = async (practice: Practice, chatId: number) => {
+    const response = await post(server, practice.staff, "/connect", { chatId });
+    expect(response.status).toBe(200);
+    await fake.waitForMessages(chatId, 1);
+  };
+
+  it("links a chat through the deep link's one-time code, for the business that made it only", async () => {
+    const staff = await signUp(server);
+    const created = await post(server, staff, "/link");
+    expect(created.status).toBe(201);
+    const link = await dataOf<TelegramLink>(created);
+    expect(link).toEqual({
+      code: expect.stringMatching(/^[\w-]{16,64}$/),
+      deepLink: `https://t.me/${fake.username}?start=${link.code}`,
+      botUsername: fake.username,
+      expiresAt: "2026-03-02T12:15:00.000Z",
+    });
+    expect(await get<TelegramLinkState>(server, staff, `/link/${link.code}`)).toEqual({ chatId: null });
+
+    fake.sendStart(8101, link.code);
+    const [reply] = await fake.waitForMessages(8101, 1);
+    expect(reply!.text).toContain("8101");
+    expect(await get<TelegramLinkState>(server, staff, `/link/${link.code}`)).toEqual({ chatId: 8101 });
+
+    const other = await signUp(server);
+    const foreign = await server.request(`/api/telegram/link/${link.code}`, {
+      accessToken: other.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+    const unknown = await server.request("/api/telegram/link/nope", { accessToken: staff.accessToken });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("answers /start without a code or with an expired one with the chat ID, and links nothing", async () => {
+    const staff = await signUp(server);
+    const link = await dataOf<TelegramLink>(await post(server, staff, "/link"));
+    server.clock.advance(16 * 60_000);
+    fake.sendStart(8102, link.code);
+    fake.pushUpdate({ message: { message_id: 9, chat: { id: 8103 }, text: "/start" } });
+    expect((await fake.waitForMessages(8102, 1))[0]!.text).toContain("8102");
+    expect((await fake.waitForMessages(8103, 1))[0]!.text).toContain("8103");
+    // (The access token has expired by now: the code is read from the database.)
+    const [row] = await server.db
+      .select()
+      .from(telegramLinkCodes)
+      .where(eq(telegramLinkCodes.code, link.code));
+    expect(row).toMatchObject({ chatId: null });
+  });
+
+  it("connects a chat after Telegram took the test message; delivery starts after the newest outbox row", async () => {
+    const practice = await openPractice(server);
+    await bookAsAssistant(server, practice, { startTime: TUESDAY_10 });
+    const connectedAt = server.clock().toISOString();
+    const response = await post(server, practice.staff, "/connect", { chatId: 8201 });
+    expect(await dataOf<TelegramStatus>(response)).toEqual({
+      configured: true,
+      connected: true,
+      connectedAt,
+      brokenAt: null,
+    });
+    const [test] = await fake.waitForMessages(8201, 1);
+    expect(test!.text).toContain("CallDesk is connected");
+
+    const [row] = await server.db
+      .select()
+      .from(telegramConnections)
+      .where(eq(telegramConnections.businessId, practice.businessId));
+    const [newest] = await rawRows<{ id: number }>(
+      server.db,
+      sql`select max(id)::int as id from outbox where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(row).toMatchObject({ chatId: 8201, deliveredThroughId: newest!.id });
+    expect(newest!.id).toBeGreaterThan(0);
+
+    // Tenant isolation: another business sees no connection, and its disconnect leaves this one.
+    const other = await signUp(server);
+    expect(await get<TelegramStatus>(server, other, "/status")).toMatchObject({ connected: false });
+    await post(server, other, "/disconnect");
+    expect(await get<TelegramStatus>(server, practice.staff, "/status")).toMatchObject({ connected: true });
+
+    const disconnected = await dataOf<TelegramStatus>(await post(server, practice.staff, "/disconnect"));
+    expect(disconnected).toEqual({ configured: true, connected: false, connectedAt: null, brokenAt: null });
+  });
+
+  it("refuses a chat Telegram refuses with spec 8's message, and stores nothing", async () => {
+    const staff = await signUp(server);
+    fake.unknownChat(8301);
+    fake.blockChat(8302);
+    for (const chatId of [8301, 8302]) {
+      const refused = await post(server, staff, "/connect", { chatId });
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toMatchObject({
+        code: "VALIDATION",
+        field: "chatId",
+        message: CONNECT_REFUSED,
+      });
+    }
+    const invalid = await post(server, staff, "/connect", { chatId: "12a" });
+    expect(invalid.status).toBe(400);
+    expect(await get<TelegramStatus>(server, staff, "/status")).toMatchObject({ connected: false });
+  });
+
+  it("answers 503 while Telegram is unreachable, and stores nothing", async () => {
+    const staff = await signUp(server);
+    await fake.outage(true, "502");
+    try {
+      const refused = await post(server, staff, "/connect", { chatId: 8401 });
+      expect(refused.status).toBe(503);
+      expect(await errorOf(refused)).toMatchObject({ code: "UNAVAILABLE" });
+    } finally {
+      await fake.outage(false);
+    }
+    expect(await get<TelegramStatus>(server, staff, "/status")).toMatchObject({ connected: false });
+  });
+
+  describe("booking buttons", () => {
+    let practice: Practice;
+    const chatId = 8501;
+    beforeAll(async () => {
+      practice = await openPractice(server);
+      await connect(practice, chatId);
+    });
+
+    /** A pending booking's message with its buttons, as the delivery worker sends it. */
+    const sendPending = async (startTime: string) => {
+      const booking = await assistantBookingOf(await bookAsAssistant(server, practice, { startTime }));
+      const markup = await bookingButtons(server.db, {
+        businessId: practice.businessId,
+        bookingId: booking.id,
+        labels: LABELS,
+      });
+      expect(markup).not.toBeNull();
+      const { messageId } = await bot.sendMessage(chatId, `New booking ${startTime}`, {
+        replyMarkup: markup!,
+      });
+      const [confirm, cancel] = markup!.inline_keyboard[0]!;
+      return { booking, messageId, confirm: confirm!.callback_data, cancel: cancel!.callback_data };
+    };
+
+    const statusOf = async (bookingId: string) => (await timelineOf(server, bookingId)).events.at(-1)!.to;
+
+    it("carry no booking id, and the same buttons for a booking sent again", async () => {
+      const sent = await sendPending(TUESDAY_10);
+      expect(sent.confirm).not.toContain(sent.booking.id);
+      expect(sent.confirm).not.toContain(sent.booking.id.replace(/-/g, ""));
+      expect(Buffer.byteLength(sent.confirm)).toBeLessThanOrEqual(64);
+      const again = await bookingButtons(server.db, {
+        businessId: practice.businessId,
+        bookingId: sent.booking.id,
+        labels: LABELS,
+      });
+      expect(again!.inline_keyboard[0]!.map((b) => b.callback_data)).toEqual([sent.confirm, sent.cancel]);
+      // Another business's booking id gets none.
+      const other = await openPractice(server);
+      expect(
+        await bookingButtons(server.db, {
+          businessId: other.businessId,
+          bookingId: sent.booking.id,
+          labels: LABELS,
+        }),
+      ).toBeNull();
+    });
+
+    it("confirm from the connected chat: recorded as a Telegram action, the message shows the outcome", async () => {
+      const sent = await sendPending(TUESDAY_11);
+      const query = fake.pressButton(chatId, sent.messageId, sent.confirm, { id: 77, username: "owner" });
+      expect(await fake.waitForCallbackAnswer(query)).toMatchObject({ text: "Booking confirmed" });
+      const message = fake.messages(chatId).find((m) => m.messageId === sent.messageId)!;
+      expect(message).toMatchObject({ replyMarkup: null, edits: 1 });
+      expect(message.text).toMatch(/^New booking .*\n\n✅ Confirmed in Telegram by @owner$/s);
+      const { events } = await timelineOf(server, sent.booking.id);
+      expect(events.at(-1)).toMatchObject({
+        action: "confirm",
+        from: "pending",
+        to: "confirmed",
+        actor: "telegram:@owner",
+      });
+    });
+
+    it("a button pressed in another chat changes nothing", async () => {
+      const sent = await sendPending("2026-03-03T12:00:00-05:00");
+      const query = fake.pressButton(8599, sent.messageId, sent.cancel);
+      expect((await fake.waitForCallbackAnswer(query)).text).toMatch(/^Not allowed/);
+      expect(await statusOf(sent.booking.id)).toBe("pending");
+      expect(fake.messages(chatId).find((m) => m.messageId === sent.messageId)!.edits).toBe(0);
+    });
+
+    it("a button of a booking changed meanwhile answers its current status and changes nothing", async () => {
+      const sent = await sendPending("2026-03-03T13:00:00-05:00");
+      await changeBooking(server.db, {
+        businessId: practice.businessId,
+        bookingId: sent.booking.id,
+        actor: STAFF_ACTOR,
+        event: { type: "booking.confirm" },
+        now: server.clock(),
+      });
+      const query = fake.pressButton(chatId, sent.messageId, sent.cancel);
+      expect((await fake.waitForCallbackAnswer(query)).text).toBe(
+        "This booking is confirmed now; nothing was changed.",
+      );
+      expect(await statusOf(sent.booking.id)).toBe("confirmed");
+      expect(
+        await bookingButtons(server.db, {
+          businessId: practice.businessId,
+          bookingId: sent.booking.id,
+          labels: LABELS,
+        }),
+      ).toBeNull();
+    });
+
+    it("data no button has is answered, not acted on", async () => {
+      const query = fake.pressButton(chatId, 1, "confirm:AAAAAAAAAAAAAAAA");
+      expect((await fake.waitForCallbackAnswer(query)).text).toBe("This button no longer works.");
+    });
+  });
+
+  it("stores the poll offset past every update it handled", async () => {
+    const last = fake.sendStart(8601, "unknown-code");
+    await fake.waitForMessages(8601, 1);
+    await fake.waitUntil(
+      () =>
+        fake.calls.some((c) => c.method === "getUpdates" && Number(c.params.offset) > last)
+          ? true
+          : undefined,
+      "a poll past the update",
+    );
+    const [row] = await server.db.select().from(telegramPoller).where(eq(telegramPoller.botId, fake.botId));
+    expect(row!.nextOffset).toBe(last + 1);
+  });
+});
+
+describe("webhook mode (PUBLIC_URL set)", () => {
+  let fake: FakeBotApi;
+  let server: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeBotApi();
+    server = await startTestServer({ env: { ...fake.env, PUBLIC_URL: "https://calldesk.example.com" } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  it("registers the webhook with a secret token, and takes only updates carrying it", async () => {
+    const webhook = await fake.waitUntil(() => fake.webhook ?? undefined, "setWebhook");
+    expect(webhook.url).toMatch(/^https:\/\/calldesk\.example\.com\/api\/telegram\/webhook\/[\w-]{32}$/);
+    expect(webhook.secretToken).toMatch(/^[\w-]{20,256}$/);
+    expect(fake.calls.some((c) => c.method === "getUpdates")).toBe(false);
+
+    const update = { message: { message_id: 1, chat: { id: 8701 }, text: "/start" } };
+    const forged = await fake.postWebhook(update, { origin: server.url, secretToken: "guess" });
+    expect(forged.status).toBe(401);
+    const missing = await fake.postWebhook(update, { origin: server.url, secretToken: null });
+    expect(missing.status).toBe(401);
+    const wrongPath = await fetch(`${server.url}/api/telegram/webhook/guess`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-telegram-bot-api-secret-token": webhook.secretToken!,
+      },
+      body: JSON.stringify({ update_id: 1, ...update }),
+    });
+    expect(wrongPath.status).toBe(404);
+    expect(fake.messages(8701)).toEqual([]);
+
+    const accepted = await fake.postWebhook(update, { origin: server.url });
+    expect(accepted.status).toBe(200);
+    expect(fake.messages(8701)).toMatchObject([{ text: expect.stringContaining("8701") }]);
+  });
+});
+
+describe("two instances on one database", () => {
+  let database: TestDatabase;
+  let other: DatabaseHandle | null = null;
+  let fake: FakeBotApi;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    if (database.url) other = postgresDatabase(new pg.Pool({ connectionString: database.url, max: 2 }));
+    fake = await startFakeBotApi({ token: "525252:second-fake-token_abcdef" });
+  });
+  afterAll(async () => {
+    await fake.close();
+    await other?.close();
+    await database.drop();
+  });
+
+  it(`poll one at a time, and the next goes on from the stored offset (${process.env.TEST_DATABASE_URL ? "two pools" : "one PGlite"})`, async () => {
+    const dbs: Database[] = [database.handle.db, (other ?? database.handle).db];
+    const polls = [0, 0];
+    const pollers = dbs.map((db, i) => {
+      const api = createBotApi({ botToken: fake.token, apiBaseUrl: fake.url });
+      const counted: BotApi = {
+        ...api,
+        getUpdates: (options) => {
+          polls[i]! += 1;
+          return api.getUpdates(options);
+        },
+      };
+      return startUpdatePoller({
+        db,
+        clock: createTestClock(),
+        logger: createLogger("silent"),
+        api: counted,
+        botId: botIdOf(fake.token),
+      });
+    });
+    const chats = [8801, 8802, 8803];
+    for (const chat of chats) fake.sendStart(chat, "no-such-code");
+    for (const chat of chats) await fake.waitForMessages(chat, 1);
+    const [holder, standby] = polls[0]! > 0 ? [0, 1] : [1, 0];
+    expect(polls[standby]).toBe(0);
+
+    // The holder stops (a restart): the other takes over from the stored offset, repeating nothing.
+    await pollers[holder]!.stop();
+    const [row] = await dbs[0]!.select().from(telegramPoller).where(eq(telegramPoller.botId, fake.botId));
+    const pollsBefore = fake.calls.length;
+    const last = fake.sendStart(8804, "no-such-code");
+    await fake.waitForMessages(8804, 1);
+    expect(polls[standby]).toBeGreaterThan(0);
+    const takeover = fake.calls.slice(pollsBefore).find((c) => c.method === "getUpdates")!;
+    expect(Number(takeover.params.offset)).toBe(row!.nextOffset);
+    expect(row!.nextOffset).toBe(last);
+    for (const chat of chats) expect(fake.messages(chat)).toHaveLength(1);
+    await pollers[standby]!.stop();
+  });
+});
