@@ -1,6 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserForFile, expectNoAxeViolations, signUp } from "../support/browser";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
+import {
+  browserForFile,
+  createAssistantKey,
+  createService,
+  expectNoAxeViolations,
+  signUp,
+  staffApi,
+} from "../support/browser";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { sidewaysOverflow } from "../support/sideways-overflow";
@@ -154,6 +162,111 @@ describe("Settings → Telegram, with a bot", () => {
     expect(await field.inputValue()).toBe("");
     await page.context().close();
   });
+});
+
+describe("Telegram notifications, end to end", () => {
+  it("a booking made by the assistant arrives in the chat, is confirmed from its button, and shows confirmed", async () => {
+    const page = await withBot();
+    await signUp(page);
+    const chatId = nextChat++;
+    await staffApi(page, "POST", "/api/telegram/connect", { data: { chatId } });
+    const serviceId = await createService(page, {
+      name: "Beard trim",
+      duration: 30,
+      price: 20,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(
+      key,
+      { serviceId, startTime: slot.start, customerName: "Ada Lovelace" },
+      server.baseURL,
+    );
+
+    // The connect's test message, then the booking's, with Confirm and Cancel under it.
+    const [, booked] = await fake.waitForMessages(chatId, 2);
+    expect(booked!.text).toContain("Ada Lovelace");
+    expect(booked!.text).toContain("Beard trim");
+    const confirm = booked!.replyMarkup?.inline_keyboard
+      .flat()
+      .find((b) => b.callback_data?.startsWith("confirm:"));
+    if (!confirm?.callback_data) throw new Error(`no Confirm button: ${JSON.stringify(booked!.replyMarkup)}`);
+    await fake.waitForCallbackAnswer(fake.pressButton(chatId, booked!.messageId, confirm.callback_data));
+
+    await page.goto("/bookings");
+    await page.locator(`main [data-booking="${bookingId}"][data-status=confirmed]`).waitFor();
+
+    // The owner blocks the bot: the next message is refused, and Settings says so and offers to reconnect.
+    fake.blockChat(chatId);
+    const next = await firstFreeSlot(page, serviceId);
+    await bookAsAssistant(
+      key,
+      { serviceId, startTime: next.start, customerName: "Grace Hopper" },
+      server.baseURL,
+    );
+    await expect
+      .poll(
+        async () =>
+          (await staffApi<{ brokenAt: string | null }>(page, "GET", "/api/telegram/status")).brokenAt,
+        {
+          timeout: 30_000,
+        },
+      )
+      .not.toBeNull();
+    await page.goto("/settings");
+    await card(page).getByText("Telegram stopped delivering your notifications").waitFor();
+    await card(page).getByRole("button", { name: "Reconnect" }).click();
+    const dialog = connectDialog(page);
+    const code = await linkCode(dialog);
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    const newChat = nextChat++;
+    fake.sendStart(newChat, code);
+    await dialog.getByText("Filled in from your chat with the bot.").waitFor();
+    await dialog.getByRole("button", { name: "Connect", exact: true }).click();
+    await card(page)
+      .getByText(/^Connected since /)
+      .waitFor();
+    expect(await card(page).getByText("Telegram stopped delivering your notifications").count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe("Settings → Telegram in pl, fr, de, es and nl", () => {
+  it("shows no untranslated string on the card or in any step of the dialog", async () => {
+    const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
+    const page = await withBot();
+    await signUp(page);
+    for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
+      await page.evaluate((code) => localStorage.setItem("language", code), language);
+      await page.goto("/settings");
+      await page.waitForFunction((code) => document.documentElement.lang === code, language);
+      const texts: string[] = [];
+      // The card's one button opens the dialog; each step's texts are read as it shows.
+      const open = page.getByRole("button").filter({ hasText: /Telegram/ });
+      await open.click();
+      const dialog = page.getByRole("dialog");
+      await dialog.locator("a[href^='https://t.me/']").waitFor();
+      texts.push(...(await visibleTexts(page)));
+      // Next is the footer's last button.
+      await dialog.locator("button[type=button]").last().click();
+      await dialog.locator("input[readonly]").waitFor();
+      texts.push(...(await visibleTexts(page)));
+      await dialog.locator("button[type=button]").last().click();
+      await dialog.locator("input:not([readonly])").fill("x");
+      await dialog.locator("button[type=submit]").click();
+      await dialog.locator("[aria-invalid=true]").waitFor();
+      texts.push(...(await visibleTexts(page)));
+      expect({ language, untranslated: readUntranslated(language, texts) }).toEqual({
+        language,
+        untranslated: [],
+      });
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
+    await page.context().close();
+  }, 120_000);
 });
 
 describe("Settings → Telegram, without a bot", () => {
