@@ -278,6 +278,11 @@ describe("Settings → Telegram, without a bot", () => {
     expect(await card(page).innerText()).toContain("TELEGRAM_BOT_TOKEN");
     expect(await card(page).innerText()).toContain("TELEGRAM_BOT_USERNAME");
     expect(await card(page).getByRole("button").count()).toBe(0);
+    // The theme follows the system's by default: axe in both.
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 });
