@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { Suspense, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { Alert } from "../../components/ui/alert";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -15,7 +15,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
-import { failureMessage, failureOf } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
 import { isRefusedChatId } from "./refused-chat-id";
@@ -120,17 +120,11 @@ export function TelegramCard() {
             since={(iso) => dayFormat(i18n.locale, deviceTimeZone())(iso)}
           />
         ) : status.isError ? (
-          <Alert title={<Trans>Failed to fetch Telegram status</Trans>}>
-            <p>{reasonOf(failureOf(status.error)) ?? <Trans>An unexpected error occurred</Trans>}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className={css({ mt: "3" })}
-              onClick={() => void status.refetch()}
-            >
-              <Trans>Try again</Trans>
-            </Button>
-          </Alert>
+          <LoadErrorAlert
+            title={<Trans>Failed to fetch Telegram status</Trans>}
+            error={status.error}
+            onRetry={() => void status.refetch()}
+          />
         ) : (
           <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
             <span className={css({ srOnly: true })}>

@@ -7,6 +7,8 @@ import { type FormEvent, useEffect, useRef } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import type { ActorRefFrom } from "xstate";
+import { CopyField } from "../../components/copy-field";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
@@ -14,7 +16,6 @@ import { Field } from "../../components/ui/field";
 import * as Steps from "../../components/ui/steps";
 import { failureMessage } from "../../lib/error-message";
 import { isRefusedChatId } from "./refused-chat-id";
-import { StartCommand } from "./start-command";
 
 type TelegramConnectDialogProps = {
   actor: ActorRefFrom<TelegramConnectMachine>;
@@ -124,17 +125,12 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
                       <Trans>Preparing your link to the bot…</Trans>
                     </p>
                   ) : linkFailed ? (
-                    <Alert title={<Trans>The link to the bot could not be made.</Trans>}>
-                      <p>{reason ? i18n._(reason) : <Trans>Please try again.</Trans>}</p>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        className={css({ mt: "3" })}
-                        onClick={() => actor.send({ type: "link.retry" })}
-                      >
-                        <Trans>Try again</Trans>
-                      </Button>
-                    </Alert>
+                    <LoadErrorAlert
+                      title={<Trans>The link to the bot could not be made.</Trans>}
+                      onRetry={() => actor.send({ type: "link.retry" })}
+                    >
+                      {reason ? i18n._(reason) : <Trans>Please try again.</Trans>}
+                    </LoadErrorAlert>
                   ) : link ? (
                     <>
                       <p>
@@ -166,7 +162,14 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
                       message instead:
                     </Trans>
                   </p>
-                  {link ? <StartCommand code={link.code} /> : null}
+                  {link ? (
+                    <CopyField
+                      label={<Trans>Start command</Trans>}
+                      value={`/start ${link.code}`}
+                      copyLabel={t`Copy start command`}
+                      inputClassName={css({ minW: "10rem" })}
+                    />
+                  ) : null}
                   <p className={muted}>
                     <Trans>The bot answers with your chat ID.</Trans>
                   </p>
