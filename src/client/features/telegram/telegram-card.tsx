@@ -5,7 +5,7 @@ import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { Suspense, useId, useRef, useState } from "react";
+import { type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Badge } from "../../components/ui/badge";
@@ -76,7 +76,7 @@ export function TelegramCard() {
   const actionRef = useRef<HTMLButtonElement>(null);
   const finalFocus = () => actionRef.current;
 
-  const connectButton = (label: React.ReactNode) => (
+  const connectButton = (label: ReactNode) => (
     <Button
       ref={actionRef}
       onPointerEnter={preloadTelegramConnectDialog}
@@ -147,8 +147,8 @@ const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 type StatusViewProps = {
   status: TelegramStatus;
-  connect: (label: React.ReactNode) => React.ReactNode;
-  disconnect: (main: boolean) => React.ReactNode;
+  connect: (label: ReactNode) => ReactNode;
+  disconnect: (main: boolean) => ReactNode;
   since: (iso: string) => string;
 };
 
