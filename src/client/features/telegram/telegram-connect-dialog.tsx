@@ -23,7 +23,8 @@ type TelegramConnectDialogProps = {
   finalFocus: () => HTMLElement | null;
 };
 
-const stepLabel = css({ srOnly: { base: true, sm: false } });
+// Three labels side by side need the wide dialog; on narrower screens the numbers carry the steps.
+const stepLabel = css({ srOnly: { base: true, md: false }, whiteSpace: "nowrap" });
 const panelHeading = css({ fontSize: "md", fontWeight: "semibold" });
 const muted = css({ fontSize: "sm", color: "fg.muted" });
 
@@ -83,7 +84,7 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
         <Dialog.Positioner>
           <Dialog.Content
             ref={contentRef}
-            className={css({ maxW: "lg", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}
+            className={css({ maxW: "2xl", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}
           >
             <Dialog.Header>
               <Dialog.Title>
