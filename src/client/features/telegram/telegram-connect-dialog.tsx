@@ -23,8 +23,10 @@ type TelegramConnectDialogProps = {
   finalFocus: () => HTMLElement | null;
 };
 
-// Three labels side by side need the wide dialog; on narrower screens the numbers carry the steps.
-const stepLabel = css({ srOnly: { base: true, md: false }, whiteSpace: "nowrap" });
+// Three labels side by side need the wide dialog; on narrower screens the numbers carry the steps. (Showing
+// the label resets white-space: the words keep to one line in a span of their own.)
+const stepLabel = css({ srOnly: { base: true, md: false } });
+const oneLine = css({ whiteSpace: "nowrap" });
 const panelHeading = css({ fontSize: "md", fontWeight: "semibold" });
 const muted = css({ fontSize: "sm", color: "fg.muted" });
 
@@ -110,7 +112,9 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
                     <Steps.Item key={title} index={index}>
                       <Steps.Trigger>
                         <Steps.Indicator>{index + 1}</Steps.Indicator>
-                        <span className={stepLabel}>{title}</span>
+                        <span className={stepLabel}>
+                          <span className={oneLine}>{title}</span>
+                        </span>
                       </Steps.Trigger>
                       {index < titles.length - 1 ? <Steps.Separator /> : null}
                     </Steps.Item>
