@@ -23,10 +23,9 @@ type TelegramConnectDialogProps = {
   finalFocus: () => HTMLElement | null;
 };
 
-// Three labels side by side need the wide dialog; on narrower screens the numbers carry the steps. (Showing
-// the label resets white-space: the words keep to one line in a span of their own.)
+// Three labels side by side need the wide dialog (a long one may wrap: French would not fit on one line); on
+// narrower screens the numbers carry the steps.
 const stepLabel = css({ srOnly: { base: true, md: false } });
-const oneLine = css({ whiteSpace: "nowrap" });
 const panelHeading = css({ fontSize: "md", fontWeight: "semibold" });
 const muted = css({ fontSize: "sm", color: "fg.muted" });
 
@@ -112,9 +111,7 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
                     <Steps.Item key={title} index={index}>
                       <Steps.Trigger>
                         <Steps.Indicator>{index + 1}</Steps.Indicator>
-                        <span className={stepLabel}>
-                          <span className={oneLine}>{title}</span>
-                        </span>
+                        <span className={stepLabel}>{title}</span>
                       </Steps.Trigger>
                       {index < titles.length - 1 ? <Steps.Separator /> : null}
                     </Steps.Item>
