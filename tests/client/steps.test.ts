@@ -47,7 +47,8 @@ describe("the steps component", () => {
     expect(triggers[1]).toContain("data-current");
     expect(triggers[1]).toContain('aria-selected="true"');
     expect(triggers[2]).toContain("data-incomplete");
-    expect(partTags(html, "item")[1]).toContain('aria-current="step"');
+    // The selected tab says which step is current; an item with aria-current would break the tablist.
+    expect(partTags(html, "item").some((tag) => tag.includes("aria-current"))).toBe(false);
     expect(partTags(html, "content").map((tag) => tag.includes("hidden"))).toEqual([true, false, true]);
   });
 });

@@ -27,12 +27,16 @@ export const setBookingStatus = (page: Page, id: string, status: BookingStatus) 
 
 let bookings = 0;
 
-/** What the voice assistant does during a call: POST /api/assistant/bookings with its key; returns the id. */
+/**
+ * What the voice assistant does during a call: POST /api/assistant/bookings with its key (on the shared server
+ * unless `baseURL` names a file's own); returns the id.
+ */
 export async function bookAsAssistant(
   key: string,
   booking: { serviceId: string; startTime: string; callExternalId?: string; customerName?: string },
+  baseURL = inject("baseURL"),
 ): Promise<string> {
-  const response = await fetch(`${inject("baseURL")}/api/assistant/bookings`, {
+  const response = await fetch(`${baseURL}/api/assistant/bookings`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Api-Key": key },
     body: JSON.stringify({

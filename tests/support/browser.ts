@@ -67,12 +67,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
+/** The origin of the server the page is on (a file's own server, or the shared one). */
+const originOf = (page: Page) =>
+  page.url().startsWith("http") ? new URL(page.url()).origin : inject("baseURL");
+
 /**
  * A staff access token for the page's signed-in user: one refresh through the page's own cookie jar
  * (`page.request` shares it, and takes the rotated cookie back), as the app itself does on a reload.
  */
 export async function staffAuthorization(page: Page): Promise<string> {
-  const response = await page.request.post("/api/auth/refresh", { headers: { Origin: inject("baseURL") } });
+  const response = await page.request.post("/api/auth/refresh", { headers: { Origin: originOf(page) } });
   const authorization = response.headers().authorization;
   if (!response.ok() || !authorization) throw new Error(`refresh failed: ${response.status()}`);
   return authorization;
@@ -90,7 +94,7 @@ export async function staffApi<T>(
 ): Promise<T> {
   const response = await page.request.fetch(path, {
     method,
-    headers: { Authorization: await staffAuthorization(page), Origin: inject("baseURL") },
+    headers: { Authorization: await staffAuthorization(page), Origin: originOf(page) },
     ...options,
   });
   const body = (await response.json()) as { success: boolean; data?: T };

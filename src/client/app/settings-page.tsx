@@ -3,6 +3,7 @@ import { ComingSoonCard } from "../components/coming-soon-card";
 import { PageHeader } from "../components/ui/page-header";
 import { VoiceAssistantCard } from "../features/assistant-keys/voice-assistant-card";
 import { CompanySettings } from "../features/settings/company-settings";
+import { TelegramCard } from "../features/telegram/telegram-card";
 
 /** Composed from features, one card (or card group) each; calendar and data protection come next. */
 export function SettingsPage() {
@@ -15,6 +16,7 @@ export function SettingsPage() {
       />
       <CompanySettings />
       <VoiceAssistantCard />
+      <TelegramCard />
       <ComingSoonCard />
     </>
   );

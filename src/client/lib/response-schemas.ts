@@ -5,6 +5,7 @@ import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
+import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 
 /**
  * The response schemas of the signed-in pages' calls: the same objects the server's routes declare. Only
@@ -26,6 +27,9 @@ export const responseSchemas = {
   serviceList,
   service,
   company,
+  telegramStatus,
+  telegramLink,
+  telegramLinkState,
 };
 
 export type ResponseSchemas = typeof responseSchemas;

@@ -1,0 +1,233 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { FailureFacts } from "@machines/failure-facts";
+import { openDialogOf } from "@machines/telegram-connect.machine";
+import type { TelegramStatus } from "@shared/telegram.schema";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useActorRef, useSelector } from "@xstate/react";
+import { CircleCheck, TriangleAlert } from "lucide-react";
+import { type ReactNode, Suspense, useId, useRef, useState } from "react";
+import { css } from "styled-system/css";
+import { LoadErrorAlert } from "../../components/load-error-alert";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { Text } from "../../components/ui/text";
+import { toaster } from "../../components/ui/toaster";
+import { useApi } from "../../lib/api-context";
+import { failureMessage } from "../../lib/error-message";
+import { useInspectOptions } from "../../lib/inspect-context";
+import { dayFormat } from "../../lib/zoned-format";
+import { isRefusedChatId } from "./refused-chat-id";
+import { telegramQueries } from "./telegram.queries";
+import { provideTelegramConnect } from "./telegram-connect.actors";
+import {
+  LazyTelegramConnectDialog,
+  LazyTelegramDisconnectDialog,
+  preloadTelegramConnectDialog,
+  preloadTelegramDisconnectDialog,
+} from "./telegram-dialogs-lazy";
+
+const code = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", px: "1", borderRadius: "l1" });
+const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
+
+/**
+ * Settings → Telegram notifications (spec 2, 3, 7): no bot on the server (what to configure), not connected
+ * (Connect), connected since a date (Disconnect), or refused by Telegram (Reconnect).
+ */
+export function TelegramCard() {
+  const { t, i18n } = useLingui();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const status = useQuery(telegramQueries.status(api));
+  const reasonOf = (failure: FailureFacts | undefined) => {
+    const message = failure ? failureMessage(failure) : undefined;
+    return message ? i18n._(message) : undefined;
+  };
+
+  const [machine] = useState(() =>
+    provideTelegramConnect({
+      api,
+      queryClient,
+      onConnected: () =>
+        toaster.success({
+          title: t`Telegram connected successfully! You'll now receive appointment notifications.`,
+        }),
+      onConnectFailed: (failure) =>
+        isRefusedChatId(failure)
+          ? toaster.error({ title: t`Failed to connect Telegram. Please check your chat ID.` })
+          : toaster.error({ title: t`Failed to connect Telegram`, description: reasonOf(failure) }),
+      onDisconnected: () => toaster.success({ title: t`Telegram disconnected successfully.` }),
+      onDisconnectFailed: (failure) =>
+        toaster.error({ title: t`Failed to disconnect Telegram.`, description: reasonOf(failure) }),
+    }),
+  );
+  const dialogs = useActorRef(machine, useInspectOptions());
+  const connectOpen = useSelector(dialogs, (s) => openDialogOf(s) === "connect");
+  const disconnectOpen = useSelector(dialogs, (s) => openDialogOf(s) === "disconnect");
+  // Once opened, a dialog stays mounted: closing it then animates and gives focus back.
+  const [connectUsed, setConnectUsed] = useState(false);
+  const [disconnectUsed, setDisconnectUsed] = useState(false);
+  if (connectOpen && !connectUsed) setConnectUsed(true);
+  if (disconnectOpen && !disconnectUsed) setDisconnectUsed(true);
+  // The button that opened a dialog may be gone when it closes (Connect becomes Disconnect): focus goes to
+  // the card's main action then.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const finalFocus = () => actionRef.current;
+
+  const connectButton = (label: ReactNode) => (
+    <Button
+      ref={actionRef}
+      onPointerEnter={preloadTelegramConnectDialog}
+      onFocus={preloadTelegramConnectDialog}
+      onClick={() => dialogs.send({ type: "dialog.open" })}
+    >
+      {label}
+    </Button>
+  );
+  const disconnectButton = (main: boolean) => (
+    <Button
+      ref={main ? actionRef : undefined}
+      variant="outline"
+      onPointerEnter={preloadTelegramDisconnectDialog}
+      onFocus={preloadTelegramDisconnectDialog}
+      onClick={() => dialogs.send({ type: "disconnect.ask" })}
+    >
+      <Trans>Disconnect</Trans>
+    </Button>
+  );
+
+  return (
+    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
+      <CardHeader>
+        <CardTitle id={titleId}>
+          <Trans>Telegram notifications</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Get a message in Telegram for every new, changed or cancelled booking and every missed call, and
+            confirm or cancel pending bookings from the message itself.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardBody className={css({ gap: "4" })}>
+        {status.data ? (
+          <StatusView
+            status={status.data}
+            connect={connectButton}
+            disconnect={disconnectButton}
+            since={(iso) => dayFormat(i18n.locale, deviceTimeZone())(iso)}
+          />
+        ) : status.isError ? (
+          <LoadErrorAlert
+            title={<Trans>Failed to fetch Telegram status</Trans>}
+            error={status.error}
+            onRetry={() => void status.refetch()}
+          />
+        ) : (
+          <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+            <span className={css({ srOnly: true })}>
+              <Trans>Loading Telegram status…</Trans>
+            </span>
+            <Skeleton className={css({ h: "5", w: "16rem", maxW: "full" })} />
+            <Skeleton className={css({ h: "10", w: "8rem" })} />
+          </div>
+        )}
+      </CardBody>
+      <Suspense fallback={null}>
+        {connectUsed ? <LazyTelegramConnectDialog actor={dialogs} finalFocus={finalFocus} /> : null}
+        {disconnectUsed ? <LazyTelegramDisconnectDialog actor={dialogs} finalFocus={finalFocus} /> : null}
+      </Suspense>
+    </Card>
+  );
+}
+
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+type StatusViewProps = {
+  status: TelegramStatus;
+  connect: (label: ReactNode) => ReactNode;
+  disconnect: (main: boolean) => ReactNode;
+  since: (iso: string) => string;
+};
+
+function StatusView({ status, connect, disconnect, since }: StatusViewProps) {
+  if (!status.configured)
+    return (
+      <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+        <Text className={css({ fontWeight: "medium" })}>
+          <Trans>Telegram is not set up on this server yet.</Trans>
+        </Text>
+        <Text muted size="sm">
+          <Trans>
+            Whoever runs CallDesk creates a bot with @BotFather, sets{" "}
+            <code className={code}>TELEGRAM_BOT_TOKEN</code> and{" "}
+            <code className={code}>TELEGRAM_BOT_USERNAME</code> in the server's environment and restarts it.
+            The README explains each step.
+          </Trans>
+        </Text>
+      </div>
+    );
+  if (status.brokenAt !== null) {
+    const date = since(status.brokenAt);
+    return (
+      <>
+        <div
+          className={css({
+            display: "flex",
+            gap: "3",
+            p: "4",
+            borderWidth: "1px",
+            borderColor: "border.default",
+            borderRadius: "l2",
+            bg: "bg.subtle",
+          })}
+        >
+          <TriangleAlert aria-hidden="true" className={css({ flexShrink: "0", color: "fg.muted" })} />
+          <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+            <Text className={css({ fontWeight: "medium" })}>
+              <Trans>Telegram stopped delivering your notifications</Trans>
+            </Text>
+            <Text muted size="sm">
+              <Trans>
+                Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked or
+                removed from it. Reconnect to receive notifications again.
+              </Trans>
+            </Text>
+          </div>
+        </div>
+        <div className={actionsRow}>
+          {connect(<Trans>Reconnect</Trans>)}
+          {disconnect(false)}
+        </div>
+      </>
+    );
+  }
+  if (status.connected) {
+    const date = status.connectedAt ? since(status.connectedAt) : null;
+    return (
+      <div className={actionsRow}>
+        <Badge variant="subtle" tone="accent">
+          <CircleCheck aria-hidden="true" />
+          <Trans>Connected</Trans>
+        </Badge>
+        {date ? (
+          <Text muted size="sm">
+            <Trans>Connected since {date}</Trans>
+          </Text>
+        ) : null}
+        <span className={css({ flex: "1" })} />
+        {disconnect(true)}
+      </div>
+    );
+  }
+  return (
+    <div className={actionsRow}>
+      <Text muted size="sm" className={css({ flex: "1", minW: "12rem" })}>
+        <Trans>Not connected. Connect a chat in three steps; it takes about a minute.</Trans>
+      </Text>
+      {connect(<Trans>Connect Telegram</Trans>)}
+    </div>
+  );
+}
