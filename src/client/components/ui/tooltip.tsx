@@ -1,10 +1,9 @@
-import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import type { ReactElement, ReactNode } from "react";
-import { tooltip } from "styled-system/recipes/tooltip";
+import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
+import { type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
+import { css } from "styled-system/css";
+import { loadOnce } from "../../lib/load-once";
 
-const styles = tooltip();
-
-type TooltipProps = {
+export type TooltipProps = {
   content: ReactNode;
   children: ReactElement;
   placement?: NonNullable<ArkTooltip.RootProps["positioning"]>["placement"];
@@ -17,29 +16,43 @@ type TooltipProps = {
   disabled?: boolean;
 };
 
-/** A hint on hover and keyboard focus (spec 9: 700 ms to open). */
-export function Tooltip({
-  content,
-  children,
-  placement = "bottom",
-  openDelay = 700,
-  closeDelay = 300,
-  disabled,
-}: TooltipProps) {
+/** What the bare trigger had when the tooltip's code arrived. */
+export type TooltipHandoff = { focused: boolean; hovered: boolean };
+
+// Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
+// on the first download of every signed-in page, for a hint nobody can ask for before the page is there.
+const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopup));
+
+const holderClass = css({ display: "contents" });
+
+/**
+ * A hint on hover and keyboard focus (spec 9: 700 ms to open). The trigger renders bare until the
+ * tooltip's code is in (fetched on the first mount, at once from then on), then with its tooltip; a focus
+ * or hover it had by then carries over.
+ */
+export function Tooltip(props: TooltipProps) {
+  const [Popup, setPopup] = useState(popup.loaded);
+  const [handoff, setHandoff] = useState<TooltipHandoff>();
+  const holder = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (Popup) return;
+    let mounted = true;
+    void popup.load().then((loaded) => {
+      if (!mounted) return;
+      const trigger = holder.current?.firstElementChild;
+      setHandoff({
+        focused: trigger != null && trigger === document.activeElement,
+        hovered: trigger?.matches(":hover") ?? false,
+      });
+      setPopup(() => loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [Popup]);
   return (
-    <ArkTooltip.Root
-      openDelay={openDelay}
-      closeDelay={closeDelay}
-      positioning={{ placement, strategy: "fixed" }}
-      disabled={disabled}
-      lazyMount
-      unmountOnExit
-    >
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      {/* In place, not portalled: it stays inside its landmark; the fixed strategy escapes clipping. */}
-      <ArkTooltip.Positioner className={styles.positioner}>
-        <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>
-      </ArkTooltip.Positioner>
-    </ArkTooltip.Root>
+    <span ref={holder} className={holderClass}>
+      {Popup ? <Popup {...props} handoff={handoff} /> : props.children}
+    </span>
   );
 }
