@@ -16,9 +16,13 @@ export function TooltipPopup({
   handoff,
 }: TooltipProps & { handoff: TooltipHandoff | undefined }) {
   const triggerId = useId();
-  // The bare trigger this one replaced had the focus: it goes on to its successor.
+  // What the bare trigger this one replaced had goes on to it: the focus, and a resting pointer (no pointer
+  // event would come for it otherwise), which opens the tooltip after its usual delay.
   useEffect(() => {
-    if (handoff?.focused) document.getElementById(triggerId)?.focus({ preventScroll: true });
+    const trigger = document.getElementById(triggerId);
+    if (handoff?.focused) trigger?.focus({ preventScroll: true });
+    if (handoff?.hovered)
+      trigger?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" }));
   }, [handoff, triggerId]);
   return (
     <ArkTooltip.Root
@@ -27,8 +31,6 @@ export function TooltipPopup({
       closeDelay={closeDelay}
       positioning={{ placement, strategy: "fixed" }}
       disabled={disabled}
-      // The pointer already rests on the bare trigger: no pointer event will come to open this one.
-      defaultOpen={handoff?.hovered}
       lazyMount
       unmountOnExit
     >
