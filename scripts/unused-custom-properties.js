@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const NAMED_IN_SOURCE = /--[a-z][\w-]*/gi;
-const READ = /var\(\s*(--[\w-]+)/g;
+// Names keep their CSS escapes (`--spacing-2\.5`), as declarations spell them.
+const READ = /var\(\s*(--(?:[\w-]|\\.)+)/g;
 
 function namesInSource(dir) {
   const names = new Set();
