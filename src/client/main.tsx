@@ -13,7 +13,7 @@ async function start() {
     ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
     : undefined;
   const context = createAppContext({ inspect });
-  preloadRoute(location, context);
+  preloadRoute(location.pathname);
   await Promise.all([activateLanguage(storedLanguage()), styled]);
   createRoot(document.getElementById("root")!).render(<App context={context} />);
 }

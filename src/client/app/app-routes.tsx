@@ -1,12 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
-import { waitFor } from "xstate";
 import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
-import type { AppContext } from "./app-context";
-import { pageChunks, pageKeyOf } from "./page-chunks";
+import { preloadPage } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
@@ -19,26 +17,12 @@ const ProtectedArea = lazy(loadProtectedArea);
 
 /**
  * Outside /auth, fetch the shell and the page's chunk while the session is being checked, instead of
- * after it: one network round trip less before the first screen of a signed-in user. The page's first
- * requests go out as soon as the session is confirmed, alongside its code rather than after its first render.
+ * after it: one network round trip less before the first screen of a signed-in user.
  */
-export function preloadRoute(
-  { pathname, search }: Pick<Location, "pathname" | "search">,
-  context: AppContext,
-) {
+export function preloadRoute(pathname: string) {
   if (pathname === "/auth" || pathname.startsWith("/auth/")) return;
   void loadProtectedArea();
-  const page = pageKeyOf(pathname);
-  void pageChunks[page]();
-  const pageData = import("./page-data");
-  void waitFor(context.session, (state) => !state.matches("checking"))
-    .then(async (state) => {
-      if (!state.matches("signedIn")) return;
-      const { prefetchPageData } = await pageData;
-      await prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search });
-    })
-    // Only a head start: the page asks again for whatever this could not fetch.
-    .catch(() => undefined);
+  preloadPage(pathname);
 }
 
 /** Spec 2 route table. */
