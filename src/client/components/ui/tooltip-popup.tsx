@@ -1,7 +1,6 @@
 import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import { useEffect, useId } from "react";
 import { tooltip } from "styled-system/recipes/tooltip";
-import type { TooltipHandoff, TooltipProps } from "./tooltip";
+import type { TooltipProps } from "./tooltip";
 
 const styles = tooltip();
 
@@ -13,20 +12,9 @@ export function TooltipPopup({
   openDelay = 700,
   closeDelay = 300,
   disabled,
-  handoff,
-}: TooltipProps & { handoff: TooltipHandoff | undefined }) {
-  const triggerId = useId();
-  // What the bare trigger this one replaced had goes on to it: the focus, and a resting pointer (no pointer
-  // event would come for it otherwise), which opens the tooltip after its usual delay.
-  useEffect(() => {
-    const trigger = document.getElementById(triggerId);
-    if (handoff?.focused) trigger?.focus({ preventScroll: true });
-    if (handoff?.hovered)
-      trigger?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" }));
-  }, [handoff, triggerId]);
+}: TooltipProps) {
   return (
     <ArkTooltip.Root
-      ids={{ trigger: triggerId }}
       openDelay={openDelay}
       closeDelay={closeDelay}
       positioning={{ placement, strategy: "fixed" }}

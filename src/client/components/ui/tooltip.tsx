@@ -1,6 +1,5 @@
 import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import { type ReactElement, type ReactNode, useEffect, useRef, useState } from "react";
-import { css } from "styled-system/css";
+import { type ReactElement, type ReactNode, useEffect, useState } from "react";
 import { loadOnce } from "../../lib/load-once";
 
 export type TooltipProps = {
@@ -16,43 +15,28 @@ export type TooltipProps = {
   disabled?: boolean;
 };
 
-/** What the bare trigger had when the tooltip's code arrived. */
-export type TooltipHandoff = { focused: boolean; hovered: boolean };
-
 // Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
 // on the first download of every signed-in page, for a hint nobody can ask for before the page is there.
 const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopup));
 
-const holderClass = css({ display: "contents" });
+/** Starts fetching the tooltip's code ahead of the first trigger (the desktop shell renders several at once). */
+export const preloadTooltip = () => void popup.load();
 
 /**
- * A hint on hover and keyboard focus (spec 9: 700 ms to open). The trigger renders bare until the
- * tooltip's code is in (fetched on the first mount, at once from then on), then with its tooltip; a focus
- * or hover it had by then carries over.
+ * A hint on hover and keyboard focus (spec 9: 700 ms to open). Until the tooltip's code is in (fetched on
+ * the first mount unless preloaded; at once from then on) the trigger renders bare.
  */
 export function Tooltip(props: TooltipProps) {
   const [Popup, setPopup] = useState(popup.loaded);
-  const [handoff, setHandoff] = useState<TooltipHandoff>();
-  const holder = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (Popup) return;
     let mounted = true;
     void popup.load().then((loaded) => {
-      if (!mounted) return;
-      const trigger = holder.current?.firstElementChild;
-      setHandoff({
-        focused: trigger != null && trigger === document.activeElement,
-        hovered: trigger?.matches(":hover") ?? false,
-      });
-      setPopup(() => loaded);
+      if (mounted) setPopup(() => loaded);
     });
     return () => {
       mounted = false;
     };
   }, [Popup]);
-  return (
-    <span ref={holder} className={holderClass}>
-      {Popup ? <Popup {...props} handoff={handoff} /> : props.children}
-    </span>
-  );
+  return Popup ? <Popup {...props} /> : props.children;
 }
