@@ -1,1 +1,8 @@
-export default { plugins: { "@pandacss/dev/postcss": {} } };
+import { unusedCustomProperties } from "./scripts/unused-custom-properties.js";
+
+export default {
+  plugins: [
+    (await import("@pandacss/dev/postcss")).default(),
+    unusedCustomProperties({ sourceDir: "src/client" }),
+  ],
+};

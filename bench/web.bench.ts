@@ -46,6 +46,10 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       "bookings-page-",
       "bookings-calendar-",
     ]);
+    const settings = await initialWeight(await staff.newPage(), "/settings", [
+      "protected-area-",
+      "settings-page-",
+    ]);
     for (const [route, weight, budget] of [
       ["/auth/sign-in", signInPage, 120],
       ["/dashboard", dashboard, 170],
@@ -54,6 +58,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
       ["/services", services, 170],
       ["/bookings", bookings, 170],
       ["/bookings?view=calendar", bookingsCalendar, 170],
+      ["/settings", settings, 170],
     ] as const) {
       figures.push(
         {
@@ -80,6 +85,7 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     ["/services", signedIn],
     ["/bookings", signedIn],
     ["/bookings?view=calendar", signedIn],
+    ["/settings", signedIn],
   ] as const) {
     // A fresh session per run: Lighthouse sends the cookie on every request, rotation allows one use.
     const { scores, runs, errors } = await lighthouseMedian(`${baseURL}${route}`, LIGHTHOUSE_RUNS, headers);

@@ -4,8 +4,10 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { callDetail, callList } from "@shared/calls.schema";
+import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
 import { service, serviceList } from "@shared/service.schema";
+import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describeLoadFailure } from "../../src/client/components/load-failure";
 import { ApiError, BAD_RESPONSE, createApiClient } from "../../src/client/lib/api-client";
@@ -50,6 +52,10 @@ describe("the client reads the real server's answers through the schemas its rou
       bookingCounts,
       serviceList,
       service,
+      company,
+      telegramStatus,
+      telegramLink,
+      telegramLinkState,
     });
     for (const schema of Object.values(responseSchemas))
       expect(schema.internal.includesTransform).toBe(false);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
+import { preloadTooltip } from "../components/ui/tooltip";
 import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
@@ -9,6 +10,7 @@ import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
+import { MOBILE_QUERY } from "./shell/sidebar-context";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const loadProtectedArea = () =>
@@ -23,6 +25,9 @@ export function preloadRoute(pathname: string) {
   if (pathname === "/auth" || pathname.startsWith("/auth/")) return;
   void loadProtectedArea();
   preloadPage(pathname);
+  // The desktop shell shows tooltips from its first render: their code comes alongside the shell's, so the
+  // triggers render with it at once. Phones' shell has none; there it loads when a page first needs it.
+  if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
 }
 
 /** Spec 2 route table. */

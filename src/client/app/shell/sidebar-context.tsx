@@ -2,6 +2,9 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { readSidebarExpanded, writeSidebarExpanded } from "./sidebar-cookie";
 import { useMediaQuery } from "./use-media-query";
 
+/** Below this width the sidebar is a side sheet; above it, the desktop sidebar with its tooltips. */
+export const MOBILE_QUERY = "(max-width: 767.98px)";
+
 type SidebarState = {
   /** Desktop: full width with labels, or 3rem of icons. */
   expanded: boolean;
@@ -21,7 +24,7 @@ export function useSidebar(): SidebarState {
 }
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
-  const mobile = useMediaQuery("(max-width: 767.98px)");
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const [expanded, setExpanded] = useState(readSidebarExpanded);
   const [sheetOpen, setSheetOpen] = useState(false);
 

@@ -45,7 +45,8 @@ const countBadge = css({
   color: "amber.12",
   fontSize: "xs",
   fontWeight: "semibold",
-  lineHeight: "5",
+  // Line heights are unitless multipliers: the badge's own height (h 5) as a length.
+  lineHeight: "1.25rem",
   textAlign: "center",
   fontVariantNumeric: "tabular-nums",
 });
@@ -58,7 +59,7 @@ const cornerBadge = css({
   minW: "4",
   h: "4",
   px: "1",
-  lineHeight: "4",
+  lineHeight: "1rem",
   fontSize: "xs",
 });
 

@@ -1,10 +1,8 @@
-import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import type { ReactElement, ReactNode } from "react";
-import { tooltip } from "styled-system/recipes/tooltip";
+import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
+import { type ReactElement, type ReactNode, useEffect, useState } from "react";
+import { loadOnce } from "../../lib/load-once";
 
-const styles = tooltip();
-
-type TooltipProps = {
+export type TooltipProps = {
   content: ReactNode;
   children: ReactElement;
   placement?: NonNullable<ArkTooltip.RootProps["positioning"]>["placement"];
@@ -17,29 +15,28 @@ type TooltipProps = {
   disabled?: boolean;
 };
 
-/** A hint on hover and keyboard focus (spec 9: 700 ms to open). */
-export function Tooltip({
-  content,
-  children,
-  placement = "bottom",
-  openDelay = 700,
-  closeDelay = 300,
-  disabled,
-}: TooltipProps) {
-  return (
-    <ArkTooltip.Root
-      openDelay={openDelay}
-      closeDelay={closeDelay}
-      positioning={{ placement, strategy: "fixed" }}
-      disabled={disabled}
-      lazyMount
-      unmountOnExit
-    >
-      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
-      {/* In place, not portalled: it stays inside its landmark; the fixed strategy escapes clipping. */}
-      <ArkTooltip.Positioner className={styles.positioner}>
-        <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>
-      </ArkTooltip.Positioner>
-    </ArkTooltip.Root>
-  );
+// Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
+// on the first download of every signed-in page, for a hint nobody can ask for before the page is there.
+const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopup));
+
+/** Starts fetching the tooltip's code ahead of the first trigger (the desktop shell renders several at once). */
+export const preloadTooltip = () => void popup.load();
+
+/**
+ * A hint on hover and keyboard focus (spec 9: 700 ms to open). Until the tooltip's code is in (fetched on
+ * the first mount unless preloaded; at once from then on) the trigger renders bare.
+ */
+export function Tooltip(props: TooltipProps) {
+  const [Popup, setPopup] = useState(popup.loaded);
+  useEffect(() => {
+    if (Popup) return;
+    let mounted = true;
+    void popup.load().then((loaded) => {
+      if (mounted) setPopup(() => loaded);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [Popup]);
+  return Popup ? <Popup {...props} /> : props.children;
 }
