@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { css } from "styled-system/css";
+import { PreferencesPlaceholder } from "../../features/preferences/preferences-placeholder";
 import { Brand } from "./brand";
 
 // The picker's menu machinery stays out of the sign-in entry chunk; a same-size box holds its place.
@@ -20,7 +21,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         })}
       >
         <Brand />
-        <Suspense fallback={<div className={css({ h: "9", w: "32" })} />}>
+        <Suspense fallback={<PreferencesPlaceholder />}>
           <PreferencesBar />
         </Suspense>
       </header>

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { css } from "styled-system/css";
+import { PreferencesPlaceholder } from "../../features/preferences/preferences-placeholder";
 import { AccountPlaceholder } from "./account-face";
 import { SidebarTrigger } from "./sidebar-trigger";
 
@@ -44,7 +45,7 @@ export function TopBar() {
         <Trans>Organization dashboard</Trans>
       </p>
       <div className={css({ ms: "auto", display: "flex", alignItems: "center", gap: "1" })}>
-        <Suspense fallback={<div className={css({ h: "9", w: "32" })} />}>
+        <Suspense fallback={<PreferencesPlaceholder />}>
           <PreferencesBar />
         </Suspense>
         <Suspense fallback={<AccountPlaceholder />}>

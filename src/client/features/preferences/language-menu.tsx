@@ -13,6 +13,7 @@ import {
 import { activateLanguage } from "../../lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
 import { LanguageFlag } from "./language-flag";
+import { LanguageFace } from "./preferences-placeholder";
 
 /** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
 export function LanguageMenu() {
@@ -25,8 +26,7 @@ export function LanguageMenu() {
       <MenuTrigger asChild>
         {/* Named by its content, so the name starts with the code on show (WCAG 2.5.3 Label in Name). */}
         <Button variant="ghost" size="sm">
-          <LanguageFlag code={current.code} />
-          <span>{current.code.toUpperCase()}</span>
+          <LanguageFace code={current.code} />
           <span className={css({ srOnly: true })}>{t`Language: ${name}`}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
