@@ -212,7 +212,8 @@ describe("Bookings", () => {
     expect(new URL(page.url()).searchParams.get("booking")).toBeNull();
     expect(new URL(page.url()).searchParams.get("scope")).toBe("all");
     await page.locator(`main [data-booking="${bookingId}"][data-status=confirmed]`).waitFor();
-    expect(await focusedRow(page)).toEqual({ booking: bookingId, isRowLink: true });
+    // Focus comes back once the drawer has finished closing (its exit animation keeps it in the page a moment).
+    await expect.poll(() => focusedRow(page)).toEqual({ booking: bookingId, isRowLink: true });
 
     // By keyboard: Tab reaches the row's link, Enter opens the panel, its close button gives focus back.
     const mary = rowOf(page, "Mary Jackson");
