@@ -23,6 +23,7 @@ import {
 import { businesses } from "./businesses.schema";
 import { calls } from "./calls.schema";
 import { services } from "./services.schema";
+import { xid8 } from "./xid8.column";
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -144,8 +145,11 @@ export type BookingEventRow = typeof bookingEvents.$inferSelect;
 /**
  * What other services must hear of (Telegram now, the online calendar later), written in the same
  * transaction as the change it reports, so a change is never lost nor a message sent for a change that was
- * rolled back. The id orders the rows of a business; each channel keeps its own cursor into them (Telegram:
- * telegram_connections.delivered_through_id), so delivery state never touches these rows.
+ * rolled back. A business's rows are read in (xid, id) order: `xid` is the writing transaction, and a reader
+ * takes only rows of transactions below its snapshot's xmin (all finished, so no row can still appear
+ * before one it has passed, whatever order concurrent writers commit in). Each channel keeps its own
+ * cursor into them (Telegram: telegram_connections.delivered_through_xid/_id), so delivery state never
+ * touches these rows.
  */
 export const outbox = pgTable(
   "outbox",
@@ -161,9 +165,11 @@ export const outbox = pgTable(
     /** call.missed: the call it reports. */
     callId: uuid("call_id").references(() => calls.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The writing transaction (pg_current_xact_id()); '0' for rows written before it was recorded. */
+    xid: xid8("xid").notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index("outbox_business_id_id_idx").on(t.businessId, t.id),
+    index("outbox_business_id_xid_id_idx").on(t.businessId, t.xid, t.id),
     index("outbox_call_id_idx").on(t.callId).where(sql`${t.callId} is not null`),
     // A deleted booking (or business) cascades here: one index probe per booking, not a scan of the outbox.
     index("outbox_booking_id_idx").on(t.bookingId),

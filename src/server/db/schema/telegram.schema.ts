@@ -1,12 +1,13 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.schema";
 import { businesses } from "./businesses.schema";
+import { xid8 } from "./xid8.column";
 
 /**
  * The Telegram chat a business hears from (one per business), and where its delivery stands.
  *
- * Delivery is a cursor into the business's outbox rows (ordered by id): every row after
- * `deliveredThroughId` is still to send, in order, so a chat gets its messages in the order the changes
+ * Delivery is a cursor into the business's outbox rows, ordered by (xid, id) (see outbox): every row after
+ * (`deliveredThroughXid`, `deliveredThroughId`) is still to send, in order, so a chat gets its messages in the order the changes
  * happened and a failed head waits (`attempts`, `nextAttemptAt`: backoff or Telegram's retry_after) instead
  * of being skipped. Connecting sets the cursor to the newest row: a new chat hears of what happens next.
  * `brokenAt` is set when Telegram refuses for good (403: the bot was blocked or removed): Settings shows it
@@ -19,6 +20,8 @@ export const telegramConnections = pgTable("telegram_connections", {
   chatId: bigint("chat_id", { mode: "number" }).notNull(),
   connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
   deliveredThroughId: bigint("delivered_through_id", { mode: "number" }).notNull().default(0),
+  /** The xid of the row `deliveredThroughId` names ('0': one written before outbox rows had an xid). */
+  deliveredThroughXid: xid8("delivered_through_xid").notNull().default("0"),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
   lastError: text("last_error"),
