@@ -5,6 +5,7 @@ import type { Database } from "../../src/server/db/database";
 import { postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
+import { outboxWritten } from "../../src/server/outbox/outbox-signal";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
 import type { LanguageCode } from "../../src/shared/languages";
@@ -39,6 +40,10 @@ afterAll(async () => {
 
 let nextChat = 7_000_001;
 
+/** The business's last outbox row in delivery order (see telegram-delivery.repo.ts). */
+const newestRow = (businessId: string) =>
+  sql`select xid, id from outbox where business_id = ${businessId}::uuid order by xid desc, id desc limit 1`;
+
 /** A practice (New York) whose Telegram chat is connected as the connect route does: from the newest row on. */
 async function connected(options: { language?: LanguageCode; timezone?: string } = {}) {
   const practice = await openPractice(server);
@@ -48,9 +53,11 @@ async function connected(options: { language?: LanguageCode; timezone?: string }
       timezone = ${options.timezone ?? "America/New_York"} where id = ${practice.businessId}::uuid`,
   );
   await server.db.execute(
-    sql`insert into telegram_connections (business_id, chat_id, delivered_through_id, next_attempt_at)
-      values (${practice.businessId}::uuid, ${chatId}, coalesce((select max(id) from outbox
-        where business_id = ${practice.businessId}::uuid), 0), ${server.clock().toISOString()}::timestamptz)`,
+    sql`insert into telegram_connections (business_id, chat_id, delivered_through_xid, delivered_through_id,
+        next_attempt_at)
+      select ${practice.businessId}::uuid, ${chatId}, coalesce(newest.xid, '0'), coalesce(newest.id, 0),
+        ${server.clock().toISOString()}::timestamptz
+      from (select 1) one left join lateral (${newestRow(practice.businessId)}) newest on true`,
   );
   return { ...practice, chatId };
 }
@@ -69,7 +76,7 @@ async function connectionOf(businessId: string): Promise<Connection> {
   const [row] = await rawRows<Connection>(
     server.db,
     sql`select t.delivered_through_id::int as "deliveredThroughId",
-        coalesce((select max(id) from outbox o where o.business_id = t.business_id), 0)::int as newest,
+        coalesce((select id from (${newestRow(businessId)}) newest), 0)::int as newest,
         t.attempts, to_char(t.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "nextAttemptAt",
         t.last_error as "lastError", t.broken_at::text as "brokenAt", t.broken_reason as "brokenReason"
       from telegram_connections t where t.business_id = ${businessId}::uuid`,
@@ -301,6 +308,60 @@ describe("Telegram delivery", () => {
       expect(delivered.filter((m) => m.text.includes("Blocked"))).toHaveLength(1);
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, sends a row whose transaction commits after a later one's, in the order the transactions began",
+    async () => {
+      const practice = await connected();
+      await staffBooking(practice, "Early", "2026-03-23T09:00:00-04:00");
+      await staffBooking(practice, "Late", "2026-03-24T09:00:00-04:00");
+      await allDelivered(practice);
+      const pool = new pg.Pool({ connectionString: server.databaseUrl!, max: 3 });
+      const [first, second] = [await pool.connect(), await pool.connect()];
+      /** A round of delivery by an instance of its own (the server's hears nothing of these writes). */
+      const deliveryRound = async () => {
+        const instance = createTelegramDelivery({
+          db: postgresDatabase(pool).db,
+          clock: server.clock,
+          logger: createLogger("silent"),
+          bot: createBotApi({ botToken: fake.token, apiBaseUrl: fake.url }),
+          appOrigin: null,
+        });
+        await instance.job.run(server.clock());
+        await instance.stop();
+      };
+      /** Writes the outbox row of `customer`'s booking once more, in the transaction of `client`. */
+      const again = (client: pg.PoolClient, customer: string) =>
+        client.query(
+          `insert into outbox (business_id, topic, booking_id, booking_event_id)
+            select o.business_id, o.topic, o.booking_id, o.booking_event_id from outbox o
+            join bookings b on b.id = o.booking_id
+            where o.business_id = $1 and b.customer_name = $2`,
+          [practice.businessId, customer],
+        );
+      try {
+        await first.query("begin");
+        await again(first, "Early");
+        await second.query("begin");
+        await again(second, "Late");
+        await second.query("commit");
+        // The later row is committed, the earlier one not yet: nothing may pass the earlier one.
+        await deliveryRound();
+        const sent = fake.messages(practice.chatId).length;
+        await first.query("commit");
+        outboxWritten([practice.businessId]);
+        const lines = (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
+        expect({ sentWhileOpen: sent - 2, lines }).toEqual({
+          sentWhileOpen: 0,
+          lines: ["Early", "Late", "Early", "Late"].map((name) => `Cleaning for ${name}`),
+        });
+      } finally {
+        first.release();
+        second.release();
+        await pool.end();
+      }
+    },
+  );
 
   it(`sends each message once with two instances on one database (${process.env.TEST_DATABASE_URL ? "two pools" : "one PGlite"})`, async () => {
     const pool = server.databaseUrl ? new pg.Pool({ connectionString: server.databaseUrl, max: 5 }) : null;

@@ -159,11 +159,16 @@ describe("with a bot (long polling the fake Bot API)", () => {
       .select()
       .from(telegramConnections)
       .where(eq(telegramConnections.businessId, practice.businessId));
-    const [newest] = await rawRows<{ id: number }>(
+    const [newest] = await rawRows<{ id: number; xid: string }>(
       server.db,
-      sql`select max(id)::int as id from outbox where business_id = ${practice.businessId}::uuid`,
+      sql`select id::int, xid::text from outbox where business_id = ${practice.businessId}::uuid
+        order by xid desc, id desc limit 1`,
     );
-    expect(row).toMatchObject({ chatId: 8201, deliveredThroughId: newest!.id });
+    expect(row).toMatchObject({
+      chatId: 8201,
+      deliveredThroughId: newest!.id,
+      deliveredThroughXid: newest!.xid,
+    });
     expect(newest!.id).toBeGreaterThan(0);
 
     // Tenant isolation: another business sees no connection, and its disconnect leaves this one.

@@ -9,15 +9,30 @@ import { rawRows } from "../db/raw-rows";
  * telegram.schema.ts). A sender holds a connection through a lease: `next_attempt_at` moved into the future,
  * and that exact instant is its token — every later write of the sender names it, so one whose lease ran
  * out (and was taken over by another instance) changes nothing more.
+ *
+ * The cursor is a position in (xid, id) order (see the outbox table): rows are read only below the horizon
+ * `pg_snapshot_xmin(pg_current_snapshot())`, where every transaction has finished, so on PostgreSQL no row
+ * can commit later behind one already sent. On PGlite (one connection) no other transaction is ever open
+ * while delivery reads, so every committed row is below the horizon, as before.
  */
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** Where a chat's delivery stands: the last row sent, in (xid, id) order (xid as text: it is an xid8). */
+export type OutboxPosition = { xid: string; id: number };
+
+/** Below it every transaction has finished: the rows under it are all there will ever be. */
+const horizon = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+/** Outbox rows `o` past the cursor of connection `t` (in the same statement). */
+const pastCursor = (t: string) =>
+  sql`o.business_id = ${sql.raw(t)}.business_id
+    and (o.xid, o.id) > (${sql.raw(t)}.delivered_through_xid, ${sql.raw(t)}.delivered_through_id)`;
 
 /** A connection claimed for sending, until `lease`. */
 export type ClaimedConnection = {
   businessId: string;
   chatId: number;
-  deliveredThroughId: number;
+  delivered: OutboxPosition;
   attempts: number;
   language: LanguageCode;
   timezone: string;
@@ -35,12 +50,17 @@ export async function claimDueConnections(
 ): Promise<ClaimedConnection[]> {
   const { now, lease, limit, businessIds } = input;
   const among = businessIds ? sql`and c.business_id = any(${`{${businessIds.join(",")}}`}::uuid[])` : sql``;
-  const rows = await rawRows<Omit<ClaimedConnection, "lease"> & { deliveredThroughId: string }>(
+  const rows = await rawRows<
+    Omit<ClaimedConnection, "lease" | "delivered"> & {
+      deliveredThroughId: string;
+      deliveredThroughXid: string;
+    }
+  >(
     db,
     sql`with due as (
         select c.business_id from telegram_connections c
         where c.broken_at is null and c.next_attempt_at <= ${at(now)} ${among}
-          and exists (select from outbox o where o.business_id = c.business_id and o.id > c.delivered_through_id)
+          and exists (select from outbox o where ${pastCursor("c")})
         order by c.next_attempt_at
         limit ${limit}
         for update of c skip locked
@@ -49,12 +69,13 @@ export async function claimDueConnections(
       from due, businesses b
       where t.business_id = due.business_id and b.id = t.business_id and t.next_attempt_at <= ${at(now)}
       returning t.business_id as "businessId", t.chat_id::text as "chatId",
-        t.delivered_through_id::text as "deliveredThroughId", t.attempts, b.language, b.timezone`,
+        t.delivered_through_id::text as "deliveredThroughId", t.delivered_through_xid::text as "deliveredThroughXid",
+        t.attempts, b.language, b.timezone`,
   );
-  return rows.map((row) => ({
+  return rows.map(({ deliveredThroughId, deliveredThroughXid, ...row }) => ({
     ...row,
     chatId: Number(row.chatId),
-    deliveredThroughId: Number(row.deliveredThroughId),
+    delivered: { xid: deliveredThroughXid, id: Number(deliveredThroughId) },
     lease,
   }));
 }
@@ -62,6 +83,7 @@ export async function claimDueConnections(
 /** What a message about one outbox row says: the row with the booking or call it reports. */
 export type OutboxMessageRow = {
   id: number;
+  xid: string;
   topic: string;
   bookingId: string | null;
   serviceName: string | null;
@@ -89,16 +111,19 @@ type RawMessageRow = Omit<OutboxMessageRow, "id" | "fromStartTime" | "toStartTim
 
 const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
-/** The business's next `limit` outbox rows after `afterId`, in id order, with what their messages say. */
+/**
+ * The business's next `limit` outbox rows after `after` and below the horizon, in (xid, id) order, with what
+ * their messages say.
+ */
 export async function readOutboxAfter(
   db: Executor,
   businessId: string,
-  afterId: number,
+  after: OutboxPosition,
   limit: number,
 ): Promise<OutboxMessageRow[]> {
   const rows = await rawRows<RawMessageRow>(
     db,
-    sql`select o.id::text as id, o.topic, o.booking_id as "bookingId", b.service_name as "serviceName",
+    sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId", b.service_name as "serviceName",
         b.customer_name as "customerName", b.customer_phone as "customerPhone", b.status as "bookingStatus",
         e.actor_kind as "actorKind", e.actor_name as "actorName", e.to_status as "toStatus",
         to_char(e.from_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fromStartTime",
@@ -109,8 +134,9 @@ export async function readOutboxAfter(
       left join bookings b on b.id = o.booking_id
       left join booking_events e on e.id = o.booking_event_id
       left join calls c on c.id = o.call_id
-      where o.business_id = ${businessId}::uuid and o.id > ${afterId}::bigint
-      order by o.id
+      where o.business_id = ${businessId}::uuid and (o.xid, o.id) > (${after.xid}::xid8, ${after.id}::bigint)
+        and o.xid < ${horizon}
+      order by o.xid, o.id
       limit ${limit}`,
   );
   return rows.map((row) => ({
@@ -132,14 +158,22 @@ const held = (businessId: string, lease: Date) =>
  */
 export async function advanceCursor(
   db: Executor,
-  input: { businessId: string; lease: Date; throughId: number; nextLease: Date; skipped: string | null },
+  input: {
+    businessId: string;
+    lease: Date;
+    through: OutboxPosition;
+    nextLease: Date;
+    skipped: string | null;
+  },
 ): Promise<boolean> {
+  const { xid, id } = input.through;
   const rows = await rawRows<{ ok: number }>(
     db,
     sql`update telegram_connections
-      set delivered_through_id = ${input.throughId}::bigint, next_attempt_at = ${at(input.nextLease)},
-        attempts = 0, last_error = ${input.skipped}::text
-      where ${held(input.businessId, input.lease)} and delivered_through_id < ${input.throughId}::bigint
+      set delivered_through_xid = ${xid}::xid8, delivered_through_id = ${id}::bigint,
+        next_attempt_at = ${at(input.nextLease)}, attempts = 0, last_error = ${input.skipped}::text
+      where ${held(input.businessId, input.lease)}
+        and (delivered_through_xid, delivered_through_id) < (${xid}::xid8, ${id}::bigint)
       returning 1 as ok`,
   );
   return rows.length > 0;
@@ -147,20 +181,21 @@ export async function advanceCursor(
 
 /**
  * Lets go of a connection with nothing left to send (due again at once when something arrives); answers
- * whether a row arrived meanwhile, so the sender goes on rather than leave it to the next check.
+ * whether a row arrived meanwhile (`more`: the sender goes on rather than leave it to the next check), or
+ * whether committed rows wait above the horizon (`held`: another transaction still runs; look again soon).
  */
 export async function releaseConnection(
   db: Executor,
   input: { businessId: string; lease: Date; now: Date },
-): Promise<{ more: boolean }> {
-  const rows = await rawRows<{ more: boolean }>(
+): Promise<{ more: boolean; held: boolean }> {
+  const rows = await rawRows<{ more: boolean; held: boolean }>(
     db,
     sql`update telegram_connections t set next_attempt_at = ${at(input.now)}
       where ${held(input.businessId, input.lease)}
-      returning exists (select from outbox o where o.business_id = t.business_id
-        and o.id > t.delivered_through_id) as more`,
+      returning exists (select from outbox o where ${pastCursor("t")} and o.xid < ${horizon}) as more,
+        exists (select from outbox o where ${pastCursor("t")} and o.xid >= ${horizon}) as held`,
   );
-  return { more: rows[0]?.more ?? false };
+  return { more: rows[0]?.more ?? false, held: rows[0]?.held ?? false };
 }
 
 /** A failed attempt: the head row waits until `retryAt`. */
@@ -200,7 +235,8 @@ export async function purgeDeliveredOutbox(db: Executor, before: Date, limit: nu
         delete from outbox where id in (
           select o.id from outbox o
           left join telegram_connections t on t.business_id = o.business_id
-          where o.created_at < ${at(before)} and (t.business_id is null or o.id <= t.delivered_through_id)
+          where o.created_at < ${at(before)} and (t.business_id is null
+            or (o.xid, o.id) <= (t.delivered_through_xid, t.delivered_through_id))
           order by o.id
           limit ${limit}
         )

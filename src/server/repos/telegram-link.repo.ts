@@ -95,11 +95,14 @@ export async function upsertTelegramConnection(
   db: Executor,
   input: { businessId: string; chatId: number; now: Date },
 ): Promise<TelegramConnectionRow> {
-  const newest = sql`(select coalesce(max(id), 0) from outbox where business_id = ${input.businessId}::uuid)`;
+  const newest = (column: "id" | "xid", none: string) =>
+    sql`coalesce((select ${sql.raw(column)} from outbox where business_id = ${input.businessId}::uuid
+      order by xid desc, id desc limit 1), ${sql.raw(none)})`;
   const fresh = {
     chatId: input.chatId,
     connectedAt: input.now,
-    deliveredThroughId: newest,
+    deliveredThroughId: newest("id", "0"),
+    deliveredThroughXid: newest("xid", "'0'::xid8"),
     attempts: 0,
     nextAttemptAt: input.now,
     lastError: null,
@@ -115,6 +118,8 @@ export async function upsertTelegramConnection(
         ...fresh,
         deliveredThroughId: sql`case when ${telegramConnections.chatId} = excluded.chat_id
           then ${telegramConnections.deliveredThroughId} else excluded.delivered_through_id end`,
+        deliveredThroughXid: sql`case when ${telegramConnections.chatId} = excluded.chat_id
+          then ${telegramConnections.deliveredThroughXid} else excluded.delivered_through_xid end`,
       },
     })
     .returning();

@@ -25,6 +25,11 @@ const CHATS_PER_ROUND = 64;
 const ROWS_PER_READ = 25;
 /** While chats wait for a retry, how often (real time) this instance checks whether one is due. */
 const RETRY_CHECK_MS = 1_000;
+/**
+ * Committed rows above the horizon (an older transaction still runs, PostgreSQL only): looked at again after
+ * this, doubling while they stay held, up to RETRY_CHECK_MS.
+ */
+const HELD_RETRY_MS = 10;
 /** The scheduled check: rows written by other instances, and chats whose sender was lost. */
 const SCAN_EVERY_MS = 10_000;
 
@@ -37,10 +42,11 @@ export type TelegramDelivery = {
   stop(): Promise<void>;
 };
 
-type ChatOutcome = "done" | "more" | { retryAt: Date } | "broken" | "lost";
+type ChatOutcome = "done" | "more" | "held" | { retryAt: Date } | "broken" | "lost";
 
 /**
- * Sends the outbox to each business's Telegram chat, in id order per chat, advancing the chat's cursor
+ * Sends the outbox to each business's Telegram chat, in (xid, id) order per chat (see
+ * telegram-delivery.repo.ts: a row is read once every transaction before it has finished), advancing the chat's cursor
  * after every message (a crash repeats at most the one in flight). Chats are claimed with a lease (see
  * telegram-delivery.repo.ts), so with several instances each message is sent by one of them, and many
  * chats are served at once. A round starts right after this process writes outbox rows (a booking's
@@ -60,6 +66,10 @@ export function createTelegramDelivery(deps: {
   const nudged = new Set<string>();
   /** Chats postponed by this instance, with when they come due. */
   const waiting = new Map<string, number>();
+  /** Chats whose committed rows wait for an older transaction to finish, and how long until the next look. */
+  const held = new Set<string>();
+  let heldDelayMs = HELD_RETRY_MS;
+  let heldTimer: ReturnType<typeof setTimeout> | undefined;
   let scanAll = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -68,13 +78,17 @@ export function createTelegramDelivery(deps: {
   let unsubscribe: (() => void) | null = null;
 
   const serveChat = async (chat: ClaimedConnection): Promise<ChatOutcome> => {
-    let { lease, deliveredThroughId: cursor, attempts } = chat;
+    let { lease, delivered: cursor, attempts } = chat;
     const context = { language: chat.language, timezone: chat.timezone, appOrigin: deps.appOrigin };
     for (;;) {
       const rows = await readOutboxAfter(db, chat.businessId, cursor, ROWS_PER_READ);
       if (rows.length === 0) {
-        const { more } = await releaseConnection(db, { businessId: chat.businessId, lease, now: clock() });
-        return more ? "more" : "done";
+        const { more, held } = await releaseConnection(db, {
+          businessId: chat.businessId,
+          lease,
+          now: clock(),
+        });
+        return more ? "more" : held ? "held" : "done";
       }
       for (const row of rows) {
         const message = renderNotification(row, context);
@@ -111,10 +125,11 @@ export function createTelegramDelivery(deps: {
           }
         }
         const nextLease = new Date(clock().getTime() + LEASE_MS);
-        const advanced = { businessId: chat.businessId, lease, throughId: row.id, nextLease, skipped };
+        const through = { xid: row.xid, id: row.id };
+        const advanced = { businessId: chat.businessId, lease, through, nextLease, skipped };
         if (!(await advanceCursor(db, advanced))) return "lost";
         lease = nextLease;
-        cursor = row.id;
+        cursor = through;
         attempts = 0;
       }
     }
@@ -143,6 +158,7 @@ export function createTelegramDelivery(deps: {
       const { businessId } = chats[i]!;
       if (typeof outcome === "object") waiting.set(businessId, outcome.retryAt.getTime());
       else waiting.delete(businessId);
+      if (outcome === "held") held.add(businessId);
       if (outcome === "more") {
         nudged.add(businessId);
         more = true;
@@ -170,6 +186,7 @@ export function createTelegramDelivery(deps: {
       }
     } while (again && !stopped);
     planRetryCheck();
+    planHeldCheck();
   };
 
   const kick = () => {
@@ -191,6 +208,23 @@ export function createTelegramDelivery(deps: {
     const soonest = Math.min(...waiting.values()) - clock().getTime();
     retryTimer = setTimeout(kick, Math.min(RETRY_CHECK_MS, Math.max(0, soonest)));
     retryTimer.unref();
+  };
+
+  /** While rows wait above the horizon, looks again soon (real time), less often the longer they wait. */
+  const planHeldCheck = () => {
+    if (stopped || held.size === 0) {
+      heldDelayMs = HELD_RETRY_MS;
+      return;
+    }
+    if (heldTimer) return;
+    heldTimer = setTimeout(() => {
+      heldTimer = undefined;
+      for (const id of held) nudged.add(id);
+      held.clear();
+      kick();
+    }, heldDelayMs);
+    heldTimer.unref();
+    heldDelayMs = Math.min(RETRY_CHECK_MS, heldDelayMs * 2);
   };
 
   return {
@@ -215,6 +249,7 @@ export function createTelegramDelivery(deps: {
       stopped = true;
       unsubscribe?.();
       clearTimeout(retryTimer);
+      clearTimeout(heldTimer);
       await running;
     },
   };
