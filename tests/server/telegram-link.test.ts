@@ -213,6 +213,11 @@ describe("with a bot (long polling the fake Bot API)", () => {
   });
 
   describe("booking buttons", () => {
+    /** The buttons the delivery worker would put under a message about the booking (null: none). */
+    const buttonsOf = async (businessId: string, bookingId: string) =>
+      (await bookingButtons(server.db, { businessId, bookingIds: [bookingId], labels: LABELS })).get(
+        bookingId,
+      ) ?? null;
     let practice: Practice;
     const chatId = 8501;
     beforeAll(async () => {
@@ -223,11 +228,7 @@ describe("with a bot (long polling the fake Bot API)", () => {
     /** A pending booking's message with its buttons, as the delivery worker sends it. */
     const sendPending = async (startTime: string) => {
       const booking = await assistantBookingOf(await bookAsAssistant(server, practice, { startTime }));
-      const markup = await bookingButtons(server.db, {
-        businessId: practice.businessId,
-        bookingId: booking.id,
-        labels: LABELS,
-      });
+      const markup = await buttonsOf(practice.businessId, booking.id);
       expect(markup).not.toBeNull();
       const { messageId } = await bot.sendMessage(chatId, `New booking ${startTime}`, {
         replyMarkup: markup!,
@@ -243,21 +244,11 @@ describe("with a bot (long polling the fake Bot API)", () => {
       expect(sent.confirm).not.toContain(sent.booking.id);
       expect(sent.confirm).not.toContain(sent.booking.id.replace(/-/g, ""));
       expect(Buffer.byteLength(sent.confirm)).toBeLessThanOrEqual(64);
-      const again = await bookingButtons(server.db, {
-        businessId: practice.businessId,
-        bookingId: sent.booking.id,
-        labels: LABELS,
-      });
+      const again = await buttonsOf(practice.businessId, sent.booking.id);
       expect(again!.inline_keyboard[0]!.map((b) => b.callback_data)).toEqual([sent.confirm, sent.cancel]);
       // Another business's booking id gets none.
       const other = await openPractice(server);
-      expect(
-        await bookingButtons(server.db, {
-          businessId: other.businessId,
-          bookingId: sent.booking.id,
-          labels: LABELS,
-        }),
-      ).toBeNull();
+      expect(await buttonsOf(other.businessId, sent.booking.id)).toBeNull();
     });
 
     it("confirm from the connected chat: recorded as a Telegram action, the message shows the outcome", async () => {
@@ -298,13 +289,7 @@ describe("with a bot (long polling the fake Bot API)", () => {
         "This booking is already confirmed; nothing was changed.",
       );
       expect(await statusOf(sent.booking.id)).toBe("confirmed");
-      expect(
-        await bookingButtons(server.db, {
-          businessId: practice.businessId,
-          bookingId: sent.booking.id,
-          labels: LABELS,
-        }),
-      ).toBeNull();
+      expect(await buttonsOf(practice.businessId, sent.booking.id)).toBeNull();
     });
 
     it("a booking the assistant makes arrives with its buttons, and Confirm confirms it in the portal", async () => {

@@ -3,6 +3,7 @@ import type { LanguageCode } from "@shared/languages";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { createStatementBatcher } from "../db/statement-batcher";
 
 /*
  * Where Telegram delivery stands: the cursor of each connection into its business's outbox (see
@@ -151,32 +152,45 @@ export async function readOutboxAfter(
 const held = (businessId: string, lease: Date) =>
   sql`business_id = ${businessId}::uuid and next_attempt_at = ${at(lease)}`;
 
+/** A sender's cursor advance: past a sent row (or one Telegram refused for good: `skipped` says why). */
+export type CursorAdvance = {
+  businessId: string;
+  lease: Date;
+  through: OutboxPosition;
+  nextLease: Date;
+  skipped: string | null;
+};
+
 /**
- * Moves the cursor past a sent row (or one Telegram refused for good: `skipped` says why) and renews the
- * lease to `nextLease`; false when the lease is no longer this sender's (it must stop: another instance
- * has the chat now).
+ * Moves cursors past sent rows and renews their leases, many chats' in one statement (see
+ * createStatementBatcher: each chat has at most one advance in flight, so a batch names a business once);
+ * answers, per advance, false when the lease is no longer that sender's (it must stop: another instance has
+ * the chat now).
  */
-export async function advanceCursor(
-  db: Executor,
-  input: {
-    businessId: string;
-    lease: Date;
-    through: OutboxPosition;
-    nextLease: Date;
-    skipped: string | null;
-  },
-): Promise<boolean> {
-  const { xid, id } = input.through;
-  const rows = await rawRows<{ ok: number }>(
-    db,
-    sql`update telegram_connections
-      set delivered_through_xid = ${xid}::xid8, delivered_through_id = ${id}::bigint,
-        next_attempt_at = ${at(input.nextLease)}, attempts = 0, last_error = ${input.skipped}::text
-      where ${held(input.businessId, input.lease)}
-        and (delivered_through_xid, delivered_through_id) < (${xid}::xid8, ${id}::bigint)
-      returning 1 as ok`,
-  );
-  return rows.length > 0;
+export function createCursorAdvancer(db: Executor): (advance: CursorAdvance) => Promise<boolean> {
+  return createStatementBatcher(async (advances: CursorAdvance[]) => {
+    const values = advances.map(({ businessId, lease, through, nextLease, skipped }) => ({
+      businessId,
+      lease: lease.toISOString(),
+      xid: through.xid,
+      id: through.id,
+      nextLease: nextLease.toISOString(),
+      skipped,
+    }));
+    const rows = await rawRows<{ businessId: string }>(
+      db,
+      sql`update telegram_connections t
+        set delivered_through_xid = v.xid, delivered_through_id = v.id, next_attempt_at = v."nextLease",
+          attempts = 0, last_error = v.skipped
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("businessId" uuid, lease timestamptz,
+          xid xid8, id bigint, "nextLease" timestamptz, skipped text)
+        where t.business_id = v."businessId" and t.next_attempt_at = v.lease
+          and (t.delivered_through_xid, t.delivered_through_id) < (v.xid, v.id)
+        returning t.business_id as "businessId"`,
+    );
+    const advanced = new Set(rows.map((row) => row.businessId));
+    return advances.map((advance) => advanced.has(advance.businessId));
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { type Type, type } from "arktype";
 import type { TelegramConfig } from "../config";
 
@@ -109,7 +111,35 @@ const ALLOWED_UPDATES = ["message", "callback_query"];
 
 const reply = (options?: SendOptions) => (options?.replyMarkup ? { reply_markup: options.replyMarkup } : {});
 
+/** The status and whole body of a POST of `body` (JSON) to `url`, through `agent`'s kept-alive connections. */
+function postJson(
+  url: URL,
+  body: string,
+  agent: HttpAgent,
+  signal: AbortSignal,
+): Promise<{ status: number; text: string }> {
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+    const sent = request(url, { method: "POST", agent, headers, signal }, (response: IncomingMessage) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      response.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
+}
+
 export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseUrl">): BotApi {
+  // node:http with kept-alive connections: global fetch (undici) cost ~10 ms of CPU per message sent.
+  const agent = config.apiBaseUrl.startsWith("https:")
+    ? new HttpsAgent({ keepAlive: true })
+    : new HttpAgent({ keepAlive: true });
   const call = async <S extends Type>(
     method: string,
     params: Record<string, unknown>,
@@ -117,16 +147,14 @@ export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseU
     options: { timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<S["infer"]> => {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? CALL_TIMEOUT_MS);
-    let response: Response;
-    let text: string;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(`${config.apiBaseUrl}/bot${config.botToken}/${method}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(params),
-        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
-      });
-      text = await response.text();
+      response = await postJson(
+        new URL(`${config.apiBaseUrl}/bot${config.botToken}/${method}`),
+        JSON.stringify(params),
+        agent,
+        options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
+      );
     } catch (error) {
       // Our own stop (the caller's signal), not Telegram's silence: the caller handles it.
       if (options.signal?.aborted) throw error;
@@ -134,6 +162,7 @@ export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseU
         error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : "";
       throw new BotApiError(method, "unreachable", null, reason || "no answer");
     }
+    const { status, text } = response;
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -141,24 +170,19 @@ export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseU
       body = undefined;
     }
     const failed = failureAnswer(body);
-    if (!(failed instanceof type.errors) && response.status < 500) {
+    if (!(failed instanceof type.errors) && status < 500) {
       throw new BotApiError(
         method,
         "refused",
-        failed.error_code ?? response.status,
+        failed.error_code ?? status,
         failed.description ?? "",
         failed.parameters?.retry_after ?? null,
       );
     }
     const answer = successAnswer(body);
     const value = answer instanceof type.errors ? answer : result(answer.result);
-    if (value instanceof type.errors || !response.ok) {
-      throw new BotApiError(
-        method,
-        "unreachable",
-        response.status,
-        `unexpected answer: ${text.slice(0, 200)}`,
-      );
+    if (value instanceof type.errors || status < 200 || status > 299) {
+      throw new BotApiError(method, "unreachable", status, `unexpected answer: ${text.slice(0, 200)}`);
     }
     return value;
   };

@@ -3,9 +3,9 @@ import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { onOutboxWritten } from "../outbox/outbox-signal";
 import {
-  advanceCursor,
   type ClaimedConnection,
   claimDueConnections,
+  createCursorAdvancer,
   markConnectionBroken,
   postponeConnection,
   readOutboxAfter,
@@ -62,6 +62,7 @@ export function createTelegramDelivery(deps: {
   random?: () => number;
 }): TelegramDelivery {
   const { db, clock, logger, bot } = deps;
+  const advanceCursor = createCursorAdvancer(db);
   /** Businesses whose rows this process wrote since the last round. */
   const nudged = new Set<string>();
   /** Chats postponed by this instance, with when they come due. */
@@ -90,18 +91,18 @@ export function createTelegramDelivery(deps: {
         });
         return more ? "more" : held ? "held" : "done";
       }
-      for (const row of rows) {
-        const message = renderNotification(row, context);
+      const messages = rows.map((row) => renderNotification(row, context));
+      const buttons = await bookingButtons(db, {
+        businessId: chat.businessId,
+        bookingIds: messages.flatMap((message) => message?.pendingBookingId ?? []),
+        labels: bookingButtonLabels(chat.language),
+      });
+      for (const [i, row] of rows.entries()) {
+        const message = messages[i];
         let skipped: string | null = null;
         if (message) {
           try {
-            const replyMarkup = message.pendingBookingId
-              ? await bookingButtons(db, {
-                  businessId: chat.businessId,
-                  bookingId: message.pendingBookingId,
-                  labels: bookingButtonLabels(chat.language),
-                })
-              : null;
+            const replyMarkup = message.pendingBookingId ? buttons.get(message.pendingBookingId) : undefined;
             await bot.sendMessage(chat.chatId, message.text, replyMarkup ? { replyMarkup } : {});
           } catch (error) {
             attempts += 1;
@@ -127,7 +128,7 @@ export function createTelegramDelivery(deps: {
         const nextLease = new Date(clock().getTime() + LEASE_MS);
         const through = { xid: row.xid, id: row.id };
         const advanced = { businessId: chat.businessId, lease, through, nextLease, skipped };
-        if (!(await advanceCursor(db, advanced))) return "lost";
+        if (!(await advanceCursor(advanced))) return "lost";
         lease = nextLease;
         cursor = through;
         attempts = 0;

@@ -57,18 +57,27 @@ export function bookingButtonLabels(language: LanguageCode): BookingButtonLabels
   return { confirm: i18n._(BUTTON_LABELS.confirm.id), cancel: i18n._(BUTTON_LABELS.cancel.id) };
 }
 
+/** Formatters by language and zone: making one costs far more than formatting with it. */
+const localTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A local date and time as the business's clock reads it, with its zone's name (the night the clocks change). */
 export function formatLocalTime(instant: Date, language: LanguageCode, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
+  const key = `${language} ${timeZone}`;
+  let format = localTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      timeZone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    localTimeFormats.set(key, format);
+  }
+  return format.format(instant);
 }
 
 export type NotificationContext = {
