@@ -5,6 +5,7 @@ import type { Database } from "../../src/server/db/database";
 import { postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
+import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
 import { outboxWritten } from "../../src/server/outbox/outbox-signal";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
@@ -21,7 +22,7 @@ import {
   staffPut,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import { MINUTE, SECOND } from "../support/server-clock";
+import { DAY, MINUTE, SECOND } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 /** Where links to the portal point (the origin check would refuse requests under APP_ORIGIN). */
@@ -392,5 +393,47 @@ describe("Telegram delivery", () => {
       await other.stop();
       await pool?.end();
     }
+  });
+
+  it("purges with its old rows the buttons of final bookings and of bookings whose every message is old", async () => {
+    const practice = await connected();
+    const old = await staffBooking(practice, "Old", "2026-03-25T09:00:00-04:00");
+    const final = await staffBooking(practice, "Final", "2026-03-25T10:00:00-04:00");
+    const moved = await staffBooking(practice, "Moved", "2026-03-25T11:00:00-04:00");
+    await allDelivered(practice);
+    server.clock.advance(MINUTE);
+    const cutoff = server.clock();
+    server.clock.advance(MINUTE);
+    expect((await staffPut(server, practice.staff, final._id, { status: "cancelled" })).status).toBe(200);
+    const later = at("2026-03-26T11:00:00-04:00");
+    const rescheduled = { status: "pending", startTime: later, endTime: later, outsideHours: true };
+    expect((await staffPut(server, practice.staff, moved._id, rescheduled)).status).toBe(200);
+    await staffBooking(practice, "Recent", "2026-03-25T12:00:00-04:00");
+    await allDelivered(practice);
+    const buttonsPerCustomer = async () =>
+      Object.fromEntries(
+        (
+          await rawRows<{ name: string; buttons: number }>(
+            server.db,
+            sql`select b.customer_name as name, count(tb.token)::int as buttons from bookings b
+              left join telegram_buttons tb on tb.booking_id = b.id
+              where b.business_id = ${practice.businessId}::uuid group by b.customer_name`,
+          )
+        ).map((row) => [row.name, row.buttons]),
+      );
+    expect(old.status).toBe("pending");
+    expect(await buttonsPerCustomer()).toEqual({ Old: 1, Final: 1, Moved: 2, Recent: 1 });
+
+    // A week after the cutoff: the rows written before it go, and Old's and Final's buttons with them.
+    await outboxPurgeJob({ db: server.db, logger: createLogger("silent") }).run(
+      new Date(cutoff.getTime() + OUTBOX_KEEP_DAYS * DAY),
+    );
+    expect(await buttonsPerCustomer()).toEqual({ Old: 0, Final: 0, Moved: 2, Recent: 1 });
+    const [outbox] = await rawRows<{ rows: number }>(
+      server.db,
+      sql`select count(*)::int as rows from outbox where business_id = ${practice.businessId}::uuid`,
+    );
+    // Final's cancellation, Moved's reschedule and Recent's creation.
+    expect(outbox!.rows).toBe(3);
   });
 });

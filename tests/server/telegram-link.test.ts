@@ -119,12 +119,19 @@ describe("with a bot (long polling the fake Bot API)", () => {
 
   it("answers /start without a code or with an expired one with the chat ID, and links nothing", async () => {
     const staff = await signUp(server);
+    await server.db
+      .update(businesses)
+      .set({ language: "pl" })
+      .where(eq(businesses.id, staff.user.businessId));
     const link = await dataOf<TelegramLink>(await post(server, staff, "/link"));
     server.clock.advance(16 * 60_000);
-    fake.sendStart(8102, link.code);
+    fake.sendStart(8102, link.code, { id: 8102, language_code: "de" });
     fake.pushUpdate({ message: { message_id: 9, chat: { id: 8103 }, text: "/start" } });
-    expect((await fake.waitForMessages(8102, 1))[0]!.text).toContain("8102");
-    expect((await fake.waitForMessages(8103, 1))[0]!.text).toContain("8103");
+    // The expired code's business is known: its language, whatever the user's.
+    expect((await fake.waitForMessages(8102, 1))[0]!.text).toBe(
+      "Twoje ID czatu to 8102. Wpisz je w CallDesk w Ustawienia → Telegram, aby otrzymywać tu powiadomienia.",
+    );
+    expect((await fake.waitForMessages(8103, 1))[0]!.text).toMatch(/^Your chat ID is 8103\. Enter it/);
     // An expired code that no chat sent is forgotten: the dialog stops asking (a fresh access token first).
     const accessToken = accessTokenOf(await refresh(server, staff.refreshCookie))!;
     const expired = await server.request(`/api/telegram/link/${link.code}`, { accessToken });
@@ -137,6 +144,27 @@ describe("with a bot (long polling the fake Bot API)", () => {
       new Date(server.clock().getTime() + 60 * 60_000),
     );
     expect(await codes()).toEqual([]);
+  });
+
+  it("answers a bare /start in the language of the business the chat is connected to, else the user's (one of the six), else English", async () => {
+    const practice = await openPractice(server);
+    await server.db.update(businesses).set({ language: "fr" }).where(eq(businesses.id, practice.businessId));
+    await connect(practice, 8111);
+    const bareStart = (chatId: number, languageCode: string) =>
+      fake.pushUpdate({
+        message: {
+          message_id: 99,
+          chat: { id: chatId },
+          from: { id: chatId, language_code: languageCode },
+          text: "/start",
+        },
+      });
+    bareStart(8111, "de");
+    bareStart(8112, "es-MX");
+    bareStart(8113, "pt-br");
+    expect((await fake.waitForMessages(8111, 2))[1]!.text).toMatch(/^Votre ID de discussion est 8111\. /);
+    expect((await fake.waitForMessages(8112, 1))[0]!.text).toMatch(/^Tu ID del chat es 8112\. /);
+    expect((await fake.waitForMessages(8113, 1))[0]!.text).toMatch(/^Your chat ID is 8113\. /);
   });
 
   it("connects a chat after Telegram took the test message (in the business's language); delivery starts after the newest outbox row", async () => {

@@ -19,7 +19,7 @@ export type FakeMessage = {
 };
 
 export type FakeCall = { method: string; params: Record<string, unknown> };
-export type FakeFrom = { id: number; username?: string; first_name?: string };
+export type FakeFrom = { id: number; username?: string; first_name?: string; language_code?: string };
 type NewUpdate = Omit<TelegramUpdate, "update_id">;
 
 const DEFAULT_TOKEN = "424242:fake-bot-token_abcdefghij";

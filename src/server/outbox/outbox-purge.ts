@@ -11,7 +11,8 @@ const PURGE_BATCH = 1_000;
 
 /**
  * Hourly, once among all instances: deletes the outbox rows older than OUTBOX_KEEP_DAYS that every channel
- * has passed (see purgeDeliveredOutbox), in batches until none is left.
+ * has passed, and the Telegram buttons whose messages they were (see purgeDeliveredOutbox), in batches until
+ * none is left.
  */
 export function outboxPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
   return {
@@ -20,11 +21,14 @@ export function outboxPurgeJob(deps: { db: Database; logger: Logger }): Schedule
     everyMs: HOUR_MS,
     run: async (now) => {
       const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 24 * HOUR_MS);
-      let deleted = 0;
-      for (let batch = PURGE_BATCH; batch === PURGE_BATCH; deleted += batch) {
-        batch = await purgeDeliveredOutbox(deps.db, before, PURGE_BATCH);
+      const deleted = { rows: 0, buttons: 0 };
+      for (let batch = PURGE_BATCH; batch === PURGE_BATCH; ) {
+        const purged = await purgeDeliveredOutbox(deps.db, before, PURGE_BATCH);
+        batch = purged.rows;
+        deleted.rows += purged.rows;
+        deleted.buttons += purged.buttons;
       }
-      deps.logger.debug("Outbox purge", { deleted });
+      deps.logger.debug("Outbox purge", deleted);
     },
   };
 }

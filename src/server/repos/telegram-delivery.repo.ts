@@ -240,10 +240,16 @@ export async function markConnectionBroken(
 /**
  * Deletes up to `limit` outbox rows written before `before` that no channel still needs: those the
  * business's Telegram chat has been sent, and all of a business without one (connecting starts at the newest
- * row). Walks the rows in id order, oldest first, so its cost follows the rows it deletes.
+ * row). With them go the Telegram buttons of their bookings that are final (cancelled or completed) or have
+ * no message left that is not this old. Walks the rows in id order, oldest first, and finds buttons by
+ * booking, so its cost follows the rows it deletes. Answers how many rows and buttons it deleted.
  */
-export async function purgeDeliveredOutbox(db: Executor, before: Date, limit: number): Promise<number> {
-  const rows = await rawRows<{ deleted: number }>(
+export async function purgeDeliveredOutbox(
+  db: Executor,
+  before: Date,
+  limit: number,
+): Promise<{ rows: number; buttons: number }> {
+  const [counts] = await rawRows<{ rows: number; buttons: number }>(
     db,
     sql`with gone as (
         delete from outbox where id in (
@@ -254,9 +260,17 @@ export async function purgeDeliveredOutbox(db: Executor, before: Date, limit: nu
           order by o.id
           limit ${limit}
         )
+        returning id, booking_id
+      ),
+      buttons as (
+        delete from telegram_buttons tb
+        using bookings b
+        where tb.booking_id in (select booking_id from gone) and b.id = tb.booking_id
+          and (b.status in ('cancelled', 'completed') or not exists (select from outbox o
+            where o.booking_id = tb.booking_id and o.id not in (select id from gone)))
         returning 1
       )
-      select count(*)::int as deleted from gone`,
+      select (select count(*)::int from gone) as rows, (select count(*)::int from buttons) as buttons`,
   );
-  return rows[0]?.deleted ?? 0;
+  return counts ?? { rows: 0, buttons: 0 };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@shared/languages";
 import { and, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
 import { businesses } from "../db/schema/businesses.schema";
 import {
   type TelegramConnectionRow,
@@ -73,6 +74,29 @@ export async function recordLinkChat(db: Executor, code: string, chatId: number,
     )
     .returning({ language: businesses.language });
   return row ? { language: languageOf(row.language) } : null;
+}
+
+/**
+ * The language of the business a `/start` that linked nothing came for: the one that made its (expired)
+ * code, else the one this chat is connected to (the latest connected); null when none knows it.
+ */
+export async function findChatLanguage(
+  db: Executor,
+  chatId: number,
+  code: string | null,
+): Promise<LanguageCode | null> {
+  const rows = await rawRows<{ language: string }>(
+    db,
+    sql`select b.language from (
+        select business_id, 0 as rank, null::timestamptz as at from telegram_link_codes where code = ${code}
+        union all
+        select business_id, 1, connected_at from telegram_connections where chat_id = ${chatId}::bigint
+      ) known
+      join businesses b on b.id = known.business_id
+      order by known.rank, known.at desc
+      limit 1`,
+  );
+  return rows[0] ? languageOf(rows[0].language) : null;
 }
 
 export async function findTelegramConnection(

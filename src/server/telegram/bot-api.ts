@@ -14,7 +14,13 @@ export type InlineKeyboardMarkup = { inline_keyboard: InlineKeyboardButton[][] }
 
 export type SendOptions = { replyMarkup?: InlineKeyboardMarkup };
 
-const user = type({ id: "number.integer", "username?": "string", "first_name?": "string" });
+const user = type({
+  id: "number.integer",
+  "username?": "string",
+  "first_name?": "string",
+  /** The user's Telegram language, an IETF tag (`de`, `pt-br`). */
+  "language_code?": "string",
+});
 const chat = type({ id: "number.integer" });
 const message = type({
   message_id: "number.integer",

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { BookingStatus } from "@shared/booking.constants";
-import { DEFAULT_LANGUAGE, type LanguageCode } from "@shared/languages";
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@shared/languages";
 import { serverI18n } from "./server-i18n";
 
 /*
@@ -65,13 +65,17 @@ const say = (language: LanguageCode, descriptor: MessageDescriptor, values?: Rec
   serverI18n(language)._(descriptor.id, values);
 
 /**
- * The answer to `/start`: the chat ID to enter in step 3. With the dialog's code (`language` then known) the
- * dialog has it already; without (a bare /start, an expired code) the business is unknown: English.
+ * The answer to `/start`: the chat ID to enter in step 3. With the dialog's code (`linked`) the dialog has it
+ * already; without (a bare /start, an expired code) it says where to enter it.
  */
-export const chatIdReply = (chatId: number, language: LanguageCode | null) =>
-  language
-    ? say(language, CHAT_ID_LINKED, { chatId: String(chatId) })
-    : say(DEFAULT_LANGUAGE, CHAT_ID, { chatId: String(chatId) });
+export const chatIdReply = (chatId: number, language: LanguageCode, linked: boolean) =>
+  say(language, linked ? CHAT_ID_LINKED : CHAT_ID, { chatId: String(chatId) });
+
+/** One of the six from a Telegram user's `language_code` (`de`, `pt-br`: its first part), else English. */
+export const userLanguage = (languageCode: string | undefined): LanguageCode => {
+  const primary = languageCode?.split("-")[0]?.toLowerCase();
+  return primary && isLanguageCode(primary) ? primary : DEFAULT_LANGUAGE;
+};
 
 /** The test message of a connect: Telegram taking it proves the bot can write to the chat. */
 export const connectedMessage = (language: LanguageCode, business: string) =>

@@ -5,7 +5,7 @@ import { ApiError } from "../http/api-error";
 import type { Logger } from "../logger";
 import { findBookingRow } from "../repos/booking-lookups.repo";
 import { changeBooking } from "../repos/bookings-write.repo";
-import { findButton, recordLinkChat } from "../repos/telegram-link.repo";
+import { findButton, findChatLanguage, recordLinkChat } from "../repos/telegram-link.repo";
 import { readButtonData } from "./booking-buttons";
 import type { BotApi, TelegramUpdate, TelegramUser } from "./bot-api";
 import {
@@ -15,6 +15,7 @@ import {
   outcomeLine,
   staleAnswer,
   unknownButtonAnswer,
+  userLanguage,
 } from "./bot-replies";
 
 export type UpdateDeps = { db: Database; clock: Clock; logger: Logger; api: BotApi };
@@ -41,7 +42,12 @@ export async function handleUpdate(deps: UpdateDeps, update: TelegramUpdate): Pr
   const chatId = message.chat.id;
   const code = start[1];
   const linked = code ? await recordLinkChat(deps.db, code, chatId, deps.clock()) : null;
-  await deps.api.sendMessage(chatId, chatIdReply(chatId, linked?.language ?? null));
+  // Unlinked: the language of a business that knows this chat (or made the code), else the user's own.
+  const language =
+    linked?.language ??
+    (await findChatLanguage(deps.db, chatId, code ?? null)) ??
+    userLanguage(message.from?.language_code);
+  await deps.api.sendMessage(chatId, chatIdReply(chatId, language, linked !== null));
 }
 
 async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<void> {
