@@ -6,7 +6,6 @@ import { postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
-import { outboxWritten } from "../../src/server/outbox/outbox-signal";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
 import type { LanguageCode } from "../../src/shared/languages";
@@ -319,18 +318,14 @@ describe("Telegram delivery", () => {
       await allDelivered(practice);
       const pool = new pg.Pool({ connectionString: server.databaseUrl!, max: 3 });
       const [first, second] = [await pool.connect(), await pool.connect()];
-      /** A round of delivery by an instance of its own (the server's hears nothing of these writes). */
-      const deliveryRound = async () => {
-        const instance = createTelegramDelivery({
-          db: postgresDatabase(pool).db,
-          clock: server.clock,
-          logger: createLogger("silent"),
-          bot: createBotApi({ botToken: fake.token, apiBaseUrl: fake.url }),
-          appOrigin: null,
-        });
-        await instance.job.run(server.clock());
-        await instance.stop();
-      };
+      // An instance of its own: the server's hears nothing of these writes.
+      const instance = createTelegramDelivery({
+        db: postgresDatabase(pool).db,
+        clock: server.clock,
+        logger: createLogger("silent"),
+        bot: createBotApi({ botToken: fake.token, apiBaseUrl: fake.url }),
+        appOrigin: null,
+      });
       /** Writes the outbox row of `customer`'s booking once more, in the transaction of `client`. */
       const again = (client: pg.PoolClient, customer: string) =>
         client.query(
@@ -346,17 +341,22 @@ describe("Telegram delivery", () => {
         await second.query("begin");
         await again(second, "Late");
         await second.query("commit");
-        // The later row is committed, the earlier one not yet: nothing may pass the earlier one.
-        await deliveryRound();
+        // The later row is committed, the earlier one not yet: nothing may pass the earlier one. The round
+        // is over once the instance lets go of the chat (its lease back to the clock's time).
+        server.clock.advance(SECOND);
+        await instance.job.run(server.clock());
+        const released = server.clock().toISOString();
+        await connectionUntil(practice.businessId, (c) => c.nextAttemptAt === released);
         const sent = fake.messages(practice.chatId).length;
+        // Announced to no one: the instance looks again by itself while committed rows wait.
         await first.query("commit");
-        outboxWritten([practice.businessId]);
         const lines = (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
         expect({ sentWhileOpen: sent - 2, lines }).toEqual({
           sentWhileOpen: 0,
           lines: ["Early", "Late", "Early", "Late"].map((name) => `Cleaning for ${name}`),
         });
       } finally {
+        await instance.stop();
         first.release();
         second.release();
         await pool.end();

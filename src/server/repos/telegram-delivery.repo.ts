@@ -70,7 +70,8 @@ export async function claimDueConnections(
       from due, businesses b
       where t.business_id = due.business_id and b.id = t.business_id and t.next_attempt_at <= ${at(now)}
       returning t.business_id as "businessId", t.chat_id::text as "chatId",
-        t.delivered_through_id::text as "deliveredThroughId", t.delivered_through_xid::text as "deliveredThroughXid",
+        t.delivered_through_id::text as "deliveredThroughId",
+        t.delivered_through_xid::text as "deliveredThroughXid",
         t.attempts, b.language, b.timezone`,
   );
   return rows.map(({ deliveredThroughId, deliveredThroughXid, ...row }) => ({
@@ -124,7 +125,8 @@ export async function readOutboxAfter(
 ): Promise<OutboxMessageRow[]> {
   const rows = await rawRows<RawMessageRow>(
     db,
-    sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId", b.service_name as "serviceName",
+    sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId",
+        b.service_name as "serviceName",
         b.customer_name as "customerName", b.customer_phone as "customerPhone", b.status as "bookingStatus",
         e.actor_kind as "actorKind", e.actor_name as "actorName", e.to_status as "toStatus",
         to_char(e.from_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fromStartTime",

@@ -46,10 +46,10 @@ type ChatOutcome = "done" | "more" | "held" | { retryAt: Date } | "broken" | "lo
 
 /**
  * Sends the outbox to each business's Telegram chat, in (xid, id) order per chat (see
- * telegram-delivery.repo.ts: a row is read once every transaction before it has finished), advancing the chat's cursor
- * after every message (a crash repeats at most the one in flight). Chats are claimed with a lease (see
- * telegram-delivery.repo.ts), so with several instances each message is sent by one of them, and many
- * chats are served at once. A round starts right after this process writes outbox rows (a booking's
+ * telegram-delivery.repo.ts: a row is read once every transaction before it has finished), advancing the
+ * chat's cursor after every message (a crash repeats at most the one in flight; the advances of all chats
+ * being served go to the database together). Chats are claimed with a lease, so with several instances each
+ * message is sent by one of them, and many chats are served at once. A round starts right after this process writes outbox rows (a booking's
  * message leaves within a moment), when a postponed chat comes due, and on the shared scheduled check.
  */
 export function createTelegramDelivery(deps: {
@@ -68,7 +68,7 @@ export function createTelegramDelivery(deps: {
   /** Chats postponed by this instance, with when they come due. */
   const waiting = new Map<string, number>();
   /** Chats whose committed rows wait for an older transaction to finish, and how long until the next look. */
-  const held = new Set<string>();
+  const heldChats = new Set<string>();
   let heldDelayMs = HELD_RETRY_MS;
   let heldTimer: ReturnType<typeof setTimeout> | undefined;
   let scanAll = false;
@@ -159,7 +159,7 @@ export function createTelegramDelivery(deps: {
       const { businessId } = chats[i]!;
       if (typeof outcome === "object") waiting.set(businessId, outcome.retryAt.getTime());
       else waiting.delete(businessId);
-      if (outcome === "held") held.add(businessId);
+      if (outcome === "held") heldChats.add(businessId);
       if (outcome === "more") {
         nudged.add(businessId);
         more = true;
@@ -213,15 +213,15 @@ export function createTelegramDelivery(deps: {
 
   /** While rows wait above the horizon, looks again soon (real time), less often the longer they wait. */
   const planHeldCheck = () => {
-    if (stopped || held.size === 0) {
+    if (stopped || heldChats.size === 0) {
       heldDelayMs = HELD_RETRY_MS;
       return;
     }
     if (heldTimer) return;
     heldTimer = setTimeout(() => {
       heldTimer = undefined;
-      for (const id of held) nudged.add(id);
-      held.clear();
+      for (const id of heldChats) nudged.add(id);
+      heldChats.clear();
       kick();
     }, heldDelayMs);
     heldTimer.unref();
