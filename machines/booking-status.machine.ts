@@ -71,3 +71,23 @@ export function nextBookingState(
   const nextStatus = BOOKING_STATUSES.find((candidate) => next.matches(candidate));
   return nextStatus ? { status: nextStatus, times: next.context } : null;
 }
+
+// Every kind of event once; a reschedule's time is any (the chart has no guards).
+const EVENT_PROBES: readonly BookingStatusEvent[] = [
+  { type: "booking.confirm" },
+  { type: "booking.complete" },
+  { type: "booking.reschedule", startTime: 0 },
+  { type: "booking.cancel" },
+];
+
+/**
+ * The kinds of change the rule allows from `status`, read off one resolved state. The chart has no guards, so
+ * the status alone decides: a screen may ask once per status rather than once per booking and action.
+ */
+export function allowedBookingEvents(status: BookingStatus): BookingStatusEvent["type"][] {
+  const snapshot = bookingStatusMachine.resolveState({
+    value: status,
+    context: { startTime: 0, endTime: 0 },
+  });
+  return EVENT_PROBES.filter((event) => snapshot.can(event)).map((event) => event.type);
+}

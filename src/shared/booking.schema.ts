@@ -121,8 +121,10 @@ export type BookingCall = typeof bookingCall.infer;
 export const bookingDetail = booking.and({
   notes: "string | null",
   durationMinutes: "number.integer >= 0",
-  /** The price it was booked at, in the business's currency's major units. */
+  /** The price it was booked at, in the major units of `currency`. */
   price: "number >= 0",
+  /** The business's currency (ISO 4217), which prices are shown in (relabelled, never converted). */
+  currency: "string",
   timeline: bookingEvent.array(),
   call: bookingCall.or("null"),
 });

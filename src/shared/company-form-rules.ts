@@ -22,16 +22,3 @@ export function maxWaitTimeOf(text: string): number {
 export function toggleWorkingDay(days: readonly number[], day: number): number[] {
   return days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b);
 }
-
-/** The ISO 4217 codes this runtime knows, for the currency picker (the list differs a little between runtimes). */
-export function currencyCodes(): string[] {
-  return Intl.supportedValuesOf("currency");
-}
-
-let knownCurrencies: ReadonlySet<string> | undefined;
-
-/** A current ISO 4217 code this runtime knows ("USD", not "usd" nor "XYZ"). */
-export function isCurrencyCode(code: string): boolean {
-  knownCurrencies ??= new Set(currencyCodes());
-  return knownCurrencies.has(code);
-}

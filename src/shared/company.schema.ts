@@ -1,6 +1,7 @@
 import { type } from "arktype";
 import { timeRange } from "./availability.schema";
-import { COMPANY_LIMITS, isCurrencyCode } from "./company-form-rules";
+import { isCompanyCurrency } from "./company-currencies";
+import { COMPANY_LIMITS } from "./company-form-rules";
 import { isTimezone } from "./company-timezones";
 import { LANGUAGE_CODES } from "./languages";
 
@@ -104,7 +105,7 @@ export const isAllowedDefaultNumber = (
   Object.values(departmentNumbers).includes(defaultNumber);
 
 const currencyCode = type("string").narrow(
-  (code, ctx) => isCurrencyCode(code) || ctx.reject({ expected: "an ISO 4217 currency code" }),
+  (code, ctx) => isCompanyCurrency(code) || ctx.reject({ expected: "an ISO 4217 currency code" }),
 );
 
 const timezoneName = type("string").narrow(

@@ -1,5 +1,7 @@
+import { bookingStatusMachine } from "@machines/booking-status.machine";
+import { BOOKING_STATUSES } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { allowedBookingActions, bookingUpdateFor } from "../../src/client/features/bookings/booking-actions";
 
 const booking = (status: Booking["status"]): Booking => ({
@@ -23,6 +25,14 @@ describe("the actions the list offers come from the booking-status machine", () 
     expect(allowedBookingActions(booking("confirmed"))).toEqual(["complete", "reschedule", "cancel"]);
     expect(allowedBookingActions(booking("completed"))).toEqual([]);
     expect(allowedBookingActions(booking("cancelled"))).toEqual([]);
+  });
+
+  it("asks the machine once per status, not for every row and action of a list", () => {
+    const resolved = vi.spyOn(bookingStatusMachine, "resolveState");
+    const rows = Array.from({ length: 40 }, (_, index) => booking(BOOKING_STATUSES[index % 4]!));
+    for (const row of rows) allowedBookingActions(row);
+    expect(resolved.mock.calls.length).toBeLessThanOrEqual(BOOKING_STATUSES.length);
+    resolved.mockRestore();
   });
 
   it("sends spec 7's PUT body: the new status, and for a reschedule the new start with the duration kept", () => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, createService, expectNoAxeViolations, signUp } from "../support/browser";
+import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -92,6 +92,34 @@ describe("availability", () => {
     await page.getByRole("button", { name: "Discard changes" }).click();
     expect(await page.getByLabel("Monday, hours 1: to").inputValue()).toBe("17:00");
     expect(await page.getByText("Unsaved changes").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("says so when the server cut the week's answer short, instead of a silently short week", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await createService(page, { name: "Quick call", duration: 5, price: 0, isActive: true });
+    // Round the clock every day at a 1-minute step: ~10,000 slots a week, twice what one answer holds.
+    const allDay = [{ start: "00:00", end: "24:00" }];
+    await staffApi(page, "PUT", "/api/availability", {
+      data: {
+        weeklySchedule: Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, allDay])),
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        minimumNoticeMinutes: 0,
+        bookingHorizonDays: 60,
+        slotStepMinutes: 1,
+      },
+    });
+    const week = nextWeek();
+    await page.goto("/availability");
+    await page.getByRole("button", { name: "Next week" }).click();
+    const note = page.locator(`[data-preview-week="${week[0]!.iso}"] [data-preview-truncated]`);
+    await note.getByText("Not every free time is shown").waitFor();
+    expect(await previewTimes(page, week[0]!.iso)).toHaveLength(1436);
+    const sunday = page.locator(`[data-preview-week] [data-day="${week[6]!.iso}"]`);
+    await sunday.getByText("Not shown").waitFor();
+    expect(await previewTimes(page, week[6]!.iso)).toEqual([]);
     await page.context().close();
   });
 

@@ -118,6 +118,7 @@ describe("Bookings calendar", () => {
     await panel.getByText("Colour & Cut").waitFor();
     await panel.getByText("+15550001111").waitFor();
     await panel.getByText("Prefers the window seat").waitFor();
+    await panel.getByText("$45.00", { exact: true }).waitFor();
     const timeline = panel.locator("ol").last();
     await timeline.locator("[data-event=create]").waitFor();
     expect(await timeline.innerText()).toContain("Assistant");

@@ -1,3 +1,4 @@
+import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserForFile, createAssistantKey, createService, signUp } from "../support/browser";
@@ -38,6 +39,18 @@ describe("Settings: company and call handling", () => {
     const page = await newPage();
     await signUp(page);
     const settings = await openSettings(page);
+    // The shared currency list holds only codes this browser knows too (its Node side: company-currencies.test).
+    const offered = await settings
+      .getByLabel("Currency")
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(offered).toEqual([...COMPANY_CURRENCIES]);
+    expect(
+      await page.evaluate((codes) => {
+        const known = Intl.supportedValuesOf("currency");
+        return codes.filter((code) => !known.includes(code));
+      }, offered),
+    ).toEqual([]);
     expect(await settings.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("America/New_York");
     expect(await settings.getByLabel("Opening time").inputValue()).toBe("09:00");
     expect(await settings.getByLabel("Closing time").inputValue()).toBe("17:00");

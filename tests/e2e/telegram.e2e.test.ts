@@ -56,7 +56,8 @@ let nextChat = 910_000_001;
 
 describe("Settings → Telegram, with a bot", () => {
   it("connects in three steps by keyboard alone, the chat ID filled in by the bot, then disconnects", async () => {
-    const page = await withBot();
+    // A device far from the business (America/New_York, the default): the card shows the business's day.
+    const page = await withBot({ timezoneId: "Pacific/Kiritimati" });
     await signUp(page);
     await page.goto("/settings");
     const connect = card(page).getByRole("button", { name: "Connect Telegram" });
@@ -93,9 +94,14 @@ describe("Settings → Telegram, with a bot", () => {
       "Telegram connected successfully! You'll now receive appointment notifications.",
     ).waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
-    await card(page)
-      .getByText(/^Connected since /)
-      .waitFor();
+    const { connectedAt } = await staffApi<{ connectedAt: string }>(page, "GET", "/api/telegram/status");
+    const day = new Intl.DateTimeFormat("en", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "America/New_York",
+    }).format(new Date(connectedAt));
+    await card(page).getByText(`Connected since ${day} (America/New_York)`, { exact: true }).waitFor();
     // Connecting sent a test message to that chat.
     expect((await fake.waitForMessages(chatId, 1)).length).toBeGreaterThanOrEqual(1);
     // Connect has become Disconnect, and focus went there.

@@ -1,4 +1,8 @@
-import { bookingStatusMachine, nextBookingState } from "@machines/booking-status.machine";
+import {
+  allowedBookingEvents,
+  bookingStatusMachine,
+  nextBookingState,
+} from "@machines/booking-status.machine";
 import { BOOKING_STATUSES, type BookingStatus } from "@shared/booking.constants";
 import { describe, expect, it } from "vitest";
 import type { AnyEventObject } from "xstate";
@@ -50,6 +54,13 @@ describe("booking status rule (spec 4)", () => {
   it.each(table)("%s + %s → %s", (status, type, expected) => {
     const event = events.find((e) => e.type === type) as Parameters<typeof nextBookingState>[2];
     expect(nextBookingState(status, times, event)?.status ?? null).toBe(expected);
+  });
+
+  it("lists per status exactly the changes the table allows (what the screens offer)", () => {
+    for (const status of BOOKING_STATUSES) {
+      const allowed = table.filter(([from, , to]) => from === status && to !== null).map(([, type]) => type);
+      expect([...allowedBookingEvents(status)].sort()).toEqual(allowed.sort());
+    }
   });
 
   it("reschedules to the new start with the original duration, never a negative one", () => {

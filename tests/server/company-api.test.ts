@@ -259,6 +259,8 @@ describe("PUT /api/company/me", () => {
       ["a timezone in lower case", withSettings({ timezone: "europe/paris" }), "settings.timezone"],
       ["an unknown currency", { ...ACME, currency: "XYZ" }, "currency"],
       ["a currency in lower case", { ...ACME, currency: "eur" }, "currency"],
+      // Node knows it, Chromium does not: the Settings form could not show it (company-currencies.ts).
+      ["a currency browsers do not know", { ...ACME, currency: "SLE" }, "currency"],
       ["a language beyond the six", { ...ACME, language: "it" }, "language"],
       ["day 7", withSettings({ workingDays: [1, 7] }), "settings.workingDays[1]"],
       ["day -1", withSettings({ workingDays: [-1] }), "settings.workingDays[0]"],
@@ -350,7 +352,7 @@ describe("PUT /api/company/me", () => {
     expect(availability.weeklySchedule).toEqual(lunchWeek);
   });
 
-  it("keeps every booking at its instant when the timezone changes; the weekly hours stay local times", async () => {
+  it("keeps every booking at its instant and price when the timezone and currency change; the hours stay local", async () => {
     const practice = await openPractice(server);
     const booked = await assistantBookingOf(
       await bookAsAssistant(server, practice, { startTime: "2026-03-03T10:00:00-05:00" }),
@@ -361,9 +363,11 @@ describe("PUT /api/company/me", () => {
       );
     const before = await detailOf();
     expect(before.startTime).toBe("2026-03-03T15:00:00.000Z");
+    expect(before.currency).toBe("USD");
     const company = await getCompany(practice.staff);
     const moved = await putCompany(practice.staff, {
       ...formOf(company),
+      currency: "JPY",
       settings: { ...formOf(company).settings, timezone: "Asia/Tokyo" },
     });
     expect((await dataOf<Company>(moved)).settings).toMatchObject({
@@ -373,6 +377,8 @@ describe("PUT /api/company/me", () => {
     });
     const after = await detailOf();
     expect([after.startTime, after.endTime]).toEqual([before.startTime, before.endTime]);
+    // The price is relabelled, not converted.
+    expect([after.price, after.currency]).toEqual([before.price, "JPY"]);
     expect((await configOf(practice.key)).timezone).toBe("Asia/Tokyo");
   });
 });

@@ -1,6 +1,6 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useRef } from "react";
+import { AppDialog } from "./ui/app-dialog";
 import { Button } from "./ui/button";
 import { destructive } from "./ui/destructive";
 import * as Dialog from "./ui/dialog";
@@ -36,38 +36,27 @@ export function ConfirmDialog<T>({
   const last = useRef(target);
   if (target !== null) last.current = target;
   return (
-    <Dialog.Root
+    <AppDialog
       open={target !== null}
-      onOpenChange={({ open }) => {
-        if (!open) onCancel();
-      }}
+      onClose={onCancel}
       role="alertdialog"
-      initialFocusEl={() => cancelRef.current}
-      finalFocusEl={finalFocus}
+      initialFocus={() => cancelRef.current}
+      finalFocus={finalFocus}
+      title={last.current === null ? "" : title(last.current)}
+      description={description}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{last.current === null ? "" : title(last.current)}</Dialog.Title>
-              <Dialog.Description>{description}</Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Footer>
-              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button
-                className={destructive}
-                disabled={pending}
-                onClick={() => target !== null && onConfirm(target)}
-              >
-                {pending ? pendingLabel : confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Footer>
+        <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button
+          className={destructive}
+          disabled={pending}
+          onClick={() => target !== null && onConfirm(target)}
+        >
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </AppDialog>
   );
 }

@@ -89,13 +89,18 @@ export async function findBookingDetail(
 ): Promise<BookingDetail | null> {
   const row = await findBookingRow(db, businessId, bookingId);
   if (!row) return null;
-  const [timeline, call] = await Promise.all([readTimeline(db, bookingId), findBookingCall(db, row)]);
+  const [timeline, call, currency] = await Promise.all([
+    readTimeline(db, bookingId),
+    findBookingCall(db, row),
+    readCurrency(db, businessId),
+  ]);
   return {
     ...toBooking(row),
     callId: call?._id ?? row.callId,
     notes: row.notes,
     durationMinutes: row.durationMinutes,
     price: row.priceCents / 100,
+    currency,
     timeline,
     call,
   };
@@ -114,6 +119,15 @@ async function readTimeline(db: Executor, bookingId: string): Promise<BookingEve
       from booking_events where booking_id = ${bookingId}::uuid order by version`,
   );
   return rows.map(({ kind, name, ...event }) => ({ ...event, actor: { kind, name } }));
+}
+
+/** The business's currency, which the detail's price is in. */
+async function readCurrency(db: Executor, businessId: string): Promise<string> {
+  const [row] = await rawRows<{ currency: string }>(
+    db,
+    sql`select currency from businesses where id = ${businessId}::uuid`,
+  );
+  return row!.currency;
 }
 
 /** The call a booking was made during: linked by call_id, else the business's call of its call_external_id. */

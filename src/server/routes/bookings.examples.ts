@@ -24,6 +24,7 @@ export const bookingDetailExample: BookingDetail = {
   notes: "First visit; prefers the morning.",
   durationMinutes: 45,
   price: 120.5,
+  currency: "EUR",
   timeline: [
     {
       _id: "1a6f0c3d-8e2b-4d7a-9c15-6b4e2f8a0d91",

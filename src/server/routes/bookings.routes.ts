@@ -109,7 +109,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       summary: "One booking of the business, with its timeline and the call it came from",
       description:
         "timeline lists every change, oldest first. call is the call the booking was made during (null " +
-        "when none, or when that call has not been reported yet). price is in the currency's major units. " +
+        "when none, or when that call has not been reported yet). price is in the major units of currency (the business's, ISO 4217). " +
         "Another business's booking, like an unknown or malformed id, is 404.",
       auth: "user",
       response: bookingDetail,

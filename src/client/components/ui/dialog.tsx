@@ -5,7 +5,7 @@ import { createStyleContext } from "styled-system/jsx";
 import { dialog } from "styled-system/recipes/dialog";
 
 // A modal dialog (Ark): focus trapped inside, Escape closes, focus returns to the trigger.
-// Compose as <Dialog.Root><Portal><Dialog.Backdrop /><Dialog.Positioner><Dialog.Content>…
+// Screens use AppDialog (app-dialog.tsx), which composes these parts; a dialog's actions go in Footer.
 const { withRootProvider, withContext } = createStyleContext(dialog);
 
 /** role="alertdialog" for confirmations; initialFocusEl for the safe choice of a destructive one. */

@@ -1,15 +1,37 @@
-import type { AvailabilityUpdate, BlackoutDateInput } from "@shared/availability.schema";
+import type { AvailabilityUpdate, BlackoutDateInput, SlotsQuery } from "@shared/availability.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { availabilityQuery, freeSlotsQuery } from "../../lib/availability-queries";
+import { availabilityQuery } from "../../lib/availability-queries";
 import { responseSchema } from "../../lib/response-check";
 import { noData } from "../../lib/response-schema";
+
+/** Set by the slots routes when the days asked hold more slots than one answer carries (the first ones come). */
+const SLOTS_TRUNCATED_HEADER = "X-Slots-Truncated";
 
 /** Everything under "availability" depends on the schedule, blackouts and rules: one invalidation refreshes all. */
 export const availabilityQueries = {
   all: () => ["availability"] as const,
   detail: availabilityQuery,
-  slots: freeSlotsQuery,
+  /** The preview's week, and whether the server cut it short (more slots than one answer holds). */
+  previewSlots: (api: ApiClient, query: SlotsQuery) =>
+    queryOptions({
+      queryKey: ["availability", "preview-slots", query] as const,
+      queryFn: async ({ signal }) => {
+        let truncated = false;
+        const slots = await api.get("/availability/slots", responseSchema("slotList"), {
+          signal,
+          query,
+          // Stands in for the client's own onResponse on this request; that one only takes up the
+          // Authorization header, which the auth routes alone send (a refresh is its own request).
+          onResponse: ({ response }) => {
+            truncated = response.headers.get(SLOTS_TRUNCATED_HEADER) === "true";
+          },
+        });
+        return { slots, truncated };
+      },
+      // As lib's freeSlotsQuery: slots move with the clock (minimum notice) and with every booking.
+      staleTime: 60_000,
+    }),
   /** The preview's service picker; the same key as the Services page's list, so its changes show here. */
   services: (api: ApiClient) =>
     queryOptions({

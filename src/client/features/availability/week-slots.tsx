@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Slot } from "@shared/availability.schema";
 import { useQuery } from "@tanstack/react-query";
+import { Info } from "lucide-react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -13,6 +14,16 @@ const grid = css({
   display: "grid",
   gridTemplateColumns: { base: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(7, minmax(0, 1fr))" },
   gap: "4",
+});
+const note = css({
+  display: "flex",
+  gap: "3",
+  p: "4",
+  mb: "4",
+  borderWidth: "1px",
+  borderColor: "border.default",
+  borderRadius: "l2",
+  bg: "bg.subtle",
 });
 const chip = css({
   display: "inline-block",
@@ -35,7 +46,9 @@ const localTime = (slot: Slot) => slot.start.slice(11, 16);
 export function WeekSlots({ serviceId, monday }: { serviceId: string; monday: string }) {
   const { i18n } = useLingui();
   const api = useApi();
-  const slots = useQuery(availabilityQueries.slots(api, { serviceId, from: monday, to: addDays(monday, 6) }));
+  const slots = useQuery(
+    availabilityQueries.previewSlots(api, { serviceId, from: monday, to: addDays(monday, 6) }),
+  );
   const dayText = calendarDateFormat(i18n.locale, { weekday: "long", day: "numeric", month: "short" });
 
   if (slots.isError)
@@ -58,11 +71,32 @@ export function WeekSlots({ serviceId, monday }: { serviceId: string; monday: st
       </div>
     );
 
+  const { slots: shown, truncated } = slots.data;
   const byDay = new Map<string, Slot[]>();
-  for (const slot of slots.data) byDay.set(localDay(slot), [...(byDay.get(localDay(slot)) ?? []), slot]);
+  for (const slot of shown) byDay.set(localDay(slot), [...(byDay.get(localDay(slot)) ?? []), slot]);
+  // A cut answer holds the first slots in time order: after its last one, nothing is known (not "none").
+  const last = truncated ? shown.at(-1) : undefined;
+  const lastTime = last ? localTime(last) : "";
+  const lastDay = last ? dayText(localDay(last)) : "";
   return (
     <div data-preview-week={monday} aria-busy={slots.isFetching || undefined}>
-      {slots.data.length === 0 ? (
+      {last ? (
+        <div role="note" data-preview-truncated="" className={note}>
+          <Info aria-hidden="true" className={css({ flexShrink: "0", color: "fg.muted" })} />
+          <div>
+            <Text className={css({ fontWeight: "medium" })}>
+              <Trans>Not every free time is shown</Trans>
+            </Text>
+            <Text muted size="sm">
+              <Trans>
+                This week has more free times than one answer holds: the preview stops at {lastTime} on{" "}
+                {lastDay}.
+              </Trans>
+            </Text>
+          </div>
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
         <Text muted className={css({ mb: "4" })}>
           <Trans>
             No free times this week. The weekly schedule, blackouts, minimum notice and booking horizon decide
@@ -86,6 +120,10 @@ export function WeekSlots({ serviceId, monday }: { serviceId: string; monday: st
                     </li>
                   ))}
                 </ul>
+              ) : last && day > localDay(last) ? (
+                <Text muted size="sm" data-not-shown="">
+                  <Trans>Not shown</Trans>
+                </Text>
               ) : (
                 <Text muted size="sm">
                   <Trans>No free times</Trans>

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { dayAndTime, firstBookableDay } from "@machines/reschedule.machine";
 import { RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
@@ -12,6 +11,7 @@ import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { DateField } from "../../components/date-field";
 import { Alert } from "../../components/ui/alert";
+import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { useApi } from "../../lib/api-context";
@@ -107,142 +107,124 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   );
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      finalFocusEl={finalFocus}
-      onOpenChange={({ open: next }) => {
-        if (!next) close();
-      }}
+      onClose={close}
+      finalFocus={finalFocus}
+      width="md"
+      title={<Trans>Reschedule Booking</Trans>}
+      description={
+        booking ? (
+          <Trans>
+            Choose a new date and time for {booking.customerName}. The booking keeps its length and waits for
+            confirmation again.
+          </Trans>
+        ) : null
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content className={css({ maxW: "md", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}>
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Reschedule Booking</Trans>
-              </Dialog.Title>
-              <Dialog.Description>
-                {booking ? (
-                  <Trans>
-                    Choose a new date and time for {booking.customerName}. The booking keeps its length and
-                    waits for confirmation again.
-                  </Trans>
-                ) : null}
-              </Dialog.Description>
-            </Dialog.Header>
-            {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
-                control would drop the keyboard focus out of the dialog. */}
-            <form
-              noValidate
-              aria-label={t`Reschedule Booking`}
-              aria-busy={saving || undefined}
-              onSubmit={submit}
-              className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-            >
-              {asking ? (
-                <OutsideHoursQuestion
-                  time={time}
-                  day={chosenDay}
-                  saving={saving}
-                  onConfirm={() => dialog.send({ type: "outsideHours.confirm" })}
-                >
-                  {suggestions}
-                </OutsideHoursQuestion>
-              ) : failure ? (
-                <Alert title={t`Failed to update booking`}>
-                  <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
-                  {suggestions}
-                </Alert>
-              ) : null}
-              <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
-                <DateField
-                  label={t`New date`}
-                  value={date ?? ""}
-                  min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}
-                  onChange={(next) => {
-                    if (next) dialog.send({ type: "date.pick", date: next });
-                  }}
-                  inputClassName={css({ w: "10rem" })}
-                />
-                <div className={fieldStyles.root}>
-                  <label htmlFor={`${id}-time`} className={fieldStyles.label}>
-                    <Trans>New time</Trans>
-                  </label>
-                  <input
-                    ref={timeRef}
-                    id={`${id}-time`}
-                    type="time"
-                    step={RESCHEDULE_STEP_MINUTES * 60}
-                    className={cx(input({ size: "sm" }), css({ w: "8rem" }))}
-                    value={time}
-                    onChange={(event) => dialog.send({ type: "time.change", time: event.target.value })}
-                  />
+      {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
+          control would drop the keyboard focus out of the dialog. */}
+      <DialogForm label={t`Reschedule Booking`} busy={saving} onSubmit={submit}>
+        {asking ? (
+          <OutsideHoursQuestion
+            time={time}
+            day={chosenDay}
+            saving={saving}
+            onConfirm={() => dialog.send({ type: "outsideHours.confirm" })}
+          >
+            {suggestions}
+          </OutsideHoursQuestion>
+        ) : failure ? (
+          <Alert title={t`Failed to update booking`}>
+            <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
+            {suggestions}
+          </Alert>
+        ) : null}
+        <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
+          <DateField
+            label={t`New date`}
+            value={date ?? ""}
+            min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}
+            onChange={(next) => {
+              if (next) dialog.send({ type: "date.pick", date: next });
+            }}
+            inputClassName={css({ w: "10rem" })}
+          />
+          <div className={fieldStyles.root}>
+            <label htmlFor={`${id}-time`} className={fieldStyles.label}>
+              <Trans>New time</Trans>
+            </label>
+            <input
+              ref={timeRef}
+              id={`${id}-time`}
+              type="time"
+              step={RESCHEDULE_STEP_MINUTES * 60}
+              className={cx(input({ size: "sm" }), css({ w: "8rem" }))}
+              value={time}
+              onChange={(event) => dialog.send({ type: "time.change", time: event.target.value })}
+            />
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            data-part="now"
+            onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
+          >
+            <Clock aria-hidden="true" />
+            <Trans>Now</Trans>
+          </Button>
+        </div>
+        {date && serviceId ? (
+          <section
+            aria-labelledby={`${id}-slots`}
+            className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+          >
+            <h3 id={`${id}-slots`} className={css({ fontSize: "sm", fontWeight: "medium" })}>
+              <Trans>Free times on {chosenDay}</Trans>
+            </h3>
+            {slots.data ? (
+              slots.data.length === 0 ? (
+                <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                  <Trans>No free times that day.</Trans>
+                </p>
+              ) : (
+                <div className={choices}>
+                  {slots.data.map((slot) => {
+                    const label = timeOf(slot.start);
+                    return (
+                      <Button
+                        key={slot.start}
+                        variant={label === time ? "solid" : "outline"}
+                        size="xs"
+                        aria-pressed={label === time}
+                        onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
+                      >
+                        {label}
+                      </Button>
+                    );
+                  })}
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  data-part="now"
-                  onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
-                >
-                  <Clock aria-hidden="true" />
-                  <Trans>Now</Trans>
-                </Button>
-              </div>
-              {date && serviceId ? (
-                <section
-                  aria-labelledby={`${id}-slots`}
-                  className={css({ display: "flex", flexDirection: "column", gap: "2" })}
-                >
-                  <h3 id={`${id}-slots`} className={css({ fontSize: "sm", fontWeight: "medium" })}>
-                    <Trans>Free times on {chosenDay}</Trans>
-                  </h3>
-                  {slots.data ? (
-                    slots.data.length === 0 ? (
-                      <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                        <Trans>No free times that day.</Trans>
-                      </p>
-                    ) : (
-                      <div className={choices}>
-                        {slots.data.map((slot) => {
-                          const label = timeOf(slot.start);
-                          return (
-                            <Button
-                              key={slot.start}
-                              variant={label === time ? "solid" : "outline"}
-                              size="xs"
-                              aria-pressed={label === time}
-                              onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
-                            >
-                              {label}
-                            </Button>
-                          );
-                        })}
-                      </div>
-                    )
-                  ) : slots.isError ? (
-                    <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                      <Trans>The free times could not be loaded. You can still choose a time.</Trans>
-                    </p>
-                  ) : (
-                    <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                      <Trans>Loading free times...</Trans>
-                    </p>
-                  )}
-                </section>
-              ) : null}
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close}>
-                  <Trans>Cancel</Trans>
-                </Button>
-                <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
-                  {saving && !asking ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              )
+            ) : slots.isError ? (
+              <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                <Trans>The free times could not be loaded. You can still choose a time.</Trans>
+              </p>
+            ) : (
+              <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                <Trans>Loading free times...</Trans>
+              </p>
+            )}
+          </section>
+        ) : null}
+        <Dialog.Footer>
+          <Button variant="outline" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
+            {saving && !asking ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
+          </Button>
+        </Dialog.Footer>
+      </DialogForm>
+    </AppDialog>
   );
 }

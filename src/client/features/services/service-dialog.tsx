@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ServiceDialogMachine, ServiceDraft } from "@machines/service-dialog.machine";
 // The constants module, not service.schema: that one builds arktype schemas at load (kept out of the page).
@@ -11,6 +10,7 @@ import { field } from "styled-system/recipes/field";
 import { input as inputRecipe } from "styled-system/recipes/input";
 import type { ActorRefFrom } from "xstate";
 import { Alert } from "../../components/ui/alert";
+import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
@@ -87,151 +87,139 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
   }, [nameTaken]);
 
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={({ open: next }) => {
-        if (!next) dialog.send({ type: "dialog.close" });
-      }}
+      onClose={() => dialog.send({ type: "dialog.close" })}
+      width="lg"
+      title={mode === "edit" ? t`Edit Service` : t`Add Service`}
+      description={
+        mode === "edit"
+          ? t`Change what callers can book and what it costs.`
+          : t`Add something callers can book through your assistant.`
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content className={css({ maxW: "lg", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}>
-            <Dialog.Header>
-              <Dialog.Title>{mode === "edit" ? t`Edit Service` : t`Add Service`}</Dialog.Title>
-              <Dialog.Description>
-                {mode === "edit"
-                  ? t`Change what callers can book and what it costs.`
-                  : t`Add something callers can book through your assistant.`}
-              </Dialog.Description>
-            </Dialog.Header>
-            {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
-                control would drop the keyboard focus out of the dialog. */}
-            <form
-              ref={formRef}
-              noValidate
-              aria-label={mode === "edit" ? t`Edit Service` : t`Add Service`}
-              aria-busy={saving || undefined}
-              onSubmit={(event) => void submit(event)}
-              className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-            >
-              {failureText ? (
-                <Alert title={mode === "edit" ? t`Failed to update service` : t`Failed to create service`}>
-                  <p>{i18n._(failureText)}</p>
-                </Alert>
-              ) : null}
+      {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
+          control would drop the keyboard focus out of the dialog. */}
+      <DialogForm
+        formRef={formRef}
+        label={mode === "edit" ? t`Edit Service` : t`Add Service`}
+        busy={saving}
+        onSubmit={(event) => void submit(event)}
+      >
+        {failureText ? (
+          <Alert title={mode === "edit" ? t`Failed to update service` : t`Failed to create service`}>
+            <p>{i18n._(failureText)}</p>
+          </Alert>
+        ) : null}
+        <Field
+          label={t`Name`}
+          name="name"
+          required
+          maxLength={200}
+          autoComplete="off"
+          value={draft.name}
+          errorText={nameError}
+          onChange={(event) => change({ name: event.target.value })}
+        />
+        <TextareaField
+          label={<Trans>Description</Trans>}
+          name="description"
+          rows={3}
+          maxLength={2000}
+          value={draft.description}
+          errorText={problems.description}
+          onChange={(event) => change({ description: event.target.value })}
+        />
+        <div className={row}>
+          <Field
+            label={t`Duration (minutes)`}
+            name="duration"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1440}
+            step={1}
+            required
+            value={draft.duration}
+            errorText={problems.duration}
+            onChange={(event) => change({ duration: event.target.value })}
+          />
+          <Field
+            label={currency ? t`Price (${currency})` : t`Price`}
+            name="price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={draft.price}
+            errorText={problems.price}
+            onChange={(event) => change({ price: event.target.value })}
+          />
+        </div>
+        <div className={fieldStyles.root}>
+          <label htmlFor={`${id}-category`} className={fieldStyles.label}>
+            <Trans>Category (optional)</Trans>
+          </label>
+          <select
+            id={`${id}-category`}
+            name="category"
+            value={draft.category}
+            className={cx(inputRecipe({ size: "md" }), css({ appearance: "auto" }))}
+            onChange={(event) =>
+              change({
+                category: SERVICE_CATEGORIES.find((category) => category === event.target.value) ?? "",
+              })
+            }
+          >
+            <option value="">{t`No category`}</option>
+            {SERVICE_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {i18n._(SERVICE_CATEGORY_LABELS[category])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SwitchField
+          checked={draft.isActive}
+          name="isActive"
+          label={<Trans>Active: your assistant offers it to callers</Trans>}
+          onCheckedChange={(checked) => change({ isActive: checked })}
+        />
+        <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+          <legend className={cx(fieldStyles.label, css({ mb: "2" }))}>
+            <Trans>Buffers around each appointment (optional)</Trans>
+          </legend>
+          <div className={row}>
+            {(["bufferBeforeMinutes", "bufferAfterMinutes"] as const).map((name) => (
               <Field
-                label={t`Name`}
-                name="name"
-                required
-                maxLength={200}
-                autoComplete="off"
-                value={draft.name}
-                errorText={nameError}
-                onChange={(event) => change({ name: event.target.value })}
+                key={name}
+                label={name === "bufferBeforeMinutes" ? t`Minutes before` : t`Minutes after`}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={240}
+                step={1}
+                placeholder={t`Business default`}
+                value={draft[name]}
+                errorText={problems[name]}
+                onChange={(event) => change({ [name]: event.target.value })}
               />
-              <TextareaField
-                label={<Trans>Description</Trans>}
-                name="description"
-                rows={3}
-                maxLength={2000}
-                value={draft.description}
-                errorText={problems.description}
-                onChange={(event) => change({ description: event.target.value })}
-              />
-              <div className={row}>
-                <Field
-                  label={t`Duration (minutes)`}
-                  name="duration"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={1440}
-                  step={1}
-                  required
-                  value={draft.duration}
-                  errorText={problems.duration}
-                  onChange={(event) => change({ duration: event.target.value })}
-                />
-                <Field
-                  label={currency ? t`Price (${currency})` : t`Price`}
-                  name="price"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  value={draft.price}
-                  errorText={problems.price}
-                  onChange={(event) => change({ price: event.target.value })}
-                />
-              </div>
-              <div className={fieldStyles.root}>
-                <label htmlFor={`${id}-category`} className={fieldStyles.label}>
-                  <Trans>Category (optional)</Trans>
-                </label>
-                <select
-                  id={`${id}-category`}
-                  name="category"
-                  value={draft.category}
-                  className={cx(inputRecipe({ size: "md" }), css({ appearance: "auto" }))}
-                  onChange={(event) =>
-                    change({
-                      category: SERVICE_CATEGORIES.find((category) => category === event.target.value) ?? "",
-                    })
-                  }
-                >
-                  <option value="">{t`No category`}</option>
-                  {SERVICE_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {i18n._(SERVICE_CATEGORY_LABELS[category])}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <SwitchField
-                checked={draft.isActive}
-                name="isActive"
-                label={<Trans>Active: your assistant offers it to callers</Trans>}
-                onCheckedChange={(checked) => change({ isActive: checked })}
-              />
-              <fieldset className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-                <legend className={cx(fieldStyles.label, css({ mb: "2" }))}>
-                  <Trans>Buffers around each appointment (optional)</Trans>
-                </legend>
-                <div className={row}>
-                  {(["bufferBeforeMinutes", "bufferAfterMinutes"] as const).map((name) => (
-                    <Field
-                      key={name}
-                      label={name === "bufferBeforeMinutes" ? t`Minutes before` : t`Minutes after`}
-                      name={name}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={240}
-                      step={1}
-                      placeholder={t`Business default`}
-                      value={draft[name]}
-                      errorText={problems[name]}
-                      onChange={(event) => change({ [name]: event.target.value })}
-                    />
-                  ))}
-                </div>
-                <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                  <Trans>Leave empty to use the business default from Availability.</Trans>
-                </p>
-              </fieldset>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => dialog.send({ type: "dialog.close" })}>
-                  <Trans>Cancel</Trans>
-                </Button>
-                <Button type="submit" aria-disabled={saving || undefined}>
-                  {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            ))}
+          </div>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+            <Trans>Leave empty to use the business default from Availability.</Trans>
+          </p>
+        </fieldset>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={() => dialog.send({ type: "dialog.close" })}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" aria-disabled={saving || undefined}>
+            {saving ? <Trans>Saving…</Trans> : <Trans>Save</Trans>}
+          </Button>
+        </Dialog.Footer>
+      </DialogForm>
+    </AppDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Company } from "@shared/company.schema";
+import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import { LANGUAGES, type LanguageCode } from "@shared/languages";
 import { useId, useMemo } from "react";
 import { css } from "styled-system/css";
@@ -196,12 +197,12 @@ function HoursSummary({ company, locale }: { company: Company; locale: string })
   );
 }
 
-/** Every ISO 4217 currency this browser knows (and the saved one if it does not), by code and name. */
+/** The currencies a business may choose (and the saved one if it is not among them), by code and name. */
 function useCurrencyOptions(locale: string, saved: string) {
   return useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: "currency" });
-    const known = Intl.supportedValuesOf("currency");
-    return (known.includes(saved) ? known : [saved, ...known]).map((code) => ({
+    const codes = COMPANY_CURRENCIES.includes(saved) ? COMPANY_CURRENCIES : [saved, ...COMPANY_CURRENCIES];
+    return codes.map((code) => ({
       value: code,
       label: `${code} · ${names.of(code) ?? code}`,
     }));

@@ -15,6 +15,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
+import { companyQuery } from "../../lib/company-queries";
 import { failureMessage } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
@@ -41,6 +42,9 @@ export function TelegramCard() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const status = useQuery(telegramQueries.status(api));
+  // Dates are the business's, as everywhere else (the device's zone when the company cannot be had).
+  const zone = useQuery({ ...companyQuery(api), select: (company) => company.settings.timezone });
+  const timeZone = zone.data ?? (zone.isError ? deviceTimeZone() : undefined);
   const reasonOf = (failure: FailureFacts | undefined) => {
     const message = failure ? failureMessage(failure) : undefined;
     return message ? i18n._(message) : undefined;
@@ -112,12 +116,13 @@ export function TelegramCard() {
         </CardDescription>
       </CardHeader>
       <CardBody className={css({ gap: "4" })}>
-        {status.data ? (
+        {status.data && timeZone ? (
           <StatusView
             status={status.data}
             connect={connectButton}
             disconnect={disconnectButton}
-            since={(iso) => dayFormat(i18n.locale, deviceTimeZone())(iso)}
+            timeZone={timeZone}
+            since={dayFormat(i18n.locale, timeZone)}
           />
         ) : status.isError ? (
           <LoadErrorAlert
@@ -149,10 +154,12 @@ type StatusViewProps = {
   status: TelegramStatus;
   connect: (label: ReactNode) => ReactNode;
   disconnect: (main: boolean) => ReactNode;
+  /** The business's timezone, which `since` shows days in. */
+  timeZone: string;
   since: (iso: string) => string;
 };
 
-function StatusView({ status, connect, disconnect, since }: StatusViewProps) {
+function StatusView({ status, connect, disconnect, timeZone, since }: StatusViewProps) {
   if (!status.configured)
     return (
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
@@ -214,7 +221,9 @@ function StatusView({ status, connect, disconnect, since }: StatusViewProps) {
         </Badge>
         {date ? (
           <Text muted size="sm">
-            <Trans>Connected since {date}</Trans>
+            <Trans>
+              Connected since {date} ({timeZone})
+            </Trans>
           </Text>
         ) : null}
         <span className={css({ flex: "1" })} />

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { connectStepOf, type TelegramConnectMachine } from "@machines/telegram-connect.machine";
 import { useSelector } from "@xstate/react";
@@ -10,6 +9,7 @@ import type { ActorRefFrom } from "xstate";
 import { CopyField } from "../../components/copy-field";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Alert } from "../../components/ui/alert";
+import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
@@ -73,175 +73,154 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
   const titles = [t`Open the bot`, t`Send the start command`, t`Enter the chat ID`];
 
   return (
-    <Dialog.Root
+    <AppDialog
+      title={<Trans>Connect Telegram</Trans>}
+      width="2xl"
+      contentRef={contentRef}
       open={open}
-      finalFocusEl={finalFocus}
-      onOpenChange={({ open: next }) => {
-        if (!next) close();
-      }}
+      onClose={close}
+      finalFocus={finalFocus}
+      description={
+        <Trans>
+          Three steps: open our bot, send it the start command, then enter the chat ID it answers with.
+        </Trans>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            ref={contentRef}
-            className={css({ maxW: "2xl", maxH: "calc(100dvh - 2rem)", overflowY: "auto" })}
-          >
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Connect Telegram</Trans>
-              </Dialog.Title>
-              <Dialog.Description>
-                <Trans>
-                  Three steps: open our bot, send it the start command, then enter the chat ID it answers
-                  with.
-                </Trans>
-              </Dialog.Description>
-            </Dialog.Header>
-            <form
-              noValidate
-              aria-label={t`Connect Telegram`}
-              aria-busy={connecting || undefined}
-              onSubmit={submit}
-              className={css({ display: "flex", flexDirection: "column", gap: "6" })}
+      <DialogForm label={t`Connect Telegram`} busy={connecting} onSubmit={submit} spacing="loose">
+        <Steps.Root count={3} step={step ?? 0} linear>
+          <Steps.List>
+            {titles.map((title, index) => (
+              <Steps.Item key={title} index={index}>
+                <Steps.Trigger>
+                  <Steps.Indicator>{index + 1}</Steps.Indicator>
+                  <span className={stepLabel}>{title}</span>
+                </Steps.Trigger>
+                {index < titles.length - 1 ? <Steps.Separator /> : null}
+              </Steps.Item>
+            ))}
+          </Steps.List>
+
+          <Steps.Content index={0}>
+            <h3 className={panelHeading}>
+              <Trans>Step 1 of 3: {titles[0]}</Trans>
+            </h3>
+            {linking ? (
+              <p role="status" className={muted}>
+                <Trans>Preparing your link to the bot…</Trans>
+              </p>
+            ) : linkFailed ? (
+              <LoadErrorAlert
+                title={<Trans>The link to the bot could not be made.</Trans>}
+                onRetry={() => actor.send({ type: "link.retry" })}
+              >
+                {reason ? i18n._(reason) : <Trans>Please try again.</Trans>}
+              </LoadErrorAlert>
+            ) : link ? (
+              <>
+                <p>
+                  <Trans>
+                    Open {botName} in Telegram. The link carries a one-time code that tells the bot which
+                    business you are.
+                  </Trans>
+                </p>
+                <a
+                  href={link.deepLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={cx(button({ variant: "outline" }), css({ alignSelf: "flex-start" }))}
+                >
+                  <ExternalLink aria-hidden="true" />
+                  <Trans>Open {botName}</Trans>
+                </a>
+              </>
+            ) : null}
+          </Steps.Content>
+
+          <Steps.Content index={1}>
+            <h3 className={panelHeading}>
+              <Trans>Step 2 of 3: {titles[1]}</Trans>
+            </h3>
+            <p>
+              <Trans>
+                In the chat with {botName}, press Start. If Telegram shows no Start button, send this message
+                instead:
+              </Trans>
+            </p>
+            {link ? (
+              <CopyField
+                label={<Trans>Start command</Trans>}
+                value={`/start ${link.code}`}
+                copyLabel={t`Copy start command`}
+                inputClassName={css({ minW: "10rem" })}
+              />
+            ) : null}
+            <p className={muted}>
+              <Trans>The bot answers with your chat ID.</Trans>
+            </p>
+          </Steps.Content>
+
+          <Steps.Content index={2}>
+            <h3 className={panelHeading}>
+              <Trans>Step 3 of 3: {titles[2]}</Trans>
+            </h3>
+            {failure ? (
+              <Alert
+                title={
+                  isRefusedChatId(failure) ? (
+                    <Trans>Failed to connect Telegram. Please check your chat ID.</Trans>
+                  ) : (
+                    <Trans>Failed to connect Telegram</Trans>
+                  )
+                }
+              >
+                {!isRefusedChatId(failure) && reason ? <p>{i18n._(reason)}</p> : null}
+              </Alert>
+            ) : null}
+            <Field
+              ref={chatIdRef}
+              label={<Trans>Chat ID</Trans>}
+              value={chatId}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => actor.send({ type: "chatId.change", chatId: event.target.value })}
+              errorText={invalid ? <Trans>Please enter a valid chat ID</Trans> : undefined}
+              helperText={
+                filledIn ? (
+                  <Trans>Filled in from your chat with the bot.</Trans>
+                ) : awaitingBot && chatId === "" ? (
+                  <Trans>
+                    Waiting for your message to the bot… You can also type the chat ID it sent you.
+                  </Trans>
+                ) : undefined
+              }
+            />
+          </Steps.Content>
+        </Steps.Root>
+
+        <Dialog.Footer>
+          <Button variant="outline" onClick={close}>
+            <Trans>Cancel</Trans>
+          </Button>
+          {step !== null && step > 0 ? (
+            <Button variant="outline" onClick={() => actor.send({ type: "step.back" })}>
+              <Trans>Back</Trans>
+            </Button>
+          ) : null}
+          {step === 2 ? (
+            <Button
+              type="submit"
+              disabled={!canSubmit && !connecting}
+              aria-disabled={connecting || undefined}
             >
-              <Steps.Root count={3} step={step ?? 0} linear>
-                <Steps.List>
-                  {titles.map((title, index) => (
-                    <Steps.Item key={title} index={index}>
-                      <Steps.Trigger>
-                        <Steps.Indicator>{index + 1}</Steps.Indicator>
-                        <span className={stepLabel}>{title}</span>
-                      </Steps.Trigger>
-                      {index < titles.length - 1 ? <Steps.Separator /> : null}
-                    </Steps.Item>
-                  ))}
-                </Steps.List>
-
-                <Steps.Content index={0}>
-                  <h3 className={panelHeading}>
-                    <Trans>Step 1 of 3: {titles[0]}</Trans>
-                  </h3>
-                  {linking ? (
-                    <p role="status" className={muted}>
-                      <Trans>Preparing your link to the bot…</Trans>
-                    </p>
-                  ) : linkFailed ? (
-                    <LoadErrorAlert
-                      title={<Trans>The link to the bot could not be made.</Trans>}
-                      onRetry={() => actor.send({ type: "link.retry" })}
-                    >
-                      {reason ? i18n._(reason) : <Trans>Please try again.</Trans>}
-                    </LoadErrorAlert>
-                  ) : link ? (
-                    <>
-                      <p>
-                        <Trans>
-                          Open {botName} in Telegram. The link carries a one-time code that tells the bot
-                          which business you are.
-                        </Trans>
-                      </p>
-                      <a
-                        href={link.deepLink}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={cx(button({ variant: "outline" }), css({ alignSelf: "flex-start" }))}
-                      >
-                        <ExternalLink aria-hidden="true" />
-                        <Trans>Open {botName}</Trans>
-                      </a>
-                    </>
-                  ) : null}
-                </Steps.Content>
-
-                <Steps.Content index={1}>
-                  <h3 className={panelHeading}>
-                    <Trans>Step 2 of 3: {titles[1]}</Trans>
-                  </h3>
-                  <p>
-                    <Trans>
-                      In the chat with {botName}, press Start. If Telegram shows no Start button, send this
-                      message instead:
-                    </Trans>
-                  </p>
-                  {link ? (
-                    <CopyField
-                      label={<Trans>Start command</Trans>}
-                      value={`/start ${link.code}`}
-                      copyLabel={t`Copy start command`}
-                      inputClassName={css({ minW: "10rem" })}
-                    />
-                  ) : null}
-                  <p className={muted}>
-                    <Trans>The bot answers with your chat ID.</Trans>
-                  </p>
-                </Steps.Content>
-
-                <Steps.Content index={2}>
-                  <h3 className={panelHeading}>
-                    <Trans>Step 3 of 3: {titles[2]}</Trans>
-                  </h3>
-                  {failure ? (
-                    <Alert
-                      title={
-                        isRefusedChatId(failure) ? (
-                          <Trans>Failed to connect Telegram. Please check your chat ID.</Trans>
-                        ) : (
-                          <Trans>Failed to connect Telegram</Trans>
-                        )
-                      }
-                    >
-                      {!isRefusedChatId(failure) && reason ? <p>{i18n._(reason)}</p> : null}
-                    </Alert>
-                  ) : null}
-                  <Field
-                    ref={chatIdRef}
-                    label={<Trans>Chat ID</Trans>}
-                    value={chatId}
-                    autoComplete="off"
-                    spellCheck={false}
-                    onChange={(event) => actor.send({ type: "chatId.change", chatId: event.target.value })}
-                    errorText={invalid ? <Trans>Please enter a valid chat ID</Trans> : undefined}
-                    helperText={
-                      filledIn ? (
-                        <Trans>Filled in from your chat with the bot.</Trans>
-                      ) : awaitingBot && chatId === "" ? (
-                        <Trans>
-                          Waiting for your message to the bot… You can also type the chat ID it sent you.
-                        </Trans>
-                      ) : undefined
-                    }
-                  />
-                </Steps.Content>
-              </Steps.Root>
-
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close}>
-                  <Trans>Cancel</Trans>
-                </Button>
-                {step !== null && step > 0 ? (
-                  <Button variant="outline" onClick={() => actor.send({ type: "step.back" })}>
-                    <Trans>Back</Trans>
-                  </Button>
-                ) : null}
-                {step === 2 ? (
-                  <Button
-                    type="submit"
-                    disabled={!canSubmit && !connecting}
-                    aria-disabled={connecting || undefined}
-                  >
-                    {connecting ? <Trans>Connecting…</Trans> : <Trans>Connect</Trans>}
-                  </Button>
-                ) : (
-                  <Button disabled={!canNext} onClick={() => actor.send({ type: "step.next" })}>
-                    <Trans>Next</Trans>
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              {connecting ? <Trans>Connecting…</Trans> : <Trans>Connect</Trans>}
+            </Button>
+          ) : (
+            <Button disabled={!canNext} onClick={() => actor.send({ type: "step.next" })}>
+              <Trans>Next</Trans>
+            </Button>
+          )}
+        </Dialog.Footer>
+      </DialogForm>
+    </AppDialog>
   );
 }

@@ -14,7 +14,6 @@ import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
-import { useCompanyCurrency } from "../../../lib/company-queries";
 import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
 import { bookingQueries } from "../bookings.queries";
 import { BookingPanelActions } from "./booking-panel-actions";
@@ -87,10 +86,10 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
     assistant: t`Booked by the assistant`,
     staff: t`Added by staff`,
   };
-  const currency = useCompanyCurrency();
-  const price = currency
-    ? new Intl.NumberFormat(i18n.locale, { style: "currency", currency }).format(booking.price)
-    : "";
+  // The detail names its own currency: the price never waits for, nor disagrees with, the company's.
+  const price = new Intl.NumberFormat(i18n.locale, { style: "currency", currency: booking.currency }).format(
+    booking.price,
+  );
   const minutes = booking.durationMinutes;
   const callerNumber = booking.call?.fromNumber;
   return (
