@@ -122,8 +122,8 @@ const DAY_MS = 86_400_000;
 /**
  * Reports through the assistant API into the business already holding 200,000 calls, 16 clients, in the
  * three orders reports arrive in: live calls (each newer than all), a history export read newest first,
- * and late reports at random times across the history; then the costliest live report, every one a missed
- * call (each also writes the call's 'call.missed' outbox row).
+ * and late reports at random times across the history; then live reports that are every one a missed call,
+ * each also writing the call's 'call.missed' outbox row.
  */
 async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
   const key = await createAssistantKey(baseURL, staff);
