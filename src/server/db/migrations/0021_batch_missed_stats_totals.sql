@@ -5,6 +5,8 @@
 --   * calls_stats summed all-time totals through calls_range_counts over an unbounded range: an index probe
 --     per empty finer part and status (~300 buffers). The coarsest counters of the three statuses it shows
 --     hold the same totals in a handful of rows.
+--   * A batch's upsert fires both the insert and the update trigger of calls, and one of the two usually
+--     has no rows (all new calls, or all updates), yet still ran call_counts_apply's upsert on nothing.
 
 DROP FUNCTION calls_report_batch(jsonb, timestamptz, interval);
 --> statement-breakpoint
@@ -196,5 +198,36 @@ BEGIN
     'missedCalls', v_missed,
     'recentCalls', coalesce(v_recent, '[]'::json)
   );
+END;
+$$;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION calls_counted_insert() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM call_counts_apply(array_agg(r.business_id), array_agg(r.status), array_agg(r.started_at), array_agg(1))
+  FROM new_calls r
+  HAVING count(*) > 0;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+
+-- Only rows whose status or start time changed move between counters (a call's id never changes).
+CREATE OR REPLACE FUNCTION calls_counted_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM call_counts_apply(array_agg(d.business_id), array_agg(d.status), array_agg(d.started_at), array_agg(d.delta))
+  FROM (
+    SELECT moved.business_id, moved.status, moved.started_at, moved.delta
+    FROM old_calls o
+    JOIN new_calls n ON n.id = o.id
+    CROSS JOIN LATERAL (
+      VALUES (o.business_id, o.status, o.started_at, -1), (n.business_id, n.status, n.started_at, 1)
+    ) AS moved(business_id, status, started_at, delta)
+    WHERE (o.business_id, o.status, o.started_at) IS DISTINCT FROM (n.business_id, n.status, n.started_at)
+  ) d
+  HAVING count(*) > 0;
+  RETURN NULL;
 END;
 $$;
