@@ -122,7 +122,8 @@ const DAY_MS = 86_400_000;
 /**
  * Reports through the assistant API into the business already holding 200,000 calls, 16 clients, in the
  * three orders reports arrive in: live calls (each newer than all), a history export read newest first,
- * and late reports at random times across the history.
+ * and late reports at random times across the history; then live reports that are every one a missed call,
+ * each also writing the call's 'call.missed' outbox row.
  */
 async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
   const key = await createAssistantKey(baseURL, staff);
@@ -130,13 +131,14 @@ async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
   const historyMs = (BIG.calls / 150) * DAY_MS;
   let sequence = 0;
   const random = seededRandom(1);
-  const orders: [string, (n: number) => number][] = [
-    ["newest last", (n) => now + n],
-    ["newest first", (n) => now - DAY_MS - n * 7_000],
-    ["random", () => now - Math.floor(random() * historyMs)],
+  const orders: [string, (n: number) => number, "completed" | "missed"][] = [
+    ["newest last", (n) => now + n, "completed"],
+    ["newest first", (n) => now - DAY_MS - n * 7_000, "completed"],
+    ["random", () => now - Math.floor(random() * historyMs), "completed"],
+    ["every report missed, live", (n) => now + n, "missed"],
   ];
   const figures: Figure[] = [];
-  for (const [order, startOf] of orders) {
+  for (const [order, startOf, status] of orders) {
     const result = await runLoad(
       async () => {
         const n = sequence++;
@@ -148,10 +150,14 @@ async function ingest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
             callerNumber: `+1555${String(n % 10_000_000).padStart(7, "0")}`,
             callerName: "Bench Caller",
             startedAt: new Date(startOf(n)).toISOString(),
-            status: "completed",
-            durationSeconds: 60 + (n % 240),
-            outcome: "inquiry",
-            summary: "Asked about opening hours.",
+            ...(status === "completed"
+              ? {
+                  status,
+                  durationSeconds: 60 + (n % 240),
+                  outcome: "inquiry",
+                  summary: "Asked about opening hours.",
+                }
+              : { status, durationSeconds: 0 }),
           }),
         });
         await response.arrayBuffer();

@@ -141,6 +141,70 @@ describe("reports stored in batches", () => {
     await expectTrueCounts(server.db, businessId);
   });
 
+  it("writes one 'call.missed' outbox row per call a live batch makes missed, and none for an import", async () => {
+    const staff = await signUp(server);
+    const { businessId, item } = await keyed(staff);
+    const revoked = await keyed(staff);
+    await reportCalls(
+      server.db,
+      [
+        item("was-live", 1, "in-progress"),
+        item("was-live-late", 2, "in-progress"),
+        item("was-missed", 3, "missed"),
+        item("was-completed", 4, "completed"),
+      ],
+      new Date(),
+      TOUCH_AFTER_MS,
+      { notifyMissed: false },
+    );
+    await server.request(`/api/assistant/keys/${revoked.key._id}`, {
+      method: "DELETE",
+      accessToken: staff.accessToken,
+    });
+    const missedRows = () =>
+      rawRows<{ externalId: string }>(
+        server.db,
+        sql`select c.external_id as "externalId" from outbox o join calls c on c.id = o.call_id
+          where o.business_id = ${businessId}::uuid and o.topic = 'call.missed' order by c.external_id`,
+      );
+
+    await reportCalls(
+      server.db,
+      [
+        item("new", 10, "missed"),
+        item("was-live", 1, "missed"),
+        item("was-missed", 3, "missed"), // a retry: no news
+        item("was-completed", 4, "missed"), // finished before: no news
+        item("new-then-over", 11, "in-progress"),
+        item("new-then-over", 11, "missed"),
+        item("missed-then-answered", 12, "missed"),
+        item("missed-then-answered", 12, "completed"),
+        item("was-live-late", 2, "missed"),
+        item("was-live-late", 2, "in-progress"), // stale: the call stays missed
+        revoked.item("refused", 13, "missed"),
+        item("new-twice", 14, "missed"),
+        item("new-twice", 14, "missed"),
+      ],
+      new Date(),
+      TOUCH_AFTER_MS,
+      LIVE,
+    );
+    expect((await missedRows()).map((row) => row.externalId)).toEqual([
+      "new",
+      "new-then-over",
+      "new-twice",
+      "was-live",
+      "was-live-late",
+    ]);
+
+    await reportCalls(server.db, [item("imported", 20, "missed")], new Date(), TOUCH_AFTER_MS, {
+      notifyMissed: false,
+    });
+    await reportCalls(server.db, [item("new", 10, "missed")], new Date(), TOUCH_AFTER_MS, LIVE);
+    expect(await missedRows()).toHaveLength(5);
+    await expectTrueCounts(server.db, businessId);
+  });
+
   it("keeps positions exact through bursts of concurrent reports, and never reopens a finished call", async () => {
     const staff = await signUp(server);
     const { key } = await createAssistantKey(server, staff);

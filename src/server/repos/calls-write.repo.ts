@@ -6,9 +6,10 @@ import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
 
 /*
- * The one module that writes call rows (and the outbox rows of missed calls). Every write goes through a statement of its own here (or the SQL
- * functions of 0005_call_counts it calls), and the statement triggers on calls keep call_counts true for
- * each of them; tests/server/call-writers.test.ts fails when another module writes to calls.
+ * The one module that writes call rows (and the outbox rows of missed calls). Every write goes through a
+ * statement of its own here (or the SQL functions of 0005_call_counts and 0021_batch_missed_stats_totals it
+ * calls), and the statement triggers on calls keep call_counts true for each of them;
+ * tests/server/call-writers.test.ts fails when another module writes to calls.
  */
 
 /**
@@ -32,8 +33,8 @@ export type ReportAnswer = StoredReport | { refused: ReportRefusal };
 
 /**
  * Confirms each item's key and stores the accepted reports, in one round trip and one transaction (see
- * calls_report_batch in 0005_call_counts for the rules); answers per item, in order. Keys used are stamped
- * when their stamp is older than `touchAfterMs`.
+ * calls_report_batch in 0021_batch_missed_stats_totals for the rules); answers per item, in order. Keys
+ * used are stamped when their stamp is older than `touchAfterMs`.
  *
  * With `notifyMissed`, a call that this batch makes missed (new, or in progress until now) gets a
  * 'call.missed' outbox row in the same statement: one per call, none for a repeated report of a call that
@@ -55,47 +56,21 @@ export async function reportCalls(
       report,
     })),
   );
-  const at = now.toISOString();
-  const touchAfter = sql`make_interval(secs => ${touchAfterMs / 1000})`;
-  const notify = options.notifyMissed && items.some((item) => item.report.status === "missed");
-  const rows = await rawRows<
-    StoredReport & { ord: number; refusal: ReportRefusal | null; notified?: string[] | null }
-  >(
+  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
     db,
-    notify
-      ? // The outer statement reads calls as they were before it (its snapshot predates the function's
-        // writes): what tells a call that turns missed here from one that was missed already.
-        sql`with answer as (
-          select * from calls_report_batch(${payload}::jsonb, ${at}::timestamptz, ${touchAfter})
-        ), last_report as (
-          select distinct on (a.o_call_id) a.o_call_id as call_id, (x.value->>'business')::uuid as business_id,
-            x.value->'report'->>'status' as status, x.value->'report'->>'externalId' as external_id
-          from answer a
-          join jsonb_array_elements(${payload}::jsonb) with ordinality x on x.ordinality = a.o_ord
-          where a.o_refusal is null
-          order by a.o_call_id, a.o_ord desc
-        ), box as (
-          insert into outbox (business_id, topic, call_id, created_at)
-          select l.business_id, 'call.missed', l.call_id, ${at}::timestamptz
-          from last_report l
-          where l.status = 'missed' and not exists (
-            select from calls c
-            where c.business_id = l.business_id and c.external_id = l.external_id and c.status = 'missed'
-          )
-          order by l.call_id
-          returning business_id
-        )
-        select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal,
-          (select array_agg(distinct business_id)::text[] from box) as notified
-        from answer`
-      : sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
-          from calls_report_batch(${payload}::jsonb, ${at}::timestamptz, ${touchAfter})`,
+    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
+      from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
     answers[ord - 1] = refusal ? { refused: refusal } : { id, created };
-  const notified = rows[0]?.notified;
-  if (notified) outboxWritten(notified);
+  // Every business that reported a missed call may have news: a repeated report's wake-up is one needless
+  // claim query, cheaper than asking the statement which rows it wrote.
+  if (options.notifyMissed)
+    outboxWritten(
+      new Set(items.filter((item) => item.report.status === "missed").map((item) => item.businessId)),
+    );
   return answers;
 }
 
