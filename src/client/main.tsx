@@ -13,7 +13,7 @@ async function start() {
     ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
     : undefined;
   const context = createAppContext({ inspect });
-  preloadRoute(location.pathname);
+  preloadRoute(location, context);
   await Promise.all([activateLanguage(storedLanguage()), styled]);
   createRoot(document.getElementById("root")!).render(<App context={context} />);
 }

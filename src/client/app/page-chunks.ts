@@ -14,12 +14,11 @@ export const pageChunks = {
   faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
 };
 
-/** Starts fetching the page chunk a path will render (unknown paths render the dashboard). */
-export function preloadPage(pathname: string) {
+export type PageKey = keyof typeof pageChunks;
+
+/** The page a signed-in path renders (unknown paths render the dashboard). */
+export function pageKeyOf(pathname: string): PageKey {
   const [, section = "", id] = pathname.split("/");
   const key = section === "calls" && id ? "callDetail" : section;
-  const load = Object.hasOwn(pageChunks, key)
-    ? pageChunks[key as keyof typeof pageChunks]
-    : pageChunks.dashboard;
-  void load();
+  return Object.hasOwn(pageChunks, key) ? (key as PageKey) : "dashboard";
 }

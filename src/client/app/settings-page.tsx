@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import { ComingSoonCard } from "../components/coming-soon-card";
+import { lazy, Suspense } from "react";
 import { PageHeader } from "../components/ui/page-header";
-import { VoiceAssistantCard } from "../features/assistant-keys/voice-assistant-card";
 import { CompanySettings } from "../features/settings/company-settings";
-import { TelegramCard } from "../features/telegram/telegram-card";
+
+const loadMoreCards = () => import("./settings-more-cards");
+// Fetched as soon as this page's code runs, in parallel with the company form's data (a failure shows when
+// the cards render, through the page's load boundary).
+loadMoreCards().catch(() => undefined);
+const SettingsMoreCards = lazy(loadMoreCards);
 
 /** Composed from features, one card (or card group) each; calendar and data protection come next. */
 export function SettingsPage() {
@@ -15,9 +19,10 @@ export function SettingsPage() {
         description={t`Company information, call handling and integrations`}
       />
       <CompanySettings />
-      <VoiceAssistantCard />
-      <TelegramCard />
-      <ComingSoonCard />
+      {/* Nothing follows the cards, so their arrival moves nothing already shown. */}
+      <Suspense fallback={null}>
+        <SettingsMoreCards />
+      </Suspense>
     </>
   );
 }

@@ -13,12 +13,11 @@ import { button } from "styled-system/recipes/button";
 import { datePicker } from "styled-system/recipes/date-picker";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
-import type { DateFieldProps } from "./date-field";
+import { type DateFieldProps, square, squareButton } from "./date-field";
 
 const styles = datePicker();
 const fieldStyles = field();
 const ghost = button({ variant: "ghost", size: "sm" });
-const square = css({ px: "0", w: "9" });
 const cell = cx(
   ghost,
   css({
@@ -98,7 +97,7 @@ export default function DatePickerField({
       <DatePicker.Label className={cx(styles.label, fieldStyles.label)}>{label}</DatePicker.Label>
       <DatePicker.Control className={cx(styles.control, css({ gap: "1" }))}>
         <DatePicker.Input className={cx(input({ size: "sm" }), inputClassName)} />
-        <DatePicker.Trigger className={cx(button({ variant: "outline", size: "sm" }), square)}>
+        <DatePicker.Trigger className={squareButton}>
           <CalendarDays aria-hidden="true" />
         </DatePicker.Trigger>
       </DatePicker.Control>

@@ -1,93 +1,112 @@
-import { Combobox, useListCollection } from "@ark-ui/react/combobox";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Check, ChevronsUpDown } from "lucide-react";
-import { useId } from "react";
-import { css, cx } from "styled-system/css";
-import { combobox } from "styled-system/recipes/combobox";
-import { field } from "styled-system/recipes/field";
-import { input } from "styled-system/recipes/input";
+import { ChevronsUpDown } from "lucide-react";
+import { type ComponentType, type RefObject, useId, useRef, useState } from "react";
+import { cx } from "styled-system/css";
+import type { TimezoneComboboxProps } from "./timezone-combobox";
+import {
+  fieldStyles,
+  inputStyles,
+  comboboxStyles as styles,
+  type TimezoneFieldProps,
+} from "./timezone-field-look";
 
-const styles = combobox({ size: "md" });
-const fieldStyles = field();
-// The preset draws no box around the combobox input: it is the text input's, with room for the trigger.
-const inputStyles = cx(input({ size: "md" }), styles.input, css({ pe: "10" }));
+const loadCombobox = () => import("./timezone-combobox");
 
-/** "new york", "New_York" and "america/new" all find America/New_York; "Madrid" finds Europe/Madrid. */
-const loose = (text: string) => text.toLowerCase().replace(/[\s_]+/g, " ");
-const matchesZone = (zone: string, typed: string) => loose(zone).includes(loose(typed).trim());
-
-type TimezoneFieldProps = {
-  value: string;
-  /** Spec 9's eleven first, then every other zone. */
-  zones: readonly string[];
-  errorText?: string | undefined;
-  onChange: (zone: string) => void;
+type Loaded = {
+  Combobox: ComponentType<TimezoneComboboxProps>;
+  focused: boolean;
+  selection: readonly [number, number] | null;
 };
 
-/** The business's timezone, searchable by any part of its name; only a listed zone can be chosen. */
-export function TimezoneField({ value, zones, errorText, onChange }: TimezoneFieldProps) {
-  const { t } = useLingui();
-  const errorId = useId();
-  const { collection, filter, reset } = useListCollection({
-    initialItems: zones,
-    filter: (itemText, typed) => matchesZone(itemText, typed),
-  });
+/**
+ * The timezone field. The searchable list (Ark's combobox, ~15 KB gzip) loads when the user reaches for the
+ * field (pointer over it, focus, a touch); until then a plain field drawn like it shows the value and keeps
+ * whatever is typed, and the combobox takes over that text, the focus and the open list when it arrives.
+ */
+export function TimezoneField(props: TimezoneFieldProps) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const requested = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  const want = () => {
+    if (requested.current) return;
+    requested.current = true;
+    loadCombobox().then(
+      ({ default: Combobox }) => {
+        const field = input.current;
+        const focused = field !== null && field === document.activeElement;
+        const selection = focused ? ([field.selectionStart ?? 0, field.selectionEnd ?? 0] as const) : null;
+        setLoaded({ Combobox, focused, selection });
+      },
+      // The stand-in keeps working as a plain field; the next reach for it tries again.
+      () => {
+        requested.current = false;
+      },
+    );
+  };
+  if (loaded) {
+    const { Combobox, focused, selection } = loaded;
+    return <Combobox {...props} handover={{ typed: typed ?? "", focused, selection, open }} />;
+  }
   return (
-    <Combobox.Root
-      className={styles.root}
-      collection={collection}
-      value={[value]}
-      inputBehavior="autohighlight"
-      openOnClick
-      // Some 400 zones: in the page only while the list is open.
-      lazyMount
-      unmountOnExit
-      positioning={{ strategy: "fixed", sameWidth: true }}
-      invalid={errorText !== undefined}
-      onValueChange={({ value: [zone] }) => {
-        if (zone) onChange(zone);
+    <TimezoneStandIn
+      {...props}
+      inputRef={input}
+      text={typed ?? props.value}
+      onIntent={want}
+      onType={setTyped}
+      onOpen={() => {
+        setOpen(true);
+        input.current?.focus();
+        want();
       }}
-      onInputValueChange={({ inputValue, reason }) => {
-        if (reason === "input-change") filter(inputValue);
-        else reset();
-      }}
-      onOpenChange={({ open }) => {
-        if (!open) reset();
-      }}
-    >
-      <Combobox.Label className={cx(styles.label, fieldStyles.label)}>
+    />
+  );
+}
+
+type StandInProps = TimezoneFieldProps & {
+  inputRef: RefObject<HTMLInputElement | null>;
+  text: string;
+  onIntent: () => void;
+  onType: (text: string) => void;
+  onOpen: () => void;
+};
+
+function TimezoneStandIn({ inputRef, text, errorText, onIntent, onType, onOpen }: StandInProps) {
+  const { t } = useLingui();
+  const inputId = useId();
+  const errorId = useId();
+  return (
+    <div className={styles.root} onPointerEnter={onIntent} onTouchStart={onIntent}>
+      <label htmlFor={inputId} className={cx(styles.label, fieldStyles.label)}>
         <Trans>Timezone</Trans>
-      </Combobox.Label>
-      <Combobox.Control className={styles.control}>
-        <Combobox.Input
+      </label>
+      <div className={styles.control}>
+        <input
+          ref={inputRef}
+          id={inputId}
           name="timezone"
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          autoComplete="off"
           className={inputStyles}
+          value={text}
+          aria-invalid={errorText !== undefined || undefined}
           aria-describedby={errorText ? errorId : undefined}
+          onFocus={onIntent}
+          onChange={(event) => onType(event.target.value)}
         />
-        <Combobox.Trigger className={styles.trigger} aria-label={t`Show timezones`}>
+        <button type="button" className={styles.trigger} aria-label={t`Show timezones`} onClick={onOpen}>
           <ChevronsUpDown aria-hidden="true" />
-        </Combobox.Trigger>
-      </Combobox.Control>
+        </button>
+      </div>
       {errorText ? (
         <span id={errorId} className={fieldStyles.errorText}>
           {errorText}
         </span>
       ) : null}
-      <Combobox.Positioner className={styles.positioner}>
-        <Combobox.Content className={cx(styles.content, css({ maxH: "18rem", overflowY: "auto" }))}>
-          <Combobox.Empty className={css({ p: "2", color: "fg.muted", fontSize: "sm" })}>
-            <Trans>No timezone matches</Trans>
-          </Combobox.Empty>
-          {collection.items.map((zone) => (
-            <Combobox.Item key={zone} item={zone} className={styles.item}>
-              <Combobox.ItemText className={styles.itemText}>{zone}</Combobox.ItemText>
-              <Combobox.ItemIndicator className={styles.itemIndicator}>
-                <Check aria-hidden="true" />
-              </Combobox.ItemIndicator>
-            </Combobox.Item>
-          ))}
-        </Combobox.Content>
-      </Combobox.Positioner>
-    </Combobox.Root>
+    </div>
   );
 }

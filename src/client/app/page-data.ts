@@ -1,0 +1,64 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ApiClient } from "../lib/api-client";
+import type { PageKey } from "./page-chunks";
+
+type PageDataContext = { api: ApiClient; queryClient: QueryClient; search: string };
+type PageData = (context: PageDataContext) => Promise<unknown>;
+
+/**
+ * The first requests of each signed-in page, with the very query options the page reads them through: sent as
+ * soon as the session is confirmed, while the page's code is still arriving or being run, instead of once the
+ * page has rendered. The page's own query then finds them in flight or answered.
+ */
+const pageData: Partial<Record<PageKey, PageData>> = {
+  dashboard: async ({ api, queryClient }) => {
+    const { dashboardQueries } = await import("../features/dashboard/dashboard.queries");
+    return queryClient.prefetchQuery(dashboardQueries.stats(api));
+  },
+  calls: async ({ api, queryClient, search }) => {
+    const [{ callQueries }, { callsSearch }] = await Promise.all([
+      import("../features/calls/calls.queries"),
+      import("../features/calls/calls-search"),
+    ]);
+    const { page, status, from, to } = callsSearch.parse(search);
+    return queryClient.prefetchQuery(callQueries.list(api, { page, status, from, to }));
+  },
+  services: async ({ api, queryClient }) => {
+    const { serviceQueries } = await import("../features/services/services.queries");
+    return queryClient.prefetchQuery(serviceQueries.list(api));
+  },
+  availability: async ({ api, queryClient }) => {
+    const { availabilityQuery } = await import("../lib/availability-queries");
+    return queryClient.prefetchQuery(availabilityQuery(api));
+  },
+  bookings: async ({ api, queryClient, search }) => {
+    const [{ bookingQueries }, { bookingsSearch, DEFAULT_BOOKING_SCOPE }, { availabilityQuery }] =
+      await Promise.all([
+        import("../features/bookings/bookings.queries"),
+        import("../features/bookings/bookings-search"),
+        import("../lib/availability-queries"),
+      ]);
+    // Both views show times in the business's timezone (the availability answer carries it); the calendar's
+    // own range depends on that timezone's today, so only the list's page is asked for here, as its card does.
+    const timezone = queryClient.prefetchQuery(availabilityQuery(api));
+    if (new URLSearchParams(search).get("view") === "calendar") return timezone;
+    const { page, status, scope = DEFAULT_BOOKING_SCOPE } = bookingsSearch.parse(search);
+    return Promise.all([
+      timezone,
+      queryClient.prefetchQuery(bookingQueries.list(api, { page, status, scope })),
+    ]);
+  },
+  settings: async ({ api, queryClient }) => {
+    const { companyQuery } = await import("../lib/company-queries");
+    return queryClient.prefetchQuery(companyQuery(api));
+  },
+};
+
+/** Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count). */
+export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
+  const { bookingQueries } = await import("../features/bookings/bookings.queries");
+  await Promise.all([
+    context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),
+    pageData[key]?.(context),
+  ]);
+}
