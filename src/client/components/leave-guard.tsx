@@ -1,7 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { ConfirmDialog } from "./confirm-dialog";
+
+// Fetched once there are edits to lose (not with the page): Ark's dialog runtime is not part of the first load.
+const loadConfirmDialog = () => import("./confirm-dialog");
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog<string> })));
 
 /** The in-app link a click (or Enter) on `target` would follow, if any. */
 function inAppHref(event: MouseEvent): string | null {
@@ -31,9 +34,12 @@ export function LeaveGuard({ when }: { when: boolean }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const [pending, setPending] = useState<string | null>(null);
+  const [armed, setArmed] = useState(false);
 
   useEffect(() => {
     if (!when) return;
+    void loadConfirmDialog();
+    setArmed(true);
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     const intercept = (event: MouseEvent) => {
       const href = inAppHref(event);
@@ -50,19 +56,22 @@ export function LeaveGuard({ when }: { when: boolean }) {
     };
   }, [when]);
 
+  if (!armed) return null;
   return (
-    <ConfirmDialog
-      target={pending}
-      title={() => t`Leave without saving?`}
-      description={t`Your unsaved changes will be lost.`}
-      confirmLabel={<Trans>Leave</Trans>}
-      pendingLabel={<Trans>Leave</Trans>}
-      pending={false}
-      onCancel={() => setPending(null)}
-      onConfirm={(href) => {
-        setPending(null);
-        navigate(href);
-      }}
-    />
+    <Suspense>
+      <ConfirmDialog
+        target={pending}
+        title={() => t`Leave without saving?`}
+        description={t`Your unsaved changes will be lost.`}
+        confirmLabel={<Trans>Leave</Trans>}
+        pendingLabel={<Trans>Leave</Trans>}
+        pending={false}
+        onCancel={() => setPending(null)}
+        onConfirm={(href) => {
+          setPending(null);
+          navigate(href);
+        }}
+      />
+    </Suspense>
   );
 }

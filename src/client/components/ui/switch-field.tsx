@@ -1,8 +1,14 @@
-import { Switch } from "@ark-ui/react/switch";
 import type { ReactNode } from "react";
+import { css, cx } from "styled-system/css";
 import { switchRecipe } from "styled-system/recipes/switch-recipe";
 
 const styles = switchRecipe();
+// The native box stays the control (focus, Space, form value); the recipe's track and thumb only draw it.
+const box = cx("peer", css({ srOnly: true }));
+const track = cx(
+  styles.control,
+  css({ _peerFocusVisible: { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "2px" } }),
+);
 
 type SwitchFieldProps = {
   label: ReactNode;
@@ -11,20 +17,26 @@ type SwitchFieldProps = {
   onCheckedChange: (checked: boolean) => void;
 };
 
-/** An on/off choice with its label beside it (a checkbox to assistive technology). */
+/**
+ * An on/off choice with its label beside it (a checkbox to assistive technology). A native checkbox, not
+ * Ark's Switch: that would bring Ark's state-machine runtime (~31 KB gzip) into the first load of every
+ * page with a switch, for nothing a checkbox cannot do.
+ */
 export function SwitchField({ label, checked, name, onCheckedChange }: SwitchFieldProps) {
+  const state = checked ? "checked" : "unchecked";
   return (
-    <Switch.Root
-      className={styles.root}
-      checked={checked}
-      name={name}
-      onCheckedChange={({ checked: next }) => onCheckedChange(next)}
-    >
-      <Switch.Control className={styles.control}>
-        <Switch.Thumb className={styles.thumb} />
-      </Switch.Control>
-      <Switch.Label className={styles.label}>{label}</Switch.Label>
-      <Switch.HiddenInput />
-    </Switch.Root>
+    <label className={styles.root}>
+      <input
+        type="checkbox"
+        className={box}
+        name={name}
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.currentTarget.checked)}
+      />
+      <span className={track} data-state={state} aria-hidden="true">
+        <span className={styles.thumb} data-state={state} />
+      </span>
+      <span className={styles.label}>{label}</span>
+    </label>
   );
 }
