@@ -163,8 +163,16 @@ export class ApiRouter {
     });
     let strict: Type | null | undefined;
     const run = async (c: Context<AppEnv>) => {
-      const known = kept?.answers.find(c, kept.now());
+      if (!kept) return handle(c);
+      const known = await kept.answers.find(c, kept.now());
       if (known) return known;
+      try {
+        return await handle(c);
+      } finally {
+        kept.answers.release(c);
+      }
+    };
+    const handle = async (c: Context<AppEnv>) => {
       const query = (spec.query ? readQuery(c, spec.query) : undefined) as ParsedOf<Query>;
       const body = (
         spec.body ? await readJsonBody(c, spec.body, { perItem: spec.bodyPerItem }) : undefined

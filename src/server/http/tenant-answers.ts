@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { Context } from "hono";
 import type { Database } from "../db/database";
-import { isTenantReadCurrent } from "../db/tenant-read-cache";
+import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
 import type { AppEnv } from "./app-env";
 import { okPrepared, type PreparedJson, prepareOk } from "./respond";
 
@@ -19,30 +19,46 @@ type Kept = {
   bytes: number;
 };
 
+type Shared = { body: PreparedJson; validUntil: number } | null;
+
+/** A read under way for an answer: requests for the same answer meanwhile wait for it rather than read too. */
+type InFlight = { tenantId: string; mark: number; answer: Promise<Shared>; settle: (answer: Shared) => void };
+
 /** What a route needs to answer from, and add to, its kept answers. */
 export type TenantAnswers = {
-  /** The kept answer to this exact request of the signed-in tenant, when it still holds; else null. */
-  find(c: Context<AppEnv>, now: Date): Response | null;
+  /**
+   * The kept answer to this exact request of the signed-in tenant when it still holds, or the answer of the
+   * same read under way; else null, and this request's own read is awaited by the next ones until `release`.
+   */
+  find(c: Context<AppEnv>, now: Date): Promise<Response | null>;
   /**
    * Answers `data` and keeps it for the same request of the same tenant while nothing of the tenant changes
    * (`mark`: tenantReadMark taken before the data was read) and, given `validUntil`, until that instant.
    */
   answer(c: Context<AppEnv>, mark: number, data: unknown, validUntil?: Date | null): Response;
+  /** Call once the request is answered, however: requests waiting on a read that failed read for themselves. */
+  release(c: Context<AppEnv>): void;
 };
 
 /**
  * The answers of a tenant's read routes kept in memory between the writes that change them: exact, not a
  * time to live. A read is kept under its tenant and its request (path and query string as sent, so a hit is
  * answered before the query is even parsed) with the tenant's change mark it began at, and dropped as soon as
- * any change of the tenant is reported (tenantChanged: its bookings, its calls — see api-router.ts — or its
- * settings, such as its timezone). Memory is bounded in bytes, least recently asked first out.
+ * any change of the tenant is reported (tenantChanged: its bookings, its calls — see tenant-writes.ts — or its
+ * settings, such as its timezone). Requests for an answer being read meanwhile wait for that read: after a
+ * write, ten connections asking for the same page cost one read, not ten. Memory is bounded in bytes, least
+ * recently asked first out.
  *
  * Only on the embedded database, where this process owns the data and sees every write; with DATABASE_URL
  * another instance may write, so every read goes to the database.
  */
 export function createTenantAnswers(db: Database): TenantAnswers {
   if (!(db.$client instanceof PGlite)) {
-    return { find: () => null, answer: (c, _mark, data) => okPrepared(c, prepareOk(data)) };
+    return {
+      find: async () => null,
+      answer: (c, _mark, data) => okPrepared(c, prepareOk(data)),
+      release: () => {},
+    };
   }
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently asked first.
   const kept = new Map<string, Kept>();
@@ -52,19 +68,42 @@ export function createTenantAnswers(db: Database): TenantAnswers {
     kept.delete(key);
     bytes -= entry.bytes;
   };
+  const inFlight = new Map<string, InFlight>();
+  const reading = new WeakMap<Context<AppEnv>, { key: string; flight: InFlight }>();
+  const settle = (c: Context<AppEnv>, answer: Shared) => {
+    const own = reading.get(c);
+    if (!own) return;
+    reading.delete(c);
+    if (inFlight.get(own.key) === own.flight) inFlight.delete(own.key);
+    own.flight.settle(answer);
+  };
 
   return {
-    find(c, now) {
+    async find(c, now) {
       const key = keyOf(c);
       const entry = kept.get(key);
-      if (!entry) return null;
-      if (!isTenantReadCurrent(entry.tenantId, entry.mark) || now.getTime() > entry.validUntil) {
-        drop(key, entry);
+      if (entry && isTenantReadCurrent(entry.tenantId, entry.mark) && now.getTime() <= entry.validUntil) {
+        kept.delete(key);
+        kept.set(key, entry);
+        return okPrepared(c, entry.body);
+      }
+      if (entry) drop(key, entry);
+      const tenantId = c.get("auth").businessId;
+      const flight = inFlight.get(key);
+      // Joined only while nothing of the tenant changed since that read began: its answer is as new as ours.
+      if (flight && isTenantReadCurrent(tenantId, flight.mark)) {
+        const shared = await flight.answer;
+        if (shared && now.getTime() <= shared.validUntil) return okPrepared(c, shared.body);
         return null;
       }
-      kept.delete(key);
-      kept.set(key, entry);
-      return okPrepared(c, entry.body);
+      let resolve: (answer: Shared) => void = () => {};
+      const answer = new Promise<Shared>((settled) => {
+        resolve = settled;
+      });
+      const own: InFlight = { tenantId, mark: tenantReadMark(), answer, settle: resolve };
+      inFlight.set(key, own);
+      reading.set(c, { key, flight: own });
+      return null;
     },
     answer(c, mark, data, validUntil) {
       const body = prepareOk(data);
@@ -90,5 +129,6 @@ export function createTenantAnswers(db: Database): TenantAnswers {
       }
       return okPrepared(c, body);
     },
+    release: (c) => settle(c, null),
   };
 }
