@@ -108,6 +108,9 @@ export function createTenantAnswers(db: Database): TenantAnswers {
     answer(c, mark, data, validUntil) {
       const body = prepareOk(data);
       const tenantId = c.get("auth").businessId;
+      const until = validUntil?.getTime() ?? Infinity;
+      // Those waiting asked before any change since this read began (see find).
+      settle(c, { body, validUntil: until });
       // A read that began before a change is answered to its own caller but never kept.
       if (body.length <= MAX_ANSWER_BYTES && isTenantReadCurrent(tenantId, mark)) {
         const key = keyOf(c);
@@ -116,7 +119,7 @@ export function createTenantAnswers(db: Database): TenantAnswers {
         const entry = {
           tenantId,
           mark,
-          validUntil: validUntil?.getTime() ?? Infinity,
+          validUntil: until,
           body,
           bytes: body.length,
         };
