@@ -17,8 +17,11 @@ const lastChange = new Map<string, number>();
 /** The same, for every change but of bookings alone: what a reader of settings, not bookings, looks at. */
 const lastSettingsChange = new Map<string, number>();
 
-/** What changed: a tenant's bookings alone, or anything else of it (its settings, hours, catalogue, …). */
-export type TenantChange = "bookings" | "settings";
+/**
+ * What changed: a tenant's bookings alone, its calls alone, or anything else of it (its settings, hours,
+ * catalogue, …). Readers of settings look past the first two.
+ */
+export type TenantChange = "bookings" | "calls" | "settings";
 
 /** The mark to keep with a read: take it before the read is sent. */
 export const tenantReadMark = () => changes;

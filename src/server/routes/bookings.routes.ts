@@ -6,11 +6,13 @@ import {
   bookingListQuery,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
+import { tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { createTenantAnswers } from "../http/tenant-answers";
 import {
   countPendingBookings,
   findBookingDetail,
@@ -26,6 +28,7 @@ const NO_BOOKING = "No such booking";
 export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/bookings", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
+  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -58,6 +61,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: [],
     },
     async (c, { query }) => {
+      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? BOOKINGS_PAGE_SIZE;
@@ -68,7 +72,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         limit,
         now: clock(),
       };
-      const { total, data } =
+      const { total, data, turnsAt } =
         query.from === undefined && query.to === undefined
           ? await listBookings(db, businessId, { ...filter, range: { from: null, to: null } })
           : await inBusinessTimezone(businessId, (timezone) =>
@@ -81,8 +85,10 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
                 ),
               }),
             );
-      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
+      const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
+      return answers.answer(c, mark, answer, turnsAt === null ? null : new Date(turnsAt));
     },
+    { answers, now: clock },
   );
 
   // Before /:id, which would take "counts" for an id.

@@ -1,10 +1,12 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
 import { startTimeRange } from "../calls/call-list-range";
+import { tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { createTenantAnswers } from "../http/tenant-answers";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
@@ -13,9 +15,10 @@ import { callDetailExample, callListExample } from "./calls.examples";
 const NO_CALL = "No such call";
 
 /** Spec 7 "Calls": the call history of the signed-in staff member's business. */
-export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/calls", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
+  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -43,6 +46,7 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
       errors: [],
     },
     async (c, { query }) => {
+      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? CALLS_PAGE_SIZE;
@@ -56,8 +60,9 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
                 range: startTimeRange(query, timezone),
               }),
             );
-      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
+      return answers.answer(c, mark, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
+    { answers, now: clock },
   );
 
   router.add(
