@@ -22,7 +22,6 @@ import { requestBodyLimit } from "./http/request-body-limit";
 import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
-import { reportTenantWrites } from "./http/tenant-writes";
 import { createLogger, type Logger } from "./logger";
 import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantBookingsRoutes } from "./routes/assistant-bookings.routes";
@@ -81,7 +80,6 @@ export function createApp(options: CreateAppOptions) {
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use("/api/*", reportTenantWrites);
   app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 

@@ -3,6 +3,7 @@ import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@share
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { tenantChanged } from "../db/tenant-read-cache";
 import { outboxWritten } from "../outbox/outbox-signal";
 
 /*
@@ -56,11 +57,15 @@ export async function reportCalls(
       report,
     })),
   );
-  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
-    db,
-    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
-      from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
-        make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
+  const rows = await reportingChanges(
+    items.map((item) => item.businessId),
+    () =>
+      rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
+        db,
+        sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
+          from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
+            make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
+      ),
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
@@ -103,29 +108,30 @@ export async function insertCallsBulk(
   now: Date,
 ): Promise<{ inserted: number }> {
   const at = now.toISOString();
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-    let inserted = 0;
-    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-      const json = JSON.stringify(
-        rows.slice(start, start + CHUNK_ROWS).map((r) => ({
-          id: randomUUID(),
-          external_id: r.externalId,
-          caller_number: r.callerNumber,
-          caller_name: r.callerName,
-          started_at: r.startedAt.toISOString(),
-          status: r.status,
-          duration_seconds: r.durationSeconds,
-          outcome: r.outcome,
-          summary: r.summary,
-          transcript: r.transcript,
-          recording_url: r.recordingUrl,
-          service_name: r.serviceName,
-        })),
-      );
-      const [result] = await rawRows<{ inserted: number }>(
-        tx,
-        sql`with inserted as (
+  return reportingChanges([businessId], () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+        const json = JSON.stringify(
+          rows.slice(start, start + CHUNK_ROWS).map((r) => ({
+            id: randomUUID(),
+            external_id: r.externalId,
+            caller_number: r.callerNumber,
+            caller_name: r.callerName,
+            started_at: r.startedAt.toISOString(),
+            status: r.status,
+            duration_seconds: r.durationSeconds,
+            outcome: r.outcome,
+            summary: r.summary,
+            transcript: r.transcript,
+            recording_url: r.recordingUrl,
+            service_name: r.serviceName,
+          })),
+        );
+        const [result] = await rawRows<{ inserted: number }>(
+          tx,
+          sql`with inserted as (
           insert into calls (id, business_id, external_id, caller_number, caller_name, started_at, status,
             duration_seconds, outcome, summary, transcript, recording_url, service_name, created_at, updated_at)
           select r.id, ${businessId}::uuid, r.external_id, r.caller_number, r.caller_name, r.started_at, r.status,
@@ -138,11 +144,12 @@ export async function insertCallsBulk(
           returning 1
         )
         select count(*)::int as inserted from inserted`,
-      );
-      inserted += result!.inserted;
-    }
-    return { inserted };
-  });
+        );
+        inserted += result!.inserted;
+      }
+      return { inserted };
+    }),
+  );
 }
 
 /**
@@ -155,9 +162,23 @@ export async function purgeCalls(
   before: Date,
   limit: number,
 ): Promise<number> {
-  const [row] = await rawRows<{ deleted: number }>(
-    db,
-    sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
+  const [row] = await reportingChanges([businessId], () =>
+    rawRows<{ deleted: number }>(
+      db,
+      sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
+    ),
   );
   return row!.deleted;
+}
+
+/**
+ * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept list answers
+ * among them) that these businesses' calls changed — failed writes too, since part of a batch may have landed.
+ */
+async function reportingChanges<T>(businessIds: readonly string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    for (const businessId of new Set(businessIds)) tenantChanged(businessId, "calls");
+  }
 }
