@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGES } from "../../src/client/lib/languages";
 import { bookAsAssistant, createBooking, firstFreeSlot } from "../support/bookings";
 import {
+  animationsSettled,
   browserForFile,
   callReport,
   createAssistantKey,
@@ -97,6 +98,8 @@ async function narrowPage(language: string) {
 }
 
 async function expectNoSidewaysScroll(page: Page, screen: string) {
+  // A drawer still sliding in sits partly past the right edge: measure where things come to rest.
+  await animationsSettled(page);
   expect.soft({ screen, overflow: await sidewaysOverflow(page) }).toEqual({ screen, overflow: [] });
 }
 

@@ -51,9 +51,8 @@ const experimentalRules = Object.fromEntries(
   axe.getRules(["experimental"]).map((rule) => [rule.ruleId, { enabled: true }]),
 );
 
-/** axe-core over the whole page with every rule, experimental ones included; no violation may remain. */
-export async function expectNoAxeViolations(page: Page) {
-  // Mid-animation (a dialog fading in) colours are blends that fail contrast checks: let them settle.
+/** Resolves once every finite animation of the page has ended (a dialog fading in, a drawer sliding in). */
+export async function animationsSettled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -62,6 +61,12 @@ export async function expectNoAxeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** axe-core over the whole page with every rule, experimental ones included; no violation may remain. */
+export async function expectNoAxeViolations(page: Page) {
+  // Mid-animation (a dialog fading in) colours are blends that fail contrast checks: let them settle.
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).options({ rules: experimentalRules }).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);

@@ -25,7 +25,8 @@ type SwitchFieldProps = {
 export function SwitchField({ label, checked, name, onCheckedChange }: SwitchFieldProps) {
   const state = checked ? "checked" : "unchecked";
   return (
-    <label className={styles.root}>
+    // Ark's anatomy attributes kept, so the parts are found as any other Ark part is.
+    <label className={styles.root} data-scope="switch" data-part="root">
       <input
         type="checkbox"
         className={box}
@@ -33,10 +34,12 @@ export function SwitchField({ label, checked, name, onCheckedChange }: SwitchFie
         checked={checked}
         onChange={(event) => onCheckedChange(event.currentTarget.checked)}
       />
-      <span className={track} data-state={state} aria-hidden="true">
-        <span className={styles.thumb} data-state={state} />
+      <span className={track} data-scope="switch" data-part="control" data-state={state} aria-hidden="true">
+        <span className={styles.thumb} data-scope="switch" data-part="thumb" data-state={state} />
       </span>
-      <span className={styles.label}>{label}</span>
+      <span className={styles.label} data-scope="switch" data-part="label">
+        {label}
+      </span>
     </label>
   );
 }
