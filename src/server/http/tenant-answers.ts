@@ -44,8 +44,8 @@ export type TenantAnswers = {
  * The answers of a tenant's read routes kept in memory between the writes that change them: exact, not a
  * time to live. A read is kept under its tenant and its request (path and query string as sent, so a hit is
  * answered before the query is even parsed) with the tenant's change mark it began at, and dropped as soon as
- * any change of the tenant is reported (tenantChanged: its bookings, its calls — the calls writer reports them — or its
- * settings, such as its timezone). Requests for an answer being read meanwhile wait for that read: after a
+ * any change of the tenant is reported (tenantChanged: by the bookings writer, the calls writer, or the
+ * settings repos, e.g. for its timezone). Requests for an answer being read meanwhile wait for that read: after a
  * write, ten connections asking for the same page cost one read, not ten. Memory is bounded in bytes, least
  * recently asked first out.
  *
