@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { waitFor } from "xstate";
-import { preloadTooltip } from "../components/ui/tooltip";
 import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
@@ -12,7 +11,6 @@ import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
-import { MOBILE_QUERY } from "./shell/sidebar-context";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const loadProtectedArea = () =>
@@ -32,9 +30,6 @@ export function preloadRoute(
   void loadProtectedArea();
   const page = pageKeyOf(pathname);
   void pageChunks[page]();
-  // The desktop shell shows tooltips from its first render: their code comes alongside the shell's, so the
-  // triggers render with it at once. Phones' shell has none; there it loads when a page first needs it.
-  if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
   const pageData = import("./page-data");
   void waitFor(context.session, (state) => !state.matches("checking"))
     .then(async (state) => {

@@ -7,13 +7,20 @@ import {
 } from "@ark-ui/react/date-picker";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { datePicker } from "styled-system/recipes/date-picker";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
-import { type DateFieldProps, square, squareButton } from "./date-field";
+import { useHandoverFocus } from "../lib/use-load-on-intent";
+import {
+  type DateFieldHandover,
+  type DateFieldProps,
+  square,
+  squareButton,
+  useDatePlaceholder,
+} from "./date-field";
 
 const styles = datePicker();
 const fieldStyles = field();
@@ -42,7 +49,8 @@ export default function DatePickerField({
   min,
   max,
   inputClassName,
-}: DateFieldProps) {
+  handover,
+}: DateFieldProps & { handover?: DateFieldHandover | undefined }) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const translations = useMemo(
@@ -65,18 +73,17 @@ export default function DatePickerField({
     [t, label],
   );
   // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
-  const placeholder = useMemo(() => {
-    const tokens: Record<string, string> = {
-      day: t({ message: "dd", comment: "Date format placeholder: day" }),
-      month: t({ message: "mm", comment: "Date format placeholder: month" }),
-      year: t({ message: "yyyy", comment: "Date format placeholder: year" }),
-    };
-    const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" });
-    return parts
-      .formatToParts(new Date(2000, 0, 1))
-      .map((part) => tokens[part.type] ?? part.value)
-      .join("");
-  }, [t, locale]);
+  const placeholder = useDatePlaceholder();
+  const inputRef = useHandoverFocus<HTMLInputElement>(handover?.refocus && !handover.open);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, taking over the stand-in's text
+  useEffect(() => {
+    const typed = handover?.typed;
+    const element = inputRef.current;
+    if (typed === undefined || !element) return;
+    // Through the input's own setter and event, as typing does: the picker parses it as it would typed text.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, typed);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  }, []);
   const selected = toDateValue(value);
 
   return (
@@ -91,12 +98,13 @@ export default function DatePickerField({
       onValueChange={({ value: next }) => onChange(next[0] ? isoDay(next[0]) : "")}
       // In place rather than portalled, so the open calendar stays inside its landmark (axe "region").
       positioning={{ strategy: "fixed", placement: "bottom-start" }}
+      defaultOpen={handover?.open}
       lazyMount
       unmountOnExit
     >
       <DatePicker.Label className={cx(styles.label, fieldStyles.label)}>{label}</DatePicker.Label>
       <DatePicker.Control className={cx(styles.control, css({ gap: "1" }))}>
-        <DatePicker.Input className={cx(input({ size: "sm" }), inputClassName)} />
+        <DatePicker.Input ref={inputRef} className={cx(input({ size: "sm" }), inputClassName)} />
         <DatePicker.Trigger className={squareButton}>
           <CalendarDays aria-hidden="true" />
         </DatePicker.Trigger>

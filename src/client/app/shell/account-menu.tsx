@@ -3,24 +3,27 @@ import { LogOut } from "lucide-react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/menu";
-import { useSessionActor, useSessionUser } from "../../features/session/session-context";
-import { AccountFace, accountTriggerClass } from "./account-face";
+import { useSessionActor, type useSessionUser } from "../../features/session/session-context";
+import { type Handover, useHandoverFocus } from "../../lib/use-load-on-intent";
+import { AccountFace, accountTriggerClass } from "./account-button";
 
-/** The signed-in e-mail with its initial, opening the account menu (spec 2: sign out lives here). */
-export function AccountMenu() {
+type AccountUser = NonNullable<ReturnType<typeof useSessionUser>>;
+
+/** The account menu (spec 2: sign out lives here), fetched on intent by ./account-button. */
+export function AccountMenu({ user, handover }: { user: AccountUser; handover: Handover | undefined }) {
   const { t } = useLingui();
   const session = useSessionActor();
-  const user = useSessionUser();
-  if (!user) return null;
+  const trigger = useHandoverFocus<HTMLButtonElement>(handover?.refocus);
   const email = user.email;
   return (
     <MenuRoot
       positioning={{ placement: "bottom-end" }}
+      defaultOpen={handover?.open}
       onSelect={(details) => {
         if (details.value === "sign-out") session.send({ type: "session.signOut" });
       }}
     >
-      <MenuTrigger asChild>
+      <MenuTrigger ref={trigger} asChild>
         <Button
           variant="ghost"
           size="sm"

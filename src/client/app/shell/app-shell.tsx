@@ -1,23 +1,26 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { DesktopSidebar } from "./desktop-sidebar";
 import { mainArea } from "./main-area";
+import { LazyMobileSidebar } from "./mobile-sidebar-lazy";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
-// The side sheet (Ark's dialog machine) is fetched only on narrow screens, where it is used.
-const MobileSidebar = lazy(() => import("./mobile-sidebar").then((m) => ({ default: m.MobileSidebar })));
-
 function ShellLayout({ children }: { children: ReactNode }) {
-  const { mobile } = useSidebar();
+  const { mobile, sheetOpen } = useSidebar();
+  // Mounted from the first open on, so it can animate closed and keep its place afterwards.
+  const [sheetUsed, setSheetUsed] = useState(sheetOpen);
+  if (sheetOpen && !sheetUsed) setSheetUsed(true);
   return (
     <div className={css({ display: "flex", minH: "100dvh" })}>
       <SkipLink />
       {mobile ? (
-        <Suspense fallback={null}>
-          <MobileSidebar />
-        </Suspense>
+        sheetUsed && (
+          <Suspense fallback={null}>
+            <LazyMobileSidebar />
+          </Suspense>
+        )
       ) : (
         <DesktopSidebar />
       )}

@@ -1,10 +1,7 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { PreferencesPlaceholder } from "../../features/preferences/preferences-placeholder";
+import { PreferencesBar } from "../../features/preferences/preferences-bar";
 import { Brand } from "./brand";
-
-// The picker's menu machinery stays out of the sign-in entry chunk; a same-size box holds its place.
-const PreferencesBar = lazy(() => import("../../features/preferences/preferences-bar"));
 
 /** Sign-in and sign-up: brand top-left, language and theme top-right, the form centred. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -21,9 +18,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         })}
       >
         <Brand />
-        <Suspense fallback={<PreferencesPlaceholder />}>
-          <PreferencesBar />
-        </Suspense>
+        <PreferencesBar />
       </header>
       <main
         className={css({

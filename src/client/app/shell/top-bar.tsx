@@ -1,14 +1,8 @@
 import { Trans } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
 import { css } from "styled-system/css";
-import { PreferencesPlaceholder } from "../../features/preferences/preferences-placeholder";
-import { AccountPlaceholder } from "./account-face";
+import { PreferencesBar } from "../../features/preferences/preferences-bar";
+import { AccountButton } from "./account-button";
 import { SidebarTrigger } from "./sidebar-trigger";
-
-// The menus' machinery (Ark menu) loads right after the first paint, as on the auth pages; until
-// then same-size placeholders hold their place, so nothing shifts.
-const PreferencesBar = lazy(() => import("../../features/preferences/preferences-bar"));
-const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 2/9: 4rem high; the organisation-dashboard subtitle, preferences and the account menu. */
 export function TopBar() {
@@ -45,12 +39,8 @@ export function TopBar() {
         <Trans>Organization dashboard</Trans>
       </p>
       <div className={css({ ms: "auto", display: "flex", alignItems: "center", gap: "1" })}>
-        <Suspense fallback={<PreferencesPlaceholder />}>
-          <PreferencesBar />
-        </Suspense>
-        <Suspense fallback={<AccountPlaceholder />}>
-          <AccountMenu />
-        </Suspense>
+        <PreferencesBar />
+        <AccountButton />
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { Menu as ArkMenu } from "@ark-ui/react/menu";
 import { Check } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import { menu } from "styled-system/recipes/menu";
 
@@ -12,7 +12,7 @@ export function MenuRoot({ positioning, ...props }: ArkMenu.RootProps) {
   return <ArkMenu.Root positioning={{ strategy: "fixed", ...positioning }} {...props} />;
 }
 
-export function MenuTrigger(props: ArkMenu.TriggerProps) {
+export function MenuTrigger(props: ComponentProps<typeof ArkMenu.Trigger>) {
   return <ArkMenu.Trigger {...props} />;
 }
 

@@ -1,5 +1,5 @@
 import { createToaster, type ToastOptions } from "@ark-ui/react/toast";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 const store = createToaster({ placement: "bottom-end", max: 1, duration: 5000, overlap: false });
 const create = store.create;
@@ -17,11 +17,19 @@ export const toaster = Object.assign(store, {
   default: (options: Omit<ToastOptions, "type">) => create({ ...options, type: "default", priority: 8 }),
 });
 
-// The store is tiny; its view (the toast machines) loads after the first paint. Toasts created
-// before it mounts wait in the store and show once it arrives.
+// The store is tiny; its view (the toast machines) is fetched and started with the first toast, not with
+// every page: toasts created before it mounts wait in the store and show once it arrives.
 const ToastRegion = lazy(() => import("./toast-region"));
 
 export function Toaster() {
+  const [wanted, setWanted] = useState(() => store.getCount() > 0);
+  useEffect(() => {
+    if (wanted) return;
+    // A toast may have been created between the first render and this subscription.
+    if (store.getCount() > 0) setWanted(true);
+    return store.subscribe(() => setWanted(true));
+  }, [wanted]);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <ToastRegion toaster={toaster} />

@@ -1,10 +1,14 @@
 import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import { type ReactElement, type ReactNode, useEffect, useState } from "react";
+import { cloneElement, type ReactElement, type ReactNode, type SyntheticEvent } from "react";
 import { loadOnce } from "../../lib/load-once";
+import { type IntentHandlers, useLoadOnIntent } from "../../lib/use-load-on-intent";
+
+type TriggerProps = { [Name in keyof IntentHandlers]?: ((event: SyntheticEvent) => void) | undefined };
 
 export type TooltipProps = {
   content: ReactNode;
-  children: ReactElement;
+  /** One element taking pointer and focus handlers (a button). */
+  children: ReactElement<TriggerProps>;
   placement?: NonNullable<ArkTooltip.RootProps["positioning"]>["placement"];
   openDelay?: number;
   /**
@@ -13,30 +17,36 @@ export type TooltipProps = {
    */
   closeDelay?: number;
   disabled?: boolean;
+  /** Focus the trigger on mount: it replaces a bare trigger that had focus while the code loaded. */
+  refocus?: boolean | undefined;
 };
 
 // Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
-// on the first download of every signed-in page, for a hint nobody can ask for before the page is there.
+// on the first download of every signed-in page, for a hint nobody asks for before pointing at something.
 const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopup));
 
-/** Starts fetching the tooltip's code ahead of the first trigger (the desktop shell renders several at once). */
-export const preloadTooltip = () => void popup.load();
-
 /**
- * A hint on hover and keyboard focus (spec 9: 700 ms to open). Until the tooltip's code is in (fetched on
- * the first mount unless preloaded; at once from then on) the trigger renders bare.
+ * A hint on hover and keyboard focus (spec 9: 700 ms to open). The trigger renders bare until someone points
+ * at or focuses one: the code is fetched then, once per page, and later tooltips render with it at once.
+ * A trigger that still had focus when the code arrived gets it back (and its hint); a pointer still over it
+ * opens the hint on its next move, after the usual delay.
  */
 export function Tooltip(props: TooltipProps) {
-  const [Popup, setPopup] = useState(popup.loaded);
-  useEffect(() => {
-    if (Popup) return;
-    let mounted = true;
-    void popup.load().then((loaded) => {
-      if (mounted) setPopup(() => loaded);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, [Popup]);
-  return Popup ? <Popup {...props} /> : props.children;
+  const { loaded: Popup, handover, handlers } = useLoadOnIntent(popup);
+  if (Popup) return <Popup {...props} refocus={handover?.refocus} />;
+  const child = props.children;
+  // The trigger's own handlers run first (its click does what it does whether or not the hint is in).
+  const both = Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => {
+      const own = child.props[name as keyof IntentHandlers];
+      return [
+        name,
+        (event: SyntheticEvent) => {
+          own?.(event);
+          handler(event);
+        },
+      ];
+    }),
+  );
+  return cloneElement(child, both);
 }

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react/macro";
-import { ChevronDown } from "lucide-react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import {
@@ -12,23 +11,20 @@ import {
 } from "../../components/ui/menu";
 import { activateLanguage } from "../../lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
+import { type Handover, useHandoverFocus } from "../../lib/use-load-on-intent";
+import { LanguageFace } from "./language-face";
 import { LanguageFlag } from "./language-flag";
-import { LanguageFace } from "./preferences-placeholder";
 
 /** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
-export function LanguageMenu() {
+export function LanguageMenu({ handover }: { handover?: Handover | undefined }) {
   const { t, i18n } = useLingui();
-  const current = LANGUAGES.find((language) => language.code === i18n.locale) ?? LANGUAGES[0];
-  const name = current.name;
+  const trigger = useHandoverFocus<HTMLButtonElement>(handover?.refocus);
   const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
   return (
-    <MenuRoot positioning={{ placement: "bottom-end" }}>
-      <MenuTrigger asChild>
-        {/* Named by its content, so the name starts with the code on show (WCAG 2.5.3 Label in Name). */}
+    <MenuRoot positioning={{ placement: "bottom-end" }} defaultOpen={handover?.open}>
+      <MenuTrigger ref={trigger} asChild>
         <Button variant="ghost" size="sm">
-          <LanguageFace code={current.code} />
-          <span className={css({ srOnly: true })}>{t`Language: ${name}`}</span>
-          <ChevronDown aria-hidden="true" />
+          <LanguageFace />
         </Button>
       </MenuTrigger>
       <MenuContent>

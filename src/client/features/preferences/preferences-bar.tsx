@@ -1,12 +1,12 @@
-import { LanguageMenu } from "./language-menu";
-import { preferencesBarClass } from "./preferences-placeholder";
+import { preferencesBarClass } from "./language-face";
+import { LanguagePicker } from "./language-picker";
 import { ThemeToggle } from "./theme-toggle";
 
 /** The language picker and theme toggle, side by side (top bar and auth pages). */
-export default function PreferencesBar() {
+export function PreferencesBar() {
   return (
     <div className={preferencesBarClass}>
-      <LanguageMenu />
+      <LanguagePicker />
       <ThemeToggle />
     </div>
   );

@@ -1,0 +1,92 @@
+import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import type { loadOnce } from "./load-once";
+
+type Once<T> = ReturnType<typeof loadOnce<T>>;
+
+/** How the loaded control takes over from the stand-in that asked for it. */
+export type Handover = {
+  /** The stand-in had focus when the code arrived: the control's trigger takes it. */
+  refocus: boolean;
+  /** The stand-in was pressed before the code arrived: the control opens at once. */
+  open: boolean;
+};
+
+/** The stand-in's event handlers (spread on its trigger; `onPointerEnter` may go on a wrapper instead). */
+export type IntentHandlers = {
+  onPointerEnter: (event: SyntheticEvent) => void;
+  onFocus: (event: SyntheticEvent) => void;
+  onPointerDown: (event: SyntheticEvent) => void;
+  onClick: (event: SyntheticEvent) => void;
+  onPointerLeave: () => void;
+  onPointerCancel: () => void;
+};
+
+/**
+ * For a control whose code is fetched when someone reaches for it (pointer over, focus, press) rather than
+ * with the page: `loaded` is the code once in (at once when an earlier control fetched it), with the
+ * `handover`; until then a stand-in drawn the same takes `handlers`. The stand-in's element is replaced by the
+ * control's, so focus and a press made while loading are handed over instead of lost, and the swap waits
+ * while a press is under way: replacing the element between pointer down and up would swallow the click.
+ */
+export function useLoadOnIntent<T>(once: Once<T>) {
+  const [loaded, setLoaded] = useState<{ value: T; handover: Handover } | undefined>(() => {
+    const value = once.loaded();
+    return value === undefined ? undefined : { value, handover: { refocus: false, open: false } };
+  });
+  const mounted = useRef(true);
+  const pressed = useRef(false);
+  const pressing = useRef(false);
+  const waiting = useRef<() => void>(undefined);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const release = () => {
+    pressing.current = false;
+    const swap = waiting.current;
+    waiting.current = undefined;
+    swap?.();
+  };
+  const start = (standIn: EventTarget) =>
+    void once.load().then((value) => {
+      const swap = () => {
+        if (!mounted.current) return;
+        setLoaded({
+          value,
+          handover: { refocus: document.activeElement === standIn, open: pressed.current },
+        });
+      };
+      if (pressing.current) waiting.current = swap;
+      else swap();
+    });
+  const handlers: IntentHandlers = {
+    onPointerEnter: (event) => start(event.currentTarget),
+    onFocus: (event) => start(event.currentTarget),
+    onPointerDown: (event) => {
+      pressing.current = true;
+      start(event.currentTarget);
+    },
+    onClick: (event) => {
+      pressed.current = true;
+      start(event.currentTarget);
+      release();
+    },
+    onPointerLeave: () => {
+      if (pressing.current) release();
+    },
+    onPointerCancel: release,
+  };
+  return { loaded: loaded?.value, handover: loaded?.handover, handlers };
+}
+
+/** A ref for the loaded control's trigger, which takes focus on mount when the stand-in had it. */
+export function useHandoverFocus<E extends HTMLElement>(refocus: boolean | undefined) {
+  const ref = useRef<E>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, when the control replaces its stand-in
+  useEffect(() => {
+    if (refocus) ref.current?.focus();
+  }, []);
+  return ref;
+}
