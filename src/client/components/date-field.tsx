@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { datePicker } from "styled-system/recipes/date-picker";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { loadOnce } from "../lib/load-once";
+import { shortDate } from "../lib/short-date";
 import { type Handover, type IntentHandlers, useLoadOnIntent } from "../lib/use-load-on-intent";
 
 export type DateFieldProps = {
@@ -42,35 +43,21 @@ export function DateField(props: DateFieldProps) {
   return <DateFieldStandIn {...props} handlers={handlers} typed={typed} onType={setTyped} />;
 }
 
-/** The input's placeholder: the interface language's order of day, month and year ("mm/dd/yyyy"). */
+/** The input's placeholder in the interface language's order ("mm/dd/yyyy", "TT.MM.JJJJ"). */
 export function useDatePlaceholder() {
   const { t, i18n } = useLingui();
-  const locale = i18n.locale;
-  return useMemo(() => {
-    const tokens: Record<string, string> = {
-      day: t({ message: "dd", comment: "Date format placeholder: day" }),
-      month: t({ message: "mm", comment: "Date format placeholder: month" }),
-      year: t({ message: "yyyy", comment: "Date format placeholder: year" }),
-    };
-    const parts = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric" });
-    return parts
-      .formatToParts(new Date(2000, 0, 1))
-      .map((part) => tokens[part.type] ?? part.value)
-      .join("");
-  }, [t, locale]);
+  const parts = {
+    day: t({ message: "dd", comment: "Date format placeholder: day" }),
+    month: t({ message: "mm", comment: "Date format placeholder: month" }),
+    year: t({ message: "yyyy", comment: "Date format placeholder: year" }),
+  };
+  return shortDate(parts, i18n.locale);
 }
 
-/** The same day as the picker writes it (its default format: 2-digit day and month, numeric year). */
+/** The day as the picker writes it (YYYY-MM-DD in, e.g. 01/31/2026 out). */
 function shownDay(value: string, locale: string) {
-  if (!value) return "";
-  const [year, month, day] = value.split("-").map(Number);
-  const format = new Intl.DateTimeFormat(locale, {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return format.format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+  const [year = "", month = "", day = ""] = value.split("-");
+  return value ? shortDate({ day, month, year }, locale) : "";
 }
 
 /**
@@ -105,6 +92,7 @@ function DateFieldStandIn({
           value={typed ?? shownDay(value, i18n.locale)}
           onChange={(event) => onType(event.target.value)}
           onFocus={handlers.onFocus}
+          data-handover="input"
         />
         <button
           type="button"

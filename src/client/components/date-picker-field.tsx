@@ -74,7 +74,8 @@ export default function DatePickerField({
   );
   // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
   const placeholder = useDatePlaceholder();
-  const inputRef = useHandoverFocus<HTMLInputElement>(handover?.refocus && !handover.open);
+  const inputRef = useHandoverFocus<HTMLInputElement>(handover, "input");
+  const triggerRef = useHandoverFocus<HTMLButtonElement>(handover?.open ? undefined : handover);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, taking over the stand-in's text
   useEffect(() => {
     const typed = handover?.typed;
@@ -105,7 +106,7 @@ export default function DatePickerField({
       <DatePicker.Label className={cx(styles.label, fieldStyles.label)}>{label}</DatePicker.Label>
       <DatePicker.Control className={cx(styles.control, css({ gap: "1" }))}>
         <DatePicker.Input ref={inputRef} className={cx(input({ size: "sm" }), inputClassName)} />
-        <DatePicker.Trigger className={squareButton}>
+        <DatePicker.Trigger ref={triggerRef} className={squareButton}>
           <CalendarDays aria-hidden="true" />
         </DatePicker.Trigger>
       </DatePicker.Control>

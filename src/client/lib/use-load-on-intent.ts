@@ -5,8 +5,11 @@ type Once<T> = ReturnType<typeof loadOnce<T>>;
 
 /** How the loaded control takes over from the stand-in that asked for it. */
 export type Handover = {
-  /** The stand-in had focus when the code arrived: the control's trigger takes it. */
-  refocus: boolean;
+  /**
+   * The part of the stand-in that had focus when the code arrived (its `data-handover`, else "trigger"): the
+   * control's same part takes it.
+   */
+  focus: string | undefined;
   /** The stand-in was pressed before the code arrived: the control opens at once. */
   open: boolean;
 };
@@ -31,12 +34,14 @@ export type IntentHandlers = {
 export function useLoadOnIntent<T>(once: Once<T>) {
   const [loaded, setLoaded] = useState<{ value: T; handover: Handover } | undefined>(() => {
     const value = once.loaded();
-    return value === undefined ? undefined : { value, handover: { refocus: false, open: false } };
+    return value === undefined ? undefined : { value, handover: { focus: undefined, open: false } };
   });
   const mounted = useRef(true);
   const pressed = useRef(false);
   const pressing = useRef(false);
   const waiting = useRef<() => void>(undefined);
+  // The stand-in's elements reached so far: where focus may sit when the control arrives.
+  const reached = useRef(new Set<Element>());
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -49,18 +54,20 @@ export function useLoadOnIntent<T>(once: Once<T>) {
     waiting.current = undefined;
     swap?.();
   };
-  const start = (standIn: EventTarget) =>
+  const start = (standIn: EventTarget) => {
+    if (standIn instanceof Element) reached.current.add(standIn);
     void once.load().then((value) => {
       const swap = () => {
         if (!mounted.current) return;
-        setLoaded({
-          value,
-          handover: { refocus: document.activeElement === standIn, open: pressed.current },
-        });
+        const focused = document.activeElement;
+        const inStandIn = [...reached.current].some((element) => element.contains(focused));
+        const focus = inStandIn && focused instanceof HTMLElement ? partOf(focused) : undefined;
+        setLoaded({ value, handover: { focus, open: pressed.current } });
       };
       if (pressing.current) waiting.current = swap;
       else swap();
     });
+  };
   const handlers: IntentHandlers = {
     onPointerEnter: (event) => start(event.currentTarget),
     onFocus: (event) => start(event.currentTarget),
@@ -81,12 +88,14 @@ export function useLoadOnIntent<T>(once: Once<T>) {
   return { loaded: loaded?.value, handover: loaded?.handover, handlers };
 }
 
-/** A ref for the loaded control's trigger, which takes focus on mount when the stand-in had it. */
-export function useHandoverFocus<E extends HTMLElement>(refocus: boolean | undefined) {
+const partOf = (element: HTMLElement) => element.dataset.handover ?? "trigger";
+
+/** A ref for a part of the loaded control, which takes focus on mount when the stand-in's same part had it. */
+export function useHandoverFocus<E extends HTMLElement>(handover: Handover | undefined, part = "trigger") {
   const ref = useRef<E>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, when the control replaces its stand-in
   useEffect(() => {
-    if (refocus) ref.current?.focus();
+    if (handover?.focus === part) ref.current?.focus();
   }, []);
   return ref;
 }

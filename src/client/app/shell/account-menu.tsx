@@ -13,7 +13,7 @@ type AccountUser = NonNullable<ReturnType<typeof useSessionUser>>;
 export function AccountMenu({ user, handover }: { user: AccountUser; handover: Handover | undefined }) {
   const { t } = useLingui();
   const session = useSessionActor();
-  const trigger = useHandoverFocus<HTMLButtonElement>(handover?.refocus);
+  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   const email = user.email;
   return (
     <MenuRoot

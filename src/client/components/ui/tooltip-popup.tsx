@@ -13,9 +13,9 @@ export function TooltipPopup({
   openDelay = 700,
   closeDelay = 300,
   disabled,
-  refocus,
+  handover,
 }: TooltipProps) {
-  const trigger = useHandoverFocus<HTMLButtonElement>(refocus);
+  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   return (
     <ArkTooltip.Root
       openDelay={openDelay}

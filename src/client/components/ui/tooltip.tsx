@@ -1,7 +1,7 @@
 import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
 import { cloneElement, type ReactElement, type ReactNode, type SyntheticEvent } from "react";
 import { loadOnce } from "../../lib/load-once";
-import { type IntentHandlers, useLoadOnIntent } from "../../lib/use-load-on-intent";
+import { type Handover, type IntentHandlers, useLoadOnIntent } from "../../lib/use-load-on-intent";
 
 type TriggerProps = { [Name in keyof IntentHandlers]?: ((event: SyntheticEvent) => void) | undefined };
 
@@ -17,8 +17,8 @@ export type TooltipProps = {
    */
   closeDelay?: number;
   disabled?: boolean;
-  /** Focus the trigger on mount: it replaces a bare trigger that had focus while the code loaded. */
-  refocus?: boolean | undefined;
+  /** From the bare trigger the tooltip replaced: focus it had while the code loaded. */
+  handover?: Handover | undefined;
 };
 
 // Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
@@ -33,7 +33,7 @@ const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopu
  */
 export function Tooltip(props: TooltipProps) {
   const { loaded: Popup, handover, handlers } = useLoadOnIntent(popup);
-  if (Popup) return <Popup {...props} refocus={handover?.refocus} />;
+  if (Popup) return <Popup {...props} handover={handover} />;
   const child = props.children;
   // The trigger's own handlers run first (its click does what it does whether or not the hint is in).
   const both = Object.fromEntries(

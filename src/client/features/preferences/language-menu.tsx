@@ -18,7 +18,7 @@ import { LanguageFlag } from "./language-flag";
 /** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
 export function LanguageMenu({ handover }: { handover?: Handover | undefined }) {
   const { t, i18n } = useLingui();
-  const trigger = useHandoverFocus<HTMLButtonElement>(handover?.refocus);
+  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
   return (
     <MenuRoot positioning={{ placement: "bottom-end" }} defaultOpen={handover?.open}>
