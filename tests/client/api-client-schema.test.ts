@@ -17,6 +17,7 @@ import { responseSchema } from "../../src/client/lib/response-check";
 import { noData } from "../../src/client/lib/response-schema";
 import { responseSchemas } from "../../src/client/lib/response-schemas";
 import { sessionOrNoneCheck, sessionUserCheck } from "../../src/client/lib/session-user-check";
+import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { uniqueEmail } from "../support/server-accounts";
 import { reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -100,6 +101,40 @@ describe("the client reads the real server's answers through the schemas its rou
     expect(created.price).toBe(19.99);
     await expect(api.get("/services", responseSchema("serviceList"))).resolves.toEqual([created]);
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
+  }, 20_000);
+
+  it("hands a call's headers over with its checked data: a slots answer cut short says so", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await api.post("/auth/sign-up", sessionUserCheck, {
+      email: uniqueEmail("headers"),
+      password: "correct horse",
+    });
+    const service = await api.post("/services", responseSchema("service"), {
+      name: "Cleaning",
+      duration: 60,
+      price: 0,
+      isActive: true,
+    });
+    await api.put("/availability", responseSchema("availability"), {
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      minimumNoticeMinutes: 0,
+      bookingHorizonDays: 90,
+      slotStepMinutes: 1,
+      weeklySchedule: weeklyScheduleOf([0, 1, 2, 3, 4, 5, 6], { start: "00:00", end: "24:00" }),
+    });
+    const slotsOf = (from: string, to: string) =>
+      api.requestWithHeaders("/availability/slots", responseSchema("slotList"), {
+        method: "GET",
+        query: { serviceId: service._id, from, to },
+      });
+    // 62 days at a 1-minute step hold far more than one answer carries (the server's own test counts them).
+    const cut = await slotsOf("2026-03-02", "2026-05-02");
+    expect(cut.data).toHaveLength(5_000);
+    expect(cut.headers.get("X-Slots-Truncated")).toBe("true");
+    const whole = await slotsOf("2026-03-03", "2026-03-03");
+    expect(whole.data).toHaveLength(24 * 60 - 60 + 1);
+    expect(whole.headers.get("X-Slots-Truncated")).toBeNull();
   }, 20_000);
 
   it("reads the start-up refresh with the hand check: no session is null, not an error", async () => {

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from "@shared/booking.constants";
 import { type ApiErrorCode, apiErrorCodes } from "@shared/error-codes";
-import { FetchError, type FetchOptions, ofetch } from "ofetch";
+import { FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
 import { check, type ResponseSchema } from "./response-schema";
 import { parseRetryAfter } from "./retry-after";
 import { sessionOrNoneCheck } from "./session-user-check";
@@ -168,10 +168,10 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
   }
 
   // The body is read as unknown: only the schema of the call may say what it holds.
-  async function send(path: string, options: RequestOptions = {}): Promise<unknown> {
+  async function send(path: string, options: RequestOptions = {}): Promise<FetchResponse<unknown>> {
     const sentWith = authorization;
     try {
-      return await raw<unknown>(path, options);
+      return await raw.raw<unknown>(path, options);
     } catch (error) {
       const mendable =
         error instanceof FetchError && error.status === 401 && path !== REFRESH_PATH && sentWith !== null;
@@ -187,22 +187,35 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
         }
       }
       try {
-        return await raw<unknown>(path, options);
+        return await raw.raw<unknown>(path, options);
       } catch (retryError) {
         throw toApiError(retryError);
       }
     }
   }
 
-  /** Sends a request, unwraps the envelope and reads `data` through the schema of the call (response-schema.ts). */
+  /**
+   * Sends a request, unwraps the envelope and reads `data` through the schema of the call (response-schema.ts);
+   * the answer's headers come with it, for the calls that read one beside their data.
+   */
+  async function requestWithHeaders<T>(
+    path: string,
+    schema: ResponseSchema<T>,
+    options?: RequestOptions,
+  ): Promise<{ data: T; headers: Headers }> {
+    const response = await send(path, options);
+    return { data: await readData(path, response._data, schema), headers: response.headers };
+  }
+
   async function request<T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
-    return readData(path, await send(path, options), schema);
+    return (await requestWithHeaders(path, schema, options)).data;
   }
 
   const withBody = (body: unknown) => (body === undefined ? {} : { body });
 
   return {
     request,
+    requestWithHeaders,
     get: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
       request(path, schema, { ...options, method: "GET" }),
     post: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>

@@ -17,17 +17,12 @@ export const availabilityQueries = {
     queryOptions({
       queryKey: ["availability", "preview-slots", query] as const,
       queryFn: async ({ signal }) => {
-        let truncated = false;
-        const slots = await api.get("/availability/slots", responseSchema("slotList"), {
-          signal,
-          query,
-          // Stands in for the client's own onResponse on this request; that one only takes up the
-          // Authorization header, which the auth routes alone send (a refresh is its own request).
-          onResponse: ({ response }) => {
-            truncated = response.headers.get(SLOTS_TRUNCATED_HEADER) === "true";
-          },
-        });
-        return { slots, truncated };
+        const { data: slots, headers } = await api.requestWithHeaders(
+          "/availability/slots",
+          responseSchema("slotList"),
+          { method: "GET", signal, query },
+        );
+        return { slots, truncated: headers.get(SLOTS_TRUNCATED_HEADER) === "true" };
       },
       // As lib's freeSlotsQuery: slots move with the clock (minimum notice) and with every booking.
       staleTime: 60_000,

@@ -1,7 +1,7 @@
 import { Combobox, useListCollection } from "@ark-ui/react/combobox";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, ChevronsUpDown } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { css, cx } from "styled-system/css";
 import {
   fieldStyles,
@@ -36,8 +36,9 @@ export default function TimezoneCombobox({
   const inputRef = useRef<HTMLInputElement>(null);
   // The list shows what the stand-in's text finds, as if it had been typed here, and the caret or selection
   // stays where it was, focus included (a select-all just before the swap must still be replaced by what is typed next).
+  // In the commit that removed the stand-in, before the browser can hand out another key.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only what was handed over at mount
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (handover.typed) filter(handover.typed);
     if (!handover.focused) return;
     inputRef.current?.focus();

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronsUpDown } from "lucide-react";
 import { type ComponentType, type RefObject, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { cx } from "styled-system/css";
 import type { TimezoneComboboxProps } from "./timezone-combobox";
 import {
@@ -37,7 +38,9 @@ export function TimezoneField(props: TimezoneFieldProps) {
         const field = input.current;
         const focused = field !== null && field === document.activeElement;
         const selection = focused ? ([field.selectionStart ?? 0, field.selectionEnd ?? 0] as const) : null;
-        setLoaded({ Combobox, focused, selection });
+        // Caret read, swap and focus in this one task: a key the browser handed out between them would land in
+        // the stand-in after its caret was read (the combobox then puts the caret back before it) or in no field.
+        flushSync(() => setLoaded({ Combobox, focused, selection }));
       },
       // The stand-in keeps working as a plain field; the next reach for it tries again.
       () => {
