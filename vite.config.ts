@@ -3,6 +3,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { deferredStylesheet } from "./scripts/deferred-stylesheet-plugin.ts";
+import { modulePreloads } from "./scripts/module-preloads-plugin.ts";
 import { precompress } from "./scripts/precompress-plugin.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => ({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
     deferredStylesheet(),
+    modulePreloads(),
     precompress(),
   ],
   define: {

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { PAGE_MODULES, SIGNED_IN_MODULES } from "@shared/page-modules";
 import { describe, expect, it } from "vitest";
 import { browserForFile, signUp } from "../support/browser";
 
@@ -67,6 +68,17 @@ describe("the production build", () => {
       "framework",
       "rolldown-runtime",
     ]);
+  });
+
+  it("lists the files of every signed-in page's code, for the server to name in that page's HTML", () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    for (const module of [...SIGNED_IN_MODULES, ...Object.values(PAGE_MODULES)]) {
+      const files = preloads[module];
+      expect(files?.length, module).toBeGreaterThan(0);
+      for (const file of files ?? []) expect(existsSync(`dist/client/${file}`), file).toBe(true);
+    }
   });
 
   it("never renders the app before its stylesheet applies, signed out or in", async () => {

@@ -91,6 +91,8 @@ describe("the shell", () => {
     const calls = page
       .getByRole("navigation", { name: "Main navigation" })
       .getByRole("link", { name: "Calls" });
+    // Once its tooltip is in (a trigger pointed at before that stays bare: spec notes, tooltips).
+    await calls.and(page.locator("[data-scope=tooltip][data-part=trigger]")).waitFor();
     await calls.hover();
     await expect.poll(() => page.getByRole("tooltip", { name: "Calls" }).isVisible()).toBe(true);
 

@@ -1,16 +1,19 @@
+import { pageKeyOf } from "@shared/page-modules";
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { waitFor } from "xstate";
+import { preloadTooltip } from "../components/ui/tooltip";
 import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
 import type { AppContext } from "./app-context";
-import { pageChunks, pageKeyOf } from "./page-chunks";
+import { pageChunks } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
+import { MOBILE_QUERY } from "./shell/sidebar-context";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const loadProtectedArea = () =>
@@ -26,9 +29,12 @@ export function preloadRoute(
   { pathname, search }: Pick<Location, "pathname" | "search">,
   context: AppContext,
 ) {
-  if (pathname === "/auth" || pathname.startsWith("/auth/")) return;
-  void loadProtectedArea();
   const page = pageKeyOf(pathname);
+  if (!page) return;
+  void loadProtectedArea();
+  // The desktop shell's collapsed sidebar is labelled by tooltips: their code comes with the shell's. Phones'
+  // shell has none; there a page's tooltips load once it has settled.
+  if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
   void pageChunks[page]();
   const pageData = import("./page-data");
   void waitFor(context.session, (state) => !state.matches("checking"))

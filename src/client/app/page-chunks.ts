@@ -1,6 +1,8 @@
+import type { PageKey } from "@shared/page-modules";
+
 /**
- * One chunk per signed-in page, fetched when its route is first visited. Kept apart from the signed-in area's
- * own chunk so the entry can start fetching the page a URL needs alongside that area, not after it.
+ * One chunk per signed-in page (@shared/page-modules names their modules), fetched when its route is first
+ * visited. Kept apart from the signed-in area's own chunk so the page a URL needs comes alongside that area.
  */
 export const pageChunks = {
   dashboard: () => import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
@@ -12,13 +14,4 @@ export const pageChunks = {
     import("../features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
   settings: () => import("./settings-page").then((m) => ({ default: m.SettingsPage })),
   faq: () => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage })),
-};
-
-export type PageKey = keyof typeof pageChunks;
-
-/** The page a signed-in path renders (unknown paths render the dashboard). */
-export function pageKeyOf(pathname: string): PageKey {
-  const [, section = "", id] = pathname.split("/");
-  const key = section === "calls" && id ? "callDetail" : section;
-  return Object.hasOwn(pageChunks, key) ? (key as PageKey) : "dashboard";
-}
+} satisfies Record<PageKey, unknown>;

@@ -7,7 +7,7 @@ import {
 } from "@ark-ui/react/date-picker";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useMemo } from "react";
+import { useLayoutEffect, useMemo } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { datePicker } from "styled-system/recipes/date-picker";
@@ -75,9 +75,9 @@ export default function DatePickerField({
   // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
   const placeholder = useDatePlaceholder();
   const inputRef = useHandoverFocus<HTMLInputElement>(handover, "input");
-  const triggerRef = useHandoverFocus<HTMLButtonElement>(handover?.open ? undefined : handover);
+  const triggerRef = useHandoverFocus<HTMLButtonElement>(handover);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, taking over the stand-in's text
-  useEffect(() => {
+  useLayoutEffect(() => {
     const typed = handover?.typed;
     const element = inputRef.current;
     if (typed === undefined || !element) return;
@@ -99,7 +99,6 @@ export default function DatePickerField({
       onValueChange={({ value: next }) => onChange(next[0] ? isoDay(next[0]) : "")}
       // In place rather than portalled, so the open calendar stays inside its landmark (axe "region").
       positioning={{ strategy: "fixed", placement: "bottom-start" }}
-      defaultOpen={handover?.open}
       lazyMount
       unmountOnExit
     >

@@ -1,4 +1,5 @@
-import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { loadOnce } from "./load-once";
 
 type Once<T> = ReturnType<typeof loadOnce<T>>;
@@ -10,7 +11,7 @@ export type Handover = {
    * control's same part takes it.
    */
   focus: string | undefined;
-  /** The stand-in was pressed before the code arrived: the control opens at once. */
+  /** The stand-in was pressed before the code arrived: the press is replayed on the control's trigger. */
   open: boolean;
 };
 
@@ -62,7 +63,9 @@ export function useLoadOnIntent<T>(once: Once<T>) {
         const focused = document.activeElement;
         const inStandIn = [...reached.current].some((element) => element.contains(focused));
         const focus = inStandIn && focused instanceof HTMLElement ? partOf(focused) : undefined;
-        setLoaded({ value, handover: { focus, open: pressed.current } });
+        // Drawn and focused in this very task (flushSync, then the control's layout effects): a key pressed
+        // during the swap lands before or after it, never in a stand-in that is gone.
+        flushSync(() => setLoaded({ value, handover: { focus, open: pressed.current } }));
       };
       if (pressing.current) waiting.current = swap;
       else swap();
@@ -90,12 +93,18 @@ export function useLoadOnIntent<T>(once: Once<T>) {
 
 const partOf = (element: HTMLElement) => element.dataset.handover ?? "trigger";
 
-/** A ref for a part of the loaded control, which takes focus on mount when the stand-in's same part had it. */
+/**
+ * A ref for a part of the loaded control, which takes focus on mount when the stand-in's same part had it. A
+ * press of the stand-in is replayed on the control's trigger, so it opens exactly as a press of its own would
+ * (focus moving into the menu or calendar included).
+ */
 export function useHandoverFocus<E extends HTMLElement>(handover: Handover | undefined, part = "trigger") {
   const ref = useRef<E>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, when the control replaces its stand-in
-  useEffect(() => {
-    if (handover?.focus === part) ref.current?.focus();
+  useLayoutEffect(() => {
+    const pressed = part === "trigger" && handover?.open === true;
+    if (handover?.focus === part || pressed) ref.current?.focus();
+    if (pressed) ref.current?.click();
   }, []);
   return ref;
 }

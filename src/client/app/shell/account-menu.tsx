@@ -18,7 +18,6 @@ export function AccountMenu({ user, handover }: { user: AccountUser; handover: H
   return (
     <MenuRoot
       positioning={{ placement: "bottom-end" }}
-      defaultOpen={handover?.open}
       onSelect={(details) => {
         if (details.value === "sign-out") session.send({ type: "session.signOut" });
       }}

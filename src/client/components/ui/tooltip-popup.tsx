@@ -1,6 +1,5 @@
 import { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
 import { tooltip } from "styled-system/recipes/tooltip";
-import { useHandoverFocus } from "../../lib/use-load-on-intent";
 import type { TooltipProps } from "./tooltip";
 
 const styles = tooltip();
@@ -13,9 +12,7 @@ export function TooltipPopup({
   openDelay = 700,
   closeDelay = 300,
   disabled,
-  handover,
 }: TooltipProps) {
-  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   return (
     <ArkTooltip.Root
       openDelay={openDelay}
@@ -25,9 +22,7 @@ export function TooltipPopup({
       lazyMount
       unmountOnExit
     >
-      <ArkTooltip.Trigger ref={trigger} asChild>
-        {children}
-      </ArkTooltip.Trigger>
+      <ArkTooltip.Trigger asChild>{children}</ArkTooltip.Trigger>
       {/* In place, not portalled: it stays inside its landmark; the fixed strategy escapes clipping. */}
       <ArkTooltip.Positioner className={styles.positioner}>
         <ArkTooltip.Content className={styles.content}>{content}</ArkTooltip.Content>

@@ -1,9 +1,20 @@
 import type { Tooltip as ArkTooltip } from "@ark-ui/react/tooltip";
-import { cloneElement, type ReactElement, type ReactNode, type SyntheticEvent } from "react";
+import {
+  cloneElement,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { loadOnce } from "../../lib/load-once";
-import { type Handover, type IntentHandlers, useLoadOnIntent } from "../../lib/use-load-on-intent";
 
-type TriggerProps = { [Name in keyof IntentHandlers]?: ((event: SyntheticEvent) => void) | undefined };
+type TriggerProps = {
+  onPointerEnter?: ((event: PointerEvent) => void) | undefined;
+  onFocus?: ((event: FocusEvent) => void) | undefined;
+};
 
 export type TooltipProps = {
   content: ReactNode;
@@ -17,36 +28,73 @@ export type TooltipProps = {
    */
   closeDelay?: number;
   disabled?: boolean;
-  /** From the bare trigger the tooltip replaced: focus it had while the code loaded. */
-  handover?: Handover | undefined;
 };
 
 // Ark's tooltip machine and its positioning (~24 KB gzip with their shared zag runtime) would otherwise be
-// on the first download of every signed-in page, for a hint nobody asks for before pointing at something.
+// on the first download of every signed-in page, for a hint nobody asks for in the page's first seconds.
 const popup = loadOnce(() => import("./tooltip-popup").then((m) => m.TooltipPopup));
 
+let preloaded = false;
+
+/** Starts fetching the tooltip's code with the page (the desktop shell shows tooltips from its first render). */
+export function preloadTooltip() {
+  preloaded = true;
+  void popup.load();
+}
+
+/** After the page's first seconds, in an idle moment: once its own work is done, not competing with it. */
+const SETTLE_MS = 2000;
+function whenSettled(run: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    idle =
+      typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 2000 }) : undefined;
+    if (idle === undefined) run();
+  }, SETTLE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
+
 /**
- * A hint on hover and keyboard focus (spec 9: 700 ms to open). The trigger renders bare until someone points
- * at or focuses one: the code is fetched then, once per page, and later tooltips render with it at once.
- * A trigger that still had focus when the code arrived gets it back (and its hint); a pointer still over it
- * opens the hint on its next move, after the usual delay.
+ * A hint on hover and keyboard focus (spec 9: 700 ms to open). The trigger renders bare until the tooltip's
+ * code is in (fetched with the desktop shell, or once a page has settled; at once for triggers mounted later). A trigger someone has
+ * already pointed at or focused stays bare, keeping its element: wrapping it then would replace the element
+ * under a press, or the element a dialog it opened returns focus to.
  */
 export function Tooltip(props: TooltipProps) {
-  const { loaded: Popup, handover, handlers } = useLoadOnIntent(popup);
-  if (Popup) return <Popup {...props} handover={handover} />;
+  const [Popup, setPopup] = useState(popup.loaded);
+  const reached = useRef(false);
+  useEffect(() => {
+    if (Popup) return;
+    let mounted = true;
+    const load = () =>
+      void popup.load().then((loaded) => {
+        if (mounted && !reached.current) setPopup(() => loaded);
+      });
+    if (preloaded) {
+      load();
+      return () => {
+        mounted = false;
+      };
+    }
+    const cancel = whenSettled(load);
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, [Popup]);
+  if (Popup) return <Popup {...props} />;
   const child = props.children;
-  // The trigger's own handlers run first (its click does what it does whether or not the hint is in).
-  const both = Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => {
-      const own = child.props[name as keyof IntentHandlers];
-      return [
-        name,
-        (event: SyntheticEvent) => {
-          own?.(event);
-          handler(event);
-        },
-      ];
-    }),
-  );
-  return cloneElement(child, both);
+  return cloneElement(child, {
+    onPointerEnter: (event: PointerEvent) => {
+      reached.current = true;
+      child.props.onPointerEnter?.(event);
+    },
+    onFocus: (event: FocusEvent) => {
+      reached.current = true;
+      child.props.onFocus?.(event);
+    },
+  });
 }

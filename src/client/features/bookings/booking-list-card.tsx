@@ -1,9 +1,9 @@
-import { Plural, Trans } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { BOOKINGS_PAGE_SIZE } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useDeferredValue, useEffect, useId, useRef } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
@@ -12,6 +12,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
 import { useShownTimeZone } from "../../lib/business-timezone";
+import { wholeNumber } from "../../lib/whole-number";
 import { BookingFilters } from "./booking-filters";
 import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
@@ -21,12 +22,15 @@ import { useBookingActionDialogs } from "./use-booking-action-dialogs";
 
 /** Spec 2 "Bookings": filters, the page of bookings with their actions, pagination; loading and empty states. */
 export function BookingListCard() {
+  const { i18n } = useLingui();
   const api = useApi();
   const titleId = useId();
   const [search, setSearch] = useBookingsSearch();
   const { status, page } = search;
   const scope = search.scope ?? DEFAULT_BOOKING_SCOPE;
-  const query = useQuery(bookingQueries.list(api, { page, status, scope }));
+  // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
+  // one long synchronous render of the whole list.
+  const query = useDeferredValue(useQuery(bookingQueries.list(api, { page, status, scope })));
   const timeZone = useShownTimeZone();
   const rowsRef = useRef<HTMLDivElement>(null);
   const actions = useBookingActionDialogs({
@@ -48,6 +52,8 @@ export function BookingListCard() {
   const shownPage = list ? Math.min(page, Math.max(list.totalPages, 1)) : page;
   const start = (shownPage - 1) * BOOKINGS_PAGE_SIZE + 1;
   const end = Math.min(shownPage * BOOKINGS_PAGE_SIZE, total);
+  // Not Lingui's "#": that builds an Intl.NumberFormat, the page's first (tens of ms) — lib/whole-number.ts.
+  const shownTotal = wholeNumber(total, i18n.locale);
 
   return (
     <Card aria-labelledby={titleId}>
@@ -57,7 +63,7 @@ export function BookingListCard() {
         </CardTitle>
         <CardDescription aria-live="polite">
           {list ? (
-            <Plural value={total} one="# booking" other="# bookings" />
+            <Plural value={total} one={`${shownTotal} booking`} other={`${shownTotal} bookings`} />
           ) : query.isPending ? (
             <Trans>Loading bookings...</Trans>
           ) : null}

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, Percent, PhoneCall } from "lucide-react";
+import { useDeferredValue } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { PageHeader } from "../../components/ui/page-header";
 import { useApi } from "../../lib/api-context";
+import { wholeNumber, wholePercent } from "../../lib/whole-number";
 import { dashboardQueries } from "./dashboard.queries";
 import { KpiCard } from "./kpi-card";
 import { RecentActivityCard } from "./recent-activity-card";
@@ -13,9 +15,11 @@ import { RecentActivityCard } from "./recent-activity-card";
 export function DashboardPage() {
   const { t, i18n } = useLingui();
   const api = useApi();
-  const query = useQuery(dashboardQueries.stats(api));
+  // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
+  // one long synchronous render of the whole list.
+  const query = useDeferredValue(useQuery(dashboardQueries.stats(api)));
   const stats = query.data;
-  const number = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
+  const number = (value: number) => wholeNumber(value, i18n.locale);
   const failed = !stats && query.isError;
   const answered = stats ? number(stats.answeredToday) : "";
   const missed = stats ? number(stats.missedToday) : "";
@@ -52,14 +56,7 @@ export function DashboardPage() {
             <KpiCard
               title={<Trans>Answer rate</Trans>}
               icon={Percent}
-              value={
-                stats &&
-                (stats.answerRate === null
-                  ? "—"
-                  : new Intl.NumberFormat(i18n.locale, { style: "percent", maximumFractionDigits: 0 }).format(
-                      stats.answerRate / 100,
-                    ))
-              }
+              value={stats && (stats.answerRate === null ? "—" : wholePercent(stats.answerRate, i18n.locale))}
               detail={
                 stats && (
                   <Trans>

@@ -21,7 +21,7 @@ export function LanguageMenu({ handover }: { handover?: Handover | undefined }) 
   const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
   return (
-    <MenuRoot positioning={{ placement: "bottom-end" }} defaultOpen={handover?.open}>
+    <MenuRoot positioning={{ placement: "bottom-end" }}>
       <MenuTrigger ref={trigger} asChild>
         <Button variant="ghost" size="sm">
           <LanguageFace />

@@ -3,7 +3,7 @@ import type { Service } from "@shared/service.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { CalendarClock, Plus, Tags } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -43,7 +43,9 @@ export function ServicesPage() {
   const api = useApi();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const services = useQuery(serviceQueries.list(api));
+  // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
+  // one long synchronous render of the whole list.
+  const services = useDeferredValue(useQuery(serviceQueries.list(api)));
   const refetch = () => queryClient.invalidateQueries({ queryKey: serviceQueries.all() });
   const reason = (error: unknown) => {
     const failure = failureOf(error);
