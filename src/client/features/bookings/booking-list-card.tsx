@@ -3,7 +3,7 @@ import { BOOKINGS_PAGE_SIZE } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarX } from "lucide-react";
-import { useDeferredValue, useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
@@ -28,9 +28,7 @@ export function BookingListCard() {
   const [search, setSearch] = useBookingsSearch();
   const { status, page } = search;
   const scope = search.scope ?? DEFAULT_BOOKING_SCOPE;
-  // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
-  // one long synchronous render of the whole list.
-  const query = useDeferredValue(useQuery(bookingQueries.list(api, { page, status, scope })));
+  const query = useQuery(bookingQueries.list(api, { page, status, scope }));
   const timeZone = useShownTimeZone();
   const rowsRef = useRef<HTMLDivElement>(null);
   const actions = useBookingActionDialogs({
