@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
+import { tenantChanged } from "../../src/server/db/tenant-read-cache";
 import { insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
@@ -91,6 +92,8 @@ describe("GET /api/dashboard/stats", () => {
       .update(businesses)
       .set({ timezone: "Asia/Tokyo" })
       .where(eq(businesses.id, staff.user.businessId));
+    // Moved behind the app's back, reported as businesses.repo.ts reports it (the answer is kept till then).
+    tenantChanged(staff.user.businessId, "business");
     expect(await stats(staff)).toMatchObject({
       callsToday: 0,
       answeredToday: 0,

@@ -148,7 +148,7 @@ describe("a read under way", () => {
           const mark = tenantReadMark();
           const read = ++reads;
           await gate;
-          return answers.answer(c, mark, { read });
+          return answers.answer(c, mark, { read }, { reads: ["calls"] });
         },
         { answers, now: () => new Date() },
       );

@@ -72,7 +72,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         limit,
         now: clock(),
       };
-      const { total, data, turnsAt } =
+      const { total, data, turnsAt, awaitsCall } =
         query.from === undefined && query.to === undefined
           ? await listBookings(db, businessId, { ...filter, range: { from: null, to: null } })
           : await inBusinessTimezone(businessId, (timezone) =>
@@ -86,7 +86,12 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
               }),
             );
       const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
-      return answers.answer(c, mark, answer, turnsAt === null ? null : new Date(turnsAt));
+      // A call created or purged moves a booking's callId only on a page that awaits or shows one.
+      const linksCalls = awaitsCall || data.some((booking) => booking.callId !== null);
+      return answers.answer(c, mark, answer, {
+        reads: linksCalls ? ["bookings", "business", "callLinks"] : ["bookings", "business"],
+        validUntil: turnsAt === null ? null : new Date(turnsAt),
+      });
     },
     { answers, now: clock },
   );
