@@ -1,3 +1,4 @@
+import type { Slot } from "@shared/availability.schema";
 import type { BookingList } from "@shared/booking.schema";
 import { type } from "arktype";
 import { sql } from "drizzle-orm";
@@ -8,8 +9,17 @@ import { ApiRouter, type RouteGuards } from "../../src/server/http/api-router";
 import type { AppEnv } from "../../src/server/http/app-env";
 import { createTenantAnswers } from "../../src/server/http/tenant-answers";
 import { insertBookings } from "../../src/server/repos/bookings-write.repo";
+import { purgeCalls } from "../../src/server/repos/calls-write.repo";
 import { type SignedIn, signUp } from "../support/server-accounts";
-import { bulkBooking, openPractice, STAFF_ACTOR, staffPut } from "../support/server-bookings";
+import {
+  bookAsAssistant,
+  bulkBooking,
+  openPractice,
+  type Practice,
+  STAFF_ACTOR,
+  staffCreate,
+  staffPut,
+} from "../support/server-bookings";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -115,6 +125,72 @@ describe("kept list answers", () => {
     expect((await bookingList(staff, "?limit=10")).total).toBe(0);
     expect((await bookingList(staff, "?limit=10&scope=past")).total).toBe(1);
     clock.set(NOW);
+  });
+});
+
+describe("what a write drops", () => {
+  const TUESDAY_10 = "2026-03-03T10:00:00-05:00";
+  const slotStarts = async (practice: Practice) =>
+    (
+      await dataOf<Slot[]>(
+        await server.request(
+          `/api/assistant/slots?serviceId=${practice.service._id}&from=2026-03-03&to=2026-03-03`,
+          { headers: { "x-api-key": practice.key } },
+        ),
+      )
+    ).map((slot) => slot.start);
+  const call = (externalId: string, status = "completed") => ({
+    externalId,
+    callerNumber: "+15550100",
+    startedAt: new Date(NOW.getTime() - 10 * MINUTE).toISOString(),
+    status,
+  });
+
+  it.skipIf(!embedded)(
+    "a call report leaves the bookings list and the free slots as read; a bookings write drops both",
+    async () => {
+      const practice = await openPractice(server);
+      const { staff } = practice;
+      expect((await staffCreate(server, practice, { startTime: TUESDAY_10 })).status).toBe(201);
+      expect((await bookingList(staff, "?limit=10")).data.map((b) => b.customerName)).toEqual(["Walk In"]);
+      expect(await slotStarts(practice)).not.toContain(TUESDAY_10);
+
+      // Changed behind the app's back (no writer reports it): what is kept still shows the booking as read.
+      await server.db.execute(
+        sql`update bookings set customer_name = 'Renamed', status = 'cancelled'
+          where business_id = ${practice.businessId}::uuid`,
+      );
+      expect((await reportCall(server, practice.key, call("new-call"))).status).toBe(201);
+      expect((await reportCall(server, practice.key, call("new-call", "missed"))).status).toBe(200);
+      expect((await listCalls(server, staff, "?limit=10")).data.map((c) => c.status)).toEqual(["missed"]);
+      expect((await bookingList(staff, "?limit=10")).data.map((b) => b.customerName)).toEqual(["Walk In"]);
+      expect(await slotStarts(practice)).not.toContain(TUESDAY_10);
+
+      // A write of bookings through the app: both are read again, and so what was changed behind its back.
+      expect((await staffCreate(server, practice, { startTime: "2026-03-03T14:00:00-05:00" })).status).toBe(
+        201,
+      );
+      expect(
+        (await bookingList(staff, "?limit=10&status=cancelled")).data.map((b) => b.customerName),
+      ).toEqual(["Renamed"]);
+      expect(await slotStarts(practice)).toContain(TUESDAY_10);
+    },
+  );
+
+  it("a booking that names a call not reported yet shows the call once it is, and a purge takes it away", async () => {
+    const practice = await openPractice(server);
+    const booked = await bookAsAssistant(server, practice, {
+      startTime: TUESDAY_10,
+      callExternalId: "later",
+    });
+    expect(booked.status).toBe(201);
+    expect((await bookingList(practice.staff, "?limit=10")).data.map((b) => b.callId)).toEqual([null]);
+    const reported = await reportCall(server, practice.key, call("later"));
+    expect(reported.status).toBe(201);
+    const { _id: callId } = await dataOf<{ _id: string }>(reported);
+    expect((await bookingList(practice.staff, "?limit=10")).data.map((b) => b.callId)).toEqual([callId]);
+    await purgeCalls(server.db, practice.businessId, NOW, 10);
+    expect((await bookingList(practice.staff, "?limit=10")).data.map((b) => b.callId)).toEqual([null]);
   });
 });
 
