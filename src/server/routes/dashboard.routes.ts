@@ -56,6 +56,7 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
     async (c) => {
       const mark = tenantReadMark();
       const { businessId } = c.get("auth");
+      // The day the figures are read for, which the answer holds for (the clock may pass midnight meanwhile).
       let today = { start: new Date(0), end: new Date(0) };
       const figures = await inBusinessTimezone(businessId, (timezone) => {
         today = todayIn(timezone);
