@@ -76,22 +76,10 @@ export async function listBookingsInZone(
   return "page" in answer ? pageOf(answer) : answer;
 }
 
-/**
- * `awaitsCall`: a booking of the page names a call not reported yet (its callId appears once the call is),
- * so a call created may change the page.
- */
-type BookingPage = { total: number; data: Booking[]; turnsAt: string | null; awaitsCall: boolean };
-type BookingAnswer = {
-  page: Pick<BookingPage, "total" | "data">;
-  turnsAt: string | null;
-  awaitsCall: boolean;
-};
+type BookingPage = { total: number; data: Booking[]; turnsAt: string | null };
+type BookingAnswer = { page: Omit<BookingPage, "turnsAt">; turnsAt: string | null };
 
-const pageOf = ({ page, turnsAt, awaitsCall }: BookingAnswer): BookingPage => ({
-  ...page,
-  turnsAt,
-  awaitsCall,
-});
+const pageOf = ({ page, turnsAt }: BookingAnswer): BookingPage => ({ ...page, turnsAt });
 
 function bookingsPageOf(businessId: string, { status, scope, range, page, limit, now }: BookingListFilter) {
   const from = scope === "upcoming" && (!range.from || range.from < now) ? now : range.from;
@@ -104,11 +92,7 @@ function bookingsPageOf(businessId: string, { status, scope, range, page, limit,
       ? sql`null::text`
       : sql`(select ${isoUtc(sql`min(start_time)`)} from bookings
           where business_id = ${businessId}::uuid and start_time >= ${now.toISOString()}::timestamptz)`;
-  // offset 0: the page is read once, not once per use.
-  return sql`(select json_build_object('page', p.page, 'turnsAt', ${turnsAt}, 'awaitsCall', exists(
-      select 1 from json_array_elements(p.page->'data') e join bookings b on b.id = (e->>'_id')::uuid
-      where e->>'callId' is null and b.call_external_id is not null))
-    from (select ${listPage} as page offset 0) p)`;
+  return sql`json_build_object('page', ${listPage}, 'turnsAt', ${turnsAt})`;
 }
 
 /**

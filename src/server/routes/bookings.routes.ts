@@ -72,7 +72,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         limit,
         now: clock(),
       };
-      const { total, data, turnsAt, awaitsCall } =
+      const { total, data, turnsAt } =
         query.from === undefined && query.to === undefined
           ? await listBookings(db, businessId, { ...filter, range: { from: null, to: null } })
           : await inBusinessTimezone(businessId, (timezone) =>
@@ -86,8 +86,9 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
               }),
             );
       const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
-      // A call created or purged moves a booking's callId only on a page that awaits or shows one.
-      const linksCalls = awaitsCall || data.some((booking) => booking.callId !== null);
+      // A call created or purged changes a booking's callId only on a page that shows one, or that holds a
+      // booking of the assistant's (the one writer that names a call, maybe before the call is reported).
+      const linksCalls = data.some((booking) => booking.callId !== null || booking.source === "assistant");
       return answers.answer(c, mark, answer, {
         reads: linksCalls ? ["bookings", "business", "callLinks"] : ["bookings", "business"],
         validUntil: turnsAt === null ? null : new Date(turnsAt),
