@@ -141,8 +141,9 @@ describe("when a tenant last changed", () => {
     expect(isTenantReadCurrent(tenant, mark, ["business", "catalogue"])).toBe(true);
     // One report of several kinds drops the readers of each.
     const later = tenantReadMark();
-    tenantChanged(tenant, "calls", "callLinks");
-    expect(isTenantReadCurrent(tenant, later, ["callLinks"])).toBe(false);
+    tenantChanged(tenant, "calls", "callsAdded");
+    expect(isTenantReadCurrent(tenant, later, ["callsAdded"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, later, ["callsRemoved"])).toBe(true);
     expect(isTenantReadCurrent(tenant, later, ["bookings"])).toBe(true);
   });
 

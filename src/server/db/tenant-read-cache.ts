@@ -17,22 +17,30 @@ let forgottenUpTo = 0;
 /**
  * What a write changed, so that each reader drops only what it was made of:
  * - calls: call rows (their counters with them);
- * - callLinks: which call a booking links to (a call created or deleted: bookings name calls reported later
- *   by their external id, resolved when read);
+ * - callsAdded, callsRemoved: calls created, calls deleted — which call a booking links to may change (a
+ *   booking names its call by external id, resolved when read, and may do so before the call is reported);
  * - bookings: bookings and their timelines;
  * - business: the business row (timezone, currency, language, rules of appointments, …);
  * - catalogue: what the free slots are made of besides bookings and the business row (services, weekly
  *   hours, blackout dates).
  */
-export const TENANT_CHANGES = ["calls", "callLinks", "bookings", "business", "catalogue"] as const;
+export const TENANT_CHANGES = [
+  "calls",
+  "callsAdded",
+  "callsRemoved",
+  "bookings",
+  "business",
+  "catalogue",
+] as const;
 export type TenantChange = (typeof TENANT_CHANGES)[number];
 
 const INDEX: Record<TenantChange, number> = {
   calls: 0,
-  callLinks: 1,
-  bookings: 2,
-  business: 3,
-  catalogue: 4,
+  callsAdded: 1,
+  callsRemoved: 2,
+  bookings: 3,
+  business: 4,
+  catalogue: 5,
 };
 /** Per tenant, the count at each kind's last change (TENANT_CHANGES order). */
 const lastChange = new Map<string, number[]>();

@@ -66,7 +66,10 @@ export async function reportCalls(
           from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
             make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
       ),
-    (stored) => stored.filter((row) => row.created).map((row) => items[row.ord - 1]!.businessId),
+    {
+      kind: "callsAdded",
+      of: (stored) => stored.filter((row) => row.created).map((row) => items[row.ord - 1]!.businessId),
+    },
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
@@ -152,7 +155,7 @@ export async function insertCallsBulk(
         }
         return { inserted };
       }),
-    ({ inserted }) => (inserted > 0 ? [businessId] : []),
+    { kind: "callsAdded", of: ({ inserted }) => (inserted > 0 ? [businessId] : []) },
   );
 }
 
@@ -173,7 +176,7 @@ export async function purgeCalls(
         db,
         sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
       ),
-    ([row]) => (row!.deleted > 0 ? [businessId] : []),
+    { kind: "callsRemoved", of: ([row]) => (row!.deleted > 0 ? [businessId] : []) },
   );
   return row!.deleted;
 }
@@ -181,22 +184,22 @@ export async function purgeCalls(
 /**
  * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept answers among
  * them) that these businesses' calls changed — failed writes too, since part of a batch may have landed —
- * and, for those `relinked` names (the businesses it created or deleted calls of; all of them when it
- * failed), that their bookings may link to other calls now.
+ * and that calls were added or removed for the businesses `counted.of` names (all of them when it failed):
+ * their bookings may link to other calls now.
  */
 async function reportingChanges<T>(
   businessIds: readonly string[],
   write: () => Promise<T>,
-  relinked: (result: T) => Iterable<string>,
+  counted: { kind: "callsAdded" | "callsRemoved"; of: (result: T) => Iterable<string> },
 ): Promise<T> {
   let done: { result: T } | null = null;
   try {
     done = { result: await write() };
     return done.result;
   } finally {
-    const links = new Set(done ? relinked(done.result) : businessIds);
+    const changed = new Set(done ? counted.of(done.result) : businessIds);
     for (const businessId of new Set(businessIds)) {
-      if (links.has(businessId)) tenantChanged(businessId, "calls", "callLinks");
+      if (changed.has(businessId)) tenantChanged(businessId, "calls", counted.kind);
       else tenantChanged(businessId, "calls");
     }
   }
