@@ -56,8 +56,8 @@ describe("static SPA", () => {
     expect(calls).toBe(
       INDEX_HTML.replace(
         "</head>",
-        '<link rel="modulepreload" crossorigin href="/assets/calls-page-1.js">' +
-          '<link rel="modulepreload" crossorigin href="/assets/table-2.js"></head>',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/calls-page-1.js">' +
+          '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/table-2.js"></head>',
       ),
     );
     for (const path of ["/", "/auth/sign-in", "/calls/abc"]) {
