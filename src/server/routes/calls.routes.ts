@@ -5,6 +5,7 @@ import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
 import { createTenantAnswers } from "../http/tenant-answers";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
@@ -59,13 +60,7 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
                 range: startTimeRange(query, timezone),
               }),
             );
-      return answers.answer(
-        c,
-        mark,
-        { data, total, page, totalPages: Math.ceil(total / limit) },
-        // The business row for its timezone, which places a range.
-        { reads: ["calls", "business"] },
-      );
+      return answers.answer(c, mark, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
     { answers, now: clock },
   );
@@ -84,14 +79,12 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
     async (c) => {
-      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
       if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
       const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
-      return answers.answer(c, mark, { ...call, booking }, { reads: ["calls", "bookings"] });
+      return ok(c, { ...call, booking });
     },
-    { answers, now: clock },
   );
 
   return router;
