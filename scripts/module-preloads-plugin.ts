@@ -1,8 +1,6 @@
 import { dirname, relative } from "node:path";
 import type { Plugin } from "vite";
-
-/** Written beside index.html: for each lazily imported source module, the built files it needs at once. */
-export const MODULE_PRELOADS_FILE = "module-preloads.json";
+import { MODULE_PRELOADS_FILE } from "../src/shared/page-modules";
 
 type Chunk = {
   type: "chunk";

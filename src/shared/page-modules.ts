@@ -30,3 +30,6 @@ export function pageKeyOf(pathname: string): PageKey | null {
   const key = section === "calls" && id ? "callDetail" : section;
   return Object.hasOwn(PAGE_MODULES, key) ? (key as PageKey) : "dashboard";
 }
+
+/** The build's map of lazily imported modules to their files, beside index.html (scripts/module-preloads-plugin.ts). */
+export const MODULE_PRELOADS_FILE = "module-preloads.json";

@@ -7,7 +7,7 @@ type DatePart = "day" | "month" | "year";
  * picker's input format. Known ahead, so a date field's first render builds no Intl formatter (the first one
  * costs tens of milliseconds while its locale data loads); tests/client/short-date.test.ts holds the two together.
  */
-export const SHORT_DATE_PATTERNS: Record<LanguageCode, { order: readonly DatePart[]; separator: string }> = {
+const SHORT_DATE_PATTERNS: Record<LanguageCode, { order: readonly DatePart[]; separator: string }> = {
   en: { order: ["month", "day", "year"], separator: "/" },
   pl: { order: ["day", "month", "year"], separator: "." },
   fr: { order: ["day", "month", "year"], separator: "/" },

@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { PAGE_MODULES, type PageKey, pageKeyOf, SIGNED_IN_MODULES } from "@shared/page-modules";
+import {
+  MODULE_PRELOADS_FILE,
+  PAGE_MODULES,
+  type PageKey,
+  pageKeyOf,
+  SIGNED_IN_MODULES,
+} from "@shared/page-modules";
 import { type } from "arktype";
 import { Hono } from "hono";
 
@@ -14,8 +20,6 @@ export type Spa = {
   inlineScriptHashes: string[];
 };
 
-/** The build's map of lazily imported modules to their files (scripts/module-preloads-plugin.ts). */
-const MODULE_PRELOADS_FILE = "module-preloads.json";
 const modulePreloads = type("Record<string, string[]>");
 
 /**
