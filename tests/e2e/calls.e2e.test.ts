@@ -158,6 +158,34 @@ describe("Calls", () => {
     await page.context().close();
   });
 
+  it("hands a date field's typed text and calendar press over to the picker that arrives meanwhile", async () => {
+    const { page } = await staffWithKey();
+    // The picker's code held back until the stand-in has been used.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/date-picker-field-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/calls");
+    const from = page.getByLabel("From", { exact: true });
+    await from.click();
+    await page.keyboard.type("01/15/2026");
+    expect(await from.inputValue()).toBe("01/15/2026");
+    release();
+    // The picker takes the text and the focus over: Enter commits the typed day.
+    await page.locator("[data-scope=date-picker][data-part=input]").first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-part")))
+      .toBe("input");
+    expect(await from.inputValue()).toBe("01/15/2026");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/calls?from=2026-01-15");
+    await page.context().close();
+  });
+
   it("picks a date by keyboard in a Polish calendar: Polish month and day names, the day written the Polish way", async () => {
     // Dark theme: the open calendar is checked by axe there (the light theme is covered on /calls above).
     const { page, key } = await staffWithKey({ colorScheme: "dark" });
