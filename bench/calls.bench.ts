@@ -23,6 +23,7 @@ const OTHERS = Array.from({ length: 19 }, (_, i) => ({
   calls: 10_000,
 }));
 const LIST_BUDGET = { p99: "≤ 15 ms" };
+const DASHBOARD_BUDGET = { p99: "≤ 25 ms" };
 const WARMUP_SECONDS = 8;
 /** Per figure: a p99 over a few thousand requests moves with every stall of a shared machine; more steadies it. */
 const MEASURE_SECONDS = 5;
@@ -92,7 +93,7 @@ async function measure(baseURL: string): Promise<Figure[]> {
   ];
   // The same page asked for again and again is answered from the answers kept per tenant; so the list is
   // also measured as a busy line sees it, with the assistant reporting a call every 50 ms (each report drops
-  // the business's kept answers, so the list is read again after every one).
+  // the business's kept answers made of calls, so the list is read again after every one).
   for (const [label, query] of pages) {
     figures.push(
       ...loadFigures(
@@ -143,9 +144,18 @@ async function measure(baseURL: string): Promise<Figure[]> {
     ...loadFigures(
       "GET /api/dashboard/stats",
       await runLoad(get("/api/dashboard/stats"), { seconds: MEASURE_SECONDS }),
-      {
-        p99: "≤ 25 ms",
-      },
+      DASHBOARD_BUDGET,
+    ),
+  );
+  // Kept too (until a call, a booking or the business's midnight): so also read with a call reported every 50 ms.
+  const dashboard = await whileWriting(reportOne, () =>
+    runLoad(get("/api/dashboard/stats"), { seconds: MEASURE_SECONDS }),
+  );
+  figures.push(
+    ...loadFigures(
+      `GET /api/dashboard/stats, a call reported every ${WRITE_EVERY_MS} ms (${dashboard.writes})`,
+      dashboard.result,
+      DASHBOARD_BUDGET,
     ),
   );
   figures.push(...(await ingest(baseURL, staff)));

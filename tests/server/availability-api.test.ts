@@ -372,7 +372,7 @@ describe("free slots", () => {
       .set({ timezone: "Europe/Warsaw" })
       .where(eq(businesses.id, staff.user.businessId));
     // What every writer of a business's data does after it (the free slots are kept until it).
-    tenantChanged(staff.user.businessId);
+    tenantChanged(staff.user.businessId, "business");
     expect((await dataOf<Slot[]>(await staffSlots(staff, query))).map((slot) => slot.start)).toEqual([
       "2026-03-03T11:00:00+01:00",
     ]);

@@ -155,7 +155,7 @@ describe("GET /api/bookings", () => {
       .update(businesses)
       .set({ timezone: "America/Los_Angeles" })
       .where(eq(businesses.id, t.businessId));
-    tenantChanged(t.businessId);
+    tenantChanged(t.businessId, "business");
     expect((await list(t, "?scope=all&from=2026-03-10&to=2026-03-10")).data.map((b) => b.startTime)).toEqual([
       "2026-03-11T03:30:00.000Z",
       "2026-03-11T04:00:00.000Z",

@@ -76,6 +76,36 @@ describe("the bookings writer", () => {
     });
   });
 
+  it("lets only the assistant's bookings name a call (kept bookings lists rely on it), writing nothing else", async () => {
+    const at2 = await practice();
+    await expect(
+      createBooking(
+        database.handle.db,
+        staffBookingInput(at2, { startTime: at("2026-03-02T15:00:00Z"), callExternalId: "call-1" }),
+      ),
+    ).rejects.toThrow("A staff booking cannot name a call");
+    await expect(
+      insertBookings(
+        database.handle.db,
+        at2.businessId,
+        [
+          bulkBooking({
+            startTime: at("2026-03-02T16:00:00Z"),
+            createdAt: NOW,
+            source: "staff",
+            callExternalId: "call-2",
+          }),
+        ],
+        SYSTEM_ACTOR,
+      ),
+    ).rejects.toThrow("A staff booking cannot name a call");
+    expect(await bookingRowCounts(database.handle, at2.businessId)).toEqual({
+      bookings: 0,
+      events: 0,
+      outbox: 0,
+    });
+  });
+
   it("is idempotent by externalId and refuses an overlap with SLOT_TAKEN, writing nothing", async () => {
     const p = await practice();
     const booking = {

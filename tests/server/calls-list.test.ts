@@ -219,7 +219,7 @@ describe("GET /api/calls pages and filters", () => {
     await server.db.execute(
       sql`update businesses set timezone = 'Europe/Warsaw' where id = ${businessId}::uuid`,
     );
-    tenantChanged(businessId);
+    tenantChanged(businessId, "business");
     expect(await march2()).toBe(2);
   });
 

@@ -1,3 +1,4 @@
+import type { Slot } from "@shared/availability.schema";
 import type { BookingList } from "@shared/booking.schema";
 import { type } from "arktype";
 import { sql } from "drizzle-orm";
@@ -8,8 +9,17 @@ import { ApiRouter, type RouteGuards } from "../../src/server/http/api-router";
 import type { AppEnv } from "../../src/server/http/app-env";
 import { createTenantAnswers } from "../../src/server/http/tenant-answers";
 import { insertBookings } from "../../src/server/repos/bookings-write.repo";
+import { purgeCalls } from "../../src/server/repos/calls-write.repo";
 import { type SignedIn, signUp } from "../support/server-accounts";
-import { bulkBooking, openPractice, STAFF_ACTOR, staffPut } from "../support/server-bookings";
+import {
+  bookAsAssistant,
+  bulkBooking,
+  openPractice,
+  type Practice,
+  STAFF_ACTOR,
+  staffCreate,
+  staffPut,
+} from "../support/server-bookings";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -118,6 +128,86 @@ describe("kept list answers", () => {
   });
 });
 
+describe("what a write drops", () => {
+  const TUESDAY_10 = "2026-03-03T10:00:00-05:00";
+  const slotStarts = async (practice: Practice) =>
+    (
+      await dataOf<Slot[]>(
+        await server.request(
+          `/api/assistant/slots?serviceId=${practice.service._id}&from=2026-03-03&to=2026-03-03`,
+          { headers: { "x-api-key": practice.key } },
+        ),
+      )
+    ).map((slot) => slot.start);
+  const call = (externalId: string, status = "completed") => ({
+    externalId,
+    callerNumber: "+15550100",
+    startedAt: new Date(NOW.getTime() - 10 * MINUTE).toISOString(),
+    status,
+  });
+
+  it.skipIf(!embedded)(
+    "a call report leaves the bookings list and the free slots as read; a bookings write drops both",
+    async () => {
+      const practice = await openPractice(server);
+      const { staff } = practice;
+      expect((await staffCreate(server, practice, { startTime: TUESDAY_10 })).status).toBe(201);
+      expect((await bookingList(staff, "?limit=10")).data.map((b) => b.customerName)).toEqual(["Walk In"]);
+      expect(await slotStarts(practice)).not.toContain(TUESDAY_10);
+
+      // Changed behind the app's back (no writer reports it): what is kept still shows the booking as read.
+      await server.db.execute(
+        sql`update bookings set customer_name = 'Renamed', status = 'cancelled'
+          where business_id = ${practice.businessId}::uuid`,
+      );
+      expect((await reportCall(server, practice.key, call("new-call"))).status).toBe(201);
+      expect((await reportCall(server, practice.key, call("new-call", "missed"))).status).toBe(200);
+      expect((await listCalls(server, staff, "?limit=10")).data.map((c) => c.status)).toEqual(["missed"]);
+      expect((await bookingList(staff, "?limit=10")).data.map((b) => b.customerName)).toEqual(["Walk In"]);
+      expect(await slotStarts(practice)).not.toContain(TUESDAY_10);
+
+      // A write of bookings through the app: both are read again, and so what was changed behind its back.
+      expect((await staffCreate(server, practice, { startTime: "2026-03-03T14:00:00-05:00" })).status).toBe(
+        201,
+      );
+      expect(
+        (await bookingList(staff, "?limit=10&status=cancelled")).data.map((b) => b.customerName),
+      ).toEqual(["Renamed"]);
+      expect(await slotStarts(practice)).toContain(TUESDAY_10);
+    },
+  );
+
+  it.skipIf(!embedded)(
+    "a booking that names a call not reported yet shows it once it is; then only a purge drops the page",
+    async () => {
+      const practice = await openPractice(server);
+      const booked = await bookAsAssistant(server, practice, {
+        startTime: TUESDAY_10,
+        callExternalId: "later",
+      });
+      expect(booked.status).toBe(201);
+      const callIds = async () => (await bookingList(practice.staff, "?limit=10")).data.map((b) => b.callId);
+      expect(await callIds()).toEqual([null]);
+      const reported = await reportCall(server, practice.key, call("later"));
+      expect(reported.status).toBe(201);
+      const { _id: callId } = await dataOf<{ _id: string }>(reported);
+      expect(await callIds()).toEqual([callId]);
+      // Linked now: another call reported leaves the page kept (the rename behind the app's back unseen).
+      await server.db.execute(
+        sql`update bookings set customer_name = 'Renamed' where business_id = ${practice.businessId}::uuid`,
+      );
+      expect((await reportCall(server, practice.key, call("another"))).status).toBe(201);
+      expect((await bookingList(practice.staff, "?limit=10")).data.map((b) => b.customerName)).toEqual([
+        "Ada Lovelace",
+      ]);
+      await purgeCalls(server.db, practice.businessId, NOW, 10);
+      expect((await bookingList(practice.staff, "?limit=10")).data).toMatchObject([
+        { callId: null, customerName: "Renamed" },
+      ]);
+    },
+  );
+});
+
 describe("a read under way", () => {
   it.skipIf(!embedded)(
     "is awaited by the requests for the same answer, even when it may not be kept",
@@ -148,7 +238,7 @@ describe("a read under way", () => {
           const mark = tenantReadMark();
           const read = ++reads;
           await gate;
-          return answers.answer(c, mark, { read });
+          return answers.answer(c, mark, { read }, { reads: ["calls"] });
         },
         { answers, now: () => new Date() },
       );

@@ -481,7 +481,7 @@ describe("the slot engine against a minute-by-minute reference", () => {
     // The same cut again is the same array: the routes send its prepared body again.
     expect(cache.find(client, ask(ours))).toBe(first);
     expect(cache.find({}, ask(ours))).toBeUndefined();
-    tenantChanged(ours);
+    tenantChanged(ours, "catalogue");
     expect(cache.find(client, ask(ours))).toBeUndefined();
     expect(cache.find(client, ask(theirs))).toHaveLength(3);
   });

@@ -4,6 +4,7 @@ import type { Executor } from "../../src/server/db/database";
 import {
   createTenantReadCache,
   isTenantReadCurrent,
+  TENANT_CHANGES,
   tenantChanged,
   tenantReadMark,
 } from "../../src/server/db/tenant-read-cache";
@@ -32,7 +33,7 @@ function controlledRead() {
 describe("tenant read cache", () => {
   it("reads once, then answers from memory until the tenant changes", async () => {
     const source = controlledRead();
-    const cache = createTenantReadCache(source.read);
+    const cache = createTenantReadCache(source.read, "catalogue");
     const db = embedded();
     const first = cache.read(db, "a");
     source.answerNext();
@@ -51,7 +52,7 @@ describe("tenant read cache", () => {
 
   it("lets concurrent misses share one read", async () => {
     const source = controlledRead();
-    const cache = createTenantReadCache(source.read);
+    const cache = createTenantReadCache(source.read, "catalogue");
     const db = embedded();
     const answers = Promise.all([cache.read(db, "a"), cache.read(db, "a"), cache.read(db, "a")]);
     source.answerNext();
@@ -61,7 +62,7 @@ describe("tenant read cache", () => {
 
   it("never stores a read that began before a change, and reads afresh for callers after it", async () => {
     const source = controlledRead();
-    const cache = createTenantReadCache(source.read);
+    const cache = createTenantReadCache(source.read, "catalogue");
     const db = embedded();
     const before = cache.read(db, "a");
     cache.changed("a");
@@ -77,7 +78,7 @@ describe("tenant read cache", () => {
 
   it("keeps each database's values apart", async () => {
     const source = controlledRead();
-    const cache = createTenantReadCache(source.read);
+    const cache = createTenantReadCache(source.read, "catalogue");
     const one = embedded();
     const other = embedded();
     const fromOne = cache.read(one, "a");
@@ -94,7 +95,7 @@ describe("tenant read cache", () => {
       calls++;
       if (calls === 1) throw new Error("database away");
       return "fine";
-    });
+    }, "catalogue");
     const db = embedded();
     await expect(cache.read(db, "a")).rejects.toThrow("database away");
     expect(await cache.read(db, "a")).toBe("fine");
@@ -104,52 +105,62 @@ describe("tenant read cache", () => {
 
   it("reads every time on PostgreSQL and inside a transaction", async () => {
     let calls = 0;
-    const cache = createTenantReadCache(async () => ++calls);
+    const cache = createTenantReadCache(async () => ++calls, "catalogue");
     expect([await cache.read(postgres, "a"), await cache.read(postgres, "a")]).toEqual([1, 2]);
     expect([await cache.read(transaction, "a"), await cache.read(transaction, "a")]).toEqual([3, 4]);
   });
 });
 
 describe("when a tenant last changed", () => {
+  const ALL = TENANT_CHANGES;
+
   it("takes a read begun before a change for stale, and one begun after it for current", () => {
     const tenant = crypto.randomUUID();
     const other = crypto.randomUUID();
     const before = tenantReadMark();
-    expect(isTenantReadCurrent(tenant, before)).toBe(true);
-    tenantChanged(tenant);
-    expect(isTenantReadCurrent(tenant, before)).toBe(false);
+    expect(isTenantReadCurrent(tenant, before, ALL)).toBe(true);
+    tenantChanged(tenant, "business");
+    expect(isTenantReadCurrent(tenant, before, ALL)).toBe(false);
     // Another tenant's change leaves this one's reads alone.
-    expect(isTenantReadCurrent(other, before)).toBe(true);
+    expect(isTenantReadCurrent(other, before, ALL)).toBe(true);
     const after = tenantReadMark();
-    expect(isTenantReadCurrent(tenant, after)).toBe(true);
-    tenantChanged(other);
-    expect(isTenantReadCurrent(tenant, after)).toBe(true);
-    expect(isTenantReadCurrent(other, after)).toBe(false);
+    expect(isTenantReadCurrent(tenant, after, ALL)).toBe(true);
+    tenantChanged(other, "business");
+    expect(isTenantReadCurrent(tenant, after, ALL)).toBe(true);
+    expect(isTenantReadCurrent(other, after, ALL)).toBe(false);
   });
 
-  it("tells a change of bookings alone from one of settings", () => {
+  it("drops a read only for a change of a kind it reads", () => {
     const tenant = crypto.randomUUID();
     const mark = tenantReadMark();
+    tenantChanged(tenant, "calls");
+    expect(isTenantReadCurrent(tenant, mark, ["calls", "business"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, ["bookings", "business", "catalogue"])).toBe(true);
     tenantChanged(tenant, "bookings");
-    expect(isTenantReadCurrent(tenant, mark)).toBe(false);
-    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(true);
-    tenantChanged(tenant);
-    expect(isTenantReadCurrent(tenant, mark, { bookings: false })).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, ["bookings", "business", "catalogue"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, ["business", "catalogue"])).toBe(true);
+    // One report of several kinds drops the readers of each.
+    const later = tenantReadMark();
+    tenantChanged(tenant, "calls", "callsAdded");
+    expect(isTenantReadCurrent(tenant, later, ["callsAdded"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, later, ["callsRemoved"])).toBe(true);
+    expect(isTenantReadCurrent(tenant, later, ["bookings"])).toBe(true);
   });
 
-  it("hears every cache's change", () => {
-    const cache = createTenantReadCache(async () => "value");
+  it("hears every cache's change, as the kind it was made with", () => {
+    const cache = createTenantReadCache(async () => "value", "catalogue");
     const tenant = crypto.randomUUID();
     const mark = tenantReadMark();
     cache.changed(tenant);
-    expect(isTenantReadCurrent(tenant, mark)).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, ["catalogue"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, mark, ["calls", "bookings", "business"])).toBe(true);
   });
 
   it("forgets nothing it should not: past 10,000 tenants every earlier read is stale", () => {
     const tenant = crypto.randomUUID();
     const read = tenantReadMark();
-    for (let i = 0; i < 10_001; i++) tenantChanged(crypto.randomUUID());
-    expect(isTenantReadCurrent(tenant, read)).toBe(false);
-    expect(isTenantReadCurrent(tenant, tenantReadMark())).toBe(true);
+    for (let i = 0; i < 10_001; i++) tenantChanged(crypto.randomUUID(), "calls");
+    expect(isTenantReadCurrent(tenant, read, ["catalogue"])).toBe(false);
+    expect(isTenantReadCurrent(tenant, tenantReadMark(), ["catalogue"])).toBe(true);
   });
 });

@@ -44,8 +44,8 @@ const covers = (outer: Window, inner: Window) =>
  * The time the business's pending and confirmed bookings hold (their buffers included) around a window. The
  * predicate repeats the exclusion constraint's, so the statement reads that constraint's gist index.
  *
- * On the embedded database each business's last read is kept until its data changes (tenantChanged: every
- * bookings write reports one): the assistant asks for the same month again and again between bookings, and a
+ * On the embedded database each business's last read is kept until its bookings change (tenantChanged: every
+ * bookings write reports one; calls, settings and the catalogue are no input): the assistant asks for the same month again and again between bookings, and a
  * month of a busy diary is the slots request's largest cost. Exact, not a time to live: a read that began
  * before a write finished is never taken for current. With DATABASE_URL other instances write too, so every
  * request reads; a booking being moved (ignoreBookingId) reads as well.
@@ -59,7 +59,7 @@ export function bookingBusyIntervals(db: Executor): BusyIntervalSource {
     const last = kept.get(businessId);
     if (
       last?.client === client &&
-      isTenantReadCurrent(businessId, last.mark) &&
+      isTenantReadCurrent(businessId, last.mark, ["bookings"]) &&
       covers(last.window, window)
     ) {
       const [start, end] = [window.start.getTime(), window.end.getTime()];

@@ -4,6 +4,9 @@ import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
 import type { SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import { type DaySlots, printedSlot, type SlotWindow, slotWindowOf } from "./slot-engine";
 
+/** What free slots are made of: a call changes none of it. */
+const SLOT_DATA = ["bookings", "business", "catalogue"] as const;
+
 /** What one question's slots were computed from, besides the tenant's data as of `mark`. */
 export type KeptDaySlots = {
   timezone: string;
@@ -31,8 +34,8 @@ const MAX_QUESTIONS = 5_000;
 export type DaySlotsQuestion = SlotInputsQuestion & { now: Date; limit: number };
 
 /**
- * The free slots each question was last answered with, kept until the business's data changes (bookings,
- * opening hours, blackouts, rules, services, timezone: tenantChanged) — exact, not a time to live. What is
+ * The free slots each question was last answered with, kept until what they are made of changes (bookings,
+ * opening hours, blackouts, rules, services, timezone: tenantChanged; not calls) — exact, not a time to live. What is
  * kept is every slot of the days asked before notice and horizon cut it (daySlots); each answer cuts it with
  * its own `now`, so the same question asked a minute later loses the slots its notice now covers and gains
  * those its horizon reaches, exactly as a fresh computation would. Only on the embedded database (the caller
@@ -68,7 +71,11 @@ export function createDaySlotsCache() {
     /** The kept answer, or undefined when there is none for `client` or the business changed since. */
     find(client: object, question: DaySlotsQuestion): readonly Slot[] | undefined {
       const entry = entries.get(keyOf(question));
-      if (!entry || entry.client !== client || !isTenantReadCurrent(question.businessId, entry.mark))
+      if (
+        !entry ||
+        entry.client !== client ||
+        !isTenantReadCurrent(question.businessId, entry.mark, SLOT_DATA)
+      )
         return undefined;
       const window = slotWindowOf({
         timeZone: entry.timezone,

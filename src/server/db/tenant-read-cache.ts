@@ -5,47 +5,75 @@ import type { Executor } from "./database";
 const MAX_TENANTS = 10_000;
 
 /*
- * When each tenant's data last changed, as a count of the changes this process has seen: every cache's
- * `changed` reports here, and so do the writers whose readers keep more than one read (bookings: the free
- * slots and busy time derived from them). A reader takes a mark before it reads and keeps what it read while
- * isTenantReadCurrent says so. Exact only where this process owns the data (the embedded database).
+ * When each tenant's data last changed, per kind of change, as a count of the changes this process has seen:
+ * every writer reports what it changed here (tenantChanged), and a reader keeps what it read while
+ * isTenantReadCurrent says that none of the kinds it reads changed since its mark. Exact only where this
+ * process owns the data (the embedded database).
  */
 let changes = 0;
-/** Changes at or before this one are forgotten (the maps started over): everything read before is stale. */
+/** Changes at or before this one are forgotten (the map started over): everything read before is stale. */
 let forgottenUpTo = 0;
-const lastChange = new Map<string, number>();
-/** The same, for every change but of bookings alone: what a reader of settings, not bookings, looks at. */
-const lastSettingsChange = new Map<string, number>();
 
 /**
- * What changed: a tenant's bookings alone, its calls alone, or anything else of it (its settings, hours,
- * catalogue, …). Readers of settings look past the first two.
+ * What a write changed, so that each reader drops only what it was made of:
+ * - calls: call rows (their counters with them);
+ * - callsAdded, callsRemoved: calls created, calls deleted — which call a booking links to may change (a
+ *   booking names its call by external id, resolved when read, and may do so before the call is reported);
+ * - bookings: bookings and their timelines;
+ * - business: the business row (timezone, currency, language, rules of appointments, …);
+ * - catalogue: what the free slots are made of besides bookings and the business row (services, weekly
+ *   hours, blackout dates).
  */
-export type TenantChange = "bookings" | "calls" | "settings";
+export const TENANT_CHANGES = [
+  "calls",
+  "callsAdded",
+  "callsRemoved",
+  "bookings",
+  "business",
+  "catalogue",
+] as const;
+export type TenantChange = (typeof TENANT_CHANGES)[number];
+
+const INDEX: Record<TenantChange, number> = {
+  calls: 0,
+  callsAdded: 1,
+  callsRemoved: 2,
+  bookings: 3,
+  business: 4,
+  catalogue: 5,
+};
+/** Per tenant, the count at each kind's last change (TENANT_CHANGES order). */
+const lastChange = new Map<string, number[]>();
 
 /** The mark to keep with a read: take it before the read is sent. */
 export const tenantReadMark = () => changes;
 
-/**
- * Whether a read made from `mark` on still reflects the tenant's data — all of it, or (`bookings: false`)
- * everything but its bookings.
- */
-export const isTenantReadCurrent = (tenantId: string, mark: number, { bookings = true } = {}) =>
-  mark >= ((bookings ? lastChange : lastSettingsChange).get(tenantId) ?? forgottenUpTo);
+/** Whether a read made from `mark` on still reflects the tenant's data of each kind it `reads`. */
+export function isTenantReadCurrent(tenantId: string, mark: number, reads: readonly TenantChange[]): boolean {
+  if (mark < forgottenUpTo) return false;
+  const last = lastChange.get(tenantId);
+  if (!last) return true;
+  for (const kind of reads) if (mark < last[INDEX[kind]]!) return false;
+  return true;
+}
 
 /**
- * Call after every write of a tenant's data (its transaction over, failed ones too; on the embedded database
- * a write inside a transaction may call it at once: no other statement runs until that transaction ends).
+ * Call after every write of a tenant's data with each kind it may have changed (its transaction over, failed
+ * ones too; on the embedded database a write inside a transaction may call it at once: no other statement
+ * runs until that transaction ends).
  */
-export function tenantChanged(tenantId: string, change: TenantChange = "settings"): void {
+export function tenantChanged(tenantId: string, ...changed: [TenantChange, ...TenantChange[]]): void {
   changes++;
-  if (lastChange.size >= MAX_TENANTS && !lastChange.has(tenantId)) {
-    lastChange.clear();
-    lastSettingsChange.clear();
-    forgottenUpTo = changes;
+  let last = lastChange.get(tenantId);
+  if (!last) {
+    if (lastChange.size >= MAX_TENANTS) {
+      lastChange.clear();
+      forgottenUpTo = changes;
+    }
+    last = TENANT_CHANGES.map(() => 0);
+    lastChange.set(tenantId, last);
   }
-  lastChange.set(tenantId, changes);
-  if (change === "settings") lastSettingsChange.set(tenantId, changes);
+  for (const kind of changed) last[INDEX[kind]] = changes;
 }
 
 type Slot<T> = {
@@ -62,8 +90,8 @@ export type TenantReadCache<T> = {
   read(db: Executor, tenantId: string): Promise<T>;
   /**
    * Call after every statement that may change what `read` returns for the tenant, before answering. It
-   * reports a change of the tenant (tenantChanged) as well: what is derived from all of a tenant's data is
-   * read again.
+   * reports the cache's kind of change of the tenant (tenantChanged) as well: what other readers derive from
+   * it is read again.
    */
   changed(tenantId: string): void;
 };
@@ -79,6 +107,7 @@ export type TenantReadCache<T> = {
  */
 export function createTenantReadCache<T>(
   read: (db: Executor, tenantId: string) => Promise<T>,
+  change: TenantChange,
 ): TenantReadCache<T> {
   const slots = new Map<string, Slot<T>>();
 
@@ -113,7 +142,7 @@ export function createTenantReadCache<T>(
       return pending;
     },
     changed(tenantId) {
-      tenantChanged(tenantId);
+      tenantChanged(tenantId, change);
       const slot = slots.get(tenantId);
       if (!slot) return;
       slot.generation++;

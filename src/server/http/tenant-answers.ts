@@ -1,7 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { Context } from "hono";
 import type { Database } from "../db/database";
-import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
+import {
+  isTenantReadCurrent,
+  TENANT_CHANGES,
+  type TenantChange,
+  tenantReadMark,
+} from "../db/tenant-read-cache";
 import type { AppEnv } from "./app-env";
 import { okPrepared, type PreparedJson, prepareOk } from "./respond";
 
@@ -13,13 +18,25 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 type Kept = {
   tenantId: string;
   mark: number;
-  /** Epoch ms up to which the answer holds whatever else happens (a list cut at now); Infinity if always. */
+  /** The kinds of the tenant's data the answer is made of. */
+  reads: readonly TenantChange[];
+  /** Epoch ms from and up to which the answer holds whatever else happens (a list cut at now, a day's figures). */
+  validFrom: number;
   validUntil: number;
   body: PreparedJson;
   bytes: number;
 };
 
-type Shared = { body: PreparedJson; validUntil: number } | null;
+/**
+ * What a kept answer depends on besides its request: the kinds of the tenant's data it is made of, and the
+ * instants between which the clock leaves it as it is (unbounded when not given).
+ */
+export type AnswerKeep = { reads: readonly TenantChange[]; validFrom?: Date; validUntil?: Date | null };
+
+type Shared = { body: PreparedJson; validFrom: number; validUntil: number } | null;
+
+const holdsAt = (answer: { validFrom: number; validUntil: number }, now: Date) =>
+  answer.validFrom <= now.getTime() && now.getTime() <= answer.validUntil;
 
 /** A read under way for an answer: requests for the same answer meanwhile wait for it rather than read too. */
 type InFlight = { tenantId: string; mark: number; answer: Promise<Shared>; settle: (answer: Shared) => void };
@@ -32,10 +49,11 @@ export type TenantAnswers = {
    */
   find(c: Context<AppEnv>, now: Date): Promise<Response | null>;
   /**
-   * Answers `data` and keeps it for the same request of the same tenant while nothing of the tenant changes
-   * (`mark`: tenantReadMark taken before the data was read) and, given `validUntil`, until that instant.
+   * Answers `data` and keeps it for the same request of the same tenant while none of the kinds of the
+   * tenant's data it `reads` changes (`mark`: tenantReadMark taken before the data was read) and while the
+   * clock stays within its `validFrom`..`validUntil`.
    */
-  answer(c: Context<AppEnv>, mark: number, data: unknown, validUntil?: Date | null): Response;
+  answer(c: Context<AppEnv>, mark: number, data: unknown, keep: AnswerKeep): Response;
   /** Call once the request is answered, however: requests waiting on a read that failed read for themselves. */
   release(c: Context<AppEnv>): void;
 };
@@ -44,8 +62,8 @@ export type TenantAnswers = {
  * The answers of a tenant's read routes kept in memory between the writes that change them: exact, not a
  * time to live. A read is kept under its tenant and its request (path and query string as sent, so a hit is
  * answered before the query is even parsed) with the tenant's change mark it began at, and dropped as soon as
- * any change of the tenant is reported (tenantChanged: by the bookings writer, the calls writer, or the
- * settings repos, e.g. for its timezone). Requests for an answer being read meanwhile wait for that read: after a
+ * a change of what it is made of is reported (tenantChanged: by the bookings writer, the calls writer, or the
+ * settings repos, e.g. for its timezone; each route names the kinds it reads). Requests for an answer being read meanwhile wait for that read: after a
  * write, ten connections asking for the same page cost one read, not ten. Memory is bounded in bytes, least
  * recently asked first out.
  *
@@ -82,7 +100,7 @@ export function createTenantAnswers(db: Database): TenantAnswers {
     async find(c, now) {
       const key = keyOf(c);
       const entry = kept.get(key);
-      if (entry && isTenantReadCurrent(entry.tenantId, entry.mark) && now.getTime() <= entry.validUntil) {
+      if (entry && isTenantReadCurrent(entry.tenantId, entry.mark, entry.reads) && holdsAt(entry, now)) {
         kept.delete(key);
         kept.set(key, entry);
         return okPrepared(c, entry.body);
@@ -90,10 +108,11 @@ export function createTenantAnswers(db: Database): TenantAnswers {
       if (entry) drop(key, entry);
       const tenantId = c.get("auth").businessId;
       const flight = inFlight.get(key);
-      // Joined only while nothing of the tenant changed since that read began: its answer is as new as ours.
-      if (flight && isTenantReadCurrent(tenantId, flight.mark)) {
+      // Joined only while nothing of the tenant changed since that read began (what it reads is known once
+      // it is answered): its answer is as new as ours.
+      if (flight && isTenantReadCurrent(tenantId, flight.mark, TENANT_CHANGES)) {
         const shared = await flight.answer;
-        if (shared && now.getTime() <= shared.validUntil) return okPrepared(c, shared.body);
+        if (shared && holdsAt(shared, now)) return okPrepared(c, shared.body);
         return null;
       }
       let resolve: (answer: Shared) => void = () => {};
@@ -105,20 +124,23 @@ export function createTenantAnswers(db: Database): TenantAnswers {
       reading.set(c, { key, flight: own });
       return null;
     },
-    answer(c, mark, data, validUntil) {
+    answer(c, mark, data, { reads, validFrom, validUntil }) {
       const body = prepareOk(data);
       const tenantId = c.get("auth").businessId;
+      const from = validFrom?.getTime() ?? -Infinity;
       const until = validUntil?.getTime() ?? Infinity;
       // Those waiting asked before any change since this read began (see find).
-      settle(c, { body, validUntil: until });
+      settle(c, { body, validFrom: from, validUntil: until });
       // A read that began before a change is answered to its own caller but never kept.
-      if (body.length <= MAX_ANSWER_BYTES && isTenantReadCurrent(tenantId, mark)) {
+      if (body.length <= MAX_ANSWER_BYTES && isTenantReadCurrent(tenantId, mark, reads)) {
         const key = keyOf(c);
         const known = kept.get(key);
         if (known) drop(key, known);
         const entry = {
           tenantId,
           mark,
+          reads,
+          validFrom: from,
           validUntil: until,
           body,
           bytes: body.length,

@@ -44,7 +44,7 @@ export async function insertBlackoutDate(
       reason: input.reason?.trim() || null,
     })
     .returning();
-  tenantChanged(businessId);
+  tenantChanged(businessId, "catalogue");
   return blackoutOf(row!);
 }
 
@@ -54,6 +54,6 @@ export async function deleteBlackoutDate(db: Executor, businessId: string, id: s
     .delete(blackoutDates)
     .where(and(eq(blackoutDates.businessId, businessId), eq(blackoutDates.id, id)))
     .returning({ id: blackoutDates.id });
-  tenantChanged(businessId);
+  tenantChanged(businessId, "catalogue");
   return deleted.length > 0;
 }

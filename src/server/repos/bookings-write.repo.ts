@@ -156,6 +156,16 @@ async function reportingChanges<T>(
   }
 }
 
+/**
+ * The call a booking names, checked to come from the assistant: only it books during a call, and the kept
+ * bookings lists rely on that (a call reported later changes no staff booking, see bookings.routes.ts).
+ */
+function callNamedBy(source: BookingSource, callExternalId: string | null): string | null {
+  if (callExternalId !== null && source !== "assistant")
+    throw new Error(`A ${source} booking cannot name a call (${callExternalId})`);
+  return callExternalId;
+}
+
 /** One booking to create and who creates it, as createBookings takes them. */
 export type BookingToCreate = { businessId: string; actor: BookingActor; booking: NewBooking; now: Date };
 
@@ -187,7 +197,7 @@ export async function createBookings(
     customer_name: booking.customerName,
     customer_phone: booking.customerPhone,
     notes: booking.notes ?? null,
-    call_external_id: booking.callExternalId ?? null,
+    call_external_id: callNamedBy(booking.source, booking.callExternalId ?? null),
     start_time: booking.startTime.toISOString(),
     at: now.toISOString(),
     actor_kind: actor.kind,
@@ -438,7 +448,7 @@ export async function insertBookings(
           customer_phone: r.customerPhone,
           notes: r.notes,
           call_id: r.callId,
-          call_external_id: r.callExternalId,
+          call_external_id: callNamedBy(r.source, r.callExternalId),
           start_time: r.startTime.toISOString(),
           end_time: endTime.toISOString(),
           occupied_start: occupied.occupiedStart.toISOString(),

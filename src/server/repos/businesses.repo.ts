@@ -33,7 +33,7 @@ export type CompanyValues = Pick<
 export async function updateCompany(db: Executor, businessId: string, values: CompanyValues): Promise<void> {
   await db.update(businesses).set(values).where(eq(businesses.id, businessId));
   // The timezone places every kept slot; the language and currency reach the assistant's answers.
-  tenantChanged(businessId);
+  tenantChanged(businessId, "business");
 }
 
 /**
@@ -56,7 +56,7 @@ export async function updatePhoneNumber(
         where id = ${businessId}::uuid
         returning id`,
   );
-  tenantChanged(businessId);
+  tenantChanged(businessId, "business");
   return rows.length > 0;
 }
 
@@ -92,7 +92,7 @@ export async function updateAvailabilityRules(
       slotStepMinutes: rules.slotStepMinutes,
     })
     .where(eq(businesses.id, businessId));
-  tenantChanged(businessId);
+  tenantChanged(businessId, "business");
 }
 
 export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules => ({

@@ -66,6 +66,10 @@ export async function reportCalls(
           from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
             make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
       ),
+    {
+      kind: "callsAdded",
+      of: (stored) => stored.filter((row) => row.created).map((row) => items[row.ord - 1]!.businessId),
+    },
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
@@ -108,30 +112,32 @@ export async function insertCallsBulk(
   now: Date,
 ): Promise<{ inserted: number }> {
   const at = now.toISOString();
-  return reportingChanges([businessId], () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-      let inserted = 0;
-      for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-        const json = JSON.stringify(
-          rows.slice(start, start + CHUNK_ROWS).map((r) => ({
-            id: randomUUID(),
-            external_id: r.externalId,
-            caller_number: r.callerNumber,
-            caller_name: r.callerName,
-            started_at: r.startedAt.toISOString(),
-            status: r.status,
-            duration_seconds: r.durationSeconds,
-            outcome: r.outcome,
-            summary: r.summary,
-            transcript: r.transcript,
-            recording_url: r.recordingUrl,
-            service_name: r.serviceName,
-          })),
-        );
-        const [result] = await rawRows<{ inserted: number }>(
-          tx,
-          sql`with inserted as (
+  return reportingChanges(
+    [businessId],
+    () =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+        let inserted = 0;
+        for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+          const json = JSON.stringify(
+            rows.slice(start, start + CHUNK_ROWS).map((r) => ({
+              id: randomUUID(),
+              external_id: r.externalId,
+              caller_number: r.callerNumber,
+              caller_name: r.callerName,
+              started_at: r.startedAt.toISOString(),
+              status: r.status,
+              duration_seconds: r.durationSeconds,
+              outcome: r.outcome,
+              summary: r.summary,
+              transcript: r.transcript,
+              recording_url: r.recordingUrl,
+              service_name: r.serviceName,
+            })),
+          );
+          const [result] = await rawRows<{ inserted: number }>(
+            tx,
+            sql`with inserted as (
           insert into calls (id, business_id, external_id, caller_number, caller_name, started_at, status,
             duration_seconds, outcome, summary, transcript, recording_url, service_name, created_at, updated_at)
           select r.id, ${businessId}::uuid, r.external_id, r.caller_number, r.caller_name, r.started_at, r.status,
@@ -144,11 +150,12 @@ export async function insertCallsBulk(
           returning 1
         )
         select count(*)::int as inserted from inserted`,
-        );
-        inserted += result!.inserted;
-      }
-      return { inserted };
-    }),
+          );
+          inserted += result!.inserted;
+        }
+        return { inserted };
+      }),
+    { kind: "callsAdded", of: ({ inserted }) => (inserted > 0 ? [businessId] : []) },
   );
 }
 
@@ -162,23 +169,38 @@ export async function purgeCalls(
   before: Date,
   limit: number,
 ): Promise<number> {
-  const [row] = await reportingChanges([businessId], () =>
-    rawRows<{ deleted: number }>(
-      db,
-      sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
-    ),
+  const [row] = await reportingChanges(
+    [businessId],
+    () =>
+      rawRows<{ deleted: number }>(
+        db,
+        sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
+      ),
+    { kind: "callsRemoved", of: ([row]) => (row!.deleted > 0 ? [businessId] : []) },
   );
   return row!.deleted;
 }
 
 /**
- * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept list answers
- * among them) that these businesses' calls changed — failed writes too, since part of a batch may have landed.
+ * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept answers among
+ * them) that these businesses' calls changed — failed writes too, since part of a batch may have landed —
+ * and that calls were added or removed for the businesses `counted.of` names (all of them when it failed):
+ * their bookings may link to other calls now.
  */
-async function reportingChanges<T>(businessIds: readonly string[], write: () => Promise<T>): Promise<T> {
+async function reportingChanges<T>(
+  businessIds: readonly string[],
+  write: () => Promise<T>,
+  counted: { kind: "callsAdded" | "callsRemoved"; of: (result: T) => Iterable<string> },
+): Promise<T> {
+  let done: { result: T } | null = null;
   try {
-    return await write();
+    done = { result: await write() };
+    return done.result;
   } finally {
-    for (const businessId of new Set(businessIds)) tenantChanged(businessId, "calls");
+    const changed = new Set(done ? counted.of(done.result) : businessIds);
+    for (const businessId of new Set(businessIds)) {
+      if (changed.has(businessId)) tenantChanged(businessId, "calls", counted.kind);
+      else tenantChanged(businessId, "calls");
+    }
   }
 }

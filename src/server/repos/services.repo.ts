@@ -33,7 +33,7 @@ const readCatalogue = (db: Executor, businessId: string) =>
  * Read on every visit to the portal, changed far less often: kept in memory on the embedded database, exact
  * because every write below reports its change (and tests/server/service-writers.test.ts keeps the writes here).
  */
-const catalogues = createTenantReadCache<readonly CatalogueService[]>(readCatalogue);
+const catalogues = createTenantReadCache<readonly CatalogueService[]>(readCatalogue, "catalogue");
 
 export async function insertServices(db: Executor, businessId: string, values: NewService[]): Promise<void> {
   if (values.length === 0) return;

@@ -105,9 +105,12 @@ export async function readSlotInputsOf(
 const keptInputs = createBoundedMap<string, { client: object; mark: number; inputs: SlotInputs }>(10_000);
 const questionKey = (q: SlotInputsQuestion) => `${q.businessId} ${q.serviceId} ${q.from} ${q.to}`;
 
+/** What slot inputs are read from: the business row and the catalogue (services, hours, blackouts). */
+const SLOT_INPUTS = ["business", "catalogue"] as const;
+
 /**
- * readSlotInputsOf, each answer kept until the business's settings change (tenantChanged; its bookings are
- * no input): bookings arriving all day for the same few days ask the same questions. Outside the embedded
+ * readSlotInputsOf, each answer kept until the business's settings or catalogue change (tenantChanged; its
+ * bookings and calls are no input): bookings arriving all day for the same few days ask the same questions. Outside the embedded
  * database (or in a transaction) every question is read.
  */
 export async function readKeptSlotInputsOf(
@@ -118,8 +121,7 @@ export async function readKeptSlotInputsOf(
   if (!client) return readSlotInputsOf(db, questions);
   const answers = questions.map((q) => {
     const kept = keptInputs.get(questionKey(q));
-    const current =
-      kept?.client === client && isTenantReadCurrent(q.businessId, kept.mark, { bookings: false });
+    const current = kept?.client === client && isTenantReadCurrent(q.businessId, kept.mark, SLOT_INPUTS);
     return current ? kept.inputs : undefined;
   });
   const missing = questions.filter((_, i) => answers[i] === undefined);

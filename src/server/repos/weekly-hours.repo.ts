@@ -49,5 +49,5 @@ export async function replaceWeeklySchedule(
     })),
   );
   if (rows.length > 0) await db.insert(weeklyHours).values(rows);
-  tenantChanged(businessId);
+  tenantChanged(businessId, "catalogue");
 }

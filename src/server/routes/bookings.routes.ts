@@ -6,7 +6,7 @@ import {
   bookingListQuery,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
-import { tenantReadMark } from "../db/tenant-read-cache";
+import { type TenantChange, tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -86,7 +86,16 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
               }),
             );
       const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
-      return answers.answer(c, mark, answer, turnsAt === null ? null : new Date(turnsAt));
+      // A booking's callId goes when its call is purged; only an assistant's booking without one may gain it
+      // when a call is reported (the assistant alone names a call, maybe before reporting it).
+      const reads: TenantChange[] = ["bookings", "business"];
+      if (data.some((booking) => booking.callId !== null)) reads.push("callsRemoved");
+      if (data.some((booking) => booking.callId === null && booking.source === "assistant"))
+        reads.push("callsAdded");
+      return answers.answer(c, mark, answer, {
+        reads,
+        validUntil: turnsAt === null ? null : new Date(turnsAt),
+      });
     },
     { answers, now: clock },
   );

@@ -5,7 +5,6 @@ import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { ok } from "../http/respond";
 import { createTenantAnswers } from "../http/tenant-answers";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
@@ -60,7 +59,13 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
                 range: startTimeRange(query, timezone),
               }),
             );
-      return answers.answer(c, mark, { data, total, page, totalPages: Math.ceil(total / limit) });
+      return answers.answer(
+        c,
+        mark,
+        { data, total, page, totalPages: Math.ceil(total / limit) },
+        // The business row for its timezone, which places a range.
+        { reads: ["calls", "business"] },
+      );
     },
     { answers, now: clock },
   );
@@ -79,12 +84,14 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
     async (c) => {
+      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
       if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
       const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
-      return ok(c, { ...call, booking });
+      return answers.answer(c, mark, { ...call, booking }, { reads: ["calls", "bookings"] });
     },
+    { answers, now: clock },
   );
 
   return router;

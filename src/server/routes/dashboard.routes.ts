@@ -1,9 +1,10 @@
 import { type DashboardStats, dashboardStats } from "@shared/dashboard.schema";
 import { calendarDayAround } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
+import { tenantReadMark } from "../db/tenant-read-cache";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
-import { ok } from "../http/respond";
+import { createTenantAnswers } from "../http/tenant-answers";
 import { readDashboardFiguresInZone } from "../repos/dashboard-stats.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
 import { dashboardStatsExample } from "./calls.examples";
@@ -34,6 +35,7 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
   const router = new ApiRouter("/api/dashboard", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
   const todayIn = createTodayFinder(clock);
+  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -52,17 +54,29 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
       errors: [],
     },
     async (c) => {
+      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
-      const figures = await inBusinessTimezone(businessId, (timezone) =>
-        readDashboardFiguresInZone(db, businessId, timezone, todayIn(timezone), RECENT_CALLS),
-      );
+      // The day the figures are read for, which the answer holds for (the clock may pass midnight meanwhile).
+      let today = { start: new Date(0), end: new Date(0) };
+      const figures = await inBusinessTimezone(businessId, (timezone) => {
+        today = todayIn(timezone);
+        return readDashboardFiguresInZone(db, businessId, timezone, today, RECENT_CALLS);
+      });
       const stats: DashboardStats = {
         ...figures,
         answerRate:
           figures.callsToday > 0 ? Math.round((100 * figures.answeredToday) / figures.callsToday) : null,
       };
-      return ok(c, stats);
+      // Today's figures (calls started and bookings created today) hold while the clock stays in the
+      // business's today (to its next midnight, DST included); the rest changes only with its calls, its
+      // bookings or its timezone.
+      return answers.answer(c, mark, stats, {
+        reads: ["calls", "bookings", "business"],
+        validFrom: today.start,
+        validUntil: new Date(today.end.getTime() - 1),
+      });
     },
+    { answers, now: clock },
   );
 
   return router;
