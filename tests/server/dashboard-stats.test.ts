@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../../src/server/db/schema/bookings.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
 import { tenantChanged } from "../../src/server/db/tenant-read-cache";
-import { insertBookings } from "../../src/server/repos/bookings-write.repo";
+import { changeBooking, insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { refresh, type SignedIn, signUp } from "../support/server-accounts";
@@ -140,7 +141,7 @@ describe("GET /api/dashboard/stats", () => {
   });
 
   it.skipIf(!embedded)(
-    "is answered from memory until the business's calls or bookings change, and past its midnight",
+    "is answered from memory until the business's calls change or a booking is made, and past its midnight",
     async () => {
       const staff = await tenantWith([["2026-03-08T14:00:00.000Z", "completed"]]);
       const { businessId } = staff.user;
@@ -170,6 +171,21 @@ describe("GET /api/dashboard/stats", () => {
         ],
         SYSTEM_ACTOR,
       );
+      expect(await stats(staff)).toMatchObject({ newBookings: 1, callsToday: 1 });
+      // A booking's change leaves the count of the bookings made today as it was: the answer stays kept.
+      await deleteCalls();
+      const [booking] = await server.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.businessId, businessId));
+      const confirm = { type: "booking.confirm" } as const;
+      await changeBooking(server.db, {
+        businessId,
+        bookingId: booking!.id,
+        actor: SYSTEM_ACTOR,
+        event: confirm,
+        now: NOON,
+      });
       expect(await stats(staff)).toMatchObject({ newBookings: 1, callsToday: 1 });
       // No write at all: the next day's first instant reads again (New York's midnight, 04:00Z in summer time).
       await deleteCalls();

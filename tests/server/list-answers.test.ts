@@ -208,6 +208,83 @@ describe("what a write drops", () => {
   );
 });
 
+describe("what a status filter's page is made of", () => {
+  const at = (minutes: number) => new Date(NOW.getTime() - minutes * MINUTE).toISOString();
+  /** A report whose caller's name is its external id, which the list shows. */
+  const report = (externalId: string, status: string, minutes: number) => ({
+    externalId,
+    callerNumber: "+15550100",
+    callerName: externalId,
+    startedAt: at(minutes),
+    status,
+  });
+  const listed = async (staff: SignedIn, status: string) =>
+    (await listCalls(server, staff, `?limit=10&status=${status}`)).data.map((c) => c.customerName);
+
+  it.skipIf(!embedded)(
+    "a new call drops the pages of its status only; an update drops those of every status",
+    async () => {
+      const staff = await signUp(server);
+      const { key } = await createAssistantKey(server, staff);
+      expect((await reportCall(server, key, report("missed-1", "missed", 30))).status).toBe(201);
+      expect(await listed(staff, "missed")).toEqual(["missed-1"]);
+      expect(await listed(staff, "completed")).toEqual([]);
+
+      // Deleted behind the app's back (no writer reports it): a page still listing it is a kept one.
+      const deleteMissed = () =>
+        server.db.execute(
+          sql`delete from calls where business_id = ${staff.user.businessId}::uuid and status = 'missed'`,
+        );
+      await deleteMissed();
+      expect((await reportCall(server, key, report("done-1", "completed", 20))).status).toBe(201);
+      expect(await listed(staff, "completed")).toEqual(["done-1"]);
+      expect(await listed(staff, "missed")).toEqual(["missed-1"]);
+      expect((await reportCall(server, key, report("missed-2", "missed", 10))).status).toBe(201);
+      expect(await listed(staff, "missed")).toEqual(["missed-2"]);
+
+      // An update: the status the call had is not known to the writer, so every status's pages are read again.
+      await deleteMissed();
+      expect((await reportCall(server, key, report("done-1", "completed", 20))).status).toBe(200);
+      expect(await listed(staff, "missed")).toEqual([]);
+    },
+  );
+
+  it.skipIf(!embedded)(
+    "a booking's change drops the pages of the statuses it leaves and reaches, not those of the others",
+    async () => {
+      const practice = await openPractice(server);
+      const { staff } = practice;
+      const made = await Promise.all(
+        ["2026-03-03T10:00:00-05:00", "2026-03-03T14:00:00-05:00"].map(async (startTime) => {
+          const response = await staffCreate(server, practice, { startTime });
+          expect(response.status).toBe(201);
+          return (await dataOf<{ _id: string }>(response))._id;
+        }),
+      );
+      const [toConfirm, toCancel] = made as [string, string];
+      expect((await staffPut(server, staff, toConfirm, { status: "confirmed" })).status).toBe(200);
+      const names = async (status: string) =>
+        (await bookingList(staff, `?limit=10&status=${status}`)).data.map((b) => [b._id, b.customerName]);
+      expect(await names("confirmed")).toEqual([[toConfirm, "Walk In"]]);
+      expect(await names("pending")).toEqual([[toCancel, "Walk In"]]);
+      expect(await names("cancelled")).toEqual([]);
+
+      // Renamed behind the app's back: only a page read again shows it.
+      await server.db.execute(
+        sql`update bookings set customer_name = 'Renamed' where business_id = ${practice.businessId}::uuid`,
+      );
+      expect((await staffPut(server, staff, toCancel, { status: "cancelled" })).status).toBe(200);
+      expect(await names("confirmed")).toEqual([[toConfirm, "Walk In"]]);
+      expect(await names("pending")).toEqual([]);
+      expect(await names("cancelled")).toEqual([[toCancel, "Renamed"]]);
+      expect((await bookingList(staff, "?limit=10&scope=all")).data.map((b) => b.customerName)).toEqual([
+        "Renamed",
+        "Renamed",
+      ]);
+    },
+  );
+});
+
 describe("a read under way", () => {
   it.skipIf(!embedded)(
     "is awaited by the requests for the same answer, even when it may not be kept",

@@ -1,4 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { BookingStatus } from "@shared/booking.constants";
+import type { CallStatus } from "@shared/calls.constants";
 import type { Executor } from "./database";
 
 /** The tenants whose read is kept at once; past it the cache starts over (a miss costs one statement). */
@@ -16,32 +18,40 @@ let forgottenUpTo = 0;
 
 /**
  * What a write changed, so that each reader drops only what it was made of:
- * - calls: call rows (their counters with them);
+ * - calls: call rows (their counters with them); calls:<status>: among them, calls that have, or had, that
+ *   status (a status filter's pages) — the calls writer reports both;
  * - callsAdded, callsRemoved: calls created, calls deleted — which call a booking links to may change (a
  *   booking names its call by external id, resolved when read, and may do so before the call is reported);
- * - bookings: bookings and their timelines;
+ * - bookings: bookings and their timelines; bookings:<status> as for calls; bookingsAdded: bookings created
+ *   (the dashboard counts those of today, whatever became of them);
  * - business: the business row (timezone, currency, language, rules of appointments, …);
  * - catalogue: what the free slots are made of besides bookings and the business row (services, weekly
  *   hours, blackout dates).
  */
 export const TENANT_CHANGES = [
   "calls",
+  "calls:in-progress",
+  "calls:completed",
+  "calls:missed",
+  "calls:failed",
   "callsAdded",
   "callsRemoved",
   "bookings",
+  "bookings:pending",
+  "bookings:confirmed",
+  "bookings:completed",
+  "bookings:cancelled",
+  "bookingsAdded",
   "business",
   "catalogue",
 ] as const;
 export type TenantChange = (typeof TENANT_CHANGES)[number];
 
-const INDEX: Record<TenantChange, number> = {
-  calls: 0,
-  callsAdded: 1,
-  callsRemoved: 2,
-  bookings: 3,
-  business: 4,
-  catalogue: 5,
-};
+/** The change of calls of one status (a new status fails the typecheck until it is listed above). */
+export const callsOfStatus = (status: CallStatus): TenantChange => `calls:${status}`;
+export const bookingsOfStatus = (status: BookingStatus): TenantChange => `bookings:${status}`;
+
+const INDEX = new Map<TenantChange, number>(TENANT_CHANGES.map((kind, index) => [kind, index]));
 /** Per tenant, the count at each kind's last change (TENANT_CHANGES order). */
 const lastChange = new Map<string, number[]>();
 
@@ -53,7 +63,7 @@ export function isTenantReadCurrent(tenantId: string, mark: number, reads: reado
   if (mark < forgottenUpTo) return false;
   const last = lastChange.get(tenantId);
   if (!last) return true;
-  for (const kind of reads) if (mark < last[INDEX[kind]]!) return false;
+  for (const kind of reads) if (mark < last[INDEX.get(kind)!]!) return false;
   return true;
 }
 
@@ -73,7 +83,7 @@ export function tenantChanged(tenantId: string, ...changed: [TenantChange, ...Te
     last = TENANT_CHANGES.map(() => 0);
     lastChange.set(tenantId, last);
   }
-  for (const kind of changed) last[INDEX[kind]] = changes;
+  for (const kind of changed) last[INDEX.get(kind)!] = changes;
 }
 
 type Slot<T> = {

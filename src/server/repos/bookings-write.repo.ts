@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type BookingStatusEvent, nextBookingState } from "@machines/booking-status.machine";
-import type {
-  BookingAction,
-  BookingActorKind,
-  BookingSource,
-  BookingStatus,
+import {
+  BOOKING_STATUSES,
+  type BookingAction,
+  type BookingActorKind,
+  type BookingSource,
+  type BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
@@ -12,7 +13,7 @@ import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
-import { tenantChanged } from "../db/tenant-read-cache";
+import { bookingsOfStatus, type TenantChange, tenantChanged } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { findBookingByExternalId } from "./booking-lookups.repo";
@@ -139,19 +140,36 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
+/** All a bookings write may change of a business besides "bookings": what a failed one reports. */
+const ANY_BOOKINGS_CHANGE: readonly TenantChange[] = [
+  ...BOOKING_STATUSES.map(bookingsOfStatus),
+  "bookingsAdded",
+];
+
 /**
- * Runs a write, then tells the readers that keep what they read (see tenant-read-cache.ts) and, for a write
- * with outbox rows, the channels that deliver them (see outbox-signal.ts).
+ * Runs a write, then tells the readers that keep what they read (see tenant-read-cache.ts) that these
+ * businesses' bookings changed, with what `changesOf` says of each besides (the statuses left and reached,
+ * bookings added) or, for a failed write, all it may have changed; and, for a write with outbox rows, the
+ * channels that deliver them (see outbox-signal.ts).
  */
 async function reportingChanges<T>(
   businessIds: Iterable<string>,
   write: () => Promise<T>,
+  changesOf: (result: T) => ReadonlyMap<string, Iterable<TenantChange>>,
   writesOutbox = true,
 ): Promise<T> {
+  let changed: ReadonlyMap<string, Iterable<TenantChange>> | null = null;
   try {
-    return await write();
+    const result = await write();
+    changed = changesOf(result);
+    return result;
   } finally {
-    for (const businessId of businessIds) tenantChanged(businessId, "bookings");
+    for (const businessId of businessIds)
+      tenantChanged(
+        businessId,
+        "bookings",
+        ...(changed ? (changed.get(businessId) ?? []) : ANY_BOOKINGS_CHANGE),
+      );
     if (writesOutbox) outboxWritten(businessIds);
   }
 }
@@ -206,10 +224,12 @@ export async function createBookings(
   }));
   let rows: { n: number; booking: string | null; service_found: boolean }[];
   try {
-    rows = await reportingChanges(new Set(items.map((item) => item.businessId)), () =>
-      rawRows(
-        db,
-        sql`with input as (
+    rows = await reportingChanges(
+      new Set(items.map((item) => item.businessId)),
+      () =>
+        rawRows(
+          db,
+          sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(n int, id uuid, event_id uuid,
             business_id uuid, external_id text, source text, service_id uuid, customer_name text,
             customer_phone text, notes text, call_external_id text, start_time timestamptz, at timestamptz,
@@ -250,7 +270,13 @@ export async function createBookings(
           exists (select from candidate c where c.n = i.n) as service_found
         from input i
         order by i.n`,
-      ),
+        ),
+      (written: typeof rows) => {
+        const changes = new Map<string, TenantChange[]>();
+        for (const { n } of written.filter(({ booking }) => booking !== null))
+          changes.set(items[n]!.businessId, ["bookings:pending", "bookingsAdded"]);
+        return changes;
+      },
     );
   } catch (error) {
     if (items.length === 1) throw error;
@@ -302,40 +328,43 @@ export async function changeBooking(
 ): Promise<BookingRow> {
   const { businessId, bookingId, actor, event, expectedVersion, now } = input;
   try {
-    return await reportingChanges([businessId], () =>
-      db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(bookings)
-          .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
-          .for("update");
-        if (!before) throw notFound();
-        if (expectedVersion !== undefined && expectedVersion !== before.version) throw bookingChanged(before);
-        const next = nextBookingState(
-          before.status,
-          { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
-          event,
-        );
-        if (!next)
-          throw new ApiError(
-            409,
-            "BOOKING_STATUS",
-            `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
-            {},
-            undefined,
-            { currentStatus: before.status },
+    const { after } = await reportingChanges(
+      [businessId],
+      () =>
+        db.transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(bookings)
+            .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
+            .for("update");
+          if (!before) throw notFound();
+          if (expectedVersion !== undefined && expectedVersion !== before.version)
+            throw bookingChanged(before);
+          const next = nextBookingState(
+            before.status,
+            { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
+            event,
           );
-        const startTime = new Date(next.times.startTime);
-        const endTime = new Date(next.times.endTime);
-        const occupied = occupiedRange(
-          startTime,
-          endTime,
-          before.bufferBeforeMinutes,
-          before.bufferAfterMinutes,
-        );
-        const after = await writeRecorded(
-          tx,
-          sql`update bookings set status = ${next.status}::text,
+          if (!next)
+            throw new ApiError(
+              409,
+              "BOOKING_STATUS",
+              `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
+              {},
+              undefined,
+              { currentStatus: before.status },
+            );
+          const startTime = new Date(next.times.startTime);
+          const endTime = new Date(next.times.endTime);
+          const occupied = occupiedRange(
+            startTime,
+            endTime,
+            before.bufferBeforeMinutes,
+            before.bufferAfterMinutes,
+          );
+          const after = await writeRecorded(
+            tx,
+            sql`update bookings set status = ${next.status}::text,
             start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
             occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
             occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
@@ -344,11 +373,14 @@ export async function changeBooking(
               where c.business_id = bookings.business_id and c.external_id = bookings.call_external_id))
           where id = ${before.id}::uuid
           returning *`,
-          { before, action: actionOf(event), actor, at: now },
-        );
-        return after!;
-      }),
+            { before, action: actionOf(event), actor, at: now },
+          );
+          return { before, after: after! };
+        }),
+      ({ before, after }) =>
+        new Map([[businessId, [bookingsOfStatus(before.status), bookingsOfStatus(after.status)]]]),
     );
+    return after;
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;
@@ -498,7 +530,20 @@ export async function insertBookings(
     return { inserted };
   };
   try {
-    return await reportingChanges([businessId], () => db.transaction(insertChunks), false);
+    return await reportingChanges(
+      [businessId],
+      () => db.transaction(insertChunks),
+      ({ inserted }) =>
+        new Map([
+          [
+            businessId,
+            inserted > 0
+              ? [...new Set(rows.map((row) => bookingsOfStatus(row.status))), "bookingsAdded" as const]
+              : [],
+          ],
+        ]),
+      false,
+    );
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { CALL_STATUSES } from "@shared/calls.constants";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
-import { tenantChanged } from "../db/tenant-read-cache";
+import { callsOfStatus, type TenantChange, tenantChanged } from "../db/tenant-read-cache";
 import { outboxWritten } from "../outbox/outbox-signal";
 
 /*
@@ -66,10 +67,7 @@ export async function reportCalls(
           from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
             make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
       ),
-    {
-      kind: "callsAdded",
-      of: (stored) => stored.filter((row) => row.created).map((row) => items[row.ord - 1]!.businessId),
-    },
+    (stored) => reportChanges(items, stored),
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
@@ -81,6 +79,27 @@ export async function reportCalls(
       new Set(items.filter((item) => item.report.status === "missed").map((item) => item.businessId)),
     );
   return answers;
+}
+
+/**
+ * What a batch of reports changed per business besides its calls: a new call, its status's pages and a call
+ * added; an update (or a report the statement left as it was), the pages of every status, since the status it
+ * had is not known here.
+ */
+function reportChanges(
+  items: readonly CallReportItem[],
+  stored: readonly { ord: number; created: boolean; refusal: ReportRefusal | null }[],
+): Map<string, Set<TenantChange>> {
+  const changes = new Map<string, Set<TenantChange>>();
+  for (const { ord, created, refusal } of stored) {
+    if (refusal) continue;
+    const item = items[ord - 1]!;
+    const kinds = changes.get(item.businessId) ?? new Set();
+    changes.set(item.businessId, kinds);
+    if (created) kinds.add(callsOfStatus(item.report.status)).add("callsAdded");
+    else for (const status of CALL_STATUSES) kinds.add(callsOfStatus(status));
+  }
+  return changes;
 }
 
 /** A call as a bulk load supplies it (demo seed, benchmark seeding): a report, fully resolved. */
@@ -155,7 +174,15 @@ export async function insertCallsBulk(
         }
         return { inserted };
       }),
-    { kind: "callsAdded", of: ({ inserted }) => (inserted > 0 ? [businessId] : []) },
+    ({ inserted }) =>
+      new Map([
+        [
+          businessId,
+          inserted > 0
+            ? [...new Set(rows.map((row) => callsOfStatus(row.status))), "callsAdded" as const]
+            : [],
+        ],
+      ]),
   );
 }
 
@@ -176,31 +203,36 @@ export async function purgeCalls(
         db,
         sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
       ),
-    { kind: "callsRemoved", of: ([row]) => (row!.deleted > 0 ? [businessId] : []) },
+    ([row]) => new Map([[businessId, row!.deleted > 0 ? ANY_CALLS_CHANGE : []]]),
   );
   return row!.deleted;
 }
 
+/** All a calls write may change of a business besides "calls": what a purge, or a failed write, reports. */
+const ANY_CALLS_CHANGE: readonly TenantChange[] = [
+  ...CALL_STATUSES.map(callsOfStatus),
+  "callsAdded",
+  "callsRemoved",
+];
+
 /**
  * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept answers among
- * them) that these businesses' calls changed — failed writes too, since part of a batch may have landed —
- * and that calls were added or removed for the businesses `counted.of` names (all of them when it failed):
- * their bookings may link to other calls now.
+ * them) that these businesses' calls changed, with what `changesOf` says of each besides (the statuses of
+ * calls written, calls added or removed: their bookings may link to other calls now) — and for a failed
+ * write everything a calls write may change, since part of a batch may have landed.
  */
 async function reportingChanges<T>(
   businessIds: readonly string[],
   write: () => Promise<T>,
-  counted: { kind: "callsAdded" | "callsRemoved"; of: (result: T) => Iterable<string> },
+  changesOf: (result: T) => ReadonlyMap<string, Iterable<TenantChange>>,
 ): Promise<T> {
-  let done: { result: T } | null = null;
+  let changed: ReadonlyMap<string, Iterable<TenantChange>> | null = null;
   try {
-    done = { result: await write() };
-    return done.result;
+    const result = await write();
+    changed = changesOf(result);
+    return result;
   } finally {
-    const changed = new Set(done ? counted.of(done.result) : businessIds);
-    for (const businessId of new Set(businessIds)) {
-      if (changed.has(businessId)) tenantChanged(businessId, "calls", counted.kind);
-      else tenantChanged(businessId, "calls");
-    }
+    for (const businessId of new Set(businessIds))
+      tenantChanged(businessId, "calls", ...(changed ? (changed.get(businessId) ?? []) : ANY_CALLS_CHANGE));
   }
 }

@@ -6,7 +6,7 @@ import {
   bookingListQuery,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
-import { type TenantChange, tenantReadMark } from "../db/tenant-read-cache";
+import { bookingsOfStatus, type TenantChange, tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -86,9 +86,10 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
               }),
             );
       const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
-      // A booking's callId goes when its call is purged; only an assistant's booking without one may gain it
-      // when a call is reported (the assistant alone names a call, maybe before reporting it).
-      const reads: TenantChange[] = ["bookings", "business"];
+      // Only bookings of its status for a status filter's page. A booking's callId goes when its call is
+      // purged; only an assistant's booking without one may gain it when a call is reported (the assistant
+      // alone names a call, maybe before reporting it).
+      const reads: TenantChange[] = [query.status ? bookingsOfStatus(query.status) : "bookings", "business"];
       if (data.some((booking) => booking.callId !== null)) reads.push("callsRemoved");
       if (data.some((booking) => booking.callId === null && booking.source === "assistant"))
         reads.push("callsAdded");

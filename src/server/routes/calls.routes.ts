@@ -1,6 +1,6 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
 import { startTimeRange } from "../calls/call-list-range";
-import { tenantReadMark } from "../db/tenant-read-cache";
+import { callsOfStatus, tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -63,8 +63,9 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
         c,
         mark,
         { data, total, page, totalPages: Math.ceil(total / limit) },
-        // The business row for its timezone, which places a range.
-        { reads: ["calls", "business"] },
+        // Only calls of its status for a status filter's page; the business row for its timezone, which places
+        // a range.
+        { reads: [query.status ? callsOfStatus(query.status) : "calls", "business"] },
       );
     },
     { answers, now: clock },

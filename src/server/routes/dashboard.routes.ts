@@ -68,10 +68,10 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
           figures.callsToday > 0 ? Math.round((100 * figures.answeredToday) / figures.callsToday) : null,
       };
       // Today's figures (calls started and bookings created today) hold while the clock stays in the
-      // business's today (to its next midnight, DST included); the rest changes only with its calls, its
-      // bookings or its timezone.
+      // business's today (to its next midnight, DST included); the rest changes only with its calls, new
+      // bookings (a booking's later changes leave the count of those made today as it is) or its timezone.
       return answers.answer(c, mark, stats, {
-        reads: ["calls", "bookings", "business"],
+        reads: ["calls", "bookingsAdded", "business"],
         validFrom: today.start,
         validUntil: new Date(today.end.getTime() - 1),
       });
