@@ -328,18 +328,22 @@ async function listFigures(baseURL: string, busy: Tenant, size: number, crowded:
     await warmUp((worker) => get(pages[worker % pages.length]!)(), { seconds: WARMUP_SECONDS });
     if (tenantOf === busy) figures.push(...(await floorFigures(baseURL)));
     // The same page asked for again and again is answered from the answers kept per tenant; so each page is
-    // also measured while staff cancel a pending booking every 50 ms (each change drops the business's kept
-    // answers, so the list is read again after every one).
+    // also measured while staff cancel a booking every 50 ms: a pending one, or for a status filter's page one
+    // of that status (a change drops the kept answers of all bookings and of the statuses it leaves and
+    // reaches, so the list is read again after every one).
     for (const p of pages)
       figures.push(
         ...loadFigures(`GET /api/bookings ${prefix}${p.label} @10 conns`, await runLoad(get(p)), LIST_BUDGET),
       );
-    const cancelNext = await pendingCanceller(baseURL, staff);
+    const cancelPending = await canceller(baseURL, staff, "pending");
+    const cancelConfirmed = await canceller(baseURL, staff, "confirmed");
     for (const p of pages) {
+      const cancelled = p.status === "confirmed" ? "confirmed" : "pending";
+      const cancelNext = cancelled === "confirmed" ? cancelConfirmed : cancelPending;
       const { result, writes } = await whileWriting(cancelNext, () => runLoad(get(p)));
       figures.push(
         ...loadFigures(
-          `GET /api/bookings ${prefix}${p.label}, a booking cancelled every ${WRITE_EVERY_MS} ms (${writes}) @10 conns`,
+          `GET /api/bookings ${prefix}${p.label}, a ${cancelled} booking cancelled every ${WRITE_EVERY_MS} ms (${writes}) @10 conns`,
           result,
           LIST_BUDGET,
         ),
@@ -351,13 +355,17 @@ async function listFigures(baseURL: string, busy: Tenant, size: number, crowded:
 
 const LIST_BUDGET = { p99: "≤ 15 ms" };
 
-/** Cancels upcoming pending bookings of the business one at a time (the furthest first), as staff do through the API. */
-async function pendingCanceller(baseURL: string, staff: StaffSession): Promise<() => Promise<boolean>> {
+/** Cancels upcoming bookings of `status` one at a time (the furthest first), as staff do through the API. */
+async function canceller(
+  baseURL: string,
+  staff: StaffSession,
+  status: "pending" | "confirmed",
+): Promise<() => Promise<boolean>> {
   const ids: string[] = [];
   for (let page = 1; page <= 30; page++) {
     const listed = await getData<BookingList>(
       baseURL,
-      `/api/bookings?status=pending&limit=100&page=${page}`,
+      `/api/bookings?status=${status}&limit=100&page=${page}`,
       staff,
     );
     ids.push(...listed.data.map((booking) => booking._id));

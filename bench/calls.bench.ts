@@ -92,8 +92,9 @@ async function measure(baseURL: string): Promise<Figure[]> {
     ...(await floorFigures(baseURL)),
   ];
   // The same page asked for again and again is answered from the answers kept per tenant; so the list is
-  // also measured as a busy line sees it, with the assistant reporting a call every 50 ms (each report drops
-  // the business's kept answers made of calls, so the list is read again after every one).
+  // also measured as a busy line sees it, with the assistant reporting a call every 50 ms, a missed one for
+  // the status=missed pages (each report drops the business's kept answers made of all calls and of the new
+  // call's status, so the list is read again after every one).
   for (const [label, query] of pages) {
     figures.push(
       ...loadFigures(
@@ -105,7 +106,7 @@ async function measure(baseURL: string): Promise<Figure[]> {
   }
   const key = await createAssistantKey(baseURL, staff);
   let reported = 0;
-  const reportOne = async () => {
+  const reportOne = async (status: "completed" | "missed" = "completed") => {
     const response = await loadFetch(`${baseURL}/api/assistant/calls`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Api-Key": key },
@@ -113,8 +114,8 @@ async function measure(baseURL: string): Promise<Figure[]> {
         externalId: `bench-list-writer-${reported++}`,
         callerNumber: "+15550000000",
         startedAt: new Date().toISOString(),
-        status: "completed",
-        durationSeconds: 60,
+        status,
+        durationSeconds: status === "missed" ? 0 : 60,
       }),
     });
     await response.arrayBuffer();
@@ -122,12 +123,14 @@ async function measure(baseURL: string): Promise<Figure[]> {
     return true;
   };
   for (const [label, query] of pages) {
-    const { result, writes } = await whileWriting(reportOne, () =>
-      runLoad(get(`/api/calls?limit=10&${query}`), { seconds: MEASURE_SECONDS }),
+    const status = query.startsWith("status=missed") ? "missed" : "completed";
+    const { result, writes } = await whileWriting(
+      () => reportOne(status),
+      () => runLoad(get(`/api/calls?limit=10&${query}`), { seconds: MEASURE_SECONDS }),
     );
     figures.push(
       ...loadFigures(
-        `GET /api/calls ${label}, a call reported every ${WRITE_EVERY_MS} ms (${writes})`,
+        `GET /api/calls ${label}, a ${status} call reported every ${WRITE_EVERY_MS} ms (${writes})`,
         result,
         LIST_BUDGET,
       ),
