@@ -25,29 +25,29 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL("**/dashboard");
     const dashboard = await initialWeight(await staff.newPage(), "/dashboard", [
-      "protected-area-",
+      "shell-",
       "dashboard-page-",
     ]);
-    const calls = await initialWeight(await staff.newPage(), "/calls", ["protected-area-", "calls-page-"]);
+    const calls = await initialWeight(await staff.newPage(), "/calls", ["shell-", "calls-page-"]);
     const availability = await initialWeight(await staff.newPage(), "/availability", [
-      "protected-area-",
+      "shell-",
       "availability-page-",
     ]);
     const services = await initialWeight(await staff.newPage(), "/services", [
-      "protected-area-",
+      "shell-",
       "services-page-",
     ]);
     const bookings = await initialWeight(await staff.newPage(), "/bookings", [
-      "protected-area-",
+      "shell-",
       "bookings-page-",
     ]);
     const bookingsCalendar = await initialWeight(await staff.newPage(), "/bookings?view=calendar", [
-      "protected-area-",
+      "shell-",
       "bookings-page-",
       "bookings-calendar-",
     ]);
     const settings = await initialWeight(await staff.newPage(), "/settings", [
-      "protected-area-",
+      "shell-",
       "settings-page-",
     ]);
     for (const [route, weight, budget] of [

@@ -1,4 +1,5 @@
 import "./index.css";
+import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createAppContext } from "./app/app-context";
@@ -15,7 +16,10 @@ async function start() {
   const context = createAppContext({ inspect });
   preloadRoute(location, context);
   await Promise.all([activateLanguage(storedLanguage()), styled]);
-  createRoot(document.getElementById("root")!).render(<App context={context} />);
+  const root = createRoot(document.getElementById("root")!);
+  // As a transition the first render yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole tree (an urgent first render is one long task).
+  startTransition(() => root.render(<App context={context} />));
 }
 
 void start();
