@@ -1,7 +1,7 @@
 import { dirname, relative } from "node:path";
 import type { Plugin } from "vite";
-import { LANGUAGE_CODES } from "../src/shared/languages";
-import { MODULE_PRELOADS_FILE } from "../src/shared/page-modules";
+import { LANGUAGE_CODES } from "../src/shared/languages.ts";
+import { MODULE_PRELOADS_FILE } from "../src/shared/page-modules.ts";
 
 type Chunk = {
   type: "chunk";

@@ -7,7 +7,12 @@ import { preloadRoute } from "./app/app-routes";
 import { activateLanguage, storedLanguage } from "./lib/i18n";
 import { applyPreloadedStylesheets } from "./lib/preloaded-stylesheets";
 
+/** Ends the current task, so the browser may paint or answer input before start-up's next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 async function start() {
+  // Evaluating the entry's modules is a long task already: the app's set-up runs in a task of its own.
+  await nextTask();
   const styled = applyPreloadedStylesheets();
   // Dev-only Stately inspector (VITE_INSPECT=1); the whole branch is dropped from production builds.
   const inspect = __INSPECT__
