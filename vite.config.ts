@@ -2,9 +2,9 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { deferredStylesheet } from "./scripts/deferred-stylesheet-plugin.ts";
 import { lightModules } from "./scripts/light-modules-plugin.ts";
 import { modulePreloads } from "./scripts/module-preloads-plugin.ts";
+import { placeholderFirst } from "./scripts/placeholder-first-plugin.ts";
 import { precompress } from "./scripts/precompress-plugin.ts";
 
 // What a page must not load just because it shares a small module with a page that needs it.
@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
-    deferredStylesheet(),
+    placeholderFirst(),
     modulePreloads(),
     light.plugin,
     precompress(),

@@ -1,7 +1,7 @@
 import { dirname, relative } from "node:path";
 import type { Plugin } from "vite";
 import { LANGUAGE_CODES } from "../src/shared/languages.ts";
-import { MODULE_PRELOADS_FILE } from "../src/shared/page-modules.ts";
+import { MODULE_PRELOADS_FILE, PAGE_FILES_META } from "../src/shared/page-modules.ts";
 
 type Chunk = {
   type: "chunk";
@@ -36,11 +36,13 @@ function chunkGraph(bundle: Bundle) {
 }
 
 /**
- * The script that asks for the stored language's messages and date-fns locale while the page is parsed (the
- * theme script before it has set <html lang>), instead of after the entry has run and asked: the first render
- * waits for them. The signed-in area's messages come at low priority, like the page code the server names.
+ * The script that asks for what the first render waits for while the page is parsed (the theme script before
+ * it has set <html lang>), instead of after the entry has run and asked: the stored language's messages and
+ * date-fns locale, outside /auth the signed-in area's messages, then the page's own files the server names in
+ * its HTML. All at low priority, like the entry's own files (scripts/placeholder-first-plugin.ts): the boot
+ * placeholder's paint needs none of them, and over HTTP/1.1 they queue in the order asked.
  */
-function languagePreloadScript(bundle: Bundle, root: string): string {
+function startupPreloadScript(bundle: Bundle, root: string): string {
   const { chunks, closure, initial } = chunkGraph(bundle);
   const chunkOf = (module: string) =>
     [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => relative(root, id) === module));
@@ -62,16 +64,20 @@ function languagePreloadScript(bundle: Bundle, root: string): string {
   return `(() => {
   const files = ${JSON.stringify(files)};
   const [first, signedIn] = files[document.documentElement.lang] ?? files.en;
-  const preload = (file, low) => {
+  const page = document.querySelector('meta[name="${PAGE_FILES_META}"]');
+  const preload = (file) => {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
-    if (low) link.fetchPriority = "low";
+    link.fetchPriority = "low";
     link.href = "/" + file;
     document.head.append(link);
   };
-  for (const file of first) preload(file, false);
-  if (!location.pathname.startsWith("/auth")) for (const file of signedIn) preload(file, true);
+  const wanted = new Set(first);
+  if (!location.pathname.startsWith("/auth")) for (const file of signedIn) wanted.add(file);
+  // The page's own code (named by the server) after the messages: the first render waits for those.
+  for (const file of page ? page.content.split(" ") : []) if (file) wanted.add(file);
+  for (const file of wanted) preload(file);
 })();`;
 }
 
@@ -97,7 +103,7 @@ export function modulePreloads(): Plugin {
         return [
           {
             tag: "script",
-            children: languagePreloadScript(context.bundle, root),
+            children: startupPreloadScript(context.bundle, root),
             injectTo: "head",
           },
         ];
