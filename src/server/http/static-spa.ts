@@ -24,7 +24,7 @@ export type Spa = {
 const modulePreloads = type("Record<string, string[]>");
 
 /**
- * index.html naming every file the page's modules need, at the top of <head>: the page's start-up script
+ * index.html naming every file the page's modules need, before its first script: the page's start-up script
  * (scripts/module-preloads-plugin.ts) asks for them while the document is parsed, after the catalogs the
  * first render waits for, instead of after the entry has run and asked.
  */
@@ -35,7 +35,7 @@ function pageHtmlFrom(indexHtml: string, preloads: Record<string, string[]>): Sp
     const named = [...files].filter((file) => !indexHtml.includes(`/${file}"`));
     if (named.length === 0) continue;
     const meta = `<meta name="${PAGE_FILES_META}" content="${named.join(" ")}">`;
-    pages[page] = indexHtml.replace("<head>", `<head>${meta}`);
+    pages[page] = indexHtml.replace("<script", `${meta}<script`);
   }
   return pages;
 }
