@@ -11,14 +11,15 @@ import { applyPreloadedStylesheets } from "./lib/preloaded-stylesheets";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function start() {
-  // Evaluating the entry's modules is a long task already: the app's set-up runs in a task of its own.
+  // Evaluating the entry's modules is a long task already: the app's set-up runs in tasks of its own.
   await nextTask();
-  const styled = applyPreloadedStylesheets();
   // Dev-only Stately inspector (VITE_INSPECT=1); the whole branch is dropped from production builds.
   const inspect = __INSPECT__
     ? (await import("@statelyai/inspect")).createBrowserInspector().inspect
     : undefined;
   const context = createAppContext({ inspect });
+  await nextTask();
+  const styled = applyPreloadedStylesheets();
   preloadRoute(location, context);
   await Promise.all([activateLanguage(storedLanguage()), styled]);
   const root = createRoot(document.getElementById("root")!);
