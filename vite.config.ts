@@ -2,9 +2,13 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { deferredStylesheet } from "./scripts/deferred-stylesheet-plugin.ts";
+import { lightModules } from "./scripts/light-modules-plugin.ts";
 import { modulePreloads } from "./scripts/module-preloads-plugin.ts";
+import { placeholderFirst } from "./scripts/placeholder-first-plugin.ts";
 import { precompress } from "./scripts/precompress-plugin.ts";
+
+// What a page must not load just because it shares a small module with a page that needs it.
+const light = lightModules(/node_modules[\\/](@ark-ui|@zag-js|@floating-ui|arktype|@ark[\\/])/);
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
@@ -16,8 +20,9 @@ export default defineConfig(({ command }) => ({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
-    deferredStylesheet(),
+    placeholderFirst(),
     modulePreloads(),
+    light.plugin,
     precompress(),
   ],
   define: {
@@ -53,6 +58,17 @@ export default defineConfig(({ command }) => ({
             // up to 65 files, most under 2 KB gzip, six at a time over HTTP/1.1). Each in one file instead.
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
             { name: "date-fns", test: /node_modules[\\/]date-fns[\\/](?!locale[\\/](?!_lib))/ },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: "shell",
+              test: /src[\\/]client[\\/]app[\\/](protected-area\.tsx|page-data\.ts)$/,
+              includeDependenciesRecursively: true,
+            },
+            {
+              name: "page-kit",
+              test: (id) => /src[\\/]client[\\/]/.test(id) && light.isLight(id),
+              minShareCount: 2,
+            },
             {
               name: "ark-core",
               test: /node_modules[\\/](@floating-ui|@zag-js[\\/](core|dom-query|utils|anatomy|types|dismissable|interact-outside|popper|presence|focus-visible|live-region|aria-hidden|focus-trap|remove-scroll|rect-utils)|@ark-ui[\\/]react[\\/]dist[\\/](utils|providers|components[\\/](presence|portal|factory)))[\\/]/,

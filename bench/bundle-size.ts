@@ -54,7 +54,7 @@ export async function initialWeight(
   const html = readFileSync("dist/client/index.html", "utf8");
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error("no entry script in dist/client/index.html");
-  // The stylesheet is preloaded, not linked (scripts/deferred-stylesheet-plugin.ts), but still needed first.
+  // The stylesheet is preloaded, not linked (scripts/placeholder-first-plugin.ts), but still needed first.
   const css = [
     ...html.matchAll(/<link rel="(?:stylesheet|preload" as="style)"[^>]*href="\/assets\/([^"]+\.css)"/g),
   ].map((m) => m[1]!);

@@ -33,3 +33,9 @@ export function pageKeyOf(pathname: string): PageKey | null {
 
 /** The build's map of lazily imported modules to their files, beside index.html (scripts/module-preloads-plugin.ts). */
 export const MODULE_PRELOADS_FILE = "module-preloads.json";
+
+/**
+ * The `<meta>` by which the server names a signed-in page's files in the HTML it sends for the path; the page's
+ * start-up script asks for them after the language's catalogs, which the first render waits for.
+ */
+export const PAGE_FILES_META = "calldesk-page-files";

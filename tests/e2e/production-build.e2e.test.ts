@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { PAGE_MODULES, SIGNED_IN_MODULES } from "@shared/page-modules";
 import { describe, expect, it } from "vitest";
-import { browserForFile, signUp } from "../support/browser";
+import { browserForFile, PASSWORD, signUp, uniqueEmail } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -17,7 +17,7 @@ describe("the production build", () => {
 
   it("keeps arktype's schemas out of the entry chunk", () => {
     const html = readFileSync("dist/client/index.html", "utf8");
-    const entry = /<script type="module" crossorigin src="\/assets\/([^"]+)"/.exec(html)?.[1];
+    const entry = /<script type="module"[^>]* src="\/assets\/([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     expect(readFileSync(`dist/client/assets/${entry}`, "utf8")).not.toMatch(/arktype|ArkErrors/);
   });
@@ -35,7 +35,7 @@ describe("the production build", () => {
     ]);
     // What the entry loads before anything lazy: its static imports, followed to the end.
     const html = readFileSync("dist/client/index.html", "utf8");
-    const entry = /<script type="module" crossorigin src="\/assets\/([^"]+)"/.exec(html)![1]!;
+    const entry = /<script type="module"[^>]* src="\/assets\/([^"]+)"/.exec(html)![1]!;
     const initial = new Set<string>();
     const visit = (name: string) => {
       if (initial.has(name)) return;
@@ -62,7 +62,12 @@ describe("the production build", () => {
   it("lets the boot placeholder paint before the stylesheet: preloaded, not linked, and only two modulepreloads", () => {
     const html = readFileSync("dist/client/index.html", "utf8");
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/[^"]+\.css">/);
+    expect(html).toMatch(
+      /<link rel="preload" as="style" fetchpriority="low" crossorigin href="\/assets\/[^"]+\.css">/,
+    );
+    // Nothing the placeholder's paint does not need is asked for at a priority that would put it first.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/[^"]+\.js">/);
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+)"/g)];
     expect(preloads.map((m) => m[1]!.replace(/-[\w-]{8}\.js$/, "")).sort()).toEqual([
       "framework",
@@ -78,6 +83,20 @@ describe("the production build", () => {
       const files = preloads[module];
       expect(files?.length, module).toBeGreaterThan(0);
       for (const file of files ?? []) expect(existsSync(`dist/client/${file}`), file).toBe(true);
+    }
+  });
+
+  it("brings each signed-in page's code in a few files, without the machinery of controls it does not show yet", () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    for (const module of Object.values(PAGE_MODULES)) {
+      const files = new Set([...SIGNED_IN_MODULES, module].flatMap((name) => preloads[name] ?? []));
+      // Over HTTP/1.1 six requests go at once: each further wave of small files costs a round trip.
+      expect(files.size, module).toBeLessThanOrEqual(8);
+      const names = [...files].map((file) => file.replace(/^assets\//, "").replace(/-[\w-]{8}\.js$/, ""));
+      for (const heavy of ["ark-core", "arktype", "dialog", "menu", "tooltip-popup"])
+        expect(names, module).not.toContain(heavy);
     }
   });
 
@@ -110,6 +129,64 @@ describe("the production build", () => {
     await page.reload();
     await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
     expect(await styledAtFirstRender()).toBe(true);
+    await page.context().close();
+  });
+
+  it("asks for the session and the stored language's messages while the page is parsed, and the app uses those answers", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem("language", "pl"));
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    // Holds the entry script until the given files have been asked for (5 s at most), then lets it through: only
+    // the document's own markup can ask for anything meanwhile. `asked` says whether they were.
+    const holdEntryUntilAsked = async (files: string[]) => {
+      const asked = () => files.every((file) => requested.includes(`GET /${file}`));
+      let settle: (verdict: boolean) => void = () => {};
+      const verdict = new Promise<boolean>((resolve) => {
+        settle = resolve;
+      });
+      await page.unrouteAll();
+      await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+        const deadline = Date.now() + 5_000;
+        while (!asked() && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 20));
+        settle(asked());
+        await route.continue();
+      });
+      return { asked: verdict };
+    };
+
+    const publicMessages = await holdEntryUntilAsked(preloads["locales/pl/public.po"]!);
+    await page.goto("/auth/sign-in");
+    await page.getByRole("button", { name: "Zaloguj się" }).waitFor();
+    expect(await publicMessages.asked).toBe(true);
+    expect(requested.filter((line) => line.endsWith("/api/auth/refresh"))).toEqual([
+      "POST /api/auth/refresh",
+    ]);
+    for (const file of [...preloads["locales/en/public.po"]!, ...preloads["locales/pl/signed-in.po"]!])
+      expect(requested).not.toContain(`GET /${file}`);
+
+    // Signed up through the API (the page speaks Polish): the context keeps the session cookie it sets.
+    const origin = new URL(page.url()).origin;
+    const signedUp = await page.request.post(`${origin}/api/auth/sign-up`, {
+      data: { email: uniqueEmail("parsed"), password: PASSWORD },
+      headers: { Origin: origin },
+    });
+    expect(signedUp.ok()).toBe(true);
+    requested.length = 0;
+    const signedInCode = await holdEntryUntilAsked([
+      ...preloads["locales/pl/signed-in.po"]!,
+      ...preloads["src/client/app/protected-area.tsx"]!,
+    ]);
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Nawigacja główna" }).waitFor();
+    expect(await signedInCode.asked).toBe(true);
+    // One refresh resumed the session: the app took the early answer instead of spending the token again.
+    expect(requested.filter((line) => line.endsWith("/api/auth/refresh"))).toEqual([
+      "POST /api/auth/refresh",
+    ]);
     await page.context().close();
   });
 });

@@ -5,6 +5,7 @@ import { provideSessionMachine } from "../features/session/session.actors";
 import { createApiClient } from "../lib/api-client";
 import { i18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
+import { fetchWithStartupRefresh } from "../lib/startup-refresh";
 
 type AppContextOptions = { inspect?: ActorOptions<AnyActorLogic>["inspect"] };
 
@@ -13,6 +14,7 @@ export function createAppContext({ inspect }: AppContextOptions = {}) {
   const queryClient = createQueryClient();
   const api = createApiClient({
     baseURL: "/api",
+    fetch: fetchWithStartupRefresh(),
     onSessionExpired: () => session.send({ type: "session.expired" }),
   });
   const session = createActor(

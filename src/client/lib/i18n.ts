@@ -59,7 +59,9 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
   ]);
   dateLocale = locale;
   i18n.loadAndActivate({ locale: code, messages: { ...publicPart.messages, ...signedInPart?.messages } });
-  document.documentElement.lang = code;
+  // Setting it, even to the same value, re-resolves the whole document's locale-dependent style (~30 ms);
+  // index.html has usually set it already.
+  if (document.documentElement.lang !== code) document.documentElement.lang = code;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {

@@ -1,5 +1,5 @@
 /**
- * Applies the stylesheets the built index.html only preloads (scripts/deferred-stylesheet-plugin.ts) and
+ * Applies the stylesheets the built index.html only preloads (scripts/placeholder-first-plugin.ts) and
  * resolves once they are in effect, so React's first render never paints unstyled. A stylesheet that fails
  * to load resolves too: an unstyled app still works, a blank page does not. In dev there are none (Vite
  * injects the styles from the entry's import).

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import {
   MODULE_PRELOADS_FILE,
+  PAGE_FILES_META,
   PAGE_MODULES,
   type PageKey,
   pageKeyOf,
@@ -23,18 +24,18 @@ export type Spa = {
 const modulePreloads = type("Record<string, string[]>");
 
 /**
- * index.html with a modulepreload link for each file the page's modules need, before the entry's own: the
- * browser's preload scanner starts them with the document instead of after the entry has run and asked.
+ * index.html naming every file the page's modules need, before its first script: the page's start-up script
+ * (scripts/module-preloads-plugin.ts) asks for them while the document is parsed, after the catalogs the
+ * first render waits for, instead of after the entry has run and asked.
  */
 function pageHtmlFrom(indexHtml: string, preloads: Record<string, string[]>): Spa["pageHtml"] {
   const pages: Spa["pageHtml"] = {};
   for (const [page, module] of Object.entries(PAGE_MODULES) as [PageKey, string][]) {
     const files = new Set([...SIGNED_IN_MODULES, module].flatMap((name) => preloads[name] ?? []));
-    const links = [...files]
-      .filter((file) => !indexHtml.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join("");
-    pages[page] = indexHtml.replace("</head>", `${links}</head>`);
+    const named = [...files].filter((file) => !indexHtml.includes(`/${file}"`));
+    if (named.length === 0) continue;
+    const meta = `<meta name="${PAGE_FILES_META}" content="${named.join(" ")}">`;
+    pages[page] = indexHtml.replace("<script", `${meta}<script`);
   }
   return pages;
 }

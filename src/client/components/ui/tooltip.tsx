@@ -5,8 +5,8 @@ import {
   type PointerEvent,
   type ReactElement,
   type ReactNode,
+  startTransition,
   useEffect,
-  useRef,
   useState,
 } from "react";
 import { loadOnce } from "../../lib/load-once";
@@ -65,13 +65,15 @@ function whenSettled(run: () => void): () => void {
  */
 export function Tooltip(props: TooltipProps) {
   const [Popup, setPopup] = useState(popup.loaded);
-  const reached = useRef(false);
+  // State, not a ref: reaching for the trigger while the swap below is being rendered restarts that render.
+  const [reached, setReached] = useState(false);
   useEffect(() => {
     if (Popup) return;
     let mounted = true;
     const load = () =>
       void popup.load().then((loaded) => {
-        if (mounted && !reached.current) setPopup(() => loaded);
+        // A transition: every tooltip on the page swaps at once, in short tasks rather than one long one.
+        if (mounted) startTransition(() => setPopup(() => loaded));
       });
     if (preloaded) {
       load();
@@ -85,15 +87,15 @@ export function Tooltip(props: TooltipProps) {
       cancel();
     };
   }, [Popup]);
-  if (Popup) return <Popup {...props} />;
+  if (Popup && !reached) return <Popup {...props} />;
   const child = props.children;
   return cloneElement(child, {
     onPointerEnter: (event: PointerEvent) => {
-      reached.current = true;
+      setReached(true);
       child.props.onPointerEnter?.(event);
     },
     onFocus: (event: FocusEvent) => {
-      reached.current = true;
+      setReached(true);
       child.props.onFocus?.(event);
     },
   });

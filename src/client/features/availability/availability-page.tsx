@@ -9,6 +9,7 @@ import { LoadFailureMessage } from "../../components/load-failure-message";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
+import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
 import { availabilitySearch } from "./availability-search";
@@ -28,14 +29,15 @@ export function AvailabilityPage() {
   const { t } = useLingui();
   const api = useApi();
   const availability = useQuery(availabilityQueries.detail(api));
+  const data = useDeferredArrival(availability.data);
   return (
     <>
       <PageHeader
         title={t`Availability`}
         description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
       />
-      {availability.data ? (
-        <LoadedAvailability availability={availability.data} />
+      {data ? (
+        <LoadedAvailability availability={data} />
       ) : availability.isError ? (
         <LoadErrorAlert
           title={<Trans>Availability could not be loaded</Trans>}

@@ -12,6 +12,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
 import { useShownTimeZone } from "../../lib/business-timezone";
+import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { wholeNumber } from "../../lib/whole-number";
 import { BookingFilters } from "./booking-filters";
 import { BookingListSkeleton } from "./booking-list-skeleton";
@@ -39,7 +40,7 @@ export function BookingListCard() {
       ) ?? null,
   });
 
-  const list = query.data;
+  const list = useDeferredArrival(query.data);
   const total = list?.total ?? 0;
   // A page past the end (an old link, or bookings gone from this filter since) shows the last page instead.
   const overshoot = list && !query.isPlaceholderData && page > Math.max(list.totalPages, 1);
@@ -62,9 +63,9 @@ export function BookingListCard() {
         <CardDescription aria-live="polite">
           {list ? (
             <Plural value={total} one={`${shownTotal} booking`} other={`${shownTotal} bookings`} />
-          ) : query.isPending ? (
+          ) : query.isError ? null : (
             <Trans>Loading bookings...</Trans>
-          ) : null}
+          )}
         </CardDescription>
       </CardHeader>
       <CardBody className={css({ gap: "4" })}>

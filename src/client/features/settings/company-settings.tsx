@@ -5,13 +5,15 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
+import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { SettingsForm } from "./settings-form";
 
 /** Settings → company information and call handling: loading, failed, or the form. */
 export function CompanySettings() {
   const api = useApi();
   const company = useQuery(companyQuery(api));
-  if (company.data) return <SettingsForm company={company.data} />;
+  const data = useDeferredArrival(company.data);
+  if (data) return <SettingsForm company={data} />;
   if (company.isError)
     return (
       <LoadErrorAlert
