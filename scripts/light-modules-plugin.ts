@@ -7,27 +7,24 @@ import type { Plugin } from "vite";
  * uses one of them.
  */
 export function lightModules(heavy: RegExp) {
-  const imports = new Map<string, readonly string[]>();
-  const verdicts = new Map<string, boolean>();
-  const reachesHeavy = (id: string, visiting = new Set<string>()): boolean => {
-    const known = verdicts.get(id);
-    if (known !== undefined) return known;
-    if (heavy.test(id)) return true;
-    // A cycle adds nothing its other members do not already reach.
-    if (visiting.has(id)) return false;
-    visiting.add(id);
-    const verdict = (imports.get(id) ?? []).some((imported) => reachesHeavy(imported, visiting));
-    verdicts.set(id, verdict);
-    return verdict;
-  };
+  // Walked back from the heavy modules through their importers: whatever is met reaches one, cycles included.
+  const reachesHeavy = new Set<string>();
   const plugin: Plugin = {
     name: "calldesk-light-modules",
     apply: "build",
     buildEnd() {
-      imports.clear();
-      verdicts.clear();
-      for (const id of this.getModuleIds()) imports.set(id, this.getModuleInfo(id)?.importedIds ?? []);
+      reachesHeavy.clear();
+      const ids = [...this.getModuleIds()];
+      const waiting = ids.filter((id) => heavy.test(id));
+      for (const id of waiting) reachesHeavy.add(id);
+      while (waiting.length > 0) {
+        for (const importer of this.getModuleInfo(waiting.pop()!)?.importers ?? []) {
+          if (reachesHeavy.has(importer)) continue;
+          reachesHeavy.add(importer);
+          waiting.push(importer);
+        }
+      }
     },
   };
-  return { plugin, isLight: (id: string) => !reachesHeavy(id) };
+  return { plugin, isLight: (id: string) => !reachesHeavy.has(id) };
 }
