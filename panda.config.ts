@@ -17,9 +17,6 @@ export default defineConfig({
   // then leaves out its CSS-property list (~4 KB gzip on every page with a dialog).
   jsxStyleProps: "none",
   outdir: "styled-system",
-  // The platform's own UI font: the preset's longer stack starts with families Chromium on Linux does not know
-  // (ui-sans-serif), each one a font lookup per text size, in the first layout of every page.
-  globalVars: { "--global-font-body": "system-ui, sans-serif" },
   // The theme class is set on <html> before first paint by index.html.
   conditions: { extend: { dark: ".dark &, .dark" } },
   theme: {

@@ -13,9 +13,6 @@ type Chunk = {
 
 type Bundle = Record<string, { type: string } | Chunk>;
 
-/** The response checker's worker file (lib/response-check.ts). */
-const RESPONSE_CHECKER = /^assets\/response-check\.worker-[\w-]+\.js$/;
-
 /** The modules each language loads before the first render (lib/i18n.ts), and with the signed-in area. */
 const languageModules = (code: string) => ({
   first: [`locales/${code}/public.po`, `node_modules/date-fns/locale/${code === "en" ? "en-US" : code}.js`],
@@ -41,16 +38,12 @@ function chunkGraph(bundle: Bundle) {
 /**
  * The script that asks for what the first render waits for while the page is parsed (the theme script before
  * it has set <html lang>), instead of after the entry has run and asked: the stored language's messages and
- * date-fns locale, outside /auth the signed-in area's messages and the response checker's worker, then the
- * page's own files the server names in its HTML. All at low priority, like the entry's own files (scripts/placeholder-first-plugin.ts): the boot
+ * date-fns locale, outside /auth the signed-in area's messages, then the page's own files the server names in
+ * its HTML. All at low priority, like the entry's own files (scripts/placeholder-first-plugin.ts): the boot
  * placeholder's paint needs none of them, and over HTTP/1.1 they queue in the order asked.
  */
 function startupPreloadScript(bundle: Bundle, root: string): string {
   const { chunks, closure, initial } = chunkGraph(bundle);
-  const checker = Object.values(bundle)
-    .map((output) => (output as { fileName?: string }).fileName ?? "")
-    .find((fileName) => RESPONSE_CHECKER.test(fileName));
-  if (!checker) throw new Error("No response-check worker in the bundle: keep RESPONSE_CHECKER in step");
   const chunkOf = (module: string) =>
     [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => relative(root, id) === module));
   const filesOf = (modules: string[]) => {
@@ -81,15 +74,7 @@ function startupPreloadScript(bundle: Bundle, root: string): string {
     document.head.append(link);
   };
   const wanted = new Set(first);
-  if (!location.pathname.startsWith("/auth")) {
-    for (const file of signedIn) wanted.add(file);
-    // The response checker (lib/response-check.ts) takes this worker over: arktype's start-up, which every
-    // answer's check waits for, then runs while the app's code downloads, not after its first request.
-    const worker = new Worker("/${checker}", { type: "module" });
-    const startup = { worker, failed: false };
-    worker.addEventListener("error", () => { startup.failed = true; }, { once: true });
-    window.calldeskStartupChecker = startup;
-  }
+  if (!location.pathname.startsWith("/auth")) for (const file of signedIn) wanted.add(file);
   // The page's own code (named by the server) after the messages: the first render waits for those.
   for (const file of page ? page.content.split(" ") : []) if (file) wanted.add(file);
   for (const file of wanted) preload(file);

@@ -7,7 +7,6 @@ import { browserForFile, PASSWORD, signUp, uniqueEmail } from "../support/browse
 const { newPage } = browserForFile();
 
 const assets = readdirSync("dist/client/assets").filter((name) => name.endsWith(".js"));
-const RESPONSE_CHECKER = `assets/${assets.find((name) => name.startsWith("response-check.worker-"))}`;
 const built = assets.map((name) => readFileSync(`dist/client/assets/${name}`, "utf8")).join("\n");
 
 describe("the production build", () => {
@@ -141,12 +140,6 @@ describe("the production build", () => {
     await page.addInitScript(() => localStorage.setItem("language", "pl"));
     const requested: string[] = [];
     page.on("request", (request) => requested.push(`${request.method()} ${new URL(request.url()).pathname}`));
-    // Workers by script, as started: their scripts' requests are the workers' own, not the page's.
-    const workers: string[] = [];
-    page.on("worker", (worker) => {
-      workers.push(new URL(worker.url()).pathname);
-      requested.push(`GET ${new URL(worker.url()).pathname}`);
-    });
     // Holds the entry script until the given files have been asked for (5 s at most), then lets it through: only
     // the document's own markup can ask for anything meanwhile. `asked` says whether they were.
     const holdEntryUntilAsked = async (files: string[]) => {
@@ -174,8 +167,6 @@ describe("the production build", () => {
     ]);
     for (const file of [...preloads["locales/en/public.po"]!, ...preloads["locales/pl/signed-in.po"]!])
       expect(requested).not.toContain(`GET /${file}`);
-    // The sign-in pages check no answers and format nothing: neither worker starts there.
-    expect(workers).toEqual([]);
 
     // Signed up through the API (the page speaks Polish): the context keeps the session cookie it sets.
     const origin = new URL(page.url()).origin;
@@ -188,15 +179,10 @@ describe("the production build", () => {
     const signedInCode = await holdEntryUntilAsked([
       ...preloads["locales/pl/signed-in.po"]!,
       ...preloads["src/client/app/protected-area.tsx"]!,
-      RESPONSE_CHECKER,
-      "intl-warm-up.js",
     ]);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Nawigacja główna" }).waitFor();
     expect(await signedInCode.asked).toBe(true);
-    // The app's answers were checked by the worker the page started: the checker took it over, none other.
-    await page.getByText("Brak ostatnich połączeń").waitFor();
-    expect(workers.filter((path) => path === `/${RESPONSE_CHECKER}`)).toHaveLength(1);
     // One refresh resumed the session: the app took the early answer instead of spending the token again.
     expect(requested.filter((line) => line.endsWith("/api/auth/refresh"))).toEqual([
       "POST /api/auth/refresh",
@@ -211,7 +197,7 @@ describe("the production build", () => {
       if (message.text().includes("Content Security Policy")) violations.push(message.text());
     });
     await signUp(page);
-    // Refused before the app listens (the start-up script's worker) and again when the app starts its own.
+    // The worker's script refused: the first check finds it failing and every check runs in the page.
     await page.route(/\/assets\/response-check\.worker-[\w-]{8}\.js$/, (route) =>
       route.fulfill({ status: 404 }),
     );

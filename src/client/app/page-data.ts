@@ -56,10 +56,10 @@ const pageData: Partial<Record<PageKey, PageData>> = {
 };
 
 /**
- * The kind of Intl formatter each page builds in the render that shows its data. ICU's start-up is paid on a
- * worker's thread (public/intl-warm-up.js); a kind that worker did not build may still cost a few milliseconds
- * the first time while its locale data loads, later ones (other options, zones, currencies) under one: built
- * while the page's answers are on the way, that cost leaves the render that shows them.
+ * The kind of Intl formatter each page builds in the render that shows its data. index.html has already paid
+ * ICU's start-up (~40 ms); the first formatter of each further kind still costs a few milliseconds while its
+ * locale data loads, later ones (other options, zones, currencies) under one: built while the page's answers
+ * are on the way, that cost leaves the render that shows them.
  */
 const firstFormatter: Partial<Record<PageKey, (locale: string) => unknown>> = {
   services: (locale) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(0),

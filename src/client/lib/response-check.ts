@@ -20,27 +20,8 @@ type Waiting = CheckRequest & {
 };
 const waiting = new Map<number, Waiting>();
 
-declare global {
-  interface Window {
-    /**
-     * This worker, started by index.html's start-up script while the page is parsed; `failed` once it could
-     * not start, before anyone listened.
-     */
-    calldeskStartupChecker?: { worker: Worker; failed: boolean };
-  }
-}
-
-/** The worker index.html started, taken once; undefined when there is none or it failed to start. */
-function takeStartupWorker(): Worker | undefined {
-  const startup = window.calldeskStartupChecker;
-  window.calldeskStartupChecker = undefined;
-  return startup && !startup.failed ? startup.worker : undefined;
-}
-
 function startWorker(): Worker {
-  const started =
-    takeStartupWorker() ??
-    new Worker(new URL("./response-check.worker.ts", import.meta.url), { type: "module" });
+  const started = new Worker(new URL("./response-check.worker.ts", import.meta.url), { type: "module" });
   started.addEventListener("message", ({ data: answer }: MessageEvent<CheckAnswer>) => {
     waiting.get(answer.id)?.settle(answer.problem);
     waiting.delete(answer.id);
