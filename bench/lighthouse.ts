@@ -12,6 +12,11 @@ export type LighthouseScores = {
   accessibility: number;
   bestPractices: number;
   metrics: LighthouseMetrics;
+  /**
+   * Lighthouse's measure of the host's CPU and the browser that ran: the simulation slows the host's own
+   * timings down 4×, so the same code scores differently on another machine or Chromium.
+   */
+  host: { benchmarkIndex: number; chromium: string };
 };
 
 type LighthouseResult = LighthouseScores | { error: string };
@@ -56,6 +61,7 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
   const report = JSON.parse(readFileSync(out, "utf8")) as {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
+    environment?: { benchmarkIndex?: number; hostUserAgent?: string };
   };
   const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
   const metric = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
@@ -69,6 +75,10 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
       tbt: metric("total-blocking-time"),
       speedIndex: metric("speed-index"),
       cls: metric("cumulative-layout-shift"),
+    },
+    host: {
+      benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
+      chromium: /Chrome\/([\d.]+)/.exec(report.environment?.hostUserAgent ?? "")?.[1] ?? "unknown",
     },
   };
 }
@@ -111,6 +121,7 @@ export async function lighthouseMedian(
         speedIndex: of((s) => s.metrics.speedIndex),
         cls: of((s) => s.metrics.cls),
       },
+      host: { benchmarkIndex: of((s) => s.host.benchmarkIndex), chromium: done[0]!.host.chromium },
     },
     runs: done.length,
     errors,
