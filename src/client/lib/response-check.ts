@@ -8,7 +8,8 @@ export type CheckAnswer = { id: number; problem: string | undefined };
 
 const inThread = (name: SchemaName, data: unknown) =>
   import("./response-schemas")
-    .then(({ responseSchemas }) => check<unknown>(responseSchemas[name], data))
+    .then(({ loadResponseSchema }) => loadResponseSchema(name))
+    .then((schema) => check(schema, data))
     .then((verdict) => (verdict.ok ? undefined : verdict.problem));
 
 let worker: Worker | undefined;
