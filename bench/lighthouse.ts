@@ -78,7 +78,8 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
     },
     host: {
       benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
-      chromium: /Chrome\/([\d.]+)/.exec(report.environment?.hostUserAgent ?? "")?.[1] ?? "unknown",
+      // The user agent carries the major version only (later parts read 0.0.0).
+      chromium: /Chrome\/(\d+)/.exec(report.environment?.hostUserAgent ?? "")?.[1] ?? "unknown",
     },
   };
 }

@@ -109,10 +109,13 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     );
   }
   if (hosts.length) {
-    const indexes = hosts.map((host) => host.benchmarkIndex).sort((a, b) => a - b);
+    const indexes = hosts
+      .map((host) => host.benchmarkIndex)
+      .filter((index) => !Number.isNaN(index))
+      .sort((a, b) => a - b);
     figures.push({
       name: "Lighthouse host benchmark index (median of pages)",
-      value: Math.round(indexes[indexes.length >> 1]!),
+      value: indexes.length ? Math.round(indexes[indexes.length >> 1]!) : Number.NaN,
       unit: "",
       note: `Chromium ${hosts[0]!.chromium}; scores compare only between runs on one host and browser`,
     });
