@@ -114,18 +114,25 @@ describe("the production build", () => {
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
-    // Hold the stylesheet until the start-up catalog has arrived, the last thing a first render waits for
-    // besides the stylesheet: an entry that did not wait for it would render in between.
-    await page.route("**/assets/*.css", async (route) => {
-      await page.waitForResponse((response) => /\/assets\/public-[\w-]{8}\.js$/.test(response.url()));
-      await route.continue();
-    });
+    // Holds the stylesheet until the given start-up catalog has arrived, the last thing a first render waits
+    // for besides the stylesheet: an entry that did not wait for it would render in between. The wait starts
+    // before the navigation, so a catalog that arrives before the stylesheet is asked for still counts.
+    const holdStylesheetUntil = async (catalog: RegExp) => {
+      const arrived = page.waitForResponse((response) => catalog.test(response.url())).catch(() => undefined);
+      await page.unrouteAll();
+      await page.route("**/assets/*.css", async (route) => {
+        await arrived;
+        await route.continue();
+      });
+    };
     const styledAtFirstRender = () =>
       page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender);
+    await holdStylesheetUntil(/\/assets\/public-[\w-]{8}\.js$/);
     await page.goto("/auth/sign-in");
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     expect(await styledAtFirstRender()).toBe(true);
     await signUp(page);
+    await holdStylesheetUntil(/\/assets\/signed-in-[\w-]{8}\.js$/);
     await page.reload();
     await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
     expect(await styledAtFirstRender()).toBe(true);
