@@ -20,8 +20,9 @@ async function start() {
   const context = createAppContext({ inspect });
   await nextTask();
   const styled = applyPreloadedStylesheets();
-  preloadRoute(location, context);
-  await Promise.all([activateLanguage(storedLanguage()), styled]);
+  // Before the language: a signed-in route marks the signed-in catalog wanted, so the activation brings it.
+  const routeReady = preloadRoute(location, context);
+  await Promise.all([activateLanguage(storedLanguage()), styled, routeReady]);
   const root = createRoot(document.getElementById("root")!);
   // As a transition the first render yields to the browser every few milliseconds instead of holding the
   // main thread for the whole tree (an urgent first render is one long task).

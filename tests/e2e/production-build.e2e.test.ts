@@ -139,6 +139,37 @@ describe("the production build", () => {
     await page.context().close();
   });
 
+  it("replaces the boot placeholder with the signed-in page itself, never the app's loading skeleton first", async () => {
+    const page = await newPage();
+    // What the first render after the placeholder put on screen: the page's heading, or a skeleton's status.
+    await page.addInitScript(() => {
+      let placeholder: Element | null | undefined;
+      new MutationObserver((_, observer) => {
+        placeholder ??= document.getElementById("root")?.firstElementChild;
+        if (!placeholder || placeholder.isConnected) return;
+        (window as unknown as { firstScreen: string }).firstScreen =
+          document.querySelector("main h1")?.textContent ??
+          document.querySelector("main [role=status]")?.textContent ??
+          "";
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const firstScreen = () =>
+      page.evaluate(() => (window as unknown as { firstScreen?: string }).firstScreen);
+    await signUp(page);
+    for (const [path, heading] of [
+      ["/dashboard", "Dashboard"],
+      ["/availability", "Availability"],
+      ["/settings", "Settings"],
+      ["/bookings?view=calendar", "Bookings"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      expect(await firstScreen(), path).toBe(heading);
+    }
+    await page.context().close();
+  });
+
   it("asks for the session and the stored language's messages while the page is parsed, and the app uses those answers", async () => {
     const preloads: Record<string, string[]> = JSON.parse(
       readFileSync("dist/client/module-preloads.json", "utf8"),

@@ -1,5 +1,5 @@
 import { pageKeyOf } from "@shared/page-modules";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { waitFor } from "xstate";
 import { preloadTooltip } from "../components/ui/tooltip";
@@ -7,8 +7,9 @@ import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
+import { preloadable } from "../lib/preloadable";
 import type { AppContext } from "./app-context";
-import { pageChunks } from "./page-chunks";
+import { pages } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
@@ -16,35 +17,39 @@ import { AuthLayout } from "./shell/auth-layout";
 import { MOBILE_QUERY } from "./shell/sidebar-context";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
-const loadProtectedArea = () =>
-  Promise.all([import("./protected-area"), loadSignedInMessages()]).then(([area]) => area);
-const ProtectedArea = lazy(loadProtectedArea);
+const ProtectedArea = preloadable(() =>
+  Promise.all([import("./protected-area"), loadSignedInMessages()]).then(([area]) => area),
+);
 
 /**
  * Outside /auth, fetch the shell and the page's chunk while the session is being checked, instead of
  * after it: one network round trip less before the first screen of a signed-in user. The page's first
  * requests go out as soon as the session is confirmed, alongside its code rather than after its first render.
+ *
+ * Resolves once the first render can show the page itself: the session is known and, for a signed-in user,
+ * the shell's and the page's code have arrived (or failed: the page's boundary says so). Rendered any sooner,
+ * the app would commit a skeleton, and React holds content back until 300 ms after a fallback appeared.
  */
-export function preloadRoute(
+export async function preloadRoute(
   { pathname, search }: Pick<Location, "pathname" | "search">,
   context: AppContext,
-) {
+): Promise<void> {
   const page = pageKeyOf(pathname);
   if (!page) return;
-  void loadProtectedArea();
+  const code = Promise.all([ProtectedArea.preload(), pages[page].preload()]);
   // The desktop shell's collapsed sidebar is labelled by tooltips: their code comes with the shell's. Phones'
   // shell has none; there a page's tooltips load once it has settled.
   if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
-  void pageChunks[page]();
   const pageData = import("./page-data");
-  void waitFor(context.session, (state) => !state.matches("checking"))
-    .then(async (state) => {
-      if (!state.matches("signedIn")) return;
-      const { prefetchPageData } = await pageData;
-      await prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search });
-    })
+  const session = await waitFor(context.session, (state) => !state.matches("checking"));
+  if (!session.matches("signedIn")) return;
+  pageData
+    .then(({ prefetchPageData }) =>
+      prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search }),
+    )
     // Only a head start: the page asks again for whatever this could not fetch.
     .catch(() => undefined);
+  await code.catch(() => undefined);
 }
 
 /** Spec 2 route table. */

@@ -1,13 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { PageHeader } from "../components/ui/page-header";
 import { CompanySettings } from "../features/settings/company-settings";
+import { preloadable } from "../lib/preloadable";
 
 const loadMoreCards = () => import("./settings-more-cards");
 // Fetched as soon as this page's code runs, in parallel with the company form's data (a failure shows when
 // the cards render, through the page's load boundary).
-loadMoreCards().catch(() => undefined);
-const SettingsMoreCards = lazy(loadMoreCards);
+const SettingsMoreCards = preloadable(loadMoreCards);
+void SettingsMoreCards.preload();
 
 /** Composed from features, one card (or card group) each; calendar and data protection come next. */
 export function SettingsPage() {

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
+import { preloadable } from "../lib/preloadable";
 
 // Fetched once there are edits to lose (not with the page): Ark's dialog runtime is not part of the first load.
-const loadConfirmDialog = () => import("./confirm-dialog");
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog<string> })));
+const ConfirmDialog = preloadable(() =>
+  import("./confirm-dialog").then((m) => ({ default: m.ConfirmDialog<string> })),
+);
 
 /** The in-app link a click (or Enter) on `target` would follow, if any. */
 function inAppHref(event: MouseEvent): string | null {
@@ -38,7 +40,7 @@ export function LeaveGuard({ when }: { when: boolean }) {
 
   useEffect(() => {
     if (!when) return;
-    void loadConfirmDialog();
+    void ConfirmDialog.preload();
     setArmed(true);
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     const intercept = (event: MouseEvent) => {

@@ -1,5 +1,6 @@
 import { createToaster, type ToastOptions } from "@ark-ui/react/toast";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { preloadable } from "../../lib/preloadable";
 
 const store = createToaster({ placement: "bottom-end", max: 1, duration: 5000, overlap: false });
 const create = store.create;
@@ -19,7 +20,7 @@ export const toaster = Object.assign(store, {
 
 // The store is tiny; its view (the toast machines) is fetched and started with the first toast, not with
 // every page: toasts created before it mounts wait in the store and show once it arrives.
-const ToastRegion = lazy(() => import("./toast-region"));
+const ToastRegion = preloadable(() => import("./toast-region"));
 
 export function Toaster() {
   const [wanted, setWanted] = useState(() => store.getCount() > 0);

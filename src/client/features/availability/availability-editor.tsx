@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability, AvailabilityUpdate } from "@shared/availability.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { css } from "styled-system/css";
 import { LeaveGuard } from "../../components/leave-guard";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -12,6 +12,7 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { i18n } from "../../lib/i18n";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { preloadable } from "../../lib/preloadable";
 import { availabilityQueries } from "./availability.queries";
 import { provideAvailabilityForm } from "./availability-form.actors";
 import { hasUnsavedChanges } from "./availability-form-ref";
@@ -33,10 +34,10 @@ type AvailabilityEditorProps = {
 const panel = css({ pt: "4" });
 
 // The first tab comes with the page; the other two when they are first opened (lazyMount).
-const BlackoutDatesPanel = lazy(() =>
+const BlackoutDatesPanel = preloadable(() =>
   import("./blackout-dates-panel").then((m) => ({ default: m.BlackoutDatesPanel })),
 );
-const BufferRulesEditor = lazy(() =>
+const BufferRulesEditor = preloadable(() =>
   import("./buffer-rules-editor").then((m) => ({ default: m.BufferRulesEditor })),
 );
 const tabLoading = <Skeleton className={css({ h: "48" })} />;

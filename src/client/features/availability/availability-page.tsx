@@ -2,13 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability } from "@shared/availability.schema";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
+import { preloadable } from "../../lib/preloadable";
 import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
@@ -17,12 +18,14 @@ import { AvailabilitySkeleton } from "./availability-skeleton";
 
 // The tabs' code is fetched as soon as this page's code runs, alongside the schedule request rather than before
 // it: the page's own chunk is its header and skeleton. Their schema checks wait for the form's first use.
-const loadEditor = () => import("./availability-editor");
-void loadEditor();
-const AvailabilityEditor = lazy(() => loadEditor().then((m) => ({ default: m.AvailabilityEditor })));
+const AvailabilityEditor = preloadable(() =>
+  import("./availability-editor").then((m) => ({ default: m.AvailabilityEditor })),
+);
 
-// Below the week's rows on most screens, and waiting on two requests anyway: its code comes after the page's.
-const SlotsPreview = lazy(() => import("./slots-preview").then((m) => ({ default: m.SlotsPreview })));
+// Below the week's rows on most screens: its code comes after the editor's, usually before the schedule
+// arrives (rendered when the code is in, neither shows a skeleton first).
+const SlotsPreview = preloadable(() => import("./slots-preview").then((m) => ({ default: m.SlotsPreview })));
+AvailabilityEditor.preload().then(SlotsPreview.preload, () => undefined);
 
 /** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
 export function AvailabilityPage() {

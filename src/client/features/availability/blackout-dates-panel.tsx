@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { Suspense, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
@@ -11,11 +11,12 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage, failureOf } from "../../lib/error-message";
+import { preloadable } from "../../lib/preloadable";
 import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 
 // The dialog's code comes with the first removal, not with the tab.
-const RemoveBlackoutDialog = lazy(() => import("./remove-blackout-dialog"));
+const RemoveBlackoutDialog = preloadable(() => import("./remove-blackout-dialog"));
 
 type BlackoutDatesPanelProps = { blackouts: BlackoutDate[]; today: string };
 

@@ -3,10 +3,11 @@ import { AVAILABILITY_LIMITS } from "@shared/availability.constants";
 import type { TimeRange } from "@shared/availability.schema";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { Plus } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { Text } from "../../components/ui/text";
+import { preloadable } from "../../lib/preloadable";
 import { type RangeProblem, rangeKey } from "./availability-problems";
 import { CopyHoursButton, type CopyTarget } from "./copy-hours-button";
 import { TimeRangeRow } from "./time-range-row";
@@ -23,7 +24,7 @@ type DayHoursProps = {
 };
 
 // Ark's menu weighs more than the rest of the tab: it arrives after the tab is on screen.
-const CopyHoursMenu = lazy(() => import("./copy-hours-menu"));
+const CopyHoursMenu = preloadable(() => import("./copy-hours-menu"));
 
 /** A new range: the spec's 09:00–17:00 on a closed day, else the hour after the day's last range. */
 function nextRange(ranges: TimeRange[]): TimeRange | null {

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "../../lib/preloadable";
 import type { BookingActionType } from "./booking-actions";
 
 // The cancel question and the reschedule dialog (Ark's dialog, date picker and their machines) are not needed
@@ -8,11 +8,11 @@ const loadCancelDialog = () =>
 const loadRescheduleDialog = () =>
   import("./reschedule-dialog").then((m) => ({ default: m.RescheduleDialog }));
 
-export const LazyCancelBookingDialog = lazy(loadCancelDialog);
-export const LazyRescheduleDialog = lazy(loadRescheduleDialog);
+export const LazyCancelBookingDialog = preloadable(loadCancelDialog);
+export const LazyRescheduleDialog = preloadable(loadRescheduleDialog);
 
 /** Starts fetching the dialog `action` opens, if it opens one. */
 export function preloadBookingDialog(action: BookingActionType) {
-  if (action === "cancel") void loadCancelDialog();
-  else if (action === "reschedule") void loadRescheduleDialog();
+  if (action === "cancel") void LazyCancelBookingDialog.preload();
+  else if (action === "reschedule") void LazyRescheduleDialog.preload();
 }

@@ -3,7 +3,7 @@ import type { Service } from "@shared/service.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { CalendarClock, Plus, Tags } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -17,6 +17,7 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { preloadable } from "../../lib/preloadable";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceListSkeleton } from "./service-list-skeleton";
@@ -27,8 +28,8 @@ import { deleteService, serviceQueries, updateService } from "./services.queries
 const loadServiceDialog = () => import("./service-dialog").then((m) => ({ default: m.ServiceDialog }));
 const loadDeleteDialog = () =>
   import("./delete-service-dialog").then((m) => ({ default: m.DeleteServiceDialog }));
-const ServiceDialog = lazy(loadServiceDialog);
-const DeleteServiceDialog = lazy(loadDeleteDialog);
+const ServiceDialog = preloadable(loadServiceDialog);
+const DeleteServiceDialog = preloadable(loadDeleteDialog);
 
 /** Stays true once `value` has been true: a dialog stays mounted after its first opening, to animate out. */
 function useOnceTrue(value: boolean): boolean {
@@ -73,8 +74,8 @@ export function ServicesPage() {
   const serviceDialogUsed = useOnceTrue(useSelector(dialog, (s) => !s.matches("closed")));
   const deleteDialogUsed = useOnceTrue(deleting !== null);
   useEffect(() => {
-    void loadServiceDialog();
-    void loadDeleteDialog();
+    void ServiceDialog.preload();
+    void DeleteServiceDialog.preload();
   }, []);
 
   // Spec 4: the eye sends the whole service with isActive inverted.

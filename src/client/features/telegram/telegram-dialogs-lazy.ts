@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { preloadable } from "../../lib/preloadable";
 
 // The connect steps and the disconnect question (Ark's dialog and steps) are not needed to show the card:
 // their code is fetched when their button is pointed at or focused, before it is pressed.
@@ -7,8 +7,8 @@ const loadConnectDialog = () =>
 const loadDisconnectDialog = () =>
   import("./telegram-disconnect-dialog").then((m) => ({ default: m.TelegramDisconnectDialog }));
 
-export const LazyTelegramConnectDialog = lazy(loadConnectDialog);
-export const LazyTelegramDisconnectDialog = lazy(loadDisconnectDialog);
+export const LazyTelegramConnectDialog = preloadable(loadConnectDialog);
+export const LazyTelegramDisconnectDialog = preloadable(loadDisconnectDialog);
 
-export const preloadTelegramConnectDialog = () => void loadConnectDialog();
-export const preloadTelegramDisconnectDialog = () => void loadDisconnectDialog();
+export const preloadTelegramConnectDialog = () => void LazyTelegramConnectDialog.preload();
+export const preloadTelegramDisconnectDialog = () => void LazyTelegramDisconnectDialog.preload();
