@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { PAGE_MODULES, SIGNED_IN_MODULES } from "@shared/page-modules";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, PASSWORD, signUp, uniqueEmail } from "../support/browser";
 
@@ -8,6 +9,34 @@ const { newPage } = browserForFile();
 
 const assets = readdirSync("dist/client/assets").filter((name) => name.endsWith(".js"));
 const built = assets.map((name) => readFileSync(`dist/client/assets/${name}`, "utf8")).join("\n");
+
+type FirstRender = { styled: boolean; screen: string };
+
+/**
+ * Records, at the moment React replaces the boot placeholder (before that frame can paint), whether the app's
+ * stylesheet is in effect and what the screen shows: the page's heading, else a loading skeleton's status.
+ */
+async function watchFirstRender(page: Page) {
+  await page.addInitScript(() => {
+    let placeholder: Element | null | undefined;
+    new MutationObserver((_, observer) => {
+      placeholder ??= document.getElementById("root")?.firstElementChild;
+      if (!placeholder || placeholder.isConnected) return;
+      const seen: FirstRender = {
+        styled: [...document.styleSheets].some((sheet) => sheet.href?.endsWith(".css")),
+        screen:
+          document.querySelector("main h1")?.textContent ??
+          document.querySelector("main [role=status]")?.textContent ??
+          "",
+      };
+      (window as unknown as { firstRender: FirstRender }).firstRender = seen;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const firstRender = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstRender?: FirstRender }).firstRender);
 
 describe("the production build", () => {
   it("leaves the Stately inspector out (dev-only switch)", () => {
@@ -102,18 +131,7 @@ describe("the production build", () => {
 
   it("never renders the app before its stylesheet applies, signed out or in", async () => {
     const page = await newPage();
-    // The moment React replaces the boot placeholder, before that frame can paint: is the sheet in effect?
-    await page.addInitScript(() => {
-      let placeholder: Element | null | undefined;
-      new MutationObserver((_, observer) => {
-        placeholder ??= document.getElementById("root")?.firstElementChild;
-        if (!placeholder || placeholder.isConnected) return;
-        (window as unknown as { styledAtFirstRender: boolean }).styledAtFirstRender = [
-          ...document.styleSheets,
-        ].some((sheet) => sheet.href?.endsWith(".css"));
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await watchFirstRender(page);
     // Holds the stylesheet until the given start-up catalog has arrived, the last thing a first render waits
     // for besides the stylesheet: an entry that did not wait for it would render in between. The wait starts
     // before the navigation, so a catalog that arrives before the stylesheet is asked for still counts.
@@ -125,8 +143,7 @@ describe("the production build", () => {
         await route.continue();
       });
     };
-    const styledAtFirstRender = () =>
-      page.evaluate(() => (window as unknown as { styledAtFirstRender?: boolean }).styledAtFirstRender);
+    const styledAtFirstRender = async () => (await firstRender(page))?.styled;
     await holdStylesheetUntil(/\/assets\/public-[\w-]{8}\.js$/);
     await page.goto("/auth/sign-in");
     await page.getByRole("button", { name: "Sign In" }).waitFor();
@@ -141,21 +158,8 @@ describe("the production build", () => {
 
   it("replaces the boot placeholder with the signed-in page itself, never the app's loading skeleton first", async () => {
     const page = await newPage();
-    // What the first render after the placeholder put on screen: the page's heading, or a skeleton's status.
-    await page.addInitScript(() => {
-      let placeholder: Element | null | undefined;
-      new MutationObserver((_, observer) => {
-        placeholder ??= document.getElementById("root")?.firstElementChild;
-        if (!placeholder || placeholder.isConnected) return;
-        (window as unknown as { firstScreen: string }).firstScreen =
-          document.querySelector("main h1")?.textContent ??
-          document.querySelector("main [role=status]")?.textContent ??
-          "";
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    const firstScreen = () =>
-      page.evaluate(() => (window as unknown as { firstScreen?: string }).firstScreen);
+    await watchFirstRender(page);
+    const firstScreen = async () => (await firstRender(page))?.screen;
     await signUp(page);
     for (const [path, heading] of [
       ["/dashboard", "Dashboard"],
