@@ -41,8 +41,11 @@ export async function preloadRoute(
   // shell has none; there a page's tooltips load once it has settled.
   if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
   const pageData = import("./page-data");
-  const session = await waitFor(context.session, (state) => !state.matches("checking"));
-  if (!session.matches("signedIn")) return;
+  // The first render waits for this: a session actor that failed must not keep the placeholder up.
+  const session = await waitFor(context.session, (state) => !state.matches("checking")).catch(
+    () => undefined,
+  );
+  if (!session?.matches("signedIn")) return;
   pageData
     .then(({ prefetchPageData }) =>
       prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search }),
