@@ -25,8 +25,15 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     return queryClient.prefetchQuery(callQueries.list(api, { page, status, from, to }));
   },
   services: async ({ api, queryClient }) => {
-    const { serviceQueries } = await import("../features/services/services.queries");
-    return queryClient.prefetchQuery(serviceQueries.list(api));
+    const [{ serviceQueries }, { companyQuery }] = await Promise.all([
+      import("../features/services/services.queries"),
+      import("../lib/company-queries"),
+    ]);
+    // The table shows prices in the company's currency, and waits for it rather than show a wrong one.
+    return Promise.all([
+      queryClient.prefetchQuery(serviceQueries.list(api)),
+      queryClient.prefetchQuery(companyQuery(api)),
+    ]);
   },
   availability: async ({ api, queryClient }) => {
     const { availabilityQuery } = await import("../lib/availability-queries");

@@ -203,6 +203,7 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
     schema: ResponseSchema<T>,
     options?: RequestOptions,
   ): Promise<{ data: T; headers: Headers }> {
+    schema.prepare?.();
     const response = await send(path, options);
     return { data: await readData(path, response._data, schema), headers: response.headers };
   }

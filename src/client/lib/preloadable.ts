@@ -25,7 +25,8 @@ function tracked<T>(promise: Promise<T>): PendingReactPromise<T> {
  * its first render whatever the state of its import, so its Suspense fallback commits, and React then holds
  * the content back until 300 ms after that fallback appeared (its anti-flicker throttle): a page whose code
  * was preloaded still showed a skeleton and came ~300 ms late. `preload()` starts the import (once; a failed
- * import stays failed, as with React.lazy, and reaches the nearest error boundary when rendered).
+ * import stays failed, as with React.lazy, and reaches the nearest error boundary when rendered);
+ * `isSettled()` tells whether a render would get it (or its error) without suspending.
  */
 export function preloadable<P extends object>(load: () => Promise<Module<P>>) {
   let module: PendingReactPromise<Module<P>> | undefined;
@@ -36,5 +37,6 @@ export function preloadable<P extends object>(load: () => Promise<Module<P>>) {
   function Preloadable(props: P) {
     return createElement(use(preload()).default, props);
   }
-  return Object.assign(Preloadable, { preload });
+  const isSettled = () => module !== undefined && module.status !== "pending";
+  return Object.assign(Preloadable, { preload, isSettled });
 }

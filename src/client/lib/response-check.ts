@@ -3,6 +3,8 @@ import type { ResponseSchemas } from "./response-schemas";
 
 export type SchemaName = keyof ResponseSchemas;
 export type CheckRequest = { id: number; name: SchemaName; data: unknown };
+/** Load the schema `prepare` now: its answer is on the way. */
+export type PrepareRequest = { prepare: SchemaName };
 /** `problem` is undefined when the schema accepted the data. */
 export type CheckAnswer = { id: number; problem: string | undefined };
 
@@ -36,10 +38,19 @@ function startWorker(): Worker {
   return started;
 }
 
-/** The checker, started once: from the first call that needs it, so it starts while the request is in flight. */
+/** The checker, started once: by the first request, or earlier by `startResponseChecker`. */
 function checker(): Worker | undefined {
   if (!workerFailed) worker ??= startWorker();
   return worker;
+}
+
+/**
+ * Starts the checker before any request: the worker's code and arktype's start-up (a few hundred milliseconds
+ * of its own CPU) then come while the signed-in page's code and first requests are on the way, instead of
+ * after its first answer arrived.
+ */
+export function startResponseChecker(): void {
+  checker();
 }
 
 /** What the schema `name` finds wrong with `data`, undefined when nothing; in a worker when there is one. */
@@ -60,8 +71,12 @@ function problemOf(name: SchemaName, data: unknown): Promise<string | undefined>
 export function responseSchema<Name extends SchemaName>(
   name: Name,
 ): ResponseSchema<ResponseSchemas[Name]["infer"]> {
-  checker();
   return {
+    prepare: () => {
+      const started = checker();
+      // Without a worker, the check's own import in this thread comes with the answer.
+      started?.postMessage({ prepare: name } satisfies PrepareRequest);
+    },
     "~standard": {
       validate: async (value) => {
         const problem = await problemOf(name, value);

@@ -10,6 +10,8 @@ type CheckResult<T> =
  */
 export type ResponseSchema<T> = {
   readonly "~standard": { readonly validate: (value: unknown) => CheckResult<T> | Promise<CheckResult<T>> };
+  /** Gets the check ready while the request is in flight (loads the schema's code, starts the checker). */
+  readonly prepare?: () => void;
 };
 
 /** A check written by hand, for the few answers read before arktype may load (the session at start-up). */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability } from "@shared/availability.schema";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { LoadFailureMessage } from "../../components/load-failure-message";
@@ -10,22 +10,22 @@ import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { preloadable } from "../../lib/preloadable";
+import { useCodeAfterFirstPaint } from "../../lib/use-code-after-first-paint";
 import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
 
-// The tabs' code is fetched as soon as this page's code runs, alongside the schedule request rather than before
-// it: the page's own chunk is its header and skeleton. Their schema checks wait for the form's first use.
+// The tabs' code is fetched once the header and skeleton have painted, so it does not share the link with
+// what that first paint needs; the page's own skeleton stays until both the schedule and this code are in.
 const AvailabilityEditor = preloadable(() =>
   import("./availability-editor").then((m) => ({ default: m.AvailabilityEditor })),
 );
 
 // Below the week's rows on most screens: its code comes after the editor's, usually before the schedule
-// arrives (rendered when the code is in, neither shows a skeleton first).
+// arrives (rendered when the code is in, it shows no skeleton first).
 const SlotsPreview = preloadable(() => import("./slots-preview").then((m) => ({ default: m.SlotsPreview })));
-AvailabilityEditor.preload().then(SlotsPreview.preload, () => undefined);
 
 /** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
 export function AvailabilityPage() {
@@ -33,13 +33,17 @@ export function AvailabilityPage() {
   const api = useApi();
   const availability = useQuery(availabilityQueries.detail(api));
   const data = useDeferredArrival(availability.data);
+  const editorCode = useCodeAfterFirstPaint(AvailabilityEditor);
+  useEffect(() => {
+    if (editorCode) void SlotsPreview.preload();
+  }, [editorCode]);
   return (
     <>
       <PageHeader
         title={t`Availability`}
         description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
       />
-      {data ? (
+      {data && editorCode ? (
         <LoadedAvailability availability={data} />
       ) : availability.isError ? (
         <LoadErrorAlert
@@ -68,16 +72,14 @@ function LoadedAvailability({ availability }: { availability: Availability }) {
   const today = calendarDateAt(new Date(), availability.timezone);
   return (
     <>
-      <Suspense fallback={<AvailabilitySkeleton />}>
-        <AvailabilityEditor
-          availability={availability}
-          tab={search.tab ?? "schedule"}
-          today={today}
-          onTab={(tab) =>
-            setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
-          }
-        />
-      </Suspense>
+      <AvailabilityEditor
+        availability={availability}
+        tab={search.tab ?? "schedule"}
+        today={today}
+        onTab={(tab) =>
+          setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
+        }
+      />
       <Suspense fallback={<Skeleton className={css({ h: "64", mt: "8" })} />}>
         <SlotsPreview
           serviceId={search.service}

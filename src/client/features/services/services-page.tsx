@@ -14,6 +14,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { toaster } from "../../components/ui/toaster";
+import { afterNextPaint } from "../../lib/after-next-paint";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
@@ -24,7 +25,8 @@ import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
 import { deleteService, serviceQueries, updateService } from "./services.queries";
 
-// The dialogs (Ark's dialog, its focus trap, the switch) are not needed to show the list: they load after it.
+// The dialogs (Ark's dialog, its focus trap, the switch) are not needed to show the list: they load once it
+// has painted.
 const loadServiceDialog = () => import("./service-dialog").then((m) => ({ default: m.ServiceDialog }));
 const loadDeleteDialog = () =>
   import("./delete-service-dialog").then((m) => ({ default: m.DeleteServiceDialog }));
@@ -73,10 +75,14 @@ export function ServicesPage() {
   const [deleting, setDeleting] = useState<Service | null>(null);
   const serviceDialogUsed = useOnceTrue(useSelector(dialog, (s) => !s.matches("closed")));
   const deleteDialogUsed = useOnceTrue(deleting !== null);
+  const listShown = services.data !== undefined;
   useEffect(() => {
-    void ServiceDialog.preload();
-    void DeleteServiceDialog.preload();
-  }, []);
+    if (!listShown) return;
+    return afterNextPaint(() => {
+      void ServiceDialog.preload();
+      void DeleteServiceDialog.preload();
+    });
+  }, [listShown]);
 
   // Spec 4: the eye sends the whole service with isActive inverted.
   const toggle = useMutation({

@@ -1,0 +1,14 @@
+/**
+ * Runs `task` in a task after the next frame, by when the browser has painted what was just rendered: for
+ * fetches that must not share the link with what that paint needs. Returns a cancel.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
