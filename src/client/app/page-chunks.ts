@@ -22,11 +22,6 @@ export const pages = {
   availability: preloadable(() =>
     import("../features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
   ),
-  // The cards below the company form come in a chunk of their own, fetched alongside so they render with it.
-  settings: preloadable(() =>
-    Promise.all([import("./settings-page"), import("./settings-more-cards")]).then(([m]) => ({
-      default: m.SettingsPage,
-    })),
-  ),
+  settings: preloadable(() => import("./settings-page").then((m) => ({ default: m.SettingsPage }))),
   faq: preloadable(() => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage }))),
 } satisfies Record<PageKey, unknown>;

@@ -1,18 +1,23 @@
 import { useLingui } from "@lingui/react/macro";
-import { Suspense } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../components/ui/page-header";
 import { CompanySettings } from "../features/settings/company-settings";
+import { useApi } from "../lib/api-context";
+import { companyQuery } from "../lib/company-queries";
 import { preloadable } from "../lib/preloadable";
+import { useCodeAfterPaint } from "../lib/use-code-after-paint";
+import { useDeferredArrival } from "../lib/use-deferred-arrival";
 
-const loadMoreCards = () => import("./settings-more-cards");
-// Fetched as soon as this page's code runs, in parallel with the company form's data (a failure shows when
-// the cards render, through the page's load boundary).
-const SettingsMoreCards = preloadable(loadMoreCards);
-void SettingsMoreCards.preload();
+const SettingsMoreCards = preloadable(() => import("./settings-more-cards"));
 
 /** Composed from features, one card (or card group) each; calendar and data protection come next. */
 export function SettingsPage() {
   const { t } = useLingui();
+  // The cards below the company form (and their own requests) come once the form has painted: the screen's
+  // first content does not share the link with them. A failure shows through the page's load boundary.
+  const company = useQuery(companyQuery(useApi()));
+  const formShown = useDeferredArrival(company.data) !== undefined || company.isError;
+  const cardsCode = useCodeAfterPaint(SettingsMoreCards, formShown);
   return (
     <>
       <PageHeader
@@ -21,9 +26,7 @@ export function SettingsPage() {
       />
       <CompanySettings />
       {/* Nothing follows the cards, so their arrival moves nothing already shown. */}
-      <Suspense fallback={null}>
-        <SettingsMoreCards />
-      </Suspense>
+      {cardsCode && <SettingsMoreCards />}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { preloadable } from "../../lib/preloadable";
-import { useCodeAfterFirstPaint } from "../../lib/use-code-after-first-paint";
+import { useCodeAfterPaint } from "../../lib/use-code-after-paint";
 import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
 import { availabilityQueries } from "./availability.queries";
@@ -33,7 +33,7 @@ export function AvailabilityPage() {
   const api = useApi();
   const availability = useQuery(availabilityQueries.detail(api));
   const data = useDeferredArrival(availability.data);
-  const editorCode = useCodeAfterFirstPaint(AvailabilityEditor);
+  const editorCode = useCodeAfterPaint(AvailabilityEditor);
   useEffect(() => {
     if (editorCode) void SlotsPreview.preload();
   }, [editorCode]);
