@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
@@ -120,6 +121,34 @@ describe("availability", () => {
     const sunday = page.locator(`[data-preview-week] [data-day="${week[6]!.iso}"]`);
     await sunday.getByText("Not shown").waitFor();
     expect(await previewTimes(page, week[6]!.iso)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps its skeleton up until the editor's code is in, then shows the editor in its place", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const editorFile = preloads["src/client/features/availability/availability-editor.tsx"]![0]!;
+    const page = await newPage();
+    await signUp(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/${editorFile}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const schedule = page.waitForResponse((response) => response.url().endsWith("/api/availability"));
+    await page.goto("/availability");
+    await schedule;
+    // The schedule is in; its editor's code is not: the page's own skeleton stays, no tabs yet.
+    const skeleton = page.getByRole("status").filter({ hasText: "Loading availability…" });
+    await skeleton.waitFor();
+    expect(await page.getByRole("tab").count()).toBe(0);
+    release();
+    await page.getByRole("tab", { name: "Weekly schedule", selected: true }).waitFor();
+    expect(await skeleton.count()).toBe(0);
     await page.context().close();
   });
 

@@ -174,6 +174,51 @@ describe("the production build", () => {
     await page.context().close();
   });
 
+  it("asks for the code of what lies below a page's first content only once that content is on the screen", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    await signUp(page);
+    // When each page's first content entered the document, by the page's own clock.
+    await page.addInitScript(() => {
+      const main = () => document.querySelector("main");
+      // A new business: its services list is empty.
+      const firsts: Record<string, () => boolean | undefined> = {
+        availability: () => main()?.querySelector("h1") !== null,
+        services: () => main()?.textContent?.includes("No services found"),
+        settings: () => main()?.querySelector("form") !== null,
+      };
+      const seenAt: Record<string, number> = {};
+      Object.assign(window, { seenAt });
+      new MutationObserver(() => {
+        for (const [name, shown] of Object.entries(firsts))
+          if (!(name in seenAt) && main() && shown()) seenAt[name] = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const [path, name, module] of [
+      ["/availability", "availability", "src/client/features/availability/availability-editor.tsx"],
+      ["/services", "services", "src/client/features/services/service-dialog.tsx"],
+      ["/settings", "settings", "src/client/app/settings-more-cards.tsx"],
+    ] as const) {
+      const file = preloads[module]![0]!;
+      await page.goto(path);
+      const timings = await page.waitForFunction(
+        ([name, file]) => {
+          const asked = performance
+            .getEntriesByType("resource")
+            .find((entry) => entry.name.endsWith(`/${file}`));
+          const shown = (window as unknown as { seenAt: Record<string, number> }).seenAt[name];
+          return asked && shown !== undefined && { asked: asked.startTime, shown };
+        },
+        [name, file] as const,
+      );
+      const { asked, shown } = (await timings.jsonValue()) as { asked: number; shown: number };
+      expect(asked, path).toBeGreaterThan(shown);
+    }
+    await page.context().close();
+  });
+
   it("asks for the session and the stored language's messages while the page is parsed, and the app uses those answers", async () => {
     const preloads: Record<string, string[]> = JSON.parse(
       readFileSync("dist/client/module-preloads.json", "utf8"),
