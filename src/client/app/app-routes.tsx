@@ -8,7 +8,6 @@ import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
 import { preloadable } from "../lib/preloadable";
-import { startResponseChecker } from "../lib/response-check";
 import type { AppContext } from "./app-context";
 import { pages } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
@@ -47,7 +46,6 @@ export async function preloadRoute(
     () => undefined,
   );
   if (!session?.matches("signedIn")) return;
-  startResponseChecker();
   pageData
     .then(({ prefetchPageData }) =>
       prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search }),

@@ -2,6 +2,7 @@ import type { PageKey } from "@shared/page-modules";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../lib/api-client";
 import { i18n } from "../lib/i18n";
+import { startResponseChecker } from "../lib/response-check";
 
 type PageDataContext = { api: ApiClient; queryClient: QueryClient; search: string };
 type PageData = (context: PageDataContext) => Promise<unknown>;
@@ -77,8 +78,12 @@ const firstFormatter: Partial<Record<PageKey, (locale: string) => unknown>> = {
   callDetail: (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "full" }).format(0),
 };
 
-/** Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count). */
+/**
+ * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count), and the
+ * checker their answers will go through.
+ */
 export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
+  startResponseChecker();
   const { bookingQueries } = await import("../features/bookings/bookings.queries");
   const requests = Promise.all([
     context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),
