@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browserForFile, signIn, signUp } from "../support/browser";
@@ -216,6 +217,55 @@ describe("the shell", () => {
     await page.goto("/auth/sign-in");
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBeNull();
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await page.context().close();
+  });
+
+  it("opens a menu pressed before its code arrived: by pointer, and by keyboard with focus in the menu", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    // Each menu's own chunk held until released: the stand-in trigger takes the press meanwhile.
+    const hold = async (module: string) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const file = preloads[module]![0]!;
+      let asked = false;
+      await page.route(`**/${file}`, async (route) => {
+        asked = true;
+        await released;
+        await route.continue();
+      });
+      return { release, asked: () => asked };
+    };
+    const languageMenu = await hold("src/client/features/preferences/language-menu.tsx");
+    const accountMenu = await hold("src/client/app/shell/account-menu.tsx");
+    const email = await signUp(page);
+
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await expect.poll(languageMenu.asked).toBe(true);
+    expect(await page.getByRole("menu").count()).toBe(0);
+    languageMenu.release();
+    await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(accountMenu.asked).toBe(true);
+    expect(await page.getByRole("menu").count()).toBe(0);
+    accountMenu.release();
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    // Focus went into the open menu, so the arrow keys and Enter work from here.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("[role=menu]") !== null))
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup")))
+      .toBe("menu");
     await page.context().close();
   });
 
