@@ -84,6 +84,8 @@ export default function DatePickerField({
     // Through the input's own setter and event, as typing does: the picker parses it as it would typed text.
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, typed);
     element.dispatchEvent(new Event("input", { bubbles: true }));
+    // Setting the text put the caret at its end: back where the stand-in had it, for the next key.
+    if (handover?.focus === "input" && handover.selection) element.setSelectionRange(...handover.selection);
   }, []);
   const selected = toDateValue(value);
 

@@ -13,6 +13,8 @@ export type Handover = {
   focus: string | undefined;
   /** The stand-in was pressed before the code arrived: the press is replayed on the control's trigger. */
   open: boolean;
+  /** The caret (or the selected text) of the stand-in's focused input: the control's input takes it. */
+  selection: readonly [start: number, end: number] | undefined;
 };
 
 /** The stand-in's event handlers (spread on its trigger; `onPointerEnter` may go on a wrapper instead). */
@@ -35,7 +37,9 @@ export type IntentHandlers = {
 export function useLoadOnIntent<T>(once: Once<T>) {
   const [loaded, setLoaded] = useState<{ value: T; handover: Handover } | undefined>(() => {
     const value = once.loaded();
-    return value === undefined ? undefined : { value, handover: { focus: undefined, open: false } };
+    return value === undefined
+      ? undefined
+      : { value, handover: { focus: undefined, open: false, selection: undefined } };
   });
   const mounted = useRef(true);
   const pressed = useRef(false);
@@ -63,9 +67,10 @@ export function useLoadOnIntent<T>(once: Once<T>) {
         const focused = document.activeElement;
         const inStandIn = [...reached.current].some((element) => element.contains(focused));
         const focus = inStandIn && focused instanceof HTMLElement ? partOf(focused) : undefined;
+        const selection = inStandIn ? selectionOf(focused) : undefined;
         // Drawn and focused in this very task (flushSync, then the control's layout effects): a key pressed
         // during the swap lands before or after it, never in a stand-in that is gone.
-        flushSync(() => setLoaded({ value, handover: { focus, open: pressed.current } }));
+        flushSync(() => setLoaded({ value, handover: { focus, open: pressed.current, selection } }));
       };
       if (pressing.current) waiting.current = swap;
       else swap();
@@ -93,10 +98,15 @@ export function useLoadOnIntent<T>(once: Once<T>) {
 
 const partOf = (element: HTMLElement) => element.dataset.handover ?? "trigger";
 
+const selectionOf = (element: Element | null) =>
+  element instanceof HTMLInputElement && element.selectionStart !== null && element.selectionEnd !== null
+    ? ([element.selectionStart, element.selectionEnd] as const)
+    : undefined;
+
 /**
- * A ref for a part of the loaded control, which takes focus on mount when the stand-in's same part had it. A
- * press of the stand-in is replayed on the control's trigger, so it opens exactly as a press of its own would
- * (focus moving into the menu or calendar included).
+ * A ref for a part of the loaded control, which takes focus on mount when the stand-in's same part had it (an
+ * input its caret too). A press of the stand-in is replayed on the control's trigger, so it opens exactly as a
+ * press of its own would (focus moving into the menu or calendar included).
  */
 export function useHandoverFocus<E extends HTMLElement>(handover: Handover | undefined, part = "trigger") {
   const ref = useRef<E>(null);
@@ -104,6 +114,8 @@ export function useHandoverFocus<E extends HTMLElement>(handover: Handover | und
   useLayoutEffect(() => {
     const pressed = part === "trigger" && handover?.open === true;
     if (handover?.focus === part || pressed) ref.current?.focus();
+    if (handover?.focus === part && handover.selection && ref.current instanceof HTMLInputElement)
+      ref.current.setSelectionRange(...handover.selection);
     if (pressed) ref.current?.click();
   }, []);
   return ref;
