@@ -269,6 +269,32 @@ describe("the shell", () => {
     await page.context().close();
   });
 
+  it("keeps a menu's trigger in place, with no uncaught error, when the menu's code cannot be fetched", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    let attempts = 0;
+    await page.route(`**/${preloads["src/client/features/preferences/language-menu.tsx"]![0]}`, (route) => {
+      attempts++;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto("/auth/sign-in");
+    const trigger = page.getByRole("button", { name: "Language: English" });
+    await trigger.click();
+    await expect.poll(() => attempts).toBe(1);
+    // The failure is handled where the fetch was asked for, not left as an uncaught rejection.
+    await page.waitForTimeout(500);
+    expect(errors).toEqual([]);
+    expect(await page.getByRole("menu").count()).toBe(0);
+    // The page goes on: the form still works.
+    await page.getByLabel("Email").fill("someone@example.com");
+    expect(await trigger.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("switches the language at once, keeps it after a reload, and falls back to English for an unknown one", async () => {
     const page = await newPage();
     await signUp(page);

@@ -61,7 +61,8 @@ export function useLoadOnIntent<T>(once: Once<T>) {
   };
   const start = (standIn: EventTarget) => {
     if (standIn instanceof Element) reached.current.add(standIn);
-    void once.load().then((value) => {
+    // A failed import leaves the stand-in as it is (the browser keeps that failure for the page's life).
+    once.load().then((value) => {
       const swap = () => {
         if (!mounted.current) return;
         const focused = document.activeElement;
@@ -74,7 +75,7 @@ export function useLoadOnIntent<T>(once: Once<T>) {
       };
       if (pressing.current) waiting.current = swap;
       else swap();
-    });
+    }, noop);
   };
   const handlers: IntentHandlers = {
     onPointerEnter: (event) => start(event.currentTarget),
@@ -95,6 +96,8 @@ export function useLoadOnIntent<T>(once: Once<T>) {
   };
   return { loaded: loaded?.value, handover: loaded?.handover, handlers };
 }
+
+const noop = () => {};
 
 const partOf = (element: HTMLElement) => element.dataset.handover ?? "trigger";
 

@@ -39,7 +39,8 @@ let preloaded = false;
 /** Starts fetching the tooltip's code with the page (the desktop shell shows tooltips from its first render). */
 export function preloadTooltip() {
   preloaded = true;
-  void popup.load();
+  // A failure leaves the triggers bare (handled here, not an uncaught rejection).
+  popup.load().catch(() => undefined);
 }
 
 /** After the page's first seconds, in an idle moment: once its own work is done, not competing with it. */
@@ -71,10 +72,13 @@ export function Tooltip(props: TooltipProps) {
     if (Popup) return;
     let mounted = true;
     const load = () =>
-      void popup.load().then((loaded) => {
-        // A transition: every tooltip on the page swaps at once, in short tasks rather than one long one.
-        if (mounted) startTransition(() => setPopup(() => loaded));
-      });
+      void popup.load().then(
+        (loaded) => {
+          // A transition: every tooltip on the page swaps at once, in short tasks rather than one long one.
+          if (mounted) startTransition(() => setPopup(() => loaded));
+        },
+        () => undefined,
+      );
     if (preloaded) {
       load();
       return () => {

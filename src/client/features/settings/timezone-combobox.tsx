@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, ChevronsUpDown } from "lucide-react";
 import { useId, useLayoutEffect, useRef } from "react";
 import { css, cx } from "styled-system/css";
+import type { Handover } from "../../lib/use-load-on-intent";
 import {
   fieldStyles,
   inputStyles,
@@ -15,8 +16,8 @@ const loose = (text: string) => text.toLowerCase().replace(/[\s_]+/g, " ");
 const matchesZone = (zone: string, typed: string) => loose(zone).includes(loose(typed).trim());
 
 export type TimezoneComboboxProps = TimezoneFieldProps & {
-  /** What was typed into the stand-in field before this code arrived, and whether it had focus. */
-  handover: { typed: string; focused: boolean; selection: readonly [number, number] | null; open: boolean };
+  /** What the stand-in field hands over (lib/use-load-on-intent), and the text typed into it meanwhile. */
+  handover: Handover & { typed: string };
 };
 
 /** The business's timezone, searchable by any part of its name; only a listed zone can be chosen. */
@@ -34,13 +35,14 @@ export default function TimezoneCombobox({
     filter: (itemText, typed) => matchesZone(itemText, typed),
   });
   const inputRef = useRef<HTMLInputElement>(null);
+  const focused = handover.focus === "input";
   // The list shows what the stand-in's text finds, as if it had been typed here, and the caret or selection
   // stays where it was, focus included (a select-all just before the swap must still be replaced by what is typed next).
   // In the commit that removed the stand-in, before the browser can hand out another key.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only what was handed over at mount
   useLayoutEffect(() => {
     if (handover.typed) filter(handover.typed);
-    if (!handover.focused) return;
+    if (!focused) return;
     inputRef.current?.focus();
     if (handover.selection) inputRef.current?.setSelectionRange(...handover.selection);
   }, []);
@@ -50,7 +52,7 @@ export default function TimezoneCombobox({
       collection={collection}
       value={[value]}
       {...(handover.typed ? { defaultInputValue: handover.typed } : {})}
-      defaultOpen={handover.focused && (handover.open || handover.typed !== "")}
+      defaultOpen={focused && (handover.open || handover.typed !== "")}
       inputBehavior="autohighlight"
       openOnClick
       // Some 400 zones: in the page only while the list is open.

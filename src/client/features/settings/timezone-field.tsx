@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronsUpDown } from "lucide-react";
-import { type ComponentType, type RefObject, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useId, useRef, useState } from "react";
 import { cx } from "styled-system/css";
-import type { TimezoneComboboxProps } from "./timezone-combobox";
+import { loadOnce } from "../../lib/load-once";
+import { type IntentHandlers, useLoadOnIntent } from "../../lib/use-load-on-intent";
 import {
   fieldStyles,
   inputStyles,
@@ -11,83 +11,40 @@ import {
   type TimezoneFieldProps,
 } from "./timezone-field-look";
 
-const loadCombobox = () => import("./timezone-combobox");
-
-type Loaded = {
-  Combobox: ComponentType<TimezoneComboboxProps>;
-  focused: boolean;
-  selection: readonly [number, number] | null;
-};
+// The searchable list (Ark's combobox, ~15 KB gzip) is fetched when the user reaches for the field.
+const combobox = loadOnce(() => import("./timezone-combobox").then((m) => m.default));
 
 /**
- * The timezone field. The searchable list (Ark's combobox, ~15 KB gzip) loads when the user reaches for the
- * field (pointer over it, focus, a touch); until then a plain field drawn like it shows the value and keeps
- * whatever is typed, and the combobox takes over that text, the focus and the open list when it arrives.
+ * The timezone field. Until the combobox's code is in, a plain field drawn like it shows the value and keeps
+ * whatever is typed; the combobox takes over that text, the focus, the caret and a press of the list button
+ * (lib/use-load-on-intent).
  */
 export function TimezoneField(props: TimezoneFieldProps) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [typed, setTyped] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const requested = useRef(false);
-  const input = useRef<HTMLInputElement>(null);
-  const want = () => {
-    if (requested.current) return;
-    requested.current = true;
-    loadCombobox().then(
-      ({ default: Combobox }) => {
-        const field = input.current;
-        const focused = field !== null && field === document.activeElement;
-        const selection = focused ? ([field.selectionStart ?? 0, field.selectionEnd ?? 0] as const) : null;
-        // Caret read, swap and focus in this one task: a key the browser handed out between them would land in
-        // the stand-in after its caret was read (the combobox then puts the caret back before it) or in no field.
-        flushSync(() => setLoaded({ Combobox, focused, selection }));
-      },
-      // The stand-in keeps working as a plain field; the next reach for it tries again.
-      () => {
-        requested.current = false;
-      },
-    );
-  };
-  if (loaded) {
-    const { Combobox, focused, selection } = loaded;
-    return <Combobox {...props} handover={{ typed: typed ?? "", focused, selection, open }} />;
-  }
-  return (
-    <TimezoneStandIn
-      {...props}
-      inputRef={input}
-      text={typed ?? props.value}
-      onIntent={want}
-      onType={setTyped}
-      onOpen={() => {
-        setOpen(true);
-        input.current?.focus();
-        want();
-      }}
-    />
-  );
+  const { loaded: Combobox, handover, handlers } = useLoadOnIntent(combobox);
+  const [typed, setTyped] = useState<string>();
+  if (Combobox && handover) return <Combobox {...props} handover={{ ...handover, typed: typed ?? "" }} />;
+  return <TimezoneStandIn {...props} handlers={handlers} text={typed ?? props.value} onType={setTyped} />;
 }
 
 type StandInProps = TimezoneFieldProps & {
-  inputRef: RefObject<HTMLInputElement | null>;
+  handlers: IntentHandlers;
   text: string;
-  onIntent: () => void;
   onType: (text: string) => void;
-  onOpen: () => void;
 };
 
-function TimezoneStandIn({ inputRef, text, errorText, onIntent, onType, onOpen }: StandInProps) {
+function TimezoneStandIn({ handlers, text, errorText, onType }: StandInProps) {
   const { t } = useLingui();
   const inputId = useId();
   const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
   return (
-    <div className={styles.root} onPointerEnter={onIntent} onTouchStart={onIntent}>
+    <div className={styles.root} onPointerEnter={handlers.onPointerEnter}>
       <label htmlFor={inputId} className={cx(styles.label, fieldStyles.label)}>
         <Trans>Timezone</Trans>
       </label>
       <div className={styles.control}>
         <input
-          ref={inputRef}
+          ref={input}
           id={inputId}
           name="timezone"
           role="combobox"
@@ -98,10 +55,22 @@ function TimezoneStandIn({ inputRef, text, errorText, onIntent, onType, onOpen }
           value={text}
           aria-invalid={errorText !== undefined || undefined}
           aria-describedby={errorText ? errorId : undefined}
-          onFocus={onIntent}
+          onFocus={handlers.onFocus}
           onChange={(event) => onType(event.target.value)}
+          data-handover="input"
         />
-        <button type="button" className={styles.trigger} aria-label={t`Show timezones`} onClick={onOpen}>
+        <button
+          type="button"
+          className={styles.trigger}
+          aria-label={t`Show timezones`}
+          {...handlers}
+          onPointerEnter={undefined}
+          onClick={(event) => {
+            // As the combobox's own button does: the list opens with the typing in the field.
+            input.current?.focus();
+            handlers.onClick(event);
+          }}
+        >
           <ChevronsUpDown aria-hidden="true" />
         </button>
       </div>
