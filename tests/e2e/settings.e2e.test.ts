@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -275,6 +276,30 @@ describe("Settings: company and call handling", () => {
     await settings.getByRole("button", { name: "Remove Billing" }).click();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0100 (company phone)");
     await settings.getByText("No departments yet.").waitFor();
+    await page.context().close();
+  });
+
+  it("keeps the company form as typed when the cards under it cannot be fetched", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    await signUp(page);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The cards' code fails, once the user has started typing in the form.
+    await page.route(`**/${preloads["src/client/app/settings-more-cards.tsx"]![0]}`, async (route) => {
+      await released;
+      await route.abort("internetdisconnected");
+    });
+    const settings = await openSettings(page);
+    await settings.getByLabel("Company name").fill("Typed before the failure");
+    release();
+    await page.getByText("These settings could not be shown").waitFor();
+    expect(await settings.getByLabel("Company name").inputValue()).toBe("Typed before the failure");
+    expect(await page.getByText("This page could not be shown").count()).toBe(0);
     await page.context().close();
   });
 

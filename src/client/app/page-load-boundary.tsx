@@ -7,11 +7,14 @@ import { LoadErrorAlert } from "../components/load-error-alert";
 type BoundaryProps = { children: ReactNode };
 
 /**
- * Catches a page that failed to render, most often because its code could not be fetched (offline, or a
- * server that was down or has since been updated): React keeps a failed lazy import failed, so reloading is
- * the way to try again.
+ * Catches a page (or a part of one) that failed to render, most often because its code could not be fetched
+ * (offline, or a server that was down or has since been updated): the browser keeps a failed import failed, so
+ * reloading is the way to try again.
  */
-class Boundary extends Component<BoundaryProps, { failed: boolean }> {
+class Boundary extends Component<
+  BoundaryProps & { title: ReactNode; className: string },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -22,8 +25,8 @@ class Boundary extends Component<BoundaryProps, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     return (
       <LoadErrorAlert
-        title={<Trans>This page could not be shown</Trans>}
-        className={css({ m: "6" })}
+        title={this.props.title}
+        className={this.props.className}
         onRetry={() => window.location.reload()}
       >
         <Trans>Part of the app did not load. Check your connection, then try again.</Trans>
@@ -35,5 +38,18 @@ class Boundary extends Component<BoundaryProps, { failed: boolean }> {
 /** A fresh boundary per address: moving to another page leaves an earlier failure behind. */
 export function PageLoadBoundary({ children }: BoundaryProps) {
   const [location] = useLocation();
-  return <Boundary key={location}>{children}</Boundary>;
+  return (
+    <Boundary key={location} title={<Trans>This page could not be shown</Trans>} className={css({ m: "6" })}>
+      {children}
+    </Boundary>
+  );
+}
+
+/** For a part that loads after the rest of its page: only that part gives way, what is shown and typed stays. */
+export function PartLoadBoundary({ title, children }: BoundaryProps & { title: ReactNode }) {
+  return (
+    <Boundary title={title} className={css({ mb: "6" })}>
+      {children}
+    </Boundary>
+  );
 }

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "../components/ui/page-header";
 import { CompanySettings } from "../features/settings/company-settings";
@@ -7,6 +7,7 @@ import { companyQuery } from "../lib/company-queries";
 import { preloadable } from "../lib/preloadable";
 import { useCodeAfterPaint } from "../lib/use-code-after-paint";
 import { useDeferredArrival } from "../lib/use-deferred-arrival";
+import { PartLoadBoundary } from "./page-load-boundary";
 
 const SettingsMoreCards = preloadable(() => import("./settings-more-cards"));
 
@@ -14,7 +15,7 @@ const SettingsMoreCards = preloadable(() => import("./settings-more-cards"));
 export function SettingsPage() {
   const { t } = useLingui();
   // The cards below the company form (and their own requests) come once the form has painted: the screen's
-  // first content does not share the link with them. A failure shows through the page's load boundary.
+  // first content does not share the link with them. A failure shows in their place, the form staying as typed.
   const company = useQuery(companyQuery(useApi()));
   const formShown = useDeferredArrival(company.data) !== undefined || company.isError;
   const cardsCode = useCodeAfterPaint(SettingsMoreCards, formShown);
@@ -26,7 +27,11 @@ export function SettingsPage() {
       />
       <CompanySettings />
       {/* Nothing follows the cards, so their arrival moves nothing already shown. */}
-      {cardsCode && <SettingsMoreCards />}
+      {cardsCode && (
+        <PartLoadBoundary title={<Trans>These settings could not be shown</Trans>}>
+          <SettingsMoreCards />
+        </PartLoadBoundary>
+      )}
     </>
   );
 }
