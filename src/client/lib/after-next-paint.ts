@@ -4,6 +4,11 @@
  */
 export function afterNextPaint(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A hidden tab paints nothing and runs no frames: there the task need not wait.
+  if (document.hidden) {
+    timer = setTimeout(task);
+    return () => clearTimeout(timer);
+  }
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(task);
   });

@@ -5,8 +5,11 @@ export type SchemaName = keyof ResponseSchemas;
 export type CheckRequest = { id: number; name: SchemaName; data: unknown };
 /** Load the schema `prepare` now: its answer is on the way. */
 export type PrepareRequest = { prepare: SchemaName };
-/** `problem` is undefined when the schema accepted the data. */
-export type CheckAnswer = { id: number; problem: string | undefined };
+/**
+ * `problem` is undefined when the schema accepted the data; `unchecked` when the worker could not load the
+ * schema (its fetch failed), so the check runs in the page instead.
+ */
+export type CheckAnswer = { id: number; problem: string | undefined } | { id: number; unchecked: true };
 
 const inThread = (name: SchemaName, data: unknown) =>
   import("./response-schemas")
@@ -26,8 +29,11 @@ const waiting = new Map<number, Waiting>();
 function startWorker(): Worker {
   const started = new Worker(new URL("./response-check.worker.ts", import.meta.url), { type: "module" });
   started.addEventListener("message", ({ data: answer }: MessageEvent<CheckAnswer>) => {
-    waiting.get(answer.id)?.settle(answer.problem);
+    const request = waiting.get(answer.id);
     waiting.delete(answer.id);
+    if (!request) return;
+    if ("unchecked" in answer) inThread(request.name, request.data).then(request.settle, request.fail);
+    else request.settle(answer.problem);
   });
   // A worker that cannot start must not leave a page waiting: its checks run here instead.
   started.addEventListener("error", () => {
@@ -40,8 +46,14 @@ function startWorker(): Worker {
 
 /** The checker, started once: by the first request, or earlier by `startResponseChecker`. */
 function checker(): Worker | undefined {
-  if (!workerFailed) worker ??= startWorker();
-  return worker;
+  if (workerFailed) return undefined;
+  try {
+    worker ??= startWorker();
+  } catch {
+    // Refused outright (a policy that forbids workers): every check runs in the page.
+    workerFailed = true;
+  }
+  return workerFailed ? undefined : worker;
 }
 
 /**
@@ -55,7 +67,7 @@ export function startResponseChecker(): void {
 
 /** What the schema `name` finds wrong with `data`, undefined when nothing; in a worker when there is one. */
 function problemOf(name: SchemaName, data: unknown): Promise<string | undefined> {
-  const started = workerFailed ? undefined : checker();
+  const started = checker();
   if (!started) return inThread(name, data);
   const id = nextId++;
   return new Promise((settle, fail) => {

@@ -11,7 +11,13 @@ self.addEventListener("message", async ({ data: request }: MessageEvent<CheckReq
     loadResponseSchema(request.prepare).catch(() => undefined);
     return;
   }
-  const verdict = await check<unknown>(await loadResponseSchema(request.name), request.data);
-  const answer: CheckAnswer = { id: request.id, problem: verdict.ok ? undefined : verdict.problem };
+  let answer: CheckAnswer;
+  try {
+    const verdict = await check<unknown>(await loadResponseSchema(request.name), request.data);
+    answer = { id: request.id, problem: verdict.ok ? undefined : verdict.problem };
+  } catch {
+    // The schema's code could not be fetched here: the page checks it itself rather than wait for good.
+    answer = { id: request.id, unchecked: true };
+  }
   postMessage(answer);
 });

@@ -35,7 +35,8 @@ export default function TimezoneCombobox({
     filter: (itemText, typed) => matchesZone(itemText, typed),
   });
   const inputRef = useRef<HTMLInputElement>(null);
-  const focused = handover.focus === "input";
+  // Whichever part of the stand-in had focus, the input takes it (the list button is no tab stop).
+  const focused = handover.focus !== undefined;
   // The list shows what the stand-in's text finds, as if it had been typed here, and the caret or selection
   // stays where it was, focus included (a select-all just before the swap must still be replaced by what is typed next).
   // In the commit that removed the stand-in, before the browser can hand out another key.

@@ -65,6 +65,8 @@ function TimezoneStandIn({ handlers, text, errorText, onType }: StandInProps) {
           aria-label={t`Show timezones`}
           {...handlers}
           onPointerEnter={undefined}
+          // Out of the tab order like the combobox's own button: the input is the field's one tab stop.
+          tabIndex={-1}
           onClick={(event) => {
             // As the combobox's own button does: the list opens with the typing in the field.
             input.current?.focus();
