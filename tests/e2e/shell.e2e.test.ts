@@ -269,6 +269,31 @@ describe("the shell", () => {
     await page.context().close();
   });
 
+  it("swaps a menu in under a pointer that right-clicked its stand-in while the code was on the way", async () => {
+    const preloads: Record<string, string[]> = JSON.parse(
+      readFileSync("dist/client/module-preloads.json", "utf8"),
+    );
+    const page = await newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      `**/${preloads["src/client/features/preferences/language-menu.tsx"]![0]}`,
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto("/auth/sign-in");
+    // A right-click ends in no click: the swap must not wait for one (the pointer stays on the button).
+    await page.getByRole("button", { name: "Language: English" }).click({ button: "right" });
+    release();
+    await page.locator("[data-scope=menu][data-part=trigger]").waitFor();
+    expect(await page.getByRole("menu").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("keeps a menu's trigger in place, with no uncaught error, when the menu's code cannot be fetched", async () => {
     const preloads: Record<string, string[]> = JSON.parse(
       readFileSync("dist/client/module-preloads.json", "utf8"),

@@ -1,4 +1,4 @@
-import { type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type PointerEvent, type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { loadOnce } from "./load-once";
 
@@ -21,7 +21,7 @@ export type Handover = {
 export type IntentHandlers = {
   onPointerEnter: (event: SyntheticEvent) => void;
   onFocus: (event: SyntheticEvent) => void;
-  onPointerDown: (event: SyntheticEvent) => void;
+  onPointerDown: (event: PointerEvent) => void;
   onClick: (event: SyntheticEvent) => void;
   onPointerLeave: () => void;
   onPointerCancel: () => void;
@@ -81,7 +81,8 @@ export function useLoadOnIntent<T>(once: Once<T>) {
     onPointerEnter: (event) => start(event.currentTarget),
     onFocus: (event) => start(event.currentTarget),
     onPointerDown: (event) => {
-      pressing.current = true;
+      // Only the main button's press ends in a click; another (a right-click's menu) must not hold the swap.
+      if (event.button === 0) pressing.current = true;
       start(event.currentTarget);
     },
     onClick: (event) => {
