@@ -191,6 +191,26 @@ describe("Calls", () => {
     await page.context().close();
   });
 
+  it("commits a date typed and entered in the stand-in before the picker's code arrived", async () => {
+    const { page } = await staffWithKey();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/date-picker-field-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/calls");
+    const from = page.getByLabel("From", { exact: true });
+    await from.fill("01/15/2026");
+    await from.press("Enter");
+    release();
+    // The Enter is not lost: the picker commits the typed day once it has taken over.
+    await page.waitForURL("**/calls?from=2026-01-15");
+    await page.context().close();
+  });
+
   it("picks a date by keyboard in a Polish calendar: Polish month and day names, the day written the Polish way", async () => {
     // Dark theme: the open calendar is checked by axe there (the light theme is covered on /calls above).
     const { page, key } = await staffWithKey({ colorScheme: "dark" });

@@ -32,15 +32,32 @@ const fieldStyles = field();
 export const square = css({ px: "0", w: "9" });
 export const squareButton = cx(button({ variant: "outline", size: "sm" }), square);
 
-/** What the picker takes over from its stand-in: focus, a press of the calendar button, text typed meanwhile. */
-export type DateFieldHandover = Handover & { typed: string | undefined };
+/**
+ * What the picker takes over from its stand-in: focus, a press of the calendar button, text typed meanwhile, and
+ * Enter pressed after it (the picker commits that text as if Enter had been pressed in it).
+ */
+export type DateFieldHandover = Handover & { typed: string | undefined; entered: boolean };
 
 /** A date input and calendar in the interface's language (format, month and day names, first weekday). */
 export function DateField(props: DateFieldProps) {
   const { loaded: DatePickerField, handover, handlers } = useLoadOnIntent(picker);
   const [typed, setTyped] = useState<string>();
-  if (DatePickerField) return <DatePickerField {...props} handover={handover && { ...handover, typed }} />;
-  return <DateFieldStandIn {...props} handlers={handlers} typed={typed} onType={setTyped} />;
+  const [entered, setEntered] = useState(false);
+  if (DatePickerField)
+    return <DatePickerField {...props} handover={handover && { ...handover, typed, entered }} />;
+  return (
+    <DateFieldStandIn
+      {...props}
+      handlers={handlers}
+      typed={typed}
+      onType={(text) => {
+        setTyped(text);
+        // Typing again after Enter: that text is not yet committed.
+        setEntered(false);
+      }}
+      onEnter={() => setEntered(true)}
+    />
+  );
 }
 
 /** The input's placeholder in the interface language's order ("mm/dd/yyyy", "TT.MM.JJJJ"). */
@@ -71,10 +88,12 @@ function DateFieldStandIn({
   handlers,
   typed,
   onType,
+  onEnter,
 }: DateFieldProps & {
   handlers: IntentHandlers;
   typed: string | undefined;
   onType: (text: string) => void;
+  onEnter: () => void;
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -91,6 +110,9 @@ function DateFieldStandIn({
           placeholder={placeholder}
           value={typed ?? shownDay(value, i18n.locale)}
           onChange={(event) => onType(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && typed !== undefined) onEnter();
+          }}
           onFocus={handlers.onFocus}
           data-handover="input"
         />

@@ -86,6 +86,9 @@ export default function DatePickerField({
     element.dispatchEvent(new Event("input", { bubbles: true }));
     // Setting the text put the caret at its end: back where the stand-in had it, for the next key.
     if (handover?.focus === "input" && handover.selection) element.setSelectionRange(...handover.selection);
+    // Enter was pressed in the stand-in after that text: committed as the picker's own Enter would.
+    if (handover?.entered)
+      element.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
   }, []);
   const selected = toDateValue(value);
 
