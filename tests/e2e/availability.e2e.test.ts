@@ -1,7 +1,14 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
+import {
+  browserForFile,
+  builtFileOf,
+  createService,
+  expectNoAxeViolations,
+  holdRequests,
+  signUp,
+  staffApi,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -125,20 +132,12 @@ describe("availability", () => {
   });
 
   it("keeps its skeleton up until the editor's code is in, then shows the editor in its place", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
-    const editorFile = preloads["src/client/features/availability/availability-editor.tsx"]![0]!;
     const page = await newPage();
     await signUp(page);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`**/${editorFile}`, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdRequests(
+      page,
+      `**/${builtFileOf("src/client/features/availability/availability-editor.tsx")}`,
+    );
     const schedule = page.waitForResponse((response) => response.url().endsWith("/api/availability"));
     await page.goto("/availability");
     await schedule;

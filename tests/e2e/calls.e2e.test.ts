@@ -6,6 +6,7 @@ import {
   createAssistantKey,
   expectNoAxeViolations,
   fakeRecordingHost,
+  holdRequests,
   reportCallOk,
   signUp,
 } from "../support/browser";
@@ -161,14 +162,7 @@ describe("Calls", () => {
   it("hands a date field's typed text, caret and calendar press over to the picker that arrives meanwhile", async () => {
     const { page } = await staffWithKey();
     // The picker's code held back until the stand-in has been used.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/date-picker-field-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/assets/date-picker-field-*.js");
     await page.goto("/calls");
     const from = page.getByLabel("From", { exact: true });
     await from.click();
@@ -193,14 +187,7 @@ describe("Calls", () => {
 
   it("commits a date typed and entered in the stand-in before the picker's code arrived", async () => {
     const { page } = await staffWithKey();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/date-picker-field-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/assets/date-picker-field-*.js");
     await page.goto("/calls");
     const from = page.getByLabel("From", { exact: true });
     await from.fill("01/15/2026");

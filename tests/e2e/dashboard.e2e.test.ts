@@ -5,6 +5,7 @@ import {
   callReport,
   createAssistantKey,
   expectNoAxeViolations,
+  holdRequests,
   reportCallOk,
   signUp,
 } from "../support/browser";
@@ -29,15 +30,8 @@ describe("Dashboard", () => {
   it("shows skeletons, not zeros, while the figures load; then the real (empty) figures", async () => {
     const page = await newPage();
     await signUp(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The real server answers; the test only holds the answer back until it has looked.
-    await page.route("**/api/dashboard/stats", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/dashboard/stats");
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Calls today" }).waitFor();
     expect(await page.getByRole("main").locator("[aria-busy=true]").count()).toBe(4);

@@ -1,8 +1,14 @@
-import { readFileSync } from "node:fs";
 import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserForFile, createAssistantKey, createService, signUp } from "../support/browser";
+import {
+  browserForFile,
+  builtFileOf,
+  createAssistantKey,
+  createService,
+  holdRequests,
+  signUp,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -46,15 +52,8 @@ async function openSettingsWithSwapWatched(
   page: Page,
   { holdSwapForNextKey }: { holdSwapForNextKey: boolean },
 ) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
   await page.unrouteAll();
-  await page.route("**/timezone-combobox-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, "**/timezone-combobox-*.js");
   const settings = await openSettings(page);
   await page.evaluate((hold) => {
     const log = document.documentElement.dataset;
@@ -280,9 +279,6 @@ describe("Settings: company and call handling", () => {
   });
 
   it("keeps the company form as typed when the cards under it cannot be fetched", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
     const page = await newPage();
     await signUp(page);
     let release = () => {};
@@ -290,7 +286,7 @@ describe("Settings: company and call handling", () => {
       release = resolve;
     });
     // The cards' code fails, once the user has started typing in the form.
-    await page.route(`**/${preloads["src/client/app/settings-more-cards.tsx"]![0]}`, async (route) => {
+    await page.route(`**/${builtFileOf("src/client/app/settings-more-cards.tsx")}`, async (route) => {
       await released;
       await route.abort("internetdisconnected");
     });

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, signIn, signUp } from "../support/browser";
+import { browserForFile, builtFileOf, holdRequests, signIn, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -221,31 +220,15 @@ describe("the shell", () => {
   });
 
   it("opens a menu pressed before its code arrived: by pointer, and by keyboard with focus in the menu", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
     const page = await newPage();
     // Each menu's own chunk held until released: the stand-in trigger takes the press meanwhile.
-    const hold = async (module: string) => {
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const file = preloads[module]![0]!;
-      let asked = false;
-      await page.route(`**/${file}`, async (route) => {
-        asked = true;
-        await released;
-        await route.continue();
-      });
-      return { release, asked: () => asked };
-    };
+    const hold = (module: string) => holdRequests(page, `**/${builtFileOf(module)}`);
     const languageMenu = await hold("src/client/features/preferences/language-menu.tsx");
     const accountMenu = await hold("src/client/app/shell/account-menu.tsx");
     const email = await signUp(page);
 
     await page.getByRole("button", { name: "Language: English" }).click();
-    await expect.poll(languageMenu.asked).toBe(true);
+    await expect.poll(languageMenu.asked).toBe(1);
     expect(await page.getByRole("menu").count()).toBe(0);
     languageMenu.release();
     await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
@@ -254,7 +237,7 @@ describe("the shell", () => {
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(accountMenu.asked).toBe(true);
+    await expect.poll(accountMenu.asked).toBe(1);
     expect(await page.getByRole("menu").count()).toBe(0);
     accountMenu.release();
     await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
@@ -270,20 +253,10 @@ describe("the shell", () => {
   });
 
   it("swaps a menu in under a pointer that right-clicked its stand-in while the code was on the way", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
     const page = await newPage();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      `**/${preloads["src/client/features/preferences/language-menu.tsx"]![0]}`,
-      async (route) => {
-        await released;
-        await route.continue();
-      },
+    const { release } = await holdRequests(
+      page,
+      `**/${builtFileOf("src/client/features/preferences/language-menu.tsx")}`,
     );
     await page.goto("/auth/sign-in");
     // A right-click ends in no click: the swap must not wait for one (the pointer stays on the button).
@@ -295,14 +268,11 @@ describe("the shell", () => {
   });
 
   it("keeps a menu's trigger in place, with no uncaught error, when the menu's code cannot be fetched", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
     const page = await newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     let attempts = 0;
-    await page.route(`**/${preloads["src/client/features/preferences/language-menu.tsx"]![0]}`, (route) => {
+    await page.route(`**/${builtFileOf("src/client/features/preferences/language-menu.tsx")}`, (route) => {
       attempts++;
       return route.abort("internetdisconnected");
     });

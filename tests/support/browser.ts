@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { CallReport } from "@shared/calls.schema";
 import type { ServiceInput } from "@shared/service.schema";
@@ -28,6 +29,34 @@ let counter = 0;
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${counter++}@example.com`;
 
 export const PASSWORD = "correct horse battery";
+
+/** The built file holding `module` (its path from the project root), from the build's module → files map. */
+export function builtFileOf(module: string): string {
+  const files: Record<string, string[]> = JSON.parse(
+    readFileSync("dist/client/module-preloads.json", "utf8"),
+  );
+  const file = files[module]?.[0];
+  if (!file) throw new Error(`${module} is not loaded lazily in this build`);
+  return file;
+}
+
+/**
+ * Holds every request to `url` (as page.route matches it) until `release()`, then lets it reach the real
+ * server: to look at a page while one of its answers or files is on the way. `asked()` counts those held.
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(url, async (route) => {
+    asked++;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
 
 export async function signUp(page: Page, email = uniqueEmail("user")) {
   await page.goto("/auth/sign-up");
