@@ -152,7 +152,29 @@ export const slotsQuery = type({
 });
 export type SlotsQuery = typeof slotsQuery.infer;
 
+/**
+ * Why a slots answer is empty (docs/spec-notes.md, "Availability API and free slots"), the first that holds:
+ * the days asked are past or within the minimum notice, or after the booking horizon; they have no opening
+ * hours; the service is longer than any opening; blackouts close what would fit; busy time takes the rest.
+ */
+export const SLOTS_EMPTY_REASONS = [
+  "minimumNotice",
+  "beyondHorizon",
+  "closed",
+  "tooLong",
+  "blackout",
+  "fullyBooked",
+] as const;
+export type SlotsEmptyReason = (typeof SLOTS_EMPTY_REASONS)[number];
+
 /** A bookable time: ISO 8601 with the business's UTC offset at that instant. */
 export const slot = type({ start: "string", end: "string" });
 export type Slot = typeof slot.infer;
 export const slotList = slot.array();
+
+/** Beside a slots answer's `data`: why it is empty (null when it is not) and the horizon's last day. */
+export const slotsAlongside = type({
+  emptyReason: type.enumerated(...SLOTS_EMPTY_REASONS).or("null"),
+  lastBookableDay: "string",
+});
+export type SlotsAlongside = typeof slotsAlongside.infer;

@@ -423,12 +423,13 @@ describe("free slots", () => {
       const slots = await dataOf<Slot[]>(response);
       expect(slots).toHaveLength(5_000);
       expect(slots[0]!.start).toBe("2026-03-02T07:00:00-05:00");
-      expect(slots.at(-1)!.start).toBe("2026-03-05T21:16:00-05:00"); // 961 + 2 × 1,381 + 1,277
+      // Open round the clock, a day's last slots run on into the next: 1,020 + 2 × 1,440 + 1,100.
+      expect(slots.at(-1)!.start).toBe("2026-03-05T18:19:00-05:00");
     }
-    // A day of it (1,381 slots) is whole and says nothing.
+    // A day of it (1,440 slots) is whole and says nothing.
     const day = await staffSlots(staff, `serviceId=${cleaning}&from=2026-03-03&to=2026-03-03`);
     expect(day.headers.get("x-slots-truncated")).toBeNull();
-    expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60 - 60 + 1);
+    expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60);
   });
 
   it("answers 404 for a service that is unknown, inactive or another business's, for both callers", async () => {
@@ -480,8 +481,11 @@ describe("free slots", () => {
     const { cleaning } = await businessWithServices(staff);
     const longest = await staffSlots(staff, `serviceId=${cleaning}&from=2026-03-01&to=2026-05-01`);
     expect(longest.status).toBe(200);
-    // The default horizon is 60 days from now (2026-03-02 07:00): the last offered day is 2026-04-30.
-    expect((await dataOf<Slot[]>(longest)).at(-1)!.start).toBe("2026-04-30T16:00:00-04:00");
+    // The default horizon is 60 days: today in New York is 2026-03-02 (07:00 UTC), so 2026-05-01 is the last
+    // bookable day, whole, and the answer names it.
+    const answer = await readEnvelope<Slot[]>(longest);
+    expect(answer).toMatchObject({ emptyReason: null, lastBookableDay: "2026-05-01" });
+    expect(answer.success && answer.data.at(-1)!.start).toBe("2026-05-01T16:00:00-04:00");
     await expectValidationError(
       await staffSlots(staff, "serviceId=nope&from=2026-03-02&to=2026-03-02"),
       "serviceId",

@@ -19,7 +19,7 @@ async function nextFreeSlotsOf(
   options: SlotFinderOptions,
 ): Promise<string[]> {
   const day = calendarDateAt(at.start, at.timezone);
-  const slots = await findSlots(
+  const { slots } = await findSlots(
     at.businessId,
     { serviceId: at.serviceId ?? NO_SERVICE_ID, from: day, to: day },
     options,
@@ -43,6 +43,20 @@ async function refusal(
 ): Promise<ApiError> {
   const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
   return new ApiError(409, code, REFUSALS[code], {}, "startTime", { nextFreeSlots });
+}
+
+/**
+ * The 400 of a start time that names no instant (the business's clocks skip it or show it twice), naming
+ * startTime, with the free slots of that day from the time asked on, as a taken time offers them.
+ */
+export async function startTimeRefusal(
+  findSlots: SlotFinder,
+  at: SlotQuestion,
+  problem: string,
+  options: SlotFinderOptions = {},
+): Promise<ApiError> {
+  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
+  return new ApiError(400, "VALIDATION", problem, {}, "startTime", { nextFreeSlots });
 }
 
 /** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */

@@ -26,7 +26,7 @@ import {
   slotsQueryExample,
 } from "./availability.examples";
 import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { SLOTS_ALONGSIDE, SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 const NO_BLACKOUT = "No such blackout date";
 
@@ -130,6 +130,7 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       auth: "user",
       query: slotsQuery,
       response: slotList,
+      alongside: SLOTS_ALONGSIDE,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [{ status: 404, code: "NOT_FOUND" }],
