@@ -6,6 +6,7 @@ import {
   WEEKDAYS,
   type WeeklySchedule,
 } from "@shared/availability.schema";
+import { lastBookableDayOf } from "@shared/booking-horizon";
 import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
 import { minutesOfClockTime } from "@shared/clock-time";
 import {
@@ -151,7 +152,7 @@ const closedSpans = (request: SlotRequest, zone: ZoneOffsets): Interval[] =>
 function slotWindowOf(request: Pick<SlotRequest, "timeZone" | "from" | "to" | "now" | "rules">) {
   const { timeZone, rules } = request;
   const earliest = request.now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS;
-  const lastBookableDay = addCalendarDays(calendarDateAt(request.now, timeZone), rules.bookingHorizonDays);
+  const lastBookableDay = lastBookableDayOf(calendarDateAt(request.now, timeZone), rules.bookingHorizonDays);
   return {
     earliest,
     firstDay: laterDate(request.from, calendarDateAt(new Date(earliest), timeZone)),
