@@ -17,6 +17,7 @@ async function nextFreeSlotsOf(
   findSlots: SlotFinder,
   at: SlotQuestion,
   options: SlotFinderOptions,
+  { withStart = false } = {},
 ): Promise<string[]> {
   const day = calendarDateAt(at.start, at.timezone);
   const { slots } = await findSlots(
@@ -25,7 +26,9 @@ async function nextFreeSlotsOf(
     options,
   );
   const start = at.start.getTime();
-  const later = slots.filter((slot) => Date.parse(slot.start) > start);
+  const later = slots.filter(
+    (slot) => Date.parse(slot.start) > start || (withStart && Date.parse(slot.start) === start),
+  );
   return (later.length > 0 ? later : slots).slice(0, SUGGESTED_SLOTS_COUNT).map((slot) => slot.start);
 }
 
@@ -47,7 +50,8 @@ async function refusal(
 
 /**
  * The 400 of a start time that names no instant (the business's clocks skip it or show it twice), naming
- * startTime, with the free slots of that day from the time asked on, as a taken time offers them.
+ * startTime, with the free slots of that day from `at.start` on (the jump, or the first of the two), as a
+ * taken time offers them.
  */
 export async function startTimeRefusal(
   findSlots: SlotFinder,
@@ -55,7 +59,7 @@ export async function startTimeRefusal(
   problem: string,
   options: SlotFinderOptions = {},
 ): Promise<ApiError> {
-  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
+  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options, { withStart: true });
   return new ApiError(400, "VALIDATION", problem, {}, "startTime", { nextFreeSlots });
 }
 
