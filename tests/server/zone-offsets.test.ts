@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  placeWallTime,
   isoWithOffset,
+  placeWallTime,
   utcMilliseconds,
   type WallTime,
   wallTimeAt,

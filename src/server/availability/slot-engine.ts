@@ -248,7 +248,7 @@ export function offeredSlots(request: SlotRequest): SlotAnswer {
     lastBookableDay: window.lastBookableDay,
   };
   if (slots.length > 0) return { ...answer, emptyReason: null };
-  return { ...answer, emptyReason: whyEmpty(request, { window, ranges, hours, closed, step, pass }) };
+  return { ...answer, emptyReason: whyEmpty(request, { window, ranges, hours, step, pass }) };
 }
 
 /**
