@@ -258,7 +258,7 @@ export function offeredSlots(request: SlotRequest): SlotAnswer {
  */
 function whyEmpty(
   request: SlotRequest,
-  laid: Pick<ReturnType<typeof laidOut>, "window" | "ranges" | "hours" | "closed"> & {
+  laid: Pick<ReturnType<typeof laidOut>, "window" | "ranges" | "hours"> & {
     step: number;
     pass: Pass;
   },
