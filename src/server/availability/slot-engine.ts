@@ -263,7 +263,7 @@ function whyEmpty(
     pass: Pass;
   },
 ): SlotsEmptyReason {
-  const { window, ranges, hours, closed, step, pass } = laid;
+  const { window, ranges, hours, step, pass } = laid;
   if (window.firstDay > window.lastDay)
     return request.from > window.lastBookableDay ? "beyondHorizon" : "minimumNotice";
   if (ranges.length === 0) return "closed";
