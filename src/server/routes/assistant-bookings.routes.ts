@@ -83,7 +83,8 @@ export function assistantBookingsRoutes(
       summary: "Book a caller into a free slot (idempotent per externalId)",
       description:
         "startTime must be the start of one of the free slots GET /api/assistant/slots offers for the service " +
-        "(ISO 8601; without an offset it is read in the business's timezone). Answers 201 with the new " +
+        "(ISO 8601; without an offset it is read in the business's timezone, and a time its clocks skip or show " +
+        "twice is 400 naming startTime, with error.nextFreeSlots). Answers 201 with the new " +
         "booking (status pending); a retry with an externalId already booked answers 200 with that booking, " +
         "unchanged, whatever the retry says. A time that is not free, or was taken meanwhile, is 409 " +
         "SLOT_TAKEN with error.nextFreeSlots: up to 5 free slot starts of that day after it (the day's " +
