@@ -278,6 +278,31 @@ describe("Settings: company and call handling", () => {
     await page.context().close();
   });
 
+  it("says to try again once when a save fails, not in the failure and again after it", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await page.route("**/api/company/me", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
+          })
+        : route.fallback(),
+    );
+    await settings.getByLabel("Greeting").fill("Good morning!");
+    await save(settings);
+    const alert = settings.getByRole("alert").filter({ hasText: "Your changes could not be saved" });
+    await alert.waitFor();
+    const text = await alert.innerText();
+    expect(text).toContain(
+      "Something went wrong on our side. Please try again. What you typed is still here.",
+    );
+    expect(text.match(/try again/gi)).toHaveLength(1);
+    await page.context().close();
+  });
+
   it("moves the default transfer number by spec 4's rules", async () => {
     const page = await newPage();
     await signUp(page);
