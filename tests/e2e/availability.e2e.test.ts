@@ -251,4 +251,39 @@ describe("availability", () => {
     await page.waitForURL("**/calls");
     await page.context().close();
   });
+
+  it("shows all three tabs whole and clickable at 360 px in Polish, wrapping rather than scrolling", async () => {
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
+    await signUp(page);
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/availability");
+    const tabs = page.getByRole("tab");
+    await tabs.first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("pl");
+    expect(await tabs.allTextContents()).toEqual([
+      "Harmonogram tygodniowy",
+      "Dni zablokowane",
+      "Zasady buforów",
+    ]);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      if (!box) throw new Error("a tab is not laid out");
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      // Nothing covers or clips it: its far corner is its own (a list scrolled past it would show another).
+      const ownsCorner = await tab.evaluate(
+        (element, { x, y }) => {
+          const found = document.elementFromPoint(x, y);
+          return found !== null && element.contains(found);
+        },
+        { x: box.x + box.width - 1, y: box.y + box.height - 1 },
+      );
+      expect(ownsCorner).toBe(true);
+      // A real click, where a user would aim; Playwright would scroll a hidden one into view first.
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
 });
