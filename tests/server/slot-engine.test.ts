@@ -413,13 +413,16 @@ function windowAround(timeZone: string, day: string): Window {
   return { timeZone, firstDay, days, base, labels };
 }
 
-/** UTC minute (relative to the window's base) at which the clock first shows `minuteOfDay` on `date` or later. */
+/**
+ * UTC minute (relative to the window's base) at which the clock first shows `minuteOfDay` on `date` or later;
+ * the window's length when that is after it.
+ */
 function firstMinuteShowing(window: Window, date: string, minuteOfDay: number): number {
   const index = window.labels.findIndex(
     (label) => label.date > date || (label.date === date && label.minuteOfDay >= minuteOfDay),
   );
-  if (index < 0) throw new Error("outside the window");
-  return index;
+  // After the window: later than any minute it labels (a horizon may reach past it).
+  return index < 0 ? window.labels.length : index;
 }
 
 function referenceSlots(window: Window, input: SlotRequest): string[] {
