@@ -330,13 +330,12 @@ function referenceSlots(window: Window, input: SlotRequest): string[] {
     let wholeDay = false;
     for (const blackout of input.blackoutDates) {
       if (date < blackout.startDate || date > blackout.endDate) continue;
-      if (blackout.startTime === null || blackout.endTime === null) wholeDay = true;
+      // A span: from its start on its first day, else midnight, to its end on its last day, else midnight.
+      const from = date === blackout.startDate && blackout.startTime ? minutesOf(blackout.startTime) : 0;
+      const to = date === blackout.endDate && blackout.endTime ? minutesOf(blackout.endTime) : 1440;
+      if (from === 0 && to === 1440) wholeDay = true;
       else
-        for (
-          let m = firstMinuteShowing(window, date, minutesOf(blackout.startTime));
-          m < firstMinuteShowing(window, date, minutesOf(blackout.endTime));
-          m++
-        )
+        for (let m = firstMinuteShowing(window, date, from); m < firstMinuteShowing(window, date, to); m++)
           closed.add(m);
     }
     if (wholeDay) continue;

@@ -98,11 +98,18 @@ function blackoutsOn(
   const closed: Interval[] = [];
   for (const blackout of blackouts) {
     if (date < blackout.startDate || date > blackout.endDate) continue;
-    if (blackout.startTime === null || blackout.endTime === null) return null;
-    closed.push({
-      start: instantOfMinute(zone, date, minutesOfClockTime(blackout.startTime) ?? 0),
-      end: instantOfMinute(zone, date, minutesOfClockTime(blackout.endTime, { end: true }) ?? 0),
-    });
+    // A span closes `date` from its start if it starts that day, else from midnight, to its end if it ends
+    // that day, else to the next midnight.
+    const from =
+      date === blackout.startDate && blackout.startTime !== null
+        ? (minutesOfClockTime(blackout.startTime) ?? 0)
+        : 0;
+    const to =
+      date === blackout.endDate && blackout.endTime !== null
+        ? (minutesOfClockTime(blackout.endTime, { end: true }) ?? 1440)
+        : 1440;
+    if (from === 0 && to === 1440) return null;
+    closed.push({ start: instantOfMinute(zone, date, from), end: instantOfMinute(zone, date, to) });
   }
   return closed;
 }
