@@ -47,10 +47,6 @@ export function ruleProblems(rules: AvailabilityRules): Set<RuleName> {
 export function blackoutProblem(input: BlackoutDateInput): BlackoutProblem | null {
   const out = blackoutDateInput(input);
   if (!(out instanceof type.errors)) return null;
-  const [first] = out;
-  const name = first?.path[0];
-  if (name === "startDate") return "startDate";
-  if (name === "endDate") return "endDate";
-  if (first?.expected?.includes("after startTime")) return "endTime";
-  return "times";
+  const name = out[0]?.path[0];
+  return name === "startDate" || name === "endDate" || name === "startTime" ? name : "endTime";
 }
