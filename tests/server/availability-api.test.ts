@@ -257,15 +257,54 @@ describe("blackout dates", () => {
     ["reversed dates", { ...day, startDate: "2026-03-05" }, "endDate"],
     ["a day that does not exist", { ...day, startDate: "2026-02-30" }, "startDate"],
     ["a date in another format", { ...day, endDate: "03/04/2026" }, "endDate"],
-    ["only one of the times", { ...day, startTime: "09:00" }, "endTime"],
-    ["an end time before its start", { ...day, startTime: "12:00", endTime: "09:00" }, "endTime"],
+    ["an end time before its start on one day", { ...day, startTime: "12:00", endTime: "09:00" }, "endTime"],
+    ["an end time equal to its start", { ...day, startTime: "12:00", endTime: "12:00" }, "endTime"],
+    ["an end day before its start day", { ...day, startDate: "2026-03-06", startTime: "09:00" }, "endDate"],
+    [
+      "an end at 00:00 (the day before's 24:00)",
+      { ...day, endDate: "2026-03-05", endTime: "00:00" },
+      "endTime",
+    ],
     ["25:00", { ...day, startTime: "12:00", endTime: "25:00" }, "endTime"],
+    ["a start at 24:00", { ...day, startTime: "24:00" }, "startTime"],
+    ["a time without minutes", { ...day, startTime: "9" }, "startTime"],
     ["a reason over 200 characters", { ...day, reason: "x".repeat(201) }, "reason"],
     ["no end date", { ...day, endDate: undefined }, "endDate"],
   ])("refuses %s with 400 naming the field", async (_, body, field) => {
     const staff = await signUp(server);
     await expectValidationError(await addBlackout(staff, body), field);
     expect((await getAvailability(staff)).blackoutDates).toEqual([]);
+  });
+
+  it("holds a span in one entry: from a time of one day to a time of another, each time optional", async () => {
+    const staff = await signUp(server);
+    const weekend = { startDate: "2026-03-06", endDate: "2026-03-09", startTime: "14:00", endTime: "10:00" };
+    const added = await addBlackout(staff, { ...weekend, reason: "Family wedding" });
+    expect(added.status).toBe(201);
+    const closure = await dataOf<BlackoutDate>(added);
+    expect(closure).toEqual({ id: expect.any(String), ...weekend, reason: "Family wedding" });
+    const fromMorning = await dataOf<BlackoutDate>(
+      await addBlackout(staff, { ...weekend, startDate: "2026-03-05", startTime: null }),
+    );
+    const untilEvening = await dataOf<BlackoutDate>(
+      await addBlackout(staff, { ...weekend, startDate: "2026-03-05", endTime: null }),
+    );
+    const afternoon = await dataOf<BlackoutDate>(
+      await addBlackout(staff, {
+        ...day,
+        startDate: "2026-03-05",
+        endDate: "2026-03-05",
+        startTime: "13:00",
+      }),
+    );
+    // By start: a null start time is the day's 00:00.
+    expect((await getAvailability(staff)).blackoutDates).toEqual([
+      fromMorning,
+      afternoon,
+      untilEvening,
+      closure,
+    ]);
+    expect([fromMorning.startTime, untilEvening.endTime, afternoon.endTime]).toEqual([null, null, null]);
   });
 
   it("keeps each business to its own: another's blackout is invisible and 404 to remove", async () => {
@@ -383,6 +422,41 @@ describe("free slots", () => {
       endTime: null,
     });
     expect(await dataOf<Slot[]>(await staffSlots(staff, query))).toEqual([]);
+  });
+
+  it("closes exactly a span from Friday 14:00 to Monday 10:00, the weekend and a change of clocks in it", async () => {
+    const staff = await signUp(server);
+    const { cleaning } = await businessWithServices(staff);
+    // Open at the weekend too, so that the span's middle days have slots to lose.
+    const weekend = { start: "10:00", end: "12:00" };
+    await putAvailability(staff, {
+      ...AVAILABILITY_DEFAULTS,
+      weeklySchedule: { ...defaultWeeklySchedule(), "0": [weekend], "6": [weekend] },
+    });
+    const query = `serviceId=${cleaning}&from=2026-03-05&to=2026-03-10`;
+    const open = await dataOf<Slot[]>(await staffSlots(staff, query));
+    await addBlackout(staff, {
+      startDate: "2026-03-06",
+      endDate: "2026-03-09",
+      startTime: "14:00",
+      endTime: "10:00",
+    });
+    const closed = await dataOf<Slot[]>(await staffSlots(staff, query));
+
+    // New York leaves EST for EDT on Sunday 2026-03-08.
+    const [from, until] = [Date.parse("2026-03-06T14:00:00-05:00"), Date.parse("2026-03-09T10:00:00-04:00")];
+    const clear = (slot: Slot) => Date.parse(slot.end) <= from || Date.parse(slot.start) >= until;
+    // Friday 13:15–16:00, Saturday and Sunday 10:00–11:00, Monday 09:00–09:45.
+    expect(open.filter((slot) => !clear(slot))).toHaveLength(12 + 5 + 5 + 4);
+    expect(closed).toEqual(open.filter(clear));
+    const starts = closed.map((slot) => slot.start);
+    expect(starts).toContain("2026-03-06T13:00:00-05:00"); // ends at 14:00: still offered
+    expect(starts).not.toContain("2026-03-06T13:15:00-05:00");
+    expect(starts.filter((start) => /^2026-03-0[78]/.test(start))).toEqual([]);
+    expect(starts).not.toContain("2026-03-09T09:45:00-04:00");
+    expect(starts).toContain("2026-03-09T10:00:00-04:00");
+    expect(starts.filter((start) => start.startsWith("2026-03-05"))).toHaveLength(29);
+    expect(starts.filter((start) => start.startsWith("2026-03-10"))).toHaveLength(29);
   });
 
   it("gives the assistant the same slots for the ids its config lists", async () => {

@@ -77,7 +77,11 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
         </Tabs.Content>
         <Tabs.Content value="blackouts" className={panel}>
           <Suspense fallback={tabLoading}>
-            <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+            <BlackoutDatesPanel
+              blackouts={availability.blackoutDates}
+              today={today}
+              timeZone={availability.timezone}
+            />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content value="rules" className={panel}>
