@@ -192,7 +192,8 @@ describe("availability", () => {
     await page.getByRole("button", { name: "Next week" }).click();
     const note = page.locator(`[data-preview-week="${week[0]!.iso}"] [data-preview-truncated]`);
     await note.getByText("Not every free time is shown").waitFor();
-    expect(await previewTimes(page, week[0]!.iso)).toHaveLength(1436);
+    // Open round the clock, each day's last starts run on into the next day's hours: all 1,440 minutes.
+    expect(await previewTimes(page, week[0]!.iso)).toHaveLength(1440);
     const sunday = page.locator(`[data-preview-week] [data-day="${week[6]!.iso}"]`);
     await sunday.getByText("Not shown").waitFor();
     expect(await previewTimes(page, week[6]!.iso)).toEqual([]);
