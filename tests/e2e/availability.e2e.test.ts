@@ -171,6 +171,42 @@ describe("availability", () => {
     await page.context().close();
   });
 
+  it("names the last bookable day and marks the days past the booking horizon", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await createService(page, { name: "Checkup", duration: 30, price: 0, isActive: true });
+    const open = [{ start: "09:00", end: "17:00" }];
+    await staffApi(page, "PUT", "/api/availability", {
+      data: {
+        weeklySchedule: Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, open])),
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        minimumNoticeMinutes: 0,
+        bookingHorizonDays: 3,
+        slotStepMinutes: 60,
+      },
+    });
+    // Today on the business's (New York's) calendar plus three whole days.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const last = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto("/availability");
+    await page.locator(`[data-last-bookable-day="${last}"]`).waitFor();
+    // This week and the next hold the horizon's end wherever today falls in the week.
+    for (const weeksAhead of [0, 1]) {
+      if (weeksAhead === 1) await page.getByRole("button", { name: "Next week" }).click();
+      const week = nextWeek(weeksAhead);
+      await page.locator(`[data-preview-week="${week[0]!.iso}"]`).waitFor();
+      for (const { iso } of week.filter((day) => day.iso > today)) {
+        const day = page.locator(`[data-preview-week] [data-day="${iso}"]`);
+        if (iso > last) {
+          await day.getByText("Beyond the booking horizon").waitFor();
+          expect(await previewTimes(page, iso)).toEqual([]);
+        } else expect(await previewTimes(page, iso)).toHaveLength(8); // the last day whole: 09:00 … 16:00
+      }
+    }
+    await page.context().close();
+  });
+
   it("says so when the server cut the week's answer short, instead of a silently short week", async () => {
     const page = await newPage();
     await signUp(page);
