@@ -32,8 +32,9 @@ export function useBookingAction() {
 
   const mutation = useMutation({
     mutationFn: ({ booking, action }: ActionVariables) => {
-      const body = bookingUpdateFor(booking, action);
-      // The screens only offer what the machine allows; a stale screen gets the server's own 409.
+      const body = bookingUpdateFor(booking, action, Date.now());
+      // The screens only offer what the machine allows; a stale screen gets the server's own 409 (and a
+      // device clock ahead of the server's, BOOKING_NOT_STARTED for a Complete it offered).
       return updateBooking(api, booking, body ?? { status: booking.status });
     },
     onSuccess: (updated) => {
