@@ -143,14 +143,21 @@ export const availability = availabilityRules.merge({
 });
 export type Availability = typeof availability.infer;
 
-/** GET /api/availability/slots and /api/assistant/slots: days `from`..`to` inclusive, local to the business. */
+/**
+ * GET /api/availability/slots and /api/assistant/slots: days `from`..`to` inclusive, local to the business.
+ * `bookingId`: the times a move of that booking would accept (its own time free, its booked duration and
+ * buffers); `serviceId` is then optional (a booking whose service was deleted still moves), else required.
+ */
 export const slotsQuery = type({
   "+": "reject",
-  serviceId: "string.uuid",
+  "serviceId?": "string.uuid",
+  "bookingId?": "string.uuid",
   from: calendarDate,
   to: calendarDate,
 });
-export type SlotsQuery = typeof slotsQuery.infer;
+export type SlotsRequest = typeof slotsQuery.infer;
+/** A service's slots over days: what the slot finder answers (a request's booking resolved to its service). */
+export type SlotsQuery = Omit<SlotsRequest, "serviceId" | "bookingId"> & { serviceId: string };
 
 /** A bookable time: ISO 8601 with the business's UTC offset at that instant. */
 export const slot = type({ start: "string", end: "string" });
