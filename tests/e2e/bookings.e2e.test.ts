@@ -179,6 +179,31 @@ describe("Bookings", () => {
     await page.context().close();
   });
 
+  it("names the start when the server refuses a Complete because the appointment has not started", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const booking = await addBooking(staff, serviceId, startAt(3, 15), "Mae Jemison");
+    await changeStatus(staff, booking._id, "confirmed");
+    // The device's clock reads ten minutes past the start, three days ahead of the server's.
+    await page.clock.install({ time: new Date(Date.parse(booking.startTime) + 10 * 60_000) });
+    await page.goto("/bookings");
+    const row = rowOf(page, "Mae Jemison");
+    await row.getByRole("button", { name: /^Complete/ }).click();
+    const start = zoned(booking.startTime, {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    await page
+      .locator("[data-scope=toast]")
+      .getByText(`This appointment starts ${start}: it can be completed once it has started.`)
+      .waitFor();
+    expect(await row.getAttribute("data-status")).toBe("confirmed");
+    await page.context().close();
+  });
+
   it("opens a row's booking panel over the list by mouse and keyboard, and keeps focus on the row", async () => {
     const page = await newPage();
     const { staff, serviceId } = await signedUpWithService(page);
