@@ -1,7 +1,7 @@
 import { type BookingStatus, RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
 import { type CalendarDate, isCalendarDate } from "@shared/calendar-date";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
-import { calendarDateAt, instantOfWallTime, wallTimeAt } from "@shared/zoned-time";
+import { calendarDateAt, isoWithOffset, placeWallTime, wallTimeAt } from "@shared/zoned-time";
 import { assign, setup } from "xstate";
 import { notProvided } from "./not-provided";
 
@@ -74,12 +74,16 @@ export function dayAndTime(instant: Date, timeZone: string): { date: CalendarDat
   return { date: calendarDateAt(instant, timeZone), time: clockTimeOfMinutes(wall.hour * 60 + wall.minute) };
 }
 
-/** The instant the chosen day and time mean, or null while either is missing. */
-export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "timeZone">): Date | null {
+/**
+ * The start to send for the chosen day and time, or null while either is missing: with the business's offset
+ * when its clocks show that time once; as the bare wall time when they skip it or show it twice (a night the
+ * clocks change), which the server refuses with the reason and that day's free times.
+ */
+export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "timeZone">): string | null {
   const minutes = minutesOfClockTime(context.time);
   if (context.date === null || !isCalendarDate(context.date) || minutes === null) return null;
   const [year, month, day] = context.date.split("-").map(Number);
-  return instantOfWallTime(
+  const placed = placeWallTime(
     {
       year: year!,
       month: month!,
@@ -91,6 +95,9 @@ export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "
     },
     context.timeZone,
   );
+  return placed.kind === "exact"
+    ? isoWithOffset(placed.instant, placed.offset)
+    : `${context.date}T${clockTimeOfMinutes(minutes)}`;
 }
 
 /** A changed day or time is a new question: its failure and any confirmation were about the old one. */
@@ -197,7 +204,7 @@ export const rescheduleMachine = setup({
           // hasStart let it in: booking and start are both there.
           return {
             booking: context.booking!,
-            startTime: (start ?? new Date(0)).toISOString(),
+            startTime: start ?? "",
             outsideHours: context.outsideHoursConfirmed,
           };
         },

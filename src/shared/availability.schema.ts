@@ -87,8 +87,9 @@ export const availabilityUpdate = availabilityRules.merge({ weeklySchedule });
 export type AvailabilityUpdate = typeof availabilityUpdate.infer;
 
 /**
- * POST /api/availability/blackout-dates: the days `startDate`..`endDate` (inclusive, local to the business)
- * are closed, wholly when both times are null, else from `startTime` to `endTime` on each of those days.
+ * POST /api/availability/blackout-dates: the business is closed from `startTime` on `startDate` to `endTime` on
+ * `endDate`, local to the business; a null `startTime` is the start of `startDate` (00:00), a null `endTime` the
+ * end of `endDate` (24:00). The end comes after the start; an end at midnight is the day before's 24:00.
  */
 export const blackoutDateInput = type({
   "+": "reject",
@@ -104,13 +105,14 @@ export const blackoutDateInput = type({
       actual: blackout.endDate,
       path: [...ctx.path, "endDate"],
     });
-  if ((blackout.startTime === null) !== (blackout.endTime === null))
+  if (blackout.endTime === "00:00")
     return ctx.reject({
-      expected: "both times, or neither for whole days",
-      actual: String(blackout.endTime),
-      path: [...ctx.path, blackout.startTime === null ? "startTime" : "endTime"],
+      expected: "a time after 00:00 (a span ending at midnight ends the day before, endTime null)",
+      actual: blackout.endTime,
+      path: [...ctx.path, "endTime"],
     });
   if (
+    blackout.startDate === blackout.endDate &&
     blackout.startTime !== null &&
     blackout.endTime !== null &&
     !endAfterStart(blackout.startTime, blackout.endTime)
@@ -159,7 +161,29 @@ export type SlotsRequest = typeof slotsQuery.infer;
 /** A service's slots over days: what the slot finder answers (a request's booking resolved to its service). */
 export type SlotsQuery = Omit<SlotsRequest, "serviceId" | "bookingId"> & { serviceId: string };
 
+/**
+ * Why a slots answer is empty (docs/spec-notes.md, "Availability API and free slots"), the first that holds:
+ * the days asked are past or within the minimum notice, or after the booking horizon; they have no opening
+ * hours; the service is longer than any opening; blackouts close what would fit; busy time takes the rest.
+ */
+export const SLOTS_EMPTY_REASONS = [
+  "minimumNotice",
+  "beyondHorizon",
+  "closed",
+  "tooLong",
+  "blackout",
+  "fullyBooked",
+] as const;
+export type SlotsEmptyReason = (typeof SLOTS_EMPTY_REASONS)[number];
+
 /** A bookable time: ISO 8601 with the business's UTC offset at that instant. */
 export const slot = type({ start: "string", end: "string" });
 export type Slot = typeof slot.infer;
 export const slotList = slot.array();
+
+/** Beside a slots answer's `data`: why it is empty (null when it is not) and the horizon's last day. */
+export const slotsAlongside = type({
+  emptyReason: type.enumerated(...SLOTS_EMPTY_REASONS).or("null"),
+  lastBookableDay: "string",
+});
+export type SlotsAlongside = typeof slotsAlongside.infer;

@@ -119,7 +119,8 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
 
 /**
  * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; beyond it currency and
- * language): the Settings form checks its values with this schema, the server the body. `phoneNumber` is
+ * language, optional so that the spec's client keeps working: left out, they keep their stored values): the
+ * Settings form checks its values with this schema, the server the body. `phoneNumber` is
  * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server ignores the
  * value sent and checks the default transfer number against its own; the form checks against the one it shows
  * (sent as `phoneNumber`; without it the schema leaves that rule to the server).
@@ -132,8 +133,8 @@ export const companyUpdate = type({
   "phoneNumber?": "string",
   prompt: `string <= ${COMPANY_LIMITS.promptMax}`,
   greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
-  currency: currencyCode,
-  language: type.enumerated(...LANGUAGE_CODES),
+  "currency?": currencyCode,
+  "language?": type.enumerated(...LANGUAGE_CODES),
   // What GET answers may come back as read; these two are not a save's to change, and are left alone.
   "availableServices?": "string[]",
   settings: {

@@ -17,7 +17,7 @@ export const serviceBufferMinutes = type("0 <= number.integer <= 240 | null");
 
 /**
  * POST /api/services and PUT /api/services/:id (spec 7), the form's values as sent (spec 5): the server checks
- * them with this schema, the service form with the same one.
+ * them with this schema, the service form with the same one. The buffers go beyond spec 7's body: optional.
  */
 export const serviceInput = type({
   "+": "reject",
@@ -25,7 +25,8 @@ export const serviceInput = type({
   "description?": "string <= 2000",
   duration: "1 <= number.integer <= 1440",
   price: servicePrice,
-  "category?": serviceCategory.or("null"),
+  // "" is what the spec's form sends when no category is chosen (spec 9: empty by default): none, as null.
+  "category?": serviceCategory.or("null").or(type("''").pipe(() => null)),
   isActive: "boolean",
   "bufferBeforeMinutes?": serviceBufferMinutes,
   "bufferAfterMinutes?": serviceBufferMinutes,

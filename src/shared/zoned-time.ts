@@ -72,37 +72,34 @@ function offsetAt(epochMs: number, timeZone: string): number {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The instant at which clocks in `timeZone` show `wall`. A wall time skipped by a DST change is read with
- * the offset before the change (02:30 on a spring-forward night is 03:30 new time); a wall time that
- * happens twice is its first occurrence. (Temporal calls this disambiguation "compatible".)
- */
-export function instantOfWallTime(wall: WallTime, timeZone: string): Date {
-  const asUtc = utcMilliseconds(wall);
-  const before = offsetAt(asUtc - DAY_MS, timeZone);
-  const after = offsetAt(asUtc + DAY_MS, timeZone);
-  if (before === after) return new Date(asUtc - before);
-  const candidates = [asUtc - before, asUtc - after].filter(
-    (candidate) => asUtc - offsetAt(candidate, timeZone) === candidate,
-  );
-  return new Date(candidates.length > 0 ? Math.min(...candidates) : asUtc - before);
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** `timeZone`'s offsets over a stretch of time, read from Intl once instead of at every instant. */
 export type ZoneOffsets = {
   /** Milliseconds the zone's clocks are ahead of UTC at `epochMs`. */
   offsetAt(epochMs: number): number;
+  /** Where `wall` falls on the timeline: see WallTimePlacement. */
+  place(wall: WallTime): WallTimePlacement;
   /**
    * The first instant at which the zone's clocks show `wall` or a later time, in epoch milliseconds: the
    * instant itself when it exists, its first occurrence when the clocks show it twice, and the moment the
-   * clocks jump past it when they skip it (02:30 on a spring-forward night is the jump to 03:00). Unlike
-   * instantOfWallTime it never goes back as `wall` goes forward, so ranges of a day that do not overlap on
-   * the clock do not overlap in time either.
+   * clocks jump past it when they skip it (02:30 on a spring-forward night is the jump to 03:00). It never
+   * goes back as `wall` goes forward, so ranges of a day that do not overlap on the clock do not overlap in
+   * time either.
    */
   firstInstantShowing(wall: WallTime): number;
 };
+
+/**
+ * Where a wall time falls in a zone, the one rule every path reads local times by (docs/spec-notes.md, "Wall
+ * times"): once (`exact`), twice when the clocks go back (`repeated`: the earlier instant, then the later), or
+ * never when they jump forward over it (`skipped`: `jump` is the instant the clocks jumped, whose wall time is
+ * the first one shown after `wall`). Epoch milliseconds; offsets in milliseconds ahead of UTC.
+ */
+export type WallTimePlacement =
+  | { kind: "exact"; instant: number; offset: number }
+  | { kind: "repeated"; instants: [number, number]; offsets: [number, number] }
+  | { kind: "skipped"; jump: number; offsets: [number, number] };
 
 /**
  * Offsets of `timeZone` between `startMs` and `endMs` (and two days either side): sampled at each UTC
@@ -133,22 +130,47 @@ export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: num
   };
   const offsetOf = (epochMs: number) =>
     epochMs < first || epochMs > last ? read(epochMs) : changeAt(epochMs).offset;
+  const place = (wall: WallTime): WallTimePlacement => {
+    const asUtc = utcMilliseconds(wall);
+    const before = offsetOf(asUtc - DAY_MS);
+    const after = offsetOf(asUtc + DAY_MS);
+    const shown = [...new Set([asUtc - before, asUtc - after])]
+      .filter((instant) => asUtc - offsetOf(instant) === instant)
+      .sort((a, b) => a - b);
+    if (shown.length === 1) return { kind: "exact", instant: shown[0]!, offset: asUtc - shown[0]! };
+    if (shown.length === 2)
+      return {
+        kind: "repeated",
+        instants: [shown[0]!, shown[1]!],
+        offsets: [asUtc - shown[0]!, asUtc - shown[1]!],
+      };
+    // Skipped: the clocks jumped from before `wall` to after it at the last change up to asUtc - before.
+    const candidate = asUtc - before;
+    const jump = candidate < first || candidate > last ? candidate : changeAt(candidate).since;
+    return { kind: "skipped", jump, offsets: [before, after] };
+  };
   return {
     offsetAt: offsetOf,
+    place,
     firstInstantShowing(wall) {
-      const asUtc = utcMilliseconds(wall);
-      const before = offsetOf(asUtc - DAY_MS);
-      const after = offsetOf(asUtc + DAY_MS);
-      const shown = [asUtc - before, asUtc - after].filter(
-        (instant) => asUtc - offsetOf(instant) === instant,
-      );
-      if (shown.length > 0) return Math.min(...shown);
-      // Skipped: the clocks jumped from before `wall` to after it at the last change up to asUtc - before.
-      const jump = asUtc - before;
-      return jump < first || jump > last ? jump : changeAt(jump).since;
+      const placed = place(wall);
+      if (placed.kind === "exact") return placed.instant;
+      return placed.kind === "repeated" ? placed.instants[0] : placed.jump;
     },
   };
 }
+
+/** placeWallTime's answer for one wall time, the zone's offsets read around it alone. */
+export function placeWallTime(wall: WallTime, timeZone: string): WallTimePlacement {
+  const asUtc = utcMilliseconds(wall);
+  return zoneOffsetsBetween(timeZone, asUtc, asUtc).place(wall);
+}
+
+/** The first instant the clocks of `timeZone` show `wall` or a later time (ZoneOffsets.firstInstantShowing). */
+export const firstInstantShowing = (wall: WallTime, timeZone: string): Date => {
+  const asUtc = utcMilliseconds(wall);
+  return new Date(zoneOffsetsBetween(timeZone, asUtc, asUtc).firstInstantShowing(wall));
+};
 
 /** The last day isoWithOffset printed, as "YYYY-MM-DDT": a month of slots prints each day's date dozens of times. */
 let printedDay = { index: Number.NaN, text: "" };
@@ -169,6 +191,10 @@ export function isoWithOffset(epochMs: number, offsetMs: number): string {
   const second = (local - dayIndex * DAY_MS) / 1000;
   return `${printedDay.text}${pad(Math.floor(second / 3600))}:${pad(Math.floor(second / 60) % 60)}:${pad(second % 60)}${offset}`;
 }
+
+/** ISO 8601 of `instant` as the clocks of `timeZone` show it, with their offset: 2026-03-30T09:00:00+02:00. */
+export const isoInZone = (instant: Date, timeZone: string): string =>
+  isoWithOffset(instant.getTime(), offsetAt(instant.getTime(), timeZone));
 
 /** The calendar date in `timeZone` at `instant`. */
 export function calendarDateAt(instant: Date, timeZone: string): CalendarDate {
@@ -192,7 +218,7 @@ export function addCalendarDays(date: CalendarDate, days: number): CalendarDate 
 
 /** The first instant of `date` in `timeZone` (usually local midnight; later when a DST change skips it). */
 export function startOfCalendarDate(date: CalendarDate, timeZone: string): Date {
-  return instantOfWallTime(
+  return firstInstantShowing(
     { ...parseCalendarDate(date), hour: 0, minute: 0, second: 0, millisecond: 0 },
     timeZone,
   );

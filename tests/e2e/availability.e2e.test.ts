@@ -15,14 +15,14 @@ const { newPage } = browserForFile();
 const pad = (value: number) => String(value).padStart(2, "0");
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** Next week's days from Monday, on the business's calendar (a new business is in America/New_York). */
-function nextWeek() {
+/** The days from Monday of the week `weeksAhead` from now, on the business's calendar (a new business is in America/New_York). */
+function nextWeek(weeksAhead = 1) {
   const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" })
     .format(new Date())
     .split("-")
     .map(Number);
   const monday = new Date(year!, month! - 1, day!, 12);
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) + 7);
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) + 7 * weeksAhead);
   return Array.from({ length: 7 }, (_, index) => {
     const date = new Date(monday);
     date.setDate(monday.getDate() + index);
@@ -74,7 +74,7 @@ describe("availability", () => {
     await page.getByLabel("Reason (optional)").fill("Public holiday");
     await page.getByRole("button", { name: "Add blackout" }).click();
     await page.getByText("Blackout added").waitFor();
-    await page.locator(`[data-blackout="${tuesday!.iso}"]`).getByText("Whole day · Public holiday").waitFor();
+    await page.locator(`[data-blackout="${tuesday!.iso}"]`).getByText("Public holiday").waitFor();
     await expect.poll(() => previewTimes(page, tuesday!.iso)).toEqual([]);
     expect((await previewTimes(page, monday!.iso)).length).toBeGreaterThan(0);
 
@@ -100,6 +100,74 @@ describe("availability", () => {
     await page.getByRole("button", { name: "Discard changes" }).click();
     expect(await page.getByLabel("Monday, hours 1: to").inputValue()).toBe("17:00");
     expect(await page.getByText("Unsaved changes").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a closure from Friday 14:00 to Monday 10:00 is entered once, listed once, and takes exactly its slots", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
+    // Open at the weekend too, so that the closure's middle has slots to take.
+    const weekend = [{ start: "10:00", end: "12:00" }];
+    const weekdays = [{ start: "09:00", end: "17:00" }];
+    await staffApi(page, "PUT", "/api/availability", {
+      data: {
+        weeklySchedule: {
+          "0": weekend,
+          "1": weekdays,
+          "2": weekdays,
+          "3": weekdays,
+          "4": weekdays,
+          "5": weekdays,
+          "6": weekend,
+        },
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        minimumNoticeMinutes: 60,
+        bookingHorizonDays: 60,
+        slotStepMinutes: 15,
+      },
+    });
+    const [, , , thursday, friday, saturday, sunday] = nextWeek();
+    const [monday, tuesday] = nextWeek(2);
+    await page.goto("/availability?tab=blackouts");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.locator(`[data-preview-week] [data-day="${friday!.iso}"]`).waitFor();
+    await expect.poll(() => previewTimes(page, saturday!.iso)).toHaveLength(7);
+
+    const first = page.getByLabel("First day", { exact: true });
+    await first.fill(friday!.us);
+    await first.press("Enter");
+    await page.getByLabel("From (optional)").fill("14:00");
+    const last = page.getByLabel("Last day", { exact: true });
+    await last.fill(monday!.us);
+    await last.press("Enter");
+    await expect.poll(() => last.inputValue()).toBe(monday!.us);
+    await page.getByLabel("Until (optional)").fill("10:00");
+    await page.getByLabel("Reason (optional)").fill("Family wedding");
+    await page.getByRole("button", { name: "Add blackout" }).click();
+    await page.getByText("Blackout added").waitFor();
+
+    // One entry, naming both ends.
+    const upcoming = page.getByRole("region", { name: "Upcoming" }).getByRole("listitem");
+    await upcoming.first().waitFor();
+    expect(await upcoming.count()).toBe(1);
+    expect(await upcoming.first().getAttribute("data-blackout")).toBe(friday!.iso);
+    // Intl may join its parts with narrow or no-break spaces.
+    expect((await upcoming.first().innerText()).replace(/\s+/g, " ").trim()).toMatch(
+      /^Fri, \w{3} \d{1,2}(, \d{4})?, 14:00 – Mon, \w{3} \d{1,2}(, \d{4})?, 10:00 Family wedding$/,
+    );
+
+    // Friday until 14:00 and Monday from 10:00 are still offered; the weekend between is not.
+    await expect.poll(async () => (await previewTimes(page, friday!.iso)).at(-1)).toBe("13:30");
+    expect(await previewTimes(page, saturday!.iso)).toEqual([]);
+    expect(await previewTimes(page, sunday!.iso)).toEqual([]);
+    expect(await previewTimes(page, thursday!.iso)).toHaveLength(31);
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.locator(`[data-preview-week="${monday!.iso}"]`).waitFor();
+    await expect.poll(async () => (await previewTimes(page, monday!.iso))[0]).toBe("10:00");
+    expect(await previewTimes(page, monday!.iso)).toHaveLength(27);
+    expect(await previewTimes(page, tuesday!.iso)).toHaveLength(31);
     await page.context().close();
   });
 
@@ -249,6 +317,41 @@ describe("availability", () => {
     await calls.click();
     await question.getByRole("button", { name: "Leave" }).click();
     await page.waitForURL("**/calls");
+    await page.context().close();
+  });
+
+  it("shows all three tabs whole and clickable at 360 px in Polish, wrapping rather than scrolling", async () => {
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
+    await signUp(page);
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/availability");
+    const tabs = page.getByRole("tab");
+    await tabs.first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("pl");
+    expect(await tabs.allTextContents()).toEqual([
+      "Harmonogram tygodniowy",
+      "Dni zablokowane",
+      "Zasady buforów",
+    ]);
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      if (!box) throw new Error("a tab is not laid out");
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      // Nothing covers or clips it: its far corner is its own (a list scrolled past it would show another).
+      const ownsCorner = await tab.evaluate(
+        (element, { x, y }) => {
+          const found = document.elementFromPoint(x, y);
+          return found !== null && element.contains(found);
+        },
+        { x: box.x + box.width - 1, y: box.y + box.height - 1 },
+      );
+      expect(ownsCorner).toBe(true);
+      // A real click, where a user would aim; Playwright would scroll a hidden one into view first.
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });
 });

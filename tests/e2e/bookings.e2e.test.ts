@@ -148,7 +148,9 @@ describe("Bookings", () => {
     await grace.getByRole("button", { name: /^Cancel/ }).click();
     const question = page.getByRole("alertdialog", { name: "Cancel the booking of Grace Hopper?" });
     await question.waitFor();
-    await question.getByRole("button", { name: "Cancel", exact: true }).click();
+    // The way back says what it does, not a second "Cancel" beside "Cancel booking".
+    expect(await question.getByRole("button").allTextContents()).toEqual(["Keep booking", "Cancel booking"]);
+    await question.getByRole("button", { name: "Keep booking" }).click();
     await question.waitFor({ state: "detached" });
     expect(await grace.getAttribute("data-status")).toBe("pending");
     await grace.getByRole("button", { name: /^Cancel/ }).click();

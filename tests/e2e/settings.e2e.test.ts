@@ -1,3 +1,4 @@
+import type { Company } from "@shared/company.schema";
 import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   createService,
   holdRequests,
   signUp,
+  staffApi,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -236,6 +238,68 @@ describe("Settings: company and call handling", () => {
     await settings.getByRole("button", { name: "Add department" }).click();
     await save(settings);
     await settings.getByText("A department's number must be a phone number with at least 3 digits").waitFor();
+    await page.context().close();
+  });
+
+  it("follows a new company phone while open, keeping what is typed, and then saves", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await signUp(page);
+    const key = await createAssistantKey(page);
+    await reportPhoneNumber(key, "+1 555 0100");
+    const settings = await openSettings(page);
+    // The read-only company phone (the default transfer number beside its label is another output).
+    const phone = settings.locator("output").filter({ hasText: /^\+1 555 \d{4}$/ });
+    await expect.poll(() => phone.innerText()).toBe("+1 555 0100");
+    await flip(settings, "Transfer calls to a person");
+    await settings.getByLabel("Department", { exact: true }).fill("Billing");
+    await settings.getByLabel("Department phone number").fill("+1 555 0199");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+
+    // An edit in progress when the assistant starts answering on another number.
+    await settings.getByLabel("Greeting").fill("Good morning!");
+    await reportPhoneNumber(key, "+1 555 0111");
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => phone.innerText()).toBe("+1 555 0111");
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0111 (company phone)");
+    expect(await settings.getByLabel("Greeting").inputValue()).toBe("Good morning!");
+    await settings.getByText("Unsaved changes").waitFor();
+
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    const data = await staffApi<Company>(page, "GET", "/api/company/me");
+    expect([data.greeting, data.settings.callTransfer.transferPhoneNumbers.default]).toEqual([
+      "Good morning!",
+      "+1 555 0111",
+    ]);
+    await page.context().close();
+  });
+
+  it("says to try again once when a save fails, not in the failure and again after it", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await page.route("**/api/company/me", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
+          })
+        : route.fallback(),
+    );
+    await settings.getByLabel("Greeting").fill("Good morning!");
+    await save(settings);
+    const alert = settings.getByRole("alert").filter({ hasText: "Your changes could not be saved" });
+    await alert.waitFor();
+    const text = await alert.innerText();
+    expect(text).toContain(
+      "Something went wrong on our side. Please try again. What you typed is still here.",
+    );
+    expect(text.match(/try again/gi)).toHaveLength(1);
     await page.context().close();
   });
 

@@ -146,7 +146,7 @@ describe("reschedule rules", () => {
     expect(actor.getSnapshot().context.time).toBe("09:40");
     actor.send({ type: "form.submit" });
     await waitFor(actor, (s) => s.matches("closed"));
-    expect(sent).toEqual([{ booking, startTime: "2026-11-30T08:40:00.000Z", outsideHours: false }]);
+    expect(sent).toEqual([{ booking, startTime: "2026-11-30T09:40:00+01:00", outsideHours: false }]);
   });
 
   it("reads a day after the spring DST change with the summer offset", async () => {
@@ -154,7 +154,20 @@ describe("reschedule rules", () => {
     actor.send({ type: "date.pick", date: "2027-03-29" });
     actor.send({ type: "form.submit" });
     await waitFor(actor, (s) => s.matches("closed"));
-    expect(sent[0]?.startTime).toBe("2027-03-29T07:40:00.000Z");
+    expect(sent[0]?.startTime).toBe("2027-03-29T09:40:00+02:00");
+  });
+
+  it("sends a time the clocks skip or show twice as the bare wall time, for the server to refuse with reasons", async () => {
+    const { actor, sent } = start(() => Promise.resolve(null));
+    // Warsaw: 2027-03-28 02:00 → 03:00 (02:30 never shows); 2027-10-31 03:00 → 02:00 (02:30 shows twice).
+    for (const date of ["2027-03-28", "2027-10-31"]) {
+      actor.send({ type: "dialog.open", booking, timeZone });
+      actor.send({ type: "date.pick", date });
+      actor.send({ type: "time.change", time: "02:30" });
+      actor.send({ type: "form.submit" });
+      await waitFor(actor, (s) => s.matches("closed"));
+    }
+    expect(sent.map((input) => input.startTime)).toEqual(["2027-03-28T02:30", "2027-10-31T02:30"]);
   });
 
   it("'Now' takes today and the next 10-minute step on the business's clock", () => {
@@ -206,8 +219,8 @@ describe("reschedule rules", () => {
     actor.send({ type: "outsideHours.confirm" });
     await waitFor(actor, (s) => s.matches("closed"));
     expect(sent.map((input) => [input.startTime, input.outsideHours])).toEqual([
-      ["2026-11-27T21:00:00.000Z", false],
-      ["2026-11-27T21:00:00.000Z", true],
+      ["2026-11-27T22:00:00+01:00", false],
+      ["2026-11-27T22:00:00+01:00", true],
     ]);
   });
 

@@ -44,8 +44,9 @@ describe("POST /api/assistant/bookings", () => {
       serviceName: "Cleaning",
       status: "pending",
       durationMinutes: 30,
-      startTime: "2026-03-03T15:00:00.000Z",
-      endTime: "2026-03-03T15:30:00.000Z",
+      // With the business's offset, as the slots print it: read back to a caller as it is.
+      startTime: "2026-03-03T10:00:00-05:00",
+      endTime: "2026-03-03T10:30:00-05:00",
       customerName: "Ada Lovelace",
       notes: "First visit",
     });
@@ -94,7 +95,7 @@ describe("POST /api/assistant/bookings", () => {
     const booked = await assistantBookingOf(
       await bookAsAssistant(server, practice, { startTime: "2026-03-03T11:15" }),
     );
-    expect(booked.startTime).toBe("2026-03-03T16:15:00.000Z");
+    expect(booked.startTime).toBe("2026-03-03T11:15:00-05:00");
   });
 
   it("refuses a time that is not a free slot with 409 SLOT_TAKEN and the day's next free slots", async () => {
@@ -183,10 +184,10 @@ describe("POST /api/assistant/bookings", () => {
     const booked = await Promise.all(
       responses.filter((r) => r.status === 201).map((response) => assistantBookingOf(response)),
     );
-    expect(booked.map((b) => b.startTime).sort()).toEqual(wanted.map((w) => new Date(w).toISOString()));
+    expect(booked.map((b) => b.startTime).sort()).toEqual([...wanted].sort());
     const starts = async () => (await slotsOf(practice.key, practice.service._id, day)).map((s) => s.start);
     expect(await starts()).toEqual(before.filter((start) => !wanted.includes(start)));
-    const byStart = (iso: string) => booked.find((b) => b.startTime === new Date(iso).toISOString())!;
+    const byStart = (iso: string) => booked.find((b) => b.startTime === iso)!;
     const put = (id: string, json: unknown) =>
       assistantRequest(server, practice.key, `/${id}`, { method: "PUT", json });
     // A cancellation frees its slot; a reschedule frees the old one and takes the new one.
@@ -328,8 +329,8 @@ describe("PUT /api/assistant/bookings/:id", () => {
     expect(moved.status).toBe(200);
     expect(await assistantBookingOf(moved)).toMatchObject({
       status: "pending",
-      startTime: "2026-03-03T15:30:00.000Z",
-      endTime: "2026-03-03T16:30:00.000Z",
+      startTime: "2026-03-03T10:30:00-05:00",
+      endTime: "2026-03-03T11:30:00-05:00",
     });
     const clash = await move(booked.id, "2026-03-03T11:30:00-05:00");
     expect(clash.status).toBe(409);

@@ -257,15 +257,54 @@ describe("blackout dates", () => {
     ["reversed dates", { ...day, startDate: "2026-03-05" }, "endDate"],
     ["a day that does not exist", { ...day, startDate: "2026-02-30" }, "startDate"],
     ["a date in another format", { ...day, endDate: "03/04/2026" }, "endDate"],
-    ["only one of the times", { ...day, startTime: "09:00" }, "endTime"],
-    ["an end time before its start", { ...day, startTime: "12:00", endTime: "09:00" }, "endTime"],
+    ["an end time before its start on one day", { ...day, startTime: "12:00", endTime: "09:00" }, "endTime"],
+    ["an end time equal to its start", { ...day, startTime: "12:00", endTime: "12:00" }, "endTime"],
+    ["an end day before its start day", { ...day, startDate: "2026-03-06", startTime: "09:00" }, "endDate"],
+    [
+      "an end at 00:00 (the day before's 24:00)",
+      { ...day, endDate: "2026-03-05", endTime: "00:00" },
+      "endTime",
+    ],
     ["25:00", { ...day, startTime: "12:00", endTime: "25:00" }, "endTime"],
+    ["a start at 24:00", { ...day, startTime: "24:00" }, "startTime"],
+    ["a time without minutes", { ...day, startTime: "9" }, "startTime"],
     ["a reason over 200 characters", { ...day, reason: "x".repeat(201) }, "reason"],
     ["no end date", { ...day, endDate: undefined }, "endDate"],
   ])("refuses %s with 400 naming the field", async (_, body, field) => {
     const staff = await signUp(server);
     await expectValidationError(await addBlackout(staff, body), field);
     expect((await getAvailability(staff)).blackoutDates).toEqual([]);
+  });
+
+  it("holds a span in one entry: from a time of one day to a time of another, each time optional", async () => {
+    const staff = await signUp(server);
+    const weekend = { startDate: "2026-03-06", endDate: "2026-03-09", startTime: "14:00", endTime: "10:00" };
+    const added = await addBlackout(staff, { ...weekend, reason: "Family wedding" });
+    expect(added.status).toBe(201);
+    const closure = await dataOf<BlackoutDate>(added);
+    expect(closure).toEqual({ id: expect.any(String), ...weekend, reason: "Family wedding" });
+    const fromMorning = await dataOf<BlackoutDate>(
+      await addBlackout(staff, { ...weekend, startDate: "2026-03-05", startTime: null }),
+    );
+    const untilEvening = await dataOf<BlackoutDate>(
+      await addBlackout(staff, { ...weekend, startDate: "2026-03-05", endTime: null }),
+    );
+    const afternoon = await dataOf<BlackoutDate>(
+      await addBlackout(staff, {
+        ...day,
+        startDate: "2026-03-05",
+        endDate: "2026-03-05",
+        startTime: "13:00",
+      }),
+    );
+    // By start: a null start time is the day's 00:00.
+    expect((await getAvailability(staff)).blackoutDates).toEqual([
+      fromMorning,
+      afternoon,
+      untilEvening,
+      closure,
+    ]);
+    expect([fromMorning.startTime, untilEvening.endTime, afternoon.endTime]).toEqual([null, null, null]);
   });
 
   it("keeps each business to its own: another's blackout is invisible and 404 to remove", async () => {
@@ -385,6 +424,41 @@ describe("free slots", () => {
     expect(await dataOf<Slot[]>(await staffSlots(staff, query))).toEqual([]);
   });
 
+  it("closes exactly a span from Friday 14:00 to Monday 10:00, the weekend and a change of clocks in it", async () => {
+    const staff = await signUp(server);
+    const { cleaning } = await businessWithServices(staff);
+    // Open at the weekend too, so that the span's middle days have slots to lose.
+    const weekend = { start: "10:00", end: "12:00" };
+    await putAvailability(staff, {
+      ...AVAILABILITY_DEFAULTS,
+      weeklySchedule: { ...defaultWeeklySchedule(), "0": [weekend], "6": [weekend] },
+    });
+    const query = `serviceId=${cleaning}&from=2026-03-05&to=2026-03-10`;
+    const open = await dataOf<Slot[]>(await staffSlots(staff, query));
+    await addBlackout(staff, {
+      startDate: "2026-03-06",
+      endDate: "2026-03-09",
+      startTime: "14:00",
+      endTime: "10:00",
+    });
+    const closed = await dataOf<Slot[]>(await staffSlots(staff, query));
+
+    // New York leaves EST for EDT on Sunday 2026-03-08.
+    const [from, until] = [Date.parse("2026-03-06T14:00:00-05:00"), Date.parse("2026-03-09T10:00:00-04:00")];
+    const clear = (slot: Slot) => Date.parse(slot.end) <= from || Date.parse(slot.start) >= until;
+    // Friday 13:15–16:00, Saturday and Sunday 10:00–11:00, Monday 09:00–09:45.
+    expect(open.filter((slot) => !clear(slot))).toHaveLength(12 + 5 + 5 + 4);
+    expect(closed).toEqual(open.filter(clear));
+    const starts = closed.map((slot) => slot.start);
+    expect(starts).toContain("2026-03-06T13:00:00-05:00"); // ends at 14:00: still offered
+    expect(starts).not.toContain("2026-03-06T13:15:00-05:00");
+    expect(starts.filter((start) => /^2026-03-0[78]/.test(start))).toEqual([]);
+    expect(starts).not.toContain("2026-03-09T09:45:00-04:00");
+    expect(starts).toContain("2026-03-09T10:00:00-04:00");
+    expect(starts.filter((start) => start.startsWith("2026-03-05"))).toHaveLength(29);
+    expect(starts.filter((start) => start.startsWith("2026-03-10"))).toHaveLength(29);
+  });
+
   it("gives the assistant the same slots for the ids its config lists", async () => {
     const staff = await signUp(server);
     await businessWithServices(staff);
@@ -423,12 +497,13 @@ describe("free slots", () => {
       const slots = await dataOf<Slot[]>(response);
       expect(slots).toHaveLength(5_000);
       expect(slots[0]!.start).toBe("2026-03-02T07:00:00-05:00");
-      expect(slots.at(-1)!.start).toBe("2026-03-05T21:16:00-05:00"); // 961 + 2 × 1,381 + 1,277
+      // Open round the clock, a day's last slots run on into the next: 1,020 + 2 × 1,440 + 1,100.
+      expect(slots.at(-1)!.start).toBe("2026-03-05T18:19:00-05:00");
     }
-    // A day of it (1,381 slots) is whole and says nothing.
+    // A day of it (1,440 slots) is whole and says nothing.
     const day = await staffSlots(staff, `serviceId=${cleaning}&from=2026-03-03&to=2026-03-03`);
     expect(day.headers.get("x-slots-truncated")).toBeNull();
-    expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60 - 60 + 1);
+    expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60);
   });
 
   it("answers 404 for a service that is unknown, inactive or another business's, for both callers", async () => {
@@ -480,8 +555,11 @@ describe("free slots", () => {
     const { cleaning } = await businessWithServices(staff);
     const longest = await staffSlots(staff, `serviceId=${cleaning}&from=2026-03-01&to=2026-05-01`);
     expect(longest.status).toBe(200);
-    // The default horizon is 60 days from now (2026-03-02 07:00): the last offered day is 2026-04-30.
-    expect((await dataOf<Slot[]>(longest)).at(-1)!.start).toBe("2026-04-30T16:00:00-04:00");
+    // The default horizon is 60 days: today in New York is 2026-03-02 (07:00 UTC), so 2026-05-01 is the last
+    // bookable day, whole, and the answer names it.
+    const answer = await readEnvelope<Slot[]>(longest);
+    expect(answer).toMatchObject({ emptyReason: null, lastBookableDay: "2026-05-01" });
+    expect(answer.success && answer.data.at(-1)!.start).toBe("2026-05-01T16:00:00-04:00");
     await expectValidationError(
       await staffSlots(staff, "serviceId=nope&from=2026-03-02&to=2026-03-02"),
       "serviceId",

@@ -363,8 +363,8 @@ describe("PUT /api/bookings/:id", () => {
       }),
     );
     expect(moved).toMatchObject({
-      startTime: "2026-03-09T15:00:00.000Z",
-      endTime: "2026-03-09T15:45:00.000Z",
+      startTime: "2026-03-09T11:00:00-04:00",
+      endTime: "2026-03-09T11:45:00-04:00",
     });
   });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { startTimeRange } from "../../src/server/calls/call-list-range";
-import { instantOf, parseIsoTime } from "../../src/server/time/iso-time";
+import { firstInstantOf, parseIsoTime, placeIsoTime } from "../../src/server/time/iso-time";
 import { isCalendarDate } from "../../src/shared/calendar-date";
 import {
   addCalendarDays,
   calendarDateAt,
   calendarDayAround,
-  instantOfWallTime,
+  placeWallTime,
   startOfCalendarDate,
 } from "../../src/shared/zoned-time";
 
@@ -34,12 +34,48 @@ describe("zoned time", () => {
     expect(iso(startOfCalendarDate("2026-09-06", "America/Santiago"))).toBe("2026-09-06T04:00:00.000Z");
   });
 
-  it("reads a skipped wall time with the offset before the change, a repeated one as its first occurrence", () => {
+  it("places a wall time once, twice (the clocks go back) or never (they jump over it)", () => {
     const wall = { year: 2026, month: 3, day: 8, hour: 2, minute: 30, second: 0, millisecond: 0 };
-    expect(iso(instantOfWallTime(wall, NEW_YORK))).toBe("2026-03-08T07:30:00.000Z");
-    expect(iso(instantOfWallTime({ ...wall, month: 11, day: 1, hour: 1 }, NEW_YORK))).toBe(
-      "2026-11-01T05:30:00.000Z",
-    );
+    const HOUR = 3_600_000;
+    expect(placeWallTime(wall, NEW_YORK)).toEqual({
+      kind: "skipped",
+      jump: Date.parse("2026-03-08T07:00:00Z"),
+      offsets: [-5 * HOUR, -4 * HOUR],
+    });
+    expect(placeWallTime({ ...wall, month: 11, day: 1, hour: 1 }, NEW_YORK)).toEqual({
+      kind: "repeated",
+      instants: [Date.parse("2026-11-01T05:30:00Z"), Date.parse("2026-11-01T06:30:00Z")],
+      offsets: [-4 * HOUR, -5 * HOUR],
+    });
+    expect(placeWallTime({ ...wall, hour: 3, minute: 0 }, NEW_YORK)).toEqual({
+      kind: "exact",
+      instant: Date.parse("2026-03-08T07:00:00Z"),
+      offset: -4 * HOUR,
+    });
+    // Lord Howe moves by half an hour: 02:15 on its spring night does not exist.
+    expect(
+      placeWallTime({ ...wall, month: 10, day: 4, hour: 2, minute: 15 }, "Australia/Lord_Howe").kind,
+    ).toBe("skipped");
+  });
+
+  it("names no instant for a bare wall time the clocks skip or repeat, and says why", () => {
+    const placed = (text: string) => placeIsoTime(parseIsoTime(text)!, NEW_YORK, "startTime");
+    expect(placed("2027-03-14T02:30")).toEqual({
+      problem:
+        "startTime 2027-03-14T02:30 does not exist in America/New_York: the clocks jump forward that night (from UTC-05:00 to UTC-04:00); choose another time",
+      near: new Date("2027-03-14T07:00:00Z"),
+    });
+    expect(placed("2027-11-07T01:30")).toEqual({
+      problem:
+        "startTime 2027-11-07T01:30 happens twice in America/New_York (the clocks go back that night): send it with its offset, 2027-11-07T01:30:00-04:00 or 2027-11-07T01:30:00-05:00",
+      near: new Date("2027-11-07T05:30:00Z"),
+    });
+    // With an offset it is that instant, whatever the clocks do.
+    expect(placed("2027-11-07T01:30-05:00")).toEqual({ instant: new Date("2027-11-07T06:30:00Z") });
+    expect(placed("2027-03-14T02:30-05:00")).toEqual({ instant: new Date("2027-03-14T07:30:00Z") });
+    // A range's bound still has a place: the first instant showing that time or later.
+    expect(iso(firstInstantOf(parseIsoTime("2027-03-14T02:30")!, NEW_YORK))).toBe("2027-03-14T07:00:00.000Z");
+    expect(iso(firstInstantOf(parseIsoTime("2027-11-07T01:30")!, NEW_YORK))).toBe("2027-11-07T05:30:00.000Z");
   });
 
   it("does calendar arithmetic on dates and reads the date at an instant", () => {
@@ -86,7 +122,9 @@ describe("ISO 8601 times of the API", () => {
   ])("reads %s as %s (New York for times without an offset)", (text, expected) => {
     const time = parseIsoTime(text);
     expect(time).not.toBeNull();
-    expect(iso(instantOf(time!, NEW_YORK))).toBe(expected);
+    expect(iso(firstInstantOf(time!, NEW_YORK))).toBe(expected);
+    const placed = placeIsoTime(time!, NEW_YORK, "startedAt");
+    expect("instant" in placed && iso(placed.instant)).toBe(expected);
   });
 
   it.each([

@@ -77,14 +77,22 @@ describe("services CRUD", () => {
     // By name whatever its case: "consultation" before "Deep…".
     expect((await listOf(carol)).map((s) => s.name)).toEqual(["consultation", "Deep Tissue Massage"]);
 
-    // PUT replaces the whole service: what the body leaves out is cleared.
+    // PUT replaces the whole service as spec 7 knows it: the description and category it leaves out are
+    // cleared; the buffers, beyond the spec, keep their stored values.
     const replaced = await as(carol).update(service._id, { ...cut, name: "Swedish Massage", price: 0.1 });
     expect(replaced.status).toBe(200);
     const after = { ...cut, _id: service._id, name: "Swedish Massage", price: 0.1, description: "" };
     expect(await readEnvelope(replaced)).toEqual({
       success: true,
-      data: { ...after, category: null, bufferBeforeMinutes: null, bufferAfterMinutes: null },
+      data: { ...after, category: null, bufferBeforeMinutes: 5, bufferAfterMinutes: null },
     });
+    // An explicit null follows the business's buffers again.
+    const cleared = await as(carol).update(service._id, {
+      ...cut,
+      name: "Swedish Massage",
+      bufferBeforeMinutes: null,
+    });
+    expect(await readEnvelope(cleared)).toMatchObject({ data: { bufferBeforeMinutes: null } });
 
     const deleted = await as(carol).remove(service._id);
     expect(deleted.status).toBe(200);
@@ -214,7 +222,7 @@ describe("services validation", () => {
       "an unknown category",
       { category: "food" },
       "category",
-      'category must be "beauty", "consultation", "medical", "other", "therapy", "treatment", "wellness" or null (was "food")',
+      'category must be "", "beauty", "consultation", "medical", "other", "therapy", "treatment", "wellness" or null (was "food")',
     ],
     ["isActive as text", { isActive: "yes" }, "isActive", 'isActive must be boolean (was "yes")'],
     [

@@ -11,6 +11,8 @@ type ConfirmDialogProps<T> = {
   title: (target: T) => string;
   description: string;
   confirmLabel: ReactNode;
+  /** The button that backs out, "Cancel" unless that would stand beside a confirm saying "Cancel …". */
+  dismissLabel?: ReactNode;
   pendingLabel: ReactNode;
   pending: boolean;
   onCancel: () => void;
@@ -25,6 +27,7 @@ export function ConfirmDialog<T>({
   title,
   description,
   confirmLabel,
+  dismissLabel = <Trans>Cancel</Trans>,
   pendingLabel,
   pending,
   onCancel,
@@ -47,7 +50,7 @@ export function ConfirmDialog<T>({
     >
       <Dialog.Footer>
         <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-          <Trans>Cancel</Trans>
+          {dismissLabel}
         </Button>
         <Button
           className={destructive}

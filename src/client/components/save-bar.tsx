@@ -38,7 +38,8 @@ export function SaveBar({
       {failure ? (
         <Alert title={<Trans>Your changes could not be saved</Trans>}>
           <FailureText failure={failureOf(failure)} fallback={<Trans>An unexpected error occurred</Trans>} />{" "}
-          <Trans>What you typed is still here: try again.</Trans>
+          {/* The failure's own text says whether trying again helps ("Please try again."); not twice. */}
+          <Trans>What you typed is still here.</Trans>
         </Alert>
       ) : null}
       <div

@@ -41,7 +41,7 @@ const covers = (outer: Window, inner: Window) =>
   outer.start.getTime() <= inner.start.getTime() && outer.end.getTime() >= inner.end.getTime();
 
 /**
- * The time the business's bookings hold (every status but cancelled) (their buffers included) around a window. The
+ * The time the business's bookings hold (every status but cancelled, buffers included) around a window. The
  * predicate repeats the exclusion constraint's, so the statement reads that constraint's gist index.
  *
  * On the embedded database each business's last read is kept until its bookings change (tenantChanged: every

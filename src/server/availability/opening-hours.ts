@@ -1,15 +1,15 @@
-import { calendarDateAt } from "@shared/zoned-time";
+import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
 import { readSlotInputs } from "../repos/slot-inputs.repo";
-import { offeredSlots } from "./slot-engine";
+import { offersStart, RUN_ON_DAYS } from "./slot-engine";
 import { NO_SERVICE_ID } from "./slot-offer";
 
 const MINUTE_MS = 60_000;
 
 /**
  * Whether an appointment of the service (or of `durationMinutes`, a booking's own, whatever became of its
- * service) from `start` lies within one opening range of its local day and clear of that day's blackouts: the
- * slot rule without its grid, notice, horizon or busy time (staff book any minute, at any notice; an overlap
+ * service) from `start` lies wholly in open time (opening hours, joined where ranges touch, less blackouts):
+ * the slot rule without its grid, notice, horizon or busy time (staff book any minute, at any notice; an overlap
  * is the exclusion constraint's to refuse). Seconds are not looked at. Null when the service is not an active
  * one of the business.
  */
@@ -23,10 +23,10 @@ export async function isWithinOpeningHours(
   const start = Math.floor(at.start.getTime() / MINUTE_MS) * MINUTE_MS;
   const day = calendarDateAt(new Date(start), at.timezone);
   const serviceId = "serviceId" in at ? at.serviceId : NO_SERVICE_ID;
-  const inputs = await readSlotInputs(db, at.businessId, serviceId, day, day);
+  const inputs = await readSlotInputs(db, at.businessId, serviceId, day, addCalendarDays(day, RUN_ON_DAYS));
   const durationMinutes = "durationMinutes" in at ? at.durationMinutes : inputs?.service?.durationMinutes;
   if (!inputs || durationMinutes === undefined) return null;
-  const [first] = offeredSlots({
+  const request = {
     timeZone: inputs.timezone,
     from: day,
     to: day,
@@ -40,6 +40,6 @@ export async function isWithinOpeningHours(
       bufferAfterMinutes: 0,
     },
     busy: [],
-  });
-  return first !== undefined && Date.parse(first.start) === start;
+  };
+  return offersStart(request, start);
 }

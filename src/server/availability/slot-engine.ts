@@ -2,9 +2,11 @@ import {
   type AvailabilityRules,
   type BlackoutDate,
   type Slot,
+  type SlotsEmptyReason,
   WEEKDAYS,
   type WeeklySchedule,
 } from "@shared/availability.schema";
+import { lastBookableDayOf } from "@shared/booking-horizon";
 import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
 import { minutesOfClockTime } from "@shared/clock-time";
 import {
@@ -19,8 +21,9 @@ import {
 
 /**
  * The free times of one service, from the business's rules alone: no database, no clock of its own. The rules
- * (issue 8 §3; docs/spec-notes.md, "Availability API and free slots") decide; the loops below only make them fast: candidates are
- * made in time order and the busy intervals, sorted and merged once, are passed by one pointer.
+ * (docs/spec-notes.md, "Availability API and free slots") decide; the loop below only makes them fast:
+ * candidates are made in time order, and open time and busy time, each sorted and merged once, are passed by
+ * one pointer each.
  */
 
 /** Time that is taken already: `[start, end)`, as occupied as it is (a booking's buffers included). */
@@ -40,6 +43,7 @@ export type SlotRequest = {
   to: CalendarDate;
   now: Date;
   weeklySchedule: WeeklySchedule;
+  /** Every blackout that closes any time from `from` to RUN_ON_DAYS after `to` (an appointment may run on). */
   blackoutDates: readonly Pick<BlackoutDate, "startDate" | "endDate" | "startTime" | "endTime">[];
   rules: Pick<AvailabilityRules, "minimumNoticeMinutes" | "bookingHorizonDays" | "slotStepMinutes">;
   service: SlotService;
@@ -48,24 +52,49 @@ export type SlotRequest = {
   limit?: number;
 };
 
+/** The slots of a request, why there are none when there are none, and the last day the horizon reaches. */
+export type SlotAnswer = {
+  slots: Slot[];
+  emptyReason: SlotsEmptyReason | null;
+  lastBookableDay: CalendarDate;
+};
+
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * Days after the last day asked whose opening hours and blackouts an appointment may run into: a service
+ * lasts at most a day (1,440 minutes), and a day may have 25 hours.
+ */
+export const RUN_ON_DAYS = 2;
 
 type Interval = { start: number; end: number };
 
-/** Busy time as disjoint intervals in time order (touching ones joined: the same set of instants). */
-function mergedBusy(busy: readonly BusyInterval[]): Interval[] {
-  const sorted = busy
-    .map((interval) => ({ start: interval.start.getTime(), end: interval.end.getTime() }))
-    .filter((interval) => interval.end > interval.start)
-    .sort((a, b) => a.start - b.start);
-  const merged: Interval[] = [];
+/** Intervals as disjoint intervals in time order, touching ones joined: the same set of instants. */
+function merged(intervals: readonly Interval[]): Interval[] {
+  const sorted = intervals.filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
   for (const interval of sorted) {
-    const last = merged.at(-1);
+    const last = out.at(-1);
     if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
-    else merged.push({ ...interval });
+    else out.push({ ...interval });
   }
-  return merged;
+  return out;
+}
+
+/** `open` less `closed`, both merged (disjoint, in time order). */
+function without(open: readonly Interval[], closed: readonly Interval[]): Interval[] {
+  const out: Interval[] = [];
+  let c = 0;
+  for (const interval of open) {
+    let start = interval.start;
+    while (c < closed.length && closed[c]!.end <= start) c++;
+    for (let k = c; k < closed.length && closed[k]!.start < interval.end; k++) {
+      if (closed[k]!.start > start) out.push({ start, end: closed[k]!.start });
+      start = Math.max(start, closed[k]!.end);
+    }
+    if (start < interval.end) out.push({ start, end: interval.end });
+  }
+  return out;
 }
 
 const laterDate = (a: CalendarDate, b: CalendarDate) => (a > b ? a : b);
@@ -89,149 +118,177 @@ function wallTimeOf(date: CalendarDate, minute: number): WallTime {
 const instantOfMinute = (zone: ZoneOffsets, date: CalendarDate, minute: number) =>
   zone.firstInstantShowing(wallTimeOf(date, minute));
 
-/** What is closed on `date`: everything (null), or these instants. */
-function blackoutsOn(
-  date: CalendarDate,
-  blackouts: SlotRequest["blackoutDates"],
-  zone: ZoneOffsets,
-): Interval[] | null {
-  const closed: Interval[] = [];
-  for (const blackout of blackouts) {
-    if (date < blackout.startDate || date > blackout.endDate) continue;
-    if (blackout.startTime === null || blackout.endTime === null) return null;
-    closed.push({
-      start: instantOfMinute(zone, date, minutesOfClockTime(blackout.startTime) ?? 0),
-      end: instantOfMinute(zone, date, minutesOfClockTime(blackout.endTime, { end: true }) ?? 0),
-    });
+/** The opening ranges of the days `from`..`to` as instants, in time order (ranges of a day never overlap). */
+function rangesOf(request: SlotRequest, zone: ZoneOffsets, from: CalendarDate, to: CalendarDate): Interval[] {
+  const ranges: Interval[] = [];
+  for (let date = from; date <= to; date = addCalendarDays(date, 1)) {
+    for (const range of request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]) {
+      const start = instantOfMinute(zone, date, minutesOfClockTime(range.start) ?? 0);
+      const end = instantOfMinute(zone, date, minutesOfClockTime(range.end, { end: true }) ?? 0);
+      if (end > start) ranges.push({ start, end });
+    }
   }
-  return closed;
+  return ranges.sort((a, b) => a.start - b.start);
 }
 
-/** The slots offered for `request.service` on the days asked, in time order, with the business's offsets. */
-export function offeredSlots(request: SlotRequest): Slot[] {
-  const offered = offeredIntervals(request);
-  if (!offered) return [];
-  const { zone, intervals } = offered;
-  return intervals.map((interval) => printedSlot(zone, interval));
+/** Each blackout as the span of time it closes: from its start (its day's 00:00 without a time) to its end. */
+const closedSpans = (request: SlotRequest, zone: ZoneOffsets): Interval[] =>
+  merged(
+    request.blackoutDates.map((blackout) => ({
+      start: instantOfMinute(zone, blackout.startDate, minutesOfClockTime(blackout.startTime ?? "") ?? 0),
+      end: instantOfMinute(
+        zone,
+        blackout.endDate,
+        minutesOfClockTime(blackout.endTime ?? "", { end: true }) ?? 1440,
+      ),
+    })),
+  );
+
+/**
+ * When slots may start as of `now`: from `earliest` (notice), through lastBookableDay (the horizon: today on
+ * the business's calendar plus bookingHorizonDays, whole days); and the days asked that can hold one (none when
+ * firstDay is after lastDay).
+ */
+function slotWindowOf(request: Pick<SlotRequest, "timeZone" | "from" | "to" | "now" | "rules">) {
+  const { timeZone, rules } = request;
+  const earliest = request.now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS;
+  const lastBookableDay = lastBookableDayOf(calendarDateAt(request.now, timeZone), rules.bookingHorizonDays);
+  return {
+    earliest,
+    firstDay: laterDate(request.from, calendarDateAt(new Date(earliest), timeZone)),
+    lastDay: earlierDate(request.to, lastBookableDay),
+    lastBookableDay,
+  };
+}
+
+/** What one pass over the candidates looks at: the rest of the request is fixed. */
+type Pass = { earliest: number; before: number; open: Interval[]; busy: Interval[]; limit: number };
+
+/**
+ * The slots: each start on the grid of the opening range it falls in (counted from the range's real start),
+ * from `earliest`, before `before`, its appointment wholly in `open`, its buffers clear of `busy`.
+ */
+function candidates(ranges: readonly Interval[], service: SlotService, step: number, pass: Pass) {
+  const duration = service.durationMinutes * MINUTE_MS;
+  const bufferBefore = service.bufferBeforeMinutes * MINUTE_MS;
+  const bufferAfter = service.bufferAfterMinutes * MINUTE_MS;
+  const { open, busy } = pass;
+  const slots: Interval[] = [];
+  let piece = 0; // the first open interval that may still hold a candidate
+  let next = 0; // the first busy interval that may still touch a candidate
+  const onGrid = (range: Interval, from: number) =>
+    range.start + Math.max(0, Math.ceil((from - range.start) / step)) * step;
+  for (const range of ranges) {
+    let start = onGrid(range, pass.earliest);
+    while (start < range.end && start < pass.before && slots.length < pass.limit) {
+      while (piece < open.length && open[piece]!.end <= start) piece++;
+      const around = open[piece];
+      if (!around) return slots;
+      const end = start + duration;
+      if (around.start > start) {
+        start = onGrid(range, around.start);
+        continue;
+      }
+      if (end > around.end) {
+        // No later start in this open interval fits either.
+        start = onGrid(range, around.end);
+        continue;
+      }
+      while (next < busy.length && busy[next]!.end <= start - bufferBefore) next++;
+      const blocking = busy[next];
+      if (blocking && blocking.start < end + bufferAfter) {
+        // The first grid start whose buffer before clears this busy interval.
+        start = onGrid(range, blocking.end + bufferBefore);
+        continue;
+      }
+      slots.push({ start, end });
+      start += step;
+    }
+  }
+  return slots;
+}
+
+/** The request's rules laid out on its days: what every question of the engine starts from. */
+function laidOut(request: SlotRequest) {
+  const window = slotWindowOf(request);
+  const { firstDay, lastDay } = window;
+  const zone = zoneOffsetsBetween(
+    request.timeZone,
+    utcMilliseconds(wallTimeOf(firstDay, 0)),
+    utcMilliseconds(wallTimeOf(addCalendarDays(lastDay, RUN_ON_DAYS), 1440)),
+  );
+  const ranges = firstDay > lastDay ? [] : rangesOf(request, zone, firstDay, lastDay);
+  const hours = merged(rangesOf(request, zone, firstDay, addCalendarDays(lastDay, RUN_ON_DAYS)));
+  const closed = closedSpans(request, zone);
+  const before = instantOfMinute(zone, window.lastBookableDay, 1440);
+  return { window: { ...window, before }, zone, ranges, hours, closed };
 }
 
 /** A slot as the API prints it: ISO 8601 with the business's offset at each end. */
-export const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot => ({
+const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot => ({
   start: isoWithOffset(start, zone.offsetAt(start)),
   end: isoWithOffset(end, zone.offsetAt(end)),
 });
 
+/** The slots offered for `request.service` on the days asked, in time order, with the business's offsets. */
+export function offeredSlots(request: SlotRequest): SlotAnswer {
+  const { window, zone, ranges, hours, closed } = laidOut(request);
+  const step = request.rules.slotStepMinutes * MINUTE_MS;
+  const busy = merged(request.busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
+  const pass = {
+    earliest: window.earliest,
+    before: window.before,
+    open: without(hours, closed),
+    busy,
+    limit: request.limit ?? Number.POSITIVE_INFINITY,
+  };
+  const slots = candidates(ranges, request.service, step, pass);
+  const answer = {
+    slots: slots.map((slot) => printedSlot(zone, slot)),
+    lastBookableDay: window.lastBookableDay,
+  };
+  if (slots.length > 0) return { ...answer, emptyReason: null };
+  return { ...answer, emptyReason: whyEmpty(request, { window, ranges, hours, step, pass }) };
+}
+
 /**
- * Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, nothing
- * printed, and only `start` looked at (notice and horizon cut the grid without moving it, so narrowing them
- * to `start` leaves that slot alone if it is one).
+ * Why no slot is offered, the first reason that holds: the days asked are all before the notice allows (or
+ * past) or after the horizon; they have no opening hours; the service fits in none of them; blackouts leave
+ * it none; notice or horizon cut every time it fits; busy time takes the rest.
+ */
+function whyEmpty(
+  request: SlotRequest,
+  laid: Pick<ReturnType<typeof laidOut>, "window" | "ranges" | "hours"> & {
+    step: number;
+    pass: Pass;
+  },
+): SlotsEmptyReason {
+  const { window, ranges, hours, step, pass } = laid;
+  if (window.firstDay > window.lastDay)
+    return request.from > window.lastBookableDay ? "beyondHorizon" : "minimumNotice";
+  if (ranges.length === 0) return "closed";
+  const anyTime = {
+    earliest: Number.NEGATIVE_INFINITY,
+    before: Number.POSITIVE_INFINITY,
+    busy: [],
+    limit: 1,
+  };
+  if (candidates(ranges, request.service, step, { ...anyTime, open: hours }).length === 0) return "tooLong";
+  const fitting = candidates(ranges, request.service, step, { ...anyTime, open: pass.open, limit: Infinity });
+  if (fitting.length === 0) return "blackout";
+  if (!fitting.some((slot) => slot.start >= window.earliest && slot.start < window.before))
+    return fitting.some((slot) => slot.start < window.earliest) ? "minimumNotice" : "beyondHorizon";
+  return "fullyBooked";
+}
+
+/**
+ * Whether `start` (epoch milliseconds) begins one of the slots `request` offers, busy time aside (the
+ * exclusion constraint decides that as a booking is written): the same rule, only `start` looked at.
  */
 export function offersStart(request: SlotRequest, start: number): boolean {
-  const window = slotWindowOf(request);
-  if (window.firstDay > window.lastDay || start < window.earliest || start > window.latest) return false;
-  const { intervals } = intervalsIn(request, { ...window, earliest: start, latest: start }, 1);
-  return intervals[0]?.start === start;
-}
-
-/** When slots may start as of `now` (notice and horizon), and the days asked that can hold one. */
-export type SlotWindow = { earliest: number; latest: number; firstDay: CalendarDate; lastDay: CalendarDate };
-
-/** The window `request.now` leaves: no day at all when firstDay is after lastDay. */
-export function slotWindowOf(
-  request: Pick<SlotRequest, "timeZone" | "from" | "to" | "now" | "rules">,
-): SlotWindow {
-  const { timeZone, rules } = request;
-  const now = request.now.getTime();
-  const earliest = now + rules.minimumNoticeMinutes * MINUTE_MS;
-  const latest = now + rules.bookingHorizonDays * DAY_MS;
-  // No day outside these can hold a slot: a range's instants lie within its own local day.
-  const firstDay = laterDate(request.from, calendarDateAt(new Date(earliest), timeZone));
-  const lastDay = earlierDate(request.to, calendarDateAt(new Date(latest), timeZone));
-  return { earliest, latest, firstDay, lastDay };
-}
-
-/** The offsets of a window without days: nothing is printed with them. */
-const NO_ZONE: ZoneOffsets = {
-  offsetAt: () => 0,
-  firstInstantShowing: () => Number.NaN,
-};
-
-/** Every slot of a window's days, in time order, before notice and horizon cut any: what a cache keeps. */
-export type DaySlots = { zone: ZoneOffsets; starts: Float64Array; ends: Float64Array };
-
-/**
- * The slots of `window`'s days whatever the time of day `now` is: offeredSlots of the same request are those
- * of them starting from `window.earliest` to `window.latest`, in the same order (notice and horizon only cut
- * the grid, they never move it), the first `limit` of them.
- */
-export function daySlots(request: Omit<SlotRequest, "now" | "limit">, window: SlotWindow): DaySlots {
-  if (window.firstDay > window.lastDay)
-    return { zone: NO_ZONE, starts: new Float64Array(), ends: new Float64Array() };
-  const { zone, intervals } = intervalsIn(
-    request,
-    { ...window, earliest: Number.NEGATIVE_INFINITY, latest: Number.POSITIVE_INFINITY },
-    Number.POSITIVE_INFINITY,
-  );
-  return {
-    zone,
-    starts: Float64Array.from(intervals, (interval) => interval.start),
-    ends: Float64Array.from(intervals, (interval) => interval.end),
-  };
-}
-
-/** The slots as instants, and the zone's offsets to print them with; null when no day asked can hold one. */
-function offeredIntervals(request: SlotRequest): { zone: ZoneOffsets; intervals: Interval[] } | null {
-  const window = slotWindowOf(request);
-  if (window.firstDay > window.lastDay) return null;
-  return intervalsIn(request, window, request.limit ?? Number.POSITIVE_INFINITY);
-}
-
-function intervalsIn(
-  request: Omit<SlotRequest, "now" | "limit">,
-  { earliest, latest, firstDay, lastDay }: SlotWindow,
-  limit: number,
-): { zone: ZoneOffsets; intervals: Interval[] } {
-  const { timeZone, rules, service } = request;
-  const zone = zoneOffsetsBetween(
-    timeZone,
-    utcMilliseconds(wallTimeOf(firstDay, 0)),
-    utcMilliseconds(wallTimeOf(lastDay, 1440)),
-  );
-  const busy = mergedBusy(request.busy);
-  const step = rules.slotStepMinutes * MINUTE_MS;
-  const duration = service.durationMinutes * MINUTE_MS;
-  const before = service.bufferBeforeMinutes * MINUTE_MS;
-  const after = service.bufferAfterMinutes * MINUTE_MS;
-  const slots: Interval[] = [];
-  let next = 0; // the first merged busy interval that may still touch a candidate
-
-  for (let date = firstDay; date <= lastDay && slots.length < limit; date = addCalendarDays(date, 1)) {
-    const closed = blackoutsOn(date, request.blackoutDates, zone);
-    if (closed === null) continue;
-    const ranges = request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]
-      .map((range) => ({
-        start: instantOfMinute(zone, date, minutesOfClockTime(range.start) ?? 0),
-        end: instantOfMinute(zone, date, minutesOfClockTime(range.end, { end: true }) ?? 0),
-      }))
-      .sort((a, b) => a.start - b.start);
-    for (const range of ranges) {
-      const lastStart = Math.min(range.end - duration, latest);
-      let start = range.start + Math.max(0, Math.ceil((earliest - range.start) / step)) * step;
-      while (start <= lastStart && slots.length < limit) {
-        const end = start + duration;
-        while (next < busy.length && busy[next]!.end <= start - before) next++;
-        const blocking = busy[next];
-        if (blocking && blocking.start < end + after) {
-          // Jump to the first grid start whose buffer before clears this busy interval.
-          start = range.start + Math.ceil((blocking.end + before - range.start) / step) * step;
-          continue;
-        }
-        if (!closed.some((interval) => interval.start < end && start < interval.end)) {
-          slots.push({ start, end });
-        }
-        start += step;
-      }
-    }
-  }
-  return { zone, intervals: slots };
+  const { window, ranges, hours, closed } = laidOut(request);
+  if (start < window.earliest || start >= window.before) return false;
+  const step = request.rules.slotStepMinutes * MINUTE_MS;
+  const pass = { earliest: start, before: start + 1, open: without(hours, closed), busy: [], limit: 1 };
+  return candidates(ranges, request.service, step, pass)[0]?.start === start;
 }

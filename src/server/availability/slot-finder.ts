@@ -1,5 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
-import { AVAILABILITY_LIMITS, type Slot, type SlotsQuery } from "@shared/availability.schema";
+import { AVAILABILITY_LIMITS, type SlotsQuery } from "@shared/availability.schema";
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
@@ -7,8 +6,7 @@ import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError, unauthenticated } from "../http/api-error";
 import { readKeptSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
-import { createDaySlotsCache } from "./day-slots-cache";
-import { daySlots, offeredSlots, type SlotService, slotWindowOf } from "./slot-engine";
+import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
 
 const MINUTE_MS = 60_000;
 const NO_SERVICE = "No such active service";
@@ -28,11 +26,8 @@ export type SlotFinderOptions = { ignoreBookingId?: string; service?: SlotServic
 const LIMIT = AVAILABILITY_LIMITS.slotsPerAnswerMax + 1;
 
 /**
- * The free slots of a business's service, as staff preview them and the assistant offers them: one answer.
- * On the embedded database a question's slots are kept until the business's data changes (day-slots-cache.ts):
- * the assistant asks for the same month again and again between bookings, and an unchanged answer comes back
- * as the same array, which the routes send as the same prepared body. A booking being moved, or slots of
- * another duration, are computed every time.
+ * The free slots of a business's service, as staff preview them and the assistant offers them: one answer,
+ * read afresh from the database every time (the same on the embedded database and on PostgreSQL).
  */
 export function createSlotFinder({
   db,
@@ -43,30 +38,25 @@ export function createSlotFinder({
   clock: Clock;
   busy: BusyIntervalSource;
 }) {
-  // Requests arriving together read their rules with one statement (none when kept: a booking is no input).
+  // Requests arriving together read their rules with one statement.
   const readInputs = createStatementBatcher((questions: SlotInputsQuestion[]) =>
     readKeptSlotInputsOf(db, questions),
   );
-  const client = db.$client instanceof PGlite ? db.$client : null;
-  const kept = createDaySlotsCache();
   return async function findSlots(
     businessId: string,
     query: SlotsQuery,
     options: SlotFinderOptions = {},
-  ): Promise<readonly Slot[]> {
+  ): Promise<SlotAnswer> {
     if (query.to < query.from) throw invalid("to must be on or after from", "to");
     if (daysBetween(query.from, query.to) > AVAILABILITY_LIMITS.slotDaysMax)
       throw invalid(`from..to may cover at most ${AVAILABILITY_LIMITS.slotDaysMax} days`, "to");
-    const keeps = client !== null && !options.ignoreBookingId && !options.service;
-    const question = { businessId, ...query, now: clock(), limit: LIMIT };
-    const known = keeps ? kept.find(client, question) : undefined;
-    if (known) return known;
-    const mark = kept.mark();
+    // An appointment may run on past the last day asked into the next days' opening hours.
+    const runsUntil = addCalendarDays(query.to, RUN_ON_DAYS);
     const inputs = await readInputs({
       businessId,
       serviceId: query.serviceId,
       from: query.from,
-      to: query.to,
+      to: runsUntil,
     });
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
@@ -83,29 +73,24 @@ export function createSlotFinder({
           startOfCalendarDate(query.from, timezone).getTime() - resolved.bufferBeforeMinutes * MINUTE_MS,
         ),
         end: new Date(
-          startOfCalendarDate(addCalendarDays(query.to, 1), timezone).getTime() +
+          startOfCalendarDate(addCalendarDays(runsUntil, 1), timezone).getTime() +
             resolved.bufferAfterMinutes * MINUTE_MS,
         ),
       },
       { ignoreBookingId: options.ignoreBookingId },
     );
-    const request = {
+    return offeredSlots({
       timeZone: timezone,
       from: query.from,
       to: query.to,
-      now: question.now,
+      now: clock(),
       weeklySchedule: inputs.weeklySchedule,
       blackoutDates: inputs.blackoutDates,
       rules,
       service: resolved,
       busy: taken,
       limit: LIMIT,
-    };
-    if (!keeps) return offeredSlots(request);
-    const window = slotWindowOf(request);
-    const slots = daySlots(request, window);
-    const { firstDay, lastDay } = window;
-    return kept.keep(client, mark, question, { timezone, rules, firstDay, lastDay, slots }, window);
+    });
   };
 }
 

@@ -1,7 +1,7 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
 import { readKeptSlotInputsOf } from "../repos/slot-inputs.repo";
-import { offersStart } from "./slot-engine";
+import { offersStart, RUN_ON_DAYS } from "./slot-engine";
 
 /** A service id that names nothing: the rules alone, for a booking whose service is gone. */
 export const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";
@@ -19,8 +19,8 @@ export type OfferQuestion = {
 };
 
 /**
- * Whether the rules offer a slot at `start`: inside one weekly range of its local day, on the range's slot
- * grid, clear of blackouts, within notice and horizon — everything the free slots are made of except busy
+ * Whether the rules offer a slot at `start`: on the slot grid of the weekly range it starts in, its appointment
+ * wholly in open time (opening hours less blackouts), within notice and horizon — everything the free slots are made of except busy
  * time. Deciding a booking never reads the day's bookings: an overlap is the exclusion constraint's to refuse
  * (the write fails with SLOT_TAKEN), so the check is one small statement whatever the diary holds. Null when
  * the service is not an active one of the business (and no duration is given).
@@ -46,7 +46,7 @@ export async function areOfferedStarts(
       businessId: q.businessId,
       serviceId: q.serviceId ?? NO_SERVICE_ID,
       from: addCalendarDays(days[i]!, -1),
-      to: addCalendarDays(days[i]!, 1),
+      to: addCalendarDays(days[i]!, 1 + RUN_ON_DAYS),
     })),
   );
   return questions.map((question, i) => {

@@ -1,5 +1,6 @@
-import type { Slot, SlotsRequest } from "@shared/availability.schema";
+import type { SlotsRequest } from "@shared/availability.schema";
 import { OPEN_BOOKING_STATUSES } from "@shared/booking.constants";
+import type { SlotAnswer } from "../availability/slot-engine";
 import type { SlotFinder } from "../availability/slot-finder";
 import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { Executor } from "../db/database";
@@ -19,7 +20,7 @@ export async function slotsOfRequest(
   findSlots: SlotFinder,
   businessId: string,
   { serviceId, bookingId, from, to }: SlotsRequest,
-): Promise<readonly Slot[]> {
+): Promise<SlotAnswer> {
   if (bookingId === undefined) {
     if (serviceId === undefined)
       throw new ApiError(400, "VALIDATION", "serviceId is required (or bookingId)", {}, "serviceId");

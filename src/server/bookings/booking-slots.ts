@@ -17,15 +17,18 @@ async function nextFreeSlotsOf(
   findSlots: SlotFinder,
   at: SlotQuestion,
   options: SlotFinderOptions,
+  { withStart = false } = {},
 ): Promise<string[]> {
   const day = calendarDateAt(at.start, at.timezone);
-  const slots = await findSlots(
+  const { slots } = await findSlots(
     at.businessId,
     { serviceId: at.serviceId ?? NO_SERVICE_ID, from: day, to: day },
     options,
   );
   const start = at.start.getTime();
-  const later = slots.filter((slot) => Date.parse(slot.start) > start);
+  const later = slots.filter(
+    (slot) => Date.parse(slot.start) > start || (withStart && Date.parse(slot.start) === start),
+  );
   return (later.length > 0 ? later : slots).slice(0, SUGGESTED_SLOTS_COUNT).map((slot) => slot.start);
 }
 
@@ -43,6 +46,21 @@ async function refusal(
 ): Promise<ApiError> {
   const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
   return new ApiError(409, code, REFUSALS[code], {}, "startTime", { nextFreeSlots });
+}
+
+/**
+ * The 400 of a start time that names no instant (the business's clocks skip it or show it twice), naming
+ * startTime, with the free slots of that day from `at.start` on (the jump, or the first of the two), as a
+ * taken time offers them.
+ */
+export async function startTimeRefusal(
+  findSlots: SlotFinder,
+  at: SlotQuestion,
+  problem: string,
+  options: SlotFinderOptions = {},
+): Promise<ApiError> {
+  const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options, { withStart: true });
+  return new ApiError(400, "VALIDATION", problem, {}, "startTime", { nextFreeSlots });
 }
 
 /** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */

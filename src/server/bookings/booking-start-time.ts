@@ -1,8 +1,15 @@
 import { ApiError } from "../http/api-error";
-import { instantOf, parseIsoTime } from "../time/iso-time";
+import { parseIsoTime, placeIsoTime } from "../time/iso-time";
 
-/** A booking's requested start as an instant: with its offset, else as clocks in `timeZone` show it. */
-export function readStartTime(text: string, timeZone: string): Date {
+/**
+ * A booking's requested start: the instant it names (with its offset, else as clocks in `timeZone` show it),
+ * or, for a wall time those clocks skip or show twice, why it names none and the instant near it to offer
+ * free times around (startTimeRefusal). Text that is no date-time, or too far off, is a 400 at once.
+ */
+export function readStartTime(
+  text: string,
+  timeZone: string,
+): { instant: Date } | { problem: string; near: Date } {
   const time = parseIsoTime(text);
   if (!time || time.dateOnly)
     throw new ApiError(
@@ -12,8 +19,9 @@ export function readStartTime(text: string, timeZone: string): Date {
       {},
       "startTime",
     );
-  const start = instantOf(time, timeZone);
-  if (start.getTime() < EARLIEST || start.getTime() >= LATEST)
+  const placed = placeIsoTime(time, timeZone, "startTime");
+  const instant = "instant" in placed ? placed.instant : placed.near;
+  if (instant.getTime() < EARLIEST || instant.getTime() >= LATEST)
     throw new ApiError(
       400,
       "VALIDATION",
@@ -21,7 +29,7 @@ export function readStartTime(text: string, timeZone: string): Date {
       {},
       "startTime",
     );
-  return start;
+  return placed;
 }
 
 // A booking's time with its buffers must stay within what ISO 8601 text and the database both write (years

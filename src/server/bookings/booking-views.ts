@@ -1,4 +1,5 @@
 import type { AssistantBooking, Booking, BookingEvent } from "@shared/booking.schema";
+import { isoInZone } from "@shared/zoned-time";
 import type { BookingEventRow, BookingRow } from "../db/schema/bookings.schema";
 
 /** A booking row as the portal lists it (spec names). */
@@ -17,23 +18,29 @@ export const toBooking = (row: BookingRow): Booking => ({
   version: row.version,
 });
 
-/** A booking row as the assistant reads it (names with units). */
-export const toAssistantBooking = (row: BookingRow): AssistantBooking => ({
-  id: row.id,
-  externalId: row.externalId,
-  serviceId: row.serviceId,
-  serviceName: row.serviceName,
-  startTime: row.startTime.toISOString(),
-  endTime: row.endTime.toISOString(),
-  durationMinutes: row.durationMinutes,
-  status: row.status,
-  customerName: row.customerName,
-  customerPhone: row.customerPhone,
-  callExternalId: row.callExternalId,
-  notes: row.notes,
-  createdAt: row.createdAt.toISOString(),
-  version: row.version,
-});
+/**
+ * A booking row as the assistant reads it (names with units), its times with the business's UTC offset at
+ * each instant, so an assistant reads them back to a caller without converting.
+ */
+export const toAssistantBooking = (row: BookingRow, timeZone: string): AssistantBooking => {
+  const withOffset = (instant: Date) => isoInZone(instant, timeZone);
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    startTime: withOffset(row.startTime),
+    endTime: withOffset(row.endTime),
+    durationMinutes: row.durationMinutes,
+    status: row.status,
+    customerName: row.customerName,
+    customerPhone: row.customerPhone,
+    callExternalId: row.callExternalId,
+    notes: row.notes,
+    createdAt: withOffset(row.createdAt),
+    version: row.version,
+  };
+};
 
 /** One timeline entry. */
 export const toBookingEvent = (row: BookingEventRow): BookingEvent => ({

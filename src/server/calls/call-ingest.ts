@@ -10,7 +10,7 @@ import {
   reportCalls,
   type StoredReport,
 } from "../repos/calls-write.repo";
-import { ISO_TIME_FORMS, type IsoTime, instantOf, parseIsoTime } from "../time/iso-time";
+import { ISO_TIME_FORMS, type IsoTime, parseIsoTime, placeIsoTime } from "../time/iso-time";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
@@ -70,13 +70,18 @@ export function createCallIngest(
   };
   const store = createStatementBatcher<CallReportItem, ReportAnswer>((items) => write(items, true));
 
-  const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem => ({
-    keyId: key.keyId,
-    businessId: key.businessId,
-    timezone: time.offsetMinutes === null ? key.timezone : null,
-    report,
-    startedAt: instantOf(time, key.timezone),
-  });
+  /** The report as written, or the 400 of a start time the business's clocks skip or show twice. */
+  const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem | ApiError => {
+    const placed = placeIsoTime(time, key.timezone, "startedAt");
+    if ("problem" in placed) return new ApiError(400, "VALIDATION", placed.problem, {}, "startedAt");
+    return {
+      keyId: key.keyId,
+      businessId: key.businessId,
+      timezone: time.offsetMinutes === null ? key.timezone : null,
+      report,
+      startedAt: placed.instant,
+    };
+  };
 
   /** After a refusal: the key as it stands now, or 401 when it is gone or was already looked up again. */
   const lookUpAgain = async (key: AssistantClaim, refusal: "key" | "timezone", attempt: number) => {
@@ -94,7 +99,9 @@ export function createCallIngest(
       if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt), {}, "startedAt");
       let key = claim;
       for (let attempt = 1; ; attempt++) {
-        const answer = await store(itemOf(key, report, time));
+        const item = itemOf(key, report, time);
+        if (item instanceof ApiError) throw item;
+        const answer = await store(item);
         if (!("refused" in answer)) return answer;
         key = await lookUpAgain(key, answer.refused, attempt);
       }
@@ -105,10 +112,14 @@ export function createCallIngest(
       let pending = reports.map((_, index) => index);
       let key = claim;
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const written = await write(
-          pending.map((index) => itemOf(key, reports[index]!.report, reports[index]!.time)),
-          false,
-        );
+        const items = new Map<number, CallReportItem>();
+        for (const index of pending) {
+          const item = itemOf(key, reports[index]!.report, reports[index]!.time);
+          if (item instanceof ApiError) answers[index] = item;
+          else items.set(index, item);
+        }
+        pending = [...items.keys()];
+        const written = pending.length > 0 ? await write([...items.values()], false) : [];
         const refused: number[] = [];
         let refusal: "key" | "timezone" = "timezone";
         for (const [position, answer] of written.entries()) {

@@ -2,7 +2,7 @@ import type { CallListQuery } from "@shared/calls.schema";
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
 import { ApiError } from "../http/api-error";
-import { ISO_TIME_FORMS, instantOf, parseIsoTime } from "../time/iso-time";
+import { firstInstantOf, ISO_TIME_FORMS, parseIsoTime } from "../time/iso-time";
 
 /** A half-open interval of start times, [from, to); null leaves that side open. */
 export type StartTimeRange = { from: Date | null; to: Date | null };
@@ -32,7 +32,7 @@ function placeBound(side: Side, name: string, text: string, timeZone: string): D
   if (!time) throw invalid(`${name} must be ${ISO_TIME_FORMS} (was "${text}")`, name);
   if (side === "from" || !time.dateOnly) {
     // The end is inclusive: a date-time includes its own millisecond (the precision of every stored time).
-    const instant = instantOf(time, timeZone);
+    const instant = firstInstantOf(time, timeZone);
     return side === "to" ? new Date(instant.getTime() + 1) : instant;
   }
   return startOfCalendarDate(addCalendarDays(text, 1), timeZone);

@@ -1,6 +1,6 @@
 import { weekdayOfCalendarDate as weekdayOf } from "@shared/calendar-date";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
-import { addCalendarDays, calendarDateAt, instantOfWallTime, wallTimeAt } from "@shared/zoned-time";
+import { addCalendarDays, calendarDateAt, firstInstantShowing, wallTimeAt } from "@shared/zoned-time";
 
 /**
  * Realistic phone calls to a dental practice, for the demo seed and the simulator (`npm run simulate`, which
@@ -488,7 +488,7 @@ export function createCallGenerator(options: CallGeneratorOptions): CallGenerato
       ? pick([7 * 60, 19 * 60, 20 * 60]) + Math.floor(random() * 50)
       : open + Math.floor(random() * Math.max(1, close - open - 10));
     const [year, month, day] = date.split("-").map(Number);
-    return instantOfWallTime(
+    return firstInstantShowing(
       {
         year: year!,
         month: month!,

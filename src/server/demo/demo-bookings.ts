@@ -1,7 +1,7 @@
 import type { WeeklySchedule } from "@shared/availability.schema";
 import type { BookingStatus } from "@shared/booking.constants";
 import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
-import { addCalendarDays, calendarDateAt, calendarDayAround, instantOfWallTime } from "@shared/zoned-time";
+import { addCalendarDays, calendarDateAt, calendarDayAround, firstInstantShowing } from "@shared/zoned-time";
 import type { BulkBooking } from "../repos/bookings-write.repo";
 import { FIRST_NAMES, LAST_NAMES } from "./call-generator";
 
@@ -76,7 +76,7 @@ export function demoBookings(input: DemoBookingsInput): BulkBooking[] {
             second: 0,
             millisecond: 0,
           };
-          starts.push(instantOfWallTime(wall, timezone).getTime());
+          starts.push(firstInstantShowing(wall, timezone).getTime());
         }
         return starts;
       },

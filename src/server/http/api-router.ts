@@ -49,6 +49,8 @@ export type RouteSpec<
   response: Data;
   /** The body is `response` itself rather than an envelope (the OpenAPI document, read by tools). */
   raw?: boolean;
+  /** Fields the success envelope carries beside `data` (what a list of slots says about itself). */
+  alongside?: Type;
   /** Success status; 200 unless stated. Several when the answer depends on what happened (created or not). */
   status?: SuccessStatus | SuccessStatus[];
   /** Headers the success response carries (documented only). */
@@ -113,7 +115,13 @@ async function responseDrift(
   } catch {
     return "the body is not JSON";
   }
-  const data = spec.raw ? body : (body as { data?: unknown }).data;
+  const { success: _, data: envelopeData, ...besides } = body as Record<string, unknown>;
+  const data = spec.raw ? body : envelopeData;
+  if (!spec.raw && spec.alongside) {
+    const out = spec.alongside.onDeepUndeclaredKey("reject")(besides);
+    if (out instanceof type.errors) return out.summary;
+  } else if (!spec.raw && Object.keys(besides).length > 0)
+    return `undeclared fields beside data: ${Object.keys(besides).join(", ")}`;
   if (!strict) return data === null ? null : "data must be null";
   const out = strict(data);
   return out instanceof type.errors ? out.summary : null;

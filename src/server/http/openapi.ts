@@ -40,10 +40,10 @@ function queryParameters(route: RegisteredRoute) {
   }));
 }
 
-const successEnvelope = (data: JsonSchema): JsonSchema => ({
+const successEnvelope = (data: JsonSchema, alongside?: JsonSchema): JsonSchema => ({
   type: "object",
-  properties: { success: { const: true }, data },
-  required: ["success", "data"],
+  properties: { success: { const: true }, data, ...(alongside?.properties as JsonSchema | undefined) },
+  required: ["success", "data", ...((alongside?.required as string[] | undefined) ?? [])],
   additionalProperties: false,
 });
 
@@ -95,7 +95,9 @@ function operation(route: RegisteredRoute) {
     }),
     content: {
       "application/json": {
-        schema: route.raw ? data : successEnvelope(data),
+        schema: route.raw
+          ? data
+          : successEnvelope(data, route.alongside ? jsonSchema(route.alongside) : undefined),
         ...(example !== undefined && { example: route.raw ? example : { success: true, data: example } }),
       },
     },

@@ -56,9 +56,9 @@ function send(c: Context, body: PreparedJson, status: ContentfulStatusCode) {
   });
 }
 
-/** The success body of `data`, to answer with okPrepared as often as the same data is asked for. */
-export function prepareOk<T>(data: T): PreparedJson {
-  const body: ApiSuccess<T> = { success: true, data };
+/** The success body of `data` (and fields beside it), to answer with okPrepared as often as it is asked for. */
+export function prepareOk<T>(data: T, alongside: Record<string, unknown> = {}): PreparedJson {
+  const body: ApiSuccess<T> = { success: true, data, ...alongside };
   return prepare(body);
 }
 

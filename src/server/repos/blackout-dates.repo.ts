@@ -1,6 +1,6 @@
 import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type BlackoutDateRow, blackoutDates } from "../db/schema/availability.schema";
 import { tenantChanged } from "../db/tenant-read-cache";
@@ -16,9 +16,14 @@ export const blackoutOf = (
   reason: row.reason,
 });
 
-const inOrder = [asc(blackoutDates.startDate), asc(blackoutDates.startMinute), asc(blackoutDates.id)];
+// By start: a null start minute is the day's 00:00.
+const inOrder = [
+  asc(blackoutDates.startDate),
+  asc(sql`coalesce(${blackoutDates.startMinute}, 0)`),
+  asc(blackoutDates.id),
+];
 
-/** Every blackout of the business, past ones included, by first day. */
+/** Every blackout of the business, past ones included, by start. */
 export async function listBlackoutDates(db: Executor, businessId: string): Promise<BlackoutDate[]> {
   const rows = await db
     .select()

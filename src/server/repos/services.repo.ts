@@ -6,8 +6,14 @@ import { createTenantReadCache } from "../db/tenant-read-cache";
 
 export type NewService = Omit<typeof services.$inferInsert, "id" | "businessId" | "createdAt" | "updatedAt">;
 
-/** What a staff member sets on a service: every field, so a PUT replaces the whole service. */
-export type ServiceValues = Required<Omit<NewService, "description">> & { description: string | null };
+type Buffers = "bufferBeforeMinutes" | "bufferAfterMinutes";
+/**
+ * What a staff member sets on a service: every field spec 7 knows, so a PUT replaces the whole service as the
+ * spec's client knows it; the buffers (beyond the spec) only when given, else they keep their stored values.
+ */
+export type ServiceValues = Required<Omit<NewService, "description" | Buffers>> & {
+  description: string | null;
+} & Pick<NewService, Buffers>;
 
 /** The unique index that keeps two active services of one business from sharing a name, whatever its case. */
 export const ACTIVE_NAME_KEY = "services_business_id_active_name_key";

@@ -8,7 +8,7 @@ import {
 import type { SlotFinder } from "../availability/slot-finder";
 import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
 import { assistantActor } from "../bookings/booking-actors";
-import { bookedService, slotRefusal } from "../bookings/booking-slots";
+import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
@@ -83,7 +83,8 @@ export function assistantBookingsRoutes(
       summary: "Book a caller into a free slot (idempotent per externalId)",
       description:
         "startTime must be the start of one of the free slots GET /api/assistant/slots offers for the service " +
-        "(ISO 8601; without an offset it is read in the business's timezone). Answers 201 with the new " +
+        "(ISO 8601; without an offset it is read in the business's timezone, and a time its clocks skip or show " +
+        "twice is 400 naming startTime, with error.nextFreeSlots). Answers 201 with the new " +
         "booking (status pending); a retry with an externalId already booked answers 200 with that booking, " +
         "unchanged, whatever the retry says. A time that is not free, or was taken meanwhile, is 409 " +
         "SLOT_TAKEN with error.nextFreeSlots: up to 5 free slot starts of that day after it (the day's " +
@@ -102,7 +103,12 @@ export function assistantBookingsRoutes(
     async (c, { body }) => {
       const assistant = c.get("assistant");
       const { businessId, timezone } = assistant;
-      const start = readStartTime(body.startTime, timezone);
+      const placed = readStartTime(body.startTime, timezone);
+      if ("problem" in placed) {
+        const near = { businessId, timezone, serviceId: body.serviceId, start: placed.near };
+        throw await startTimeRefusal(findSlots, near, placed.problem);
+      }
+      const start = placed.instant;
       const at = { businessId, timezone, serviceId: body.serviceId, start };
       const input: BookingToCreate = {
         businessId,
@@ -122,7 +128,8 @@ export function assistantBookingsRoutes(
       let offered: boolean | null = true;
       try {
         const attempt = await book({ question: { ...at, now: input.now }, input });
-        if ("row" in attempt) return ok(c, toAssistantBooking(attempt.row), attempt.created ? 201 : 200);
+        if ("row" in attempt)
+          return ok(c, toAssistantBooking(attempt.row, timezone), attempt.created ? 201 : 200);
         offered = attempt.offered;
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
@@ -130,7 +137,7 @@ export function assistantBookingsRoutes(
       // A retry answers the booking it made, even though its slot is no longer offered (it holds it, or
       // its notice has passed since): a refusal first looks for it.
       const retried = await findBookingByExternalId(db, businessId, body.externalId);
-      if (retried) return ok(c, toAssistantBooking(retried), 200);
+      if (retried) return ok(c, toAssistantBooking(retried, timezone), 200);
       if (offered === null) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
       throw await slotRefusal(findSlots, at);
     },
@@ -151,13 +158,12 @@ export function assistantBookingsRoutes(
       errors: [],
     },
     async (c, { query }) => {
-      const rows = await listCallerUpcomingBookings(
-        db,
-        c.get("assistant").businessId,
-        query.customerPhone,
-        clock(),
+      const { businessId, timezone } = c.get("assistant");
+      const rows = await listCallerUpcomingBookings(db, businessId, query.customerPhone, clock());
+      return ok(
+        c,
+        rows.map((row) => toAssistantBooking(row, timezone)),
       );
-      return ok(c, rows.map(toAssistantBooking));
     },
   );
 
@@ -204,12 +210,17 @@ export function assistantBookingsRoutes(
       };
       if (body.action === "cancel") {
         const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
-        return ok(c, toAssistantBooking(row));
+        return ok(c, toAssistantBooking(row, timezone));
       }
-      const start = readStartTime(body.startTime, timezone);
+      const placed = readStartTime(body.startTime, timezone);
+      const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
+      if ("problem" in placed) {
+        const near = { businessId, timezone, serviceId: booking.serviceId, start: placed.near };
+        throw await startTimeRefusal(findSlots, near, placed.problem, slotOptions);
+      }
+      const start = placed.instant;
       const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
       const at = { businessId, timezone, serviceId: booking.serviceId, start };
-      const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
       // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
       // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
       if (
@@ -219,7 +230,7 @@ export function assistantBookingsRoutes(
         throw await slotRefusal(findSlots, at, slotOptions);
       try {
         const row = await changeBooking(db, { ...change, event });
-        return ok(c, toAssistantBooking(row));
+        return ok(c, toAssistantBooking(row, timezone));
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
         throw await slotRefusal(findSlots, at, slotOptions);

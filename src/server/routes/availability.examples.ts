@@ -30,21 +30,19 @@ export const availabilityUpdateExample: AvailabilityUpdate = {
   slotStepMinutes: 15,
 };
 
+/** Closed from Thursday 14:00 to Monday 10:00: one span, not a rule for each day. */
 export const blackoutDateInputExample: BlackoutDateInput = {
   startDate: "2026-12-24",
-  endDate: "2026-12-26",
-  startTime: null,
-  endTime: null,
-  reason: "Public holiday",
+  endDate: "2026-12-28",
+  startTime: "14:00",
+  endTime: "10:00",
+  reason: "Christmas",
 };
 
 export const blackoutDateExample: BlackoutDate = {
   id: "6f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
-  startDate: "2026-12-24",
-  endDate: "2026-12-26",
-  startTime: null,
-  endTime: null,
-  reason: "Public holiday",
+  ...blackoutDateInputExample,
+  reason: "Christmas",
 };
 
 export const availabilityExample: Availability = {

@@ -27,7 +27,7 @@ import {
   slotsQueryExample,
 } from "./availability.examples";
 import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { SLOTS_ALONGSIDE, SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 const NO_BLACKOUT = "No such blackout date";
 
@@ -53,7 +53,8 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       description:
         "Times are HH:MM local to the business (an end may be 24:00), dates YYYY-MM-DD; weeklySchedule has " +
         'one key per weekday, "0" (Sunday) to "6" (Saturday), each with its ranges in order. Blackouts are ' +
-        "ordered by their first day; startTime and endTime are null for whole days.",
+        "ordered by their start; each is one span from startTime on startDate to endTime on endDate, a null " +
+        "startTime being 00:00 and a null endTime 24:00.",
       auth: "user",
       response: availability,
       examples: { response: availabilityExample },
@@ -91,10 +92,14 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
     {
       method: "post",
       path: "/blackout-dates",
-      summary: "Close the business on a day or days, wholly or for some hours of each",
+      summary:
+        "Close the business for one span of time: part of a day, whole days, or e.g. Friday 14:00 to Monday 10:00",
       description:
-        "startDate..endDate inclusive, local to the business; startTime and endTime both null for whole " +
-        "days, else both HH:MM with endTime after startTime (24:00 allowed), applying on each of the days.",
+        "The business is closed from startTime on startDate to endTime on endDate, local to the business " +
+        "(times HH:MM). startTime null is the start of startDate (00:00) and endTime null the end of endDate " +
+        "(24:00, also allowed as a time); each may be null alone. The end must come after the start: endDate " +
+        "on or after startDate, endTime after startTime on one day, and endTime not 00:00 (a span ending at " +
+        "midnight ends the day before, with endTime null).",
       auth: "user",
       body: blackoutDateInput,
       response: blackoutDate,
@@ -132,6 +137,7 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       auth: "user",
       query: slotsQuery,
       response: slotList,
+      alongside: SLOTS_ALONGSIDE,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
 import { staffActor } from "../bookings/booking-actors";
-import { bookedService, outsideHoursRefusal, slotRefusal } from "../bookings/booking-slots";
+import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readIfMatch } from "../bookings/booking-version";
 import { toBooking } from "../bookings/booking-views";
@@ -138,7 +138,15 @@ export function bookingChangesRoutes(
       // Only a reschedule reads a time, and a time without an offset needs the business's timezone.
       const moveTo = body.status === "pending" ? body.startTime : undefined;
       const timezone = moveTo === undefined ? null : await timezoneOf(businessId);
-      const start = moveTo === undefined || timezone === null ? null : readStartTime(moveTo, timezone);
+      const placed = moveTo === undefined || timezone === null ? null : readStartTime(moveTo, timezone);
+      if (placed && "problem" in placed && timezone) {
+        const row = await findBookingRow(db, businessId, bookingId);
+        if (!row) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+        const near = { businessId, timezone, serviceId: row.serviceId, start: placed.near };
+        const options = { ignoreBookingId: row.id, service: bookedService(row) };
+        throw await startTimeRefusal(findSlots, near, placed.problem, options);
+      }
+      const start = placed && "instant" in placed ? placed.instant : null;
       const event = eventOf(body.status, start);
       if (!event) {
         // Not an action at all: still 404 for a booking that is not the business's, 409 for a stale version.
@@ -208,7 +216,12 @@ export function bookingChangesRoutes(
       const auth = c.get("auth");
       const { businessId } = auth;
       const timezone = await timezoneOf(businessId);
-      const start = readStartTime(body.startTime, timezone);
+      const placed = readStartTime(body.startTime, timezone);
+      if ("problem" in placed) {
+        const near = { businessId, timezone, serviceId: body.serviceId, start: placed.near };
+        throw await startTimeRefusal(findSlots, near, placed.problem);
+      }
+      const start = placed.instant;
       const within = await isWithinOpeningHours(db, {
         businessId,
         timezone,

@@ -2,6 +2,7 @@ import { type CallImportItemResult, callImportRequest, callImportResult } from "
 import { type CallReport, callReport } from "@shared/calls.schema";
 import { type } from "arktype";
 import { type CallIngest, parseStartedAt, startedAtProblem } from "../calls/call-ingest";
+import { ApiError } from "../http/api-error";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
@@ -73,7 +74,14 @@ export function addCallImportRoute(router: ApiRouter, ingest: CallIngest, logErr
       const answers = valid.length ? await ingest.import(c.get("assistantClaim"), valid) : [];
       for (const [position, answer] of answers.entries()) {
         const { index, report } = valid[position]!;
-        if (answer instanceof Error) {
+        if (answer instanceof ApiError && answer.status === 400) {
+          results[index] = {
+            index,
+            externalId: report.externalId,
+            accepted: false,
+            error: { code: "VALIDATION", message: answer.message },
+          };
+        } else if (answer instanceof Error) {
           logError(answer);
           results[index] = {
             index,

@@ -115,7 +115,8 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
         "of the department numbers; departments have a non-empty name and a phone number (both stored " +
         "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
         "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
-        "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl. " +
+        "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl; " +
+        "both go beyond spec 7's body and keep their stored values when left out. " +
         "phoneNumber, availableServices and settings.weeklyHoursSimple are read-only: any value sent is ignored. workingHours and workingDays replace the " +
         "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
         "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
@@ -147,8 +148,9 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
           greeting: body.greeting,
           timezone: body.settings.timezone,
           callTransfer: body.settings.callTransfer,
-          currency: body.currency,
-          language: body.language,
+          // Beyond spec 7's body: left out, they keep their stored values.
+          currency: body.currency ?? business.currency,
+          language: body.language ?? business.language,
         });
         return readCompany(tx, businessId);
       });

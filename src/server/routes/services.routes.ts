@@ -43,7 +43,11 @@ const toService = (row: CatalogueService): Service => ({
   bufferAfterMinutes: row.bufferAfterMinutes,
 });
 
-/** The whole service as sent: what the body leaves out is cleared (no description, category, own buffers). */
+/**
+ * The service as sent: spec 7's fields it leaves out are cleared (no description, category); the buffers,
+ * beyond the spec, are set only when sent (null: follow the business's), so the spec's client, which never
+ * sends them, keeps a service's own buffers (a new service has none).
+ */
 const valuesOf = (input: typeof serviceInput.infer): ServiceValues => ({
   name: input.name,
   description: input.description || null,
@@ -51,8 +55,8 @@ const valuesOf = (input: typeof serviceInput.infer): ServiceValues => ({
   priceCents: Math.round(input.price * 100),
   category: input.category ?? null,
   isActive: input.isActive,
-  bufferBeforeMinutes: input.bufferBeforeMinutes ?? null,
-  bufferAfterMinutes: input.bufferAfterMinutes ?? null,
+  ...(input.bufferBeforeMinutes !== undefined && { bufferBeforeMinutes: input.bufferBeforeMinutes }),
+  ...(input.bufferAfterMinutes !== undefined && { bufferAfterMinutes: input.bufferAfterMinutes }),
 });
 
 const nameTaken = (name: string) =>
@@ -71,9 +75,11 @@ async function refusingNameClash<T>(name: string, write: () => Promise<T>): Prom
 const RULES =
   "name is trimmed, 1–200 characters, and no two active services may share it whatever its case (409 " +
   "CONFLICT); duration is whole minutes, 1–1440; price is in dollars, 0–1,000,000 with at most two decimals; " +
-  "category is one of medical, beauty, wellness, consultation, treatment, therapy, other, or null; " +
-  "bufferBeforeMinutes/bufferAfterMinutes (0–240) override the business's buffers, null or absent follows " +
-  "them. The body is the whole service: fields left out are cleared.";
+  'category is one of medical, beauty, wellness, consultation, treatment, therapy, other, or null ("", ' +
+  "what the spec's form sends without one, is null too); bufferBeforeMinutes/bufferAfterMinutes (0–240) " +
+  "override the business's buffers, null follows them. The body is the whole service as spec 7 knows it: " +
+  "description and category left out are cleared; the buffers, beyond the spec, keep their stored values " +
+  "when left out (a new service has none).";
 
 /** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
 export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {

@@ -1,5 +1,11 @@
 import { isCalendarDate } from "@shared/calendar-date";
-import { instantOfWallTime, utcMilliseconds, type WallTime } from "@shared/zoned-time";
+import {
+  firstInstantShowing,
+  isoWithOffset,
+  placeWallTime,
+  utcMilliseconds,
+  type WallTime,
+} from "@shared/zoned-time";
 
 /** A parsed ISO 8601 time: its wall-clock fields, and the offset from UTC when the text gave one. */
 export type IsoTime = { wall: WallTime; dateOnly: boolean; offsetMinutes: number | null };
@@ -50,10 +56,45 @@ export function parseIsoTime(text: string): IsoTime | null {
 }
 
 /**
- * The instant `time` names: with an offset, exactly that; without one, the wall time as clocks in `timeZone`
- * show it (a bare date: the first instant of that day there).
+ * The instant `time` names when it names one: with an offset, exactly that; without one, the wall time as the
+ * clocks of `timeZone` show it, when they show it exactly once. A wall time the clocks skip or show twice (a
+ * night they change) names no instant: `problem` says why, in words for a 400 on `field`, and `near` is the
+ * instant to look around for other times (the jump, or the first of the two). docs/spec-notes.md, "Wall times".
  */
-export function instantOf(time: IsoTime, timeZone: string): Date {
-  if (time.offsetMinutes === null) return instantOfWallTime(time.wall, timeZone);
+export function placeIsoTime(
+  time: IsoTime,
+  timeZone: string,
+  field: string,
+): { instant: Date } | { problem: string; near: Date } {
+  if (time.offsetMinutes !== null)
+    return { instant: new Date(utcMilliseconds(time.wall) - time.offsetMinutes * 60_000) };
+  const placed = placeWallTime(time.wall, timeZone);
+  if (placed.kind === "exact") return { instant: new Date(placed.instant) };
+  const shown = wallText(time.wall);
+  if (placed.kind === "skipped") {
+    const [before, after] = placed.offsets.map(offsetText);
+    return {
+      problem: `${field} ${shown} does not exist in ${timeZone}: the clocks jump forward that night (from UTC${before} to UTC${after}); choose another time`,
+      near: new Date(placed.jump),
+    };
+  }
+  const [first, second] = placed.instants.map((instant, i) => isoWithOffset(instant, placed.offsets[i]!));
+  return {
+    problem: `${field} ${shown} happens twice in ${timeZone} (the clocks go back that night): send it with its offset, ${first} or ${second}`,
+    near: new Date(placed.instants[0]),
+  };
+}
+
+/**
+ * The first instant at or after `time` on the clocks of `timeZone` (a bare date: the first instant of that day
+ * there): a bound of a range asked for, where a skipped or repeated wall time still has an obvious place.
+ */
+export function firstInstantOf(time: IsoTime, timeZone: string): Date {
+  if (time.offsetMinutes === null) return firstInstantShowing(time.wall, timeZone);
   return new Date(utcMilliseconds(time.wall) - time.offsetMinutes * 60_000);
 }
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const wallText = (wall: WallTime) =>
+  `${String(wall.year).padStart(4, "0")}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+const offsetText = (offsetMs: number) => isoWithOffset(0, offsetMs).slice(-6);

@@ -60,7 +60,7 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
         onFocusCapture={() => void loadAvailabilityValidation()}
         onPointerDownCapture={() => void loadAvailabilityValidation()}
       >
-        <Tabs.List aria-label={t`Availability`} className={css({ overflowX: "auto" })}>
+        <Tabs.List aria-label={t`Availability`}>
           <Tabs.Trigger value="schedule">
             <Trans>Weekly schedule</Trans>
           </Tabs.Trigger>
@@ -70,7 +70,6 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
           <Tabs.Trigger value="rules">
             <Trans>Buffer rules</Trans>
           </Tabs.Trigger>
-          <Tabs.Indicator />
         </Tabs.List>
         <Tabs.Content value="schedule" className={panel}>
           <WeeklyScheduleEditor form={form} />
@@ -78,7 +77,11 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
         </Tabs.Content>
         <Tabs.Content value="blackouts" className={panel}>
           <Suspense fallback={tabLoading}>
-            <BlackoutDatesPanel blackouts={availability.blackoutDates} today={today} />
+            <BlackoutDatesPanel
+              blackouts={availability.blackoutDates}
+              today={today}
+              timeZone={availability.timezone}
+            />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content value="rules" className={panel}>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability } from "@shared/availability.schema";
+import { lastBookableDayOf } from "@shared/booking-horizon";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
@@ -85,6 +86,7 @@ function LoadedAvailability({ availability }: { availability: Availability }) {
           serviceId={search.service}
           week={search.week}
           today={today}
+          lastBookableDay={lastBookableDayOf(today, availability.bookingHorizonDays)}
           onChange={({ serviceId, week }) =>
             setSearch({ ...search, service: serviceId, week }, { replace: true })
           }

@@ -3,7 +3,7 @@ import type { AvailabilityRules } from "@shared/availability.schema";
 
 export type RangeProblem = "time" | "endBeforeStart" | "overlap";
 export type RuleName = keyof AvailabilityRules;
-export type BlackoutProblem = "startDate" | "endDate" | "times" | "endTime";
+export type BlackoutProblem = "startDate" | "endDate" | "startTime" | "endTime";
 
 /** Where a range sits: weekday key and index, e.g. "1.0". */
 export const rangeKey = (day: string, index: number) => `${day}.${index}`;

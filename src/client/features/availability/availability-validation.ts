@@ -43,14 +43,13 @@ export function ruleProblems(rules: AvailabilityRules): Set<RuleName> {
   );
 }
 
+const BLACKOUT_FIELDS = ["startDate", "startTime", "endDate", "endTime"] as const satisfies BlackoutProblem[];
+
 /** What the schema refuses in a new blackout, as the one field to point at; null when nothing. */
 export function blackoutProblem(input: BlackoutDateInput): BlackoutProblem | null {
   const out = blackoutDateInput(input);
   if (!(out instanceof type.errors)) return null;
-  const [first] = out;
-  const name = first?.path[0];
-  if (name === "startDate") return "startDate";
-  if (name === "endDate") return "endDate";
-  if (first?.expected?.includes("after startTime")) return "endTime";
-  return "times";
+  // In the form's order: arktype lists a record's errors by key, and an empty form would be told of its last day.
+  const names = new Set(out.map((error) => error.path[0]));
+  return BLACKOUT_FIELDS.find((name) => names.has(name)) ?? "endTime";
 }

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BlackoutDate, BlackoutDateInput } from "@shared/availability.schema";
+import { clockTimeOfMinutes } from "@shared/clock-time";
+import { wallTimeAt } from "@shared/zoned-time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
 import { Suspense, useId, useRef, useState } from "react";
@@ -9,16 +11,21 @@ import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
-import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { preloadable } from "../../lib/preloadable";
 import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
+import { blackoutSpanFormat, endOfSpan, startOfSpan } from "./blackout-span";
 
 // The dialog's code comes with the first removal, not with the tab.
 const RemoveBlackoutDialog = preloadable(() => import("./remove-blackout-dialog"));
 
-type BlackoutDatesPanelProps = { blackouts: BlackoutDate[]; today: string };
+type BlackoutDatesPanelProps = {
+  blackouts: BlackoutDate[];
+  /** The business's today and timezone: its clock says which blackouts have passed. */
+  today: string;
+  timeZone: string;
+};
 
 const list = css({ display: "flex", flexDirection: "column" });
 const item = css({
@@ -31,7 +38,7 @@ const item = css({
 });
 
 /** The blackout dates tab: add one, see what is coming and what has passed, remove either after confirming. */
-export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps) {
+export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDatesPanelProps) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -65,24 +72,14 @@ export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps
     onSettled: refresh,
   });
 
-  const dayText = calendarDateFormat(i18n.locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
-  const days = (blackout: BlackoutDate) => {
-    const [first, last] = [dayText(blackout.startDate), dayText(blackout.endDate)];
-    return first === last ? first : t`${first} to ${last}`;
-  };
-  const hours = (blackout: BlackoutDate) =>
-    blackout.startTime && blackout.endTime
-      ? `${blackout.startTime}–${blackout.endTime === "24:00" ? "00:00" : blackout.endTime}`
-      : t`Whole day`;
+  const days = blackoutSpanFormat(i18n.locale, today.slice(0, 4));
+  // Past once its end has passed on the business's clock.
+  const { hour, minute } = wallTimeAt(new Date(), timeZone);
+  const now = `${today}T${clockTimeOfMinutes(hour * 60 + minute)}`;
 
-  const byStart = [...blackouts].sort((a, b) => a.startDate.localeCompare(b.startDate));
-  const upcoming = byStart.filter((blackout) => blackout.endDate >= today);
-  const past = byStart.filter((blackout) => blackout.endDate < today).reverse();
+  const byStart = [...blackouts].sort((a, b) => startOfSpan(a).localeCompare(startOfSpan(b)));
+  const upcoming = byStart.filter((blackout) => endOfSpan(blackout) > now);
+  const past = byStart.filter((blackout) => endOfSpan(blackout) <= now).reverse();
 
   const renderList = (items: BlackoutDate[]) => (
     <ul className={list}>
@@ -92,10 +89,11 @@ export function BlackoutDatesPanel({ blackouts, today }: BlackoutDatesPanelProps
           <li key={blackout.id} className={item} data-blackout={blackout.startDate}>
             <div className={css({ flex: "1", minW: "0" })}>
               <Text className={css({ fontWeight: "medium" })}>{when}</Text>
-              <Text muted size="sm">
-                {hours(blackout)}
-                {blackout.reason ? ` · ${blackout.reason}` : ""}
-              </Text>
+              {blackout.reason ? (
+                <Text muted size="sm">
+                  {blackout.reason}
+                </Text>
+              ) : null}
             </div>
             <IconButton
               variant="ghost"

@@ -3,12 +3,11 @@ import type { BlackoutDateInput } from "@shared/availability.schema";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
-import { field } from "styled-system/recipes/field";
 import { DateField } from "../../components/date-field";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import type { BlackoutProblem } from "./availability-problems";
+import { blackoutInputOf } from "./blackout-span";
 import { useAvailabilityValidation } from "./use-availability-validation";
 
 type BlackoutFormProps = {
@@ -19,38 +18,32 @@ type BlackoutFormProps = {
   onAdd: (blackout: BlackoutDateInput) => Promise<unknown>;
 };
 
-const fieldStyles = field();
 const row = css({ display: "flex", flexWrap: "wrap", gap: "4", alignItems: "flex-start" });
 
-/** A new blackout: one day or a range of days, whole days or a time range on each, and an optional reason. */
+/**
+ * A new blackout: one span from a first day (and optionally a time on it) to a last day (and optionally a time on
+ * it), e.g. Friday 14:00 to Monday 10:00, and an optional reason. An empty time is the whole day at that end.
+ */
 export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
   const { t } = useLingui();
   const { blackoutProblem } = useAvailabilityValidation();
   const [startDate, setStartDate] = useState("");
   const [endDate, setEndDate] = useState("");
-  const [wholeDay, setWholeDay] = useState(true);
-  const [startTime, setStartTime] = useState("09:00");
-  const [endTime, setEndTime] = useState("12:00");
+  const [startTime, setStartTime] = useState("");
+  const [endTime, setEndTime] = useState("");
   const [reason, setReason] = useState("");
   const [submitted, setSubmitted] = useState(false);
-  const wholeDayId = useId();
   const errorId = useId();
 
-  const value: BlackoutDateInput = {
-    startDate,
-    endDate: endDate || startDate,
-    startTime: wholeDay ? null : startTime,
-    endTime: wholeDay ? null : endTime === "00:00" ? "24:00" : endTime,
-    reason: reason.trim() || null,
-  };
+  const value = blackoutInputOf({ startDate, startTime, endDate: endDate || startDate, endTime, reason });
   const problem = submitted ? blackoutProblem(value) : null;
   const messages: Record<BlackoutProblem, string> = {
     startDate: t`Choose the first day.`,
     endDate: t`The last day cannot be before the first day.`,
-    times: t`Enter both times.`,
+    startTime: t`Enter a time such as 09:00`,
     endTime: t`The end must be after the start.`,
   };
-  const timeInvalid = problem === "times" || problem === "endTime";
+  const timeField = css({ w: "9rem" });
 
   return (
     <form
@@ -65,6 +58,8 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
           () => {
             setStartDate("");
             setEndDate("");
+            setStartTime("");
+            setEndTime("");
             setReason("");
             setSubmitted(false);
           },
@@ -86,56 +81,31 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
           />
           {problem === "startDate" ? <ErrorText id={errorId}>{messages.startDate}</ErrorText> : null}
         </div>
+        <Field
+          type="time"
+          label={t`From (optional)`}
+          helperText={t`Leave empty for the whole first day`}
+          errorText={problem === "startTime" ? messages.startTime : undefined}
+          className={timeField}
+          value={startTime}
+          onChange={(event) => setStartTime(event.target.value)}
+        />
+      </div>
+      <div className={row}>
         <div>
           <DateField label={t`Last day`} value={endDate} min={startDate || today} onChange={setEndDate} />
           {problem === "endDate" ? <ErrorText id={errorId}>{messages.endDate}</ErrorText> : null}
         </div>
-      </div>
-      <div className={css({ display: "flex", alignItems: "center", gap: "2" })}>
-        <input
-          id={wholeDayId}
-          type="checkbox"
-          checked={wholeDay}
-          onChange={(event) => setWholeDay(event.target.checked)}
-          className={css({ w: "4", h: "4", accentColor: "var(--colors-indigo-9)" })}
+        <Field
+          type="time"
+          label={t`Until (optional)`}
+          helperText={t`Leave empty for the whole last day`}
+          errorText={problem === "endTime" ? messages.endTime : undefined}
+          className={timeField}
+          value={endTime}
+          onChange={(event) => setEndTime(event.target.value)}
         />
-        <label htmlFor={wholeDayId} className={css({ fontSize: "sm" })}>
-          <Trans>Whole day</Trans>
-        </label>
       </div>
-      {wholeDay ? null : (
-        <fieldset className={css({ display: "flex", flexDirection: "column", gap: "1", minW: "0" })}>
-          <legend className={fieldStyles.label}>
-            <Trans>Closed from – to, on each of these days</Trans>
-          </legend>
-          <div
-            className={css({ display: "flex", alignItems: "center", gap: "2", flexWrap: "wrap", mt: "1.5" })}
-          >
-            <Input
-              type="time"
-              size="sm"
-              className={css({ w: "8rem" })}
-              aria-label={t`Closed from`}
-              value={startTime}
-              onChange={(event) => setStartTime(event.target.value)}
-              aria-invalid={problem === "times" || undefined}
-              aria-describedby={timeInvalid ? errorId : undefined}
-            />
-            <span aria-hidden="true">–</span>
-            <Input
-              type="time"
-              size="sm"
-              className={css({ w: "8rem" })}
-              aria-label={t`Closed until`}
-              value={endTime}
-              onChange={(event) => setEndTime(event.target.value)}
-              aria-invalid={timeInvalid || undefined}
-              aria-describedby={timeInvalid ? errorId : undefined}
-            />
-          </div>
-          {timeInvalid ? <ErrorText id={errorId}>{messages[problem]}</ErrorText> : null}
-        </fieldset>
-      )}
       <div className={css({ maxW: "md" })}>
         <Field
           label={t`Reason (optional)`}

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 
 type RemoveBlackoutDialogProps = {
   target: BlackoutDate | null;
-  /** How the list shows the target's days, to name them in the question. */
+  /** How the list names the target's span, to name it in the question. */
   describe: (blackout: BlackoutDate) => string;
   pending: boolean;
   onCancel: () => void;

@@ -24,15 +24,19 @@ type SlotsPreviewProps = {
   /** A day of the week to show (this week when unset); earlier weeks than this one are not offered. */
   week: string | undefined;
   today: string;
+  /** The booking horizon's last day, as the saved rules set it (see lastBookableDayOf). */
+  lastBookableDay: string;
   onChange: (next: { serviceId: string; week: string }) => void;
 };
 
 const fieldStyles = field();
 
 /** The free times exactly as the assistant is offered them, for one service and one week. */
-export function SlotsPreview({ serviceId, week, today, onChange }: SlotsPreviewProps) {
+export function SlotsPreview({ serviceId, week, today, lastBookableDay, onChange }: SlotsPreviewProps) {
+  const { i18n } = useLingui();
   const api = useApi();
   const titleId = useId();
+  const lastDayText = calendarDateFormat(i18n.locale, { dateStyle: "full" })(lastBookableDay);
   const services = useQuery(availabilityQueries.services(api));
   const active = (services.data ?? []).filter((service) => service.isActive);
   const selected = active.find((service) => service._id === serviceId) ?? active[0];
@@ -49,7 +53,10 @@ export function SlotsPreview({ serviceId, week, today, onChange }: SlotsPreviewP
           <Trans>
             The free times the assistant offers callers, in your business's time zone. Saved changes show here
             at once.
-          </Trans>
+          </Trans>{" "}
+          <span data-last-bookable-day={lastBookableDay}>
+            <Trans>Bookable through {lastDayText}.</Trans>
+          </span>
         </CardDescription>
       </CardHeader>
       <CardBody className={css({ gap: "5" })}>
@@ -88,7 +95,7 @@ export function SlotsPreview({ serviceId, week, today, onChange }: SlotsPreviewP
               onService={(id) => onChange({ serviceId: id, week: monday })}
               onWeek={(next) => onChange({ serviceId: selected._id, week: next })}
             />
-            <WeekSlots serviceId={selected._id} monday={monday} />
+            <WeekSlots serviceId={selected._id} monday={monday} lastBookableDay={lastBookableDay} />
           </>
         )}
       </CardBody>

@@ -43,7 +43,15 @@ const localDay = (slot: Slot) => slot.start.slice(0, 10);
 const localTime = (slot: Slot) => slot.start.slice(11, 16);
 
 /** One week of free slots, day by day, exactly as GET /api/availability/slots returns them. */
-export function WeekSlots({ serviceId, monday }: { serviceId: string; monday: string }) {
+export function WeekSlots({
+  serviceId,
+  monday,
+  lastBookableDay,
+}: {
+  serviceId: string;
+  monday: string;
+  lastBookableDay: string;
+}) {
   const { i18n } = useLingui();
   const api = useApi();
   const slots = useQuery(
@@ -123,6 +131,10 @@ export function WeekSlots({ serviceId, monday }: { serviceId: string; monday: st
               ) : last && day > localDay(last) ? (
                 <Text muted size="sm" data-not-shown="">
                   <Trans>Not shown</Trans>
+                </Text>
+              ) : day > lastBookableDay ? (
+                <Text muted size="sm" data-beyond-horizon="">
+                  <Trans>Beyond the booking horizon</Trans>
                 </Text>
               ) : (
                 <Text muted size="sm">

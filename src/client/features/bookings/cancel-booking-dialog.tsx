@@ -21,6 +21,8 @@ export function CancelBookingDialog({ booking, actions, onClose, finalFocus }: C
       title={(target) => t`Cancel the booking of ${target.customerName}?`}
       description={t`Its time becomes free for other bookings. A cancelled booking cannot be changed again.`}
       confirmLabel={<Trans>Cancel booking</Trans>}
+      // "Cancel" beside "Cancel booking" would leave staff guessing which one cancels.
+      dismissLabel={<Trans>Keep booking</Trans>}
       pendingLabel={<Trans>Cancelling...</Trans>}
       pending={actions.pending}
       onCancel={onClose}

@@ -109,6 +109,15 @@ export function removeDepartment(draft: SettingsDraft, key: string, companyPhone
   return { ...draft, departments, defaultNumber };
 }
 
+/**
+ * The assistant reported a new company phone while the form was open: a default that was the old phone
+ * becomes the new one, as the server moved the stored default along (else the save would be refused).
+ */
+export const followCompanyPhone = (draft: SettingsDraft, before: string, after: string): SettingsDraft =>
+  before !== "" && before !== after && draft.defaultNumber === before
+    ? { ...draft, defaultNumber: after }
+    : draft;
+
 export const makeDefault = (draft: SettingsDraft, number: string): SettingsDraft => ({
   ...draft,
   defaultNumber: number,

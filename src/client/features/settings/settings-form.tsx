@@ -13,7 +13,7 @@ import { companyQuery, saveCompany } from "../../lib/company-queries";
 import { failureOf } from "../../lib/error-message";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
-import { draftOf, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
+import { draftOf, followCompanyPhone, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
 import type { SettingsField, SettingsProblems, SettingsProblemTexts } from "./settings-problems";
 
 const loadCheck = () => import("./settings-check");
@@ -30,14 +30,16 @@ export function SettingsForm({ company }: { company: Company }) {
   const saved = useMemo(() => draftOf(company), [company]);
   const zones = useMemo(() => timezoneOptions(company.settings.timezone), [company.settings.timezone]);
   const [draft, setDraft] = useState(saved);
-  const [shownCompany, setShownCompany] = useState(saved);
+  const [shownCompany, setShownCompany] = useState(company);
   const [problems, setProblems] = useState<SettingsProblems>({});
   const [checks, setChecks] = useState(0);
 
-  // The company was fetched again: an untouched form shows it, edits in progress stay.
-  if (saved !== shownCompany) {
-    setShownCompany(saved);
-    if (sameDraft(draft, shownCompany)) setDraft(saved);
+  // The company was fetched again: an untouched form shows it; edits in progress stay, except that a default
+  // transfer number that was the company phone follows a new phone.
+  if (company !== shownCompany) {
+    setShownCompany(company);
+    if (sameDraft(draft, draftOf(shownCompany))) setDraft(saved);
+    else setDraft(followCompanyPhone(draft, shownCompany.phoneNumber, company.phoneNumber));
   }
   const unsaved = !sameDraft(draft, saved);
 

@@ -38,8 +38,10 @@ export const weeklyHours = pgTable(
 );
 
 /**
- * Days a business is closed (local dates, inclusive), wholly when the minutes are null, else from start_minute
- * to end_minute on each of those days.
+ * A closure of the business: from start_minute of start_date to end_minute of end_date, local to the business.
+ * A null start_minute is the start of start_date (0), a null end_minute the end of end_date (1440); the two are
+ * independent. (Before 0022 the minutes applied to each day of the range; that migration made such rows one a
+ * day.)
  */
 export const blackoutDates = pgTable(
   "blackout_dates",
@@ -59,8 +61,16 @@ export const blackoutDates = pgTable(
     index("blackout_dates_business_id_end_date_idx").on(t.businessId, t.endDate),
     check("blackout_dates_dates_ordered", sql`${t.startDate} <= ${t.endDate}`),
     check(
-      "blackout_dates_minutes_range",
-      sql`(${t.startMinute} is null and ${t.endMinute} is null) or (${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440)`,
+      "blackout_dates_start_minute_range",
+      sql`${t.startMinute} is null or ${t.startMinute} between 0 and 1439`,
+    ),
+    check(
+      "blackout_dates_end_minute_range",
+      sql`${t.endMinute} is null or ${t.endMinute} between 1 and 1440`,
+    ),
+    check(
+      "blackout_dates_end_after_start",
+      sql`${t.startDate} < ${t.endDate} or ${t.startMinute} is null or ${t.endMinute} is null or ${t.startMinute} < ${t.endMinute}`,
     ),
   ],
 );

@@ -31,9 +31,9 @@ const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'
  * Appointments. A booking keeps what it was booked for (service name, duration, price, buffers) so that
  * changing or deleting the service never changes it. It occupies [occupied_start, occupied_end): its time
  * widened by its buffers; the occupied ranges of one business's bookings that are not cancelled never
- * overlap (an exclusion constraint, migrations 0015 and 0022: the database decides, not a read-then-write).
+ * overlap (an exclusion constraint, migrations 0015 and 0023: the database decides, not a read-then-write).
  * The range exists only for that constraint: an empty one (start = end) holds no time, which only the
- * completed bookings the old rule let overlap have (migration 0022, see docs/spec-notes.md).
+ * completed bookings the old rule let overlap have (migration 0023, see docs/spec-notes.md).
  */
 export const bookings = pgTable(
   "bookings",
