@@ -145,14 +145,21 @@ export const availability = availabilityRules.merge({
 });
 export type Availability = typeof availability.infer;
 
-/** GET /api/availability/slots and /api/assistant/slots: days `from`..`to` inclusive, local to the business. */
+/**
+ * GET /api/availability/slots and /api/assistant/slots: days `from`..`to` inclusive, local to the business.
+ * `bookingId`: the times a move of that booking would accept (its own time free, its booked duration and
+ * buffers); `serviceId` is then optional (a booking whose service was deleted still moves), else required.
+ */
 export const slotsQuery = type({
   "+": "reject",
-  serviceId: "string.uuid",
+  "serviceId?": "string.uuid",
+  "bookingId?": "string.uuid",
   from: calendarDate,
   to: calendarDate,
 });
-export type SlotsQuery = typeof slotsQuery.infer;
+export type SlotsRequest = typeof slotsQuery.infer;
+/** A service's slots over days: what the slot finder answers (a request's booking resolved to its service). */
+export type SlotsQuery = Omit<SlotsRequest, "serviceId" | "bookingId"> & { serviceId: string };
 
 /**
  * Why a slots answer is empty (docs/spec-notes.md, "Availability API and free slots"), the first that holds:

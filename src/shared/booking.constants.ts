@@ -4,8 +4,14 @@
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses that hold their time: their occupied intervals may never overlap (the database's exclusion). */
-export const HOLDING_BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed"];
+/**
+ * Statuses that hold their time: their occupied intervals may never overlap (the database's exclusion). A
+ * completed appointment took place in its time; only a cancelled one frees it.
+ */
+export const HOLDING_BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed", "completed"];
+
+/** Statuses still open to change (a move, a cancel): a caller's upcoming bookings are these. */
+export const OPEN_BOOKING_STATUSES: readonly BookingStatus[] = ["pending", "confirmed"];
 
 /** Which bookings a list shows: upcoming soonest first (the default), past newest first, or all. */
 export const BOOKING_SCOPES = ["upcoming", "past", "all"] as const;

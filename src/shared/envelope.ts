@@ -13,7 +13,7 @@ export type ApiFailure = {
     message: string;
     code?: ApiErrorCode;
     field?: string;
-    /** BOOKING_STATUS and BOOKING_CHANGED: the booking's status now. */
+    /** BOOKING_STATUS, BOOKING_NOT_STARTED and BOOKING_CHANGED: the booking's status now. */
     currentStatus?: BookingStatus;
     /** SLOT_TAKEN: the next free slot starts of that day (ISO instants), to offer instead. */
     nextFreeSlots?: string[];

@@ -8,6 +8,8 @@ export const apiErrorCodes = [
   "BOOKING_CHANGED",
   /** Spec 4's rule does not allow that change from the booking's current status (`currentStatus`). */
   "BOOKING_STATUS",
+  /** A booking completed before its appointment has started (the message names the start). */
+  "BOOKING_NOT_STARTED",
   /** The time is not a free slot, or was taken meanwhile (`nextFreeSlots` lists that day's next ones). */
   "SLOT_TAKEN",
   /** A staff booking outside the opening hours, not confirmed as such (`outsideHours: true`). */

@@ -45,15 +45,20 @@ async function createServices(page: Page) {
   });
 }
 
-/** Upcoming bookings in every status (every badge and every set of actions on screen). */
+/**
+ * Bookings in every status (every badge and every set of actions on screen, with scope=all): upcoming ones,
+ * and a completed one that started an hour ago (only a started appointment can be completed).
+ */
 async function createBookingsInEveryStatus(page: Page, serviceId: string) {
   const day = 24 * 60 * 60 * 1000;
+  const hour = 60 * 60 * 1000;
   const base = Math.floor(Date.now() / day) * day + 3 * day;
   const statuses = ["pending", "confirmed", "completed", "cancelled"] as const;
   for (const [index, status] of statuses.entries()) {
+    const start = status === "completed" ? Date.now() - hour : base + index * 2 * hour;
     const booking = await createBooking(page, {
       serviceId,
-      startTime: new Date(base + index * 2 * 60 * 60 * 1000).toISOString(),
+      startTime: new Date(start).toISOString(),
       customerName: `Customer ${status}`,
       customerPhone: `+1555000${index}`,
     });
@@ -176,7 +181,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await page.context().close();
   });
 
-  it("on the bookings calendar with a booking in every status, and its side panel", async () => {
+  it("on the bookings calendar with upcoming bookings in every status they can have, and its side panel", async () => {
     const page = await newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
     await signUp(page);
     const serviceId = await createService(page, {
@@ -190,7 +195,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await reportCallOk(key, call);
     const ids: string[] = [];
     let first = "";
-    for (const customerName of ["Grace Hopper", "Ada Lovelace", "Alan Turing", "Barbara Liskov"]) {
+    for (const customerName of ["Grace Hopper", "Ada Lovelace", "Barbara Liskov"]) {
       const slot = await firstFreeSlot(page, serviceId);
       first ||= slot.start.slice(0, 10);
       ids.push(
@@ -202,10 +207,10 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
         }),
       );
     }
-    const [pending, confirmed, completed, cancelled] = ids as [string, string, string, string];
+    // No completed one: only an appointment that has started can be completed, and these are all ahead (the
+    // completed badge is checked on the list, in the next test).
+    const [pending, confirmed, cancelled] = ids as [string, string, string];
     await setBookingStatus(page, confirmed, "confirmed");
-    await setBookingStatus(page, completed, "confirmed");
-    await setBookingStatus(page, completed, "completed");
     await setBookingStatus(page, cancelled, "cancelled");
     await page.goto(`/bookings?view=calendar&date=${first}`);
     await page.locator(`main [data-calendar=week] [data-booking="${pending}"]`).waitFor();
@@ -227,7 +232,8 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
     await expectNoAxeViolations(page);
     const serviceId = await createServices(page);
     await createBookingsInEveryStatus(page, serviceId);
-    await page.reload();
+    await page.goto("/bookings?scope=all");
+    await page.locator("main [data-status=completed]").first().waitFor();
     const pending = page.locator("main [data-status=pending]");
     await pending.getByRole("button", { name: /^Reschedule/ }).click();
     const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });

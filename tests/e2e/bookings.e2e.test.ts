@@ -140,11 +140,8 @@ describe("Bookings", () => {
       await row
         .locator("[data-action]")
         .evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))),
-    ).toEqual(["complete", "reschedule", "cancel"]);
-
-    await row.getByRole("button", { name: /^Complete/ }).click();
-    await page.locator('main [data-status="completed"]').filter({ hasText: "Ada Lovelace" }).waitFor();
-    expect(await row.locator("[data-action]").count()).toBe(0);
+    ).toEqual(["reschedule", "cancel"]);
+    // Confirmed but days ahead: no Complete until the appointment has started.
 
     // Cancel asks first; backing out changes nothing.
     const grace = rowOf(page, "Grace Hopper");
@@ -161,6 +158,51 @@ describe("Bookings", () => {
     await page.locator('main [data-status="cancelled"]').filter({ hasText: "Grace Hopper" }).waitFor();
     expect(await toast(page, "Booking updated successfully").count()).toBeGreaterThan(0);
     await page.getByRole("link", { name: "Bookings", exact: true }).first().waitFor();
+
+    // An appointment under way (it started ten minutes ago, so it is listed under past) offers Complete.
+    const started = await addBooking(
+      staff,
+      serviceId,
+      new Date(Date.now() - 10 * 60_000),
+      "Katherine Johnson",
+    );
+    await changeStatus(staff, started._id, "confirmed");
+    await page.goto("/bookings?scope=past");
+    const katherine = rowOf(page, "Katherine Johnson");
+    await katherine.waitFor();
+    expect(
+      await katherine
+        .locator("[data-action]")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-action"))),
+    ).toEqual(["complete", "reschedule", "cancel"]);
+    await katherine.getByRole("button", { name: /^Complete/ }).click();
+    await page.locator('main [data-status="completed"]').filter({ hasText: "Katherine Johnson" }).waitFor();
+    expect(await katherine.locator("[data-action]").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("names the start when the server refuses a Complete because the appointment has not started", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const booking = await addBooking(staff, serviceId, startAt(3, 15), "Mae Jemison");
+    await changeStatus(staff, booking._id, "confirmed");
+    // The device's clock reads ten minutes past the start, three days ahead of the server's.
+    await page.clock.install({ time: new Date(Date.parse(booking.startTime) + 10 * 60_000) });
+    await page.goto("/bookings");
+    const row = rowOf(page, "Mae Jemison");
+    await row.getByRole("button", { name: /^Complete/ }).click();
+    const start = zoned(booking.startTime, {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    await page
+      .locator("[data-scope=toast]")
+      .getByText(`This appointment starts ${start}: it can be completed once it has started.`)
+      .waitFor();
+    expect(await row.getAttribute("data-status")).toBe("confirmed");
     await page.context().close();
   });
 
@@ -345,6 +387,43 @@ describe("Bookings", () => {
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("reschedule offers the booking's own neighbourhood of free times", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    // A free start with free time around it: the 30-minute booking there and its quarter-hour neighbours.
+    const starts = await freeStarts(staff, serviceId);
+    const quarter = 15 * 60_000;
+    const isFree = (ms: number) => starts.some((start) => Date.parse(start) === ms);
+    const at = starts.find(
+      (start) => isFree(Date.parse(start) - quarter) && isFree(Date.parse(start) + quarter),
+    );
+    if (!at) throw new Error("no free start with free quarter hours around it in the coming week");
+    const booking = await addBooking(staff, serviceId, new Date(at), "Dorothy Vaughan");
+    const label = (ms: number) => zoned(new Date(ms).toISOString(), { hour: "2-digit", minute: "2-digit" });
+    const own = Date.parse(booking.startTime);
+
+    await page.goto("/bookings");
+    const row = rowOf(page, "Dorothy Vaughan");
+    await row.getByRole("button", { name: /^Reschedule/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.waitFor();
+    const day = zoned(booking.startTime, { year: "numeric", month: "2-digit", day: "2-digit" });
+    await dialog.getByRole("textbox", { name: "New date" }).focus();
+    await page.keyboard.type(day);
+    await page.keyboard.press("Enter");
+    await dialog.getByText(/^Free times on/).waitFor();
+    const choice = (ms: number) => dialog.getByRole("button", { name: label(ms), exact: true });
+    await choice(own).waitFor();
+    // Its own time, and the quarter hours before and after that overlap it, as a move would accept them.
+    expect(await choice(own - quarter).count()).toBe(1);
+    expect(await choice(own + quarter).count()).toBe(1);
+    await choice(own + quarter).click();
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    await row.filter({ hasText: label(own + quarter) }).waitFor();
     await page.context().close();
   });
 

@@ -9,6 +9,7 @@ import {
   errorOf,
   openPractice,
   staffPut,
+  staffPutAt,
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
@@ -64,6 +65,29 @@ describe("POST /api/assistant/bookings", () => {
     const starts = (await slotsOf(practice.key, practice.service._id, "2026-03-03")).map((s) => s.start);
     expect(starts).not.toContain("2026-03-03T10:00:00-05:00");
     expect(starts).toContain("2026-03-03T10:30:00-05:00");
+  });
+
+  it("never books over a completed booking: its time stays taken (only a cancelled one frees it)", async () => {
+    const practice = await openPractice(server);
+    const first = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { externalId: "first", startTime: TUESDAY_10 }),
+    );
+    expect((await staffPut(server, practice.staff, first.id, { status: "confirmed" })).status).toBe(200);
+    const completed = await staffPutAt(
+      server,
+      practice.staff,
+      first.id,
+      { status: "completed" },
+      new Date(TUESDAY_10),
+    );
+    expect(completed.status).toBe(200);
+    // Back on Monday, when the assistant may still book that 10:00 (what an early completion used to free).
+    const starts = (await slotsOf(practice.key, practice.service._id, "2026-03-03")).map((s) => s.start);
+    expect(starts).toContain("2026-03-03T10:30:00-05:00");
+    expect(starts).not.toContain("2026-03-03T10:00:00-05:00");
+    const over = await bookAsAssistant(server, practice, { externalId: "second", startTime: TUESDAY_10 });
+    expect(over.status).toBe(409);
+    expect((await errorOf(over)).code).toBe("SLOT_TAKEN");
   });
 
   it("reads a start without an offset in the business's timezone", async () => {

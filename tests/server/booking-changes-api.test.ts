@@ -11,6 +11,7 @@ import {
   type Practice,
   staffCreate,
   staffPut,
+  staffPutAt,
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
@@ -39,7 +40,12 @@ async function bookingIn(practice: Practice, status: BookingStatus, start: numbe
   };
   let booking = created;
   for (const next of steps[status])
-    booking = await bookingOf(await staffPut(server, practice.staff, booking._id, { status: next }));
+    booking = await bookingOf(
+      // Completed once the appointment has started, by the server's clock.
+      next === "completed"
+        ? await staffPutAt(server, practice.staff, booking._id, { status: next }, new Date(start))
+        : await staffPut(server, practice.staff, booking._id, { status: next }),
+    );
   return booking;
 }
 
@@ -70,7 +76,14 @@ describe("PUT /api/bookings/:id", () => {
           "move" in action
             ? { ...action.body, startTime: at(newStart), endTime: at(newStart), outsideHours: true }
             : action.body;
-        const response = await staffPut(server, practice.staff, booking._id, body);
+        // Asked once the appointment is under way (BOOKING_NOT_STARTED has its own test below).
+        const response = await staffPutAt(
+          server,
+          practice.staff,
+          booking._id,
+          body,
+          new Date(start + 60_000),
+        );
         const expected = allowed[status][action.name] ?? null;
         const label = `${status} × ${action.name}`;
         if (expected) {
@@ -100,6 +113,23 @@ describe("PUT /api/bookings/:id", () => {
         }
       }
     }
+  });
+
+  it("completes a booking only once its appointment has started: before, 409 BOOKING_NOT_STARTED naming the start, nothing written", async () => {
+    const practice = await openPractice(server);
+    const start = TUESDAY_9_UTC + 2 * HOUR;
+    const booking = await bookingIn(practice, "confirmed", start);
+    const before = await bookingRowCounts(server, practice.businessId);
+    const complete = { status: "completed" };
+    const early = await staffPutAt(server, practice.staff, booking._id, complete, new Date(start - 60_000));
+    expect(early.status).toBe(409);
+    const error = await errorOf(early);
+    expect(error).toMatchObject({ code: "BOOKING_NOT_STARTED", currentStatus: "confirmed" });
+    expect(error.message).toContain(at(start));
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(before);
+    const done = await staffPutAt(server, practice.staff, booking._id, complete, new Date(start));
+    expect(done.status).toBe(200);
+    expect(await bookingOf(done)).toMatchObject({ status: "completed", version: booking.version + 1 });
   });
 
   it("refuses a stale If-Match with 409 BOOKING_CHANGED, applies a current one, and reads the version from ETag", async () => {

@@ -256,13 +256,14 @@ describe("booking counters", () => {
       created.push(row);
     }
     await expectTrueCounts(db(), a.businessId);
-    const change = (id: string, event: Parameters<typeof changeBooking>[1]["event"]) =>
-      changeBooking(db(), { businessId: a.businessId, bookingId: id, actor: STAFF, event, now });
+    const change = (id: string, event: Parameters<typeof changeBooking>[1]["event"], at = now) =>
+      changeBooking(db(), { businessId: a.businessId, bookingId: id, actor: STAFF, event, now: at });
     await change(created[0]!.id, { type: "booking.confirm" });
     await expectTrueCounts(db(), a.businessId);
     await change(created[1]!.id, { type: "booking.reschedule", startTime: Date.UTC(2026, 6, 20, 13, 30) });
     await expectTrueCounts(db(), a.businessId);
-    await change(created[0]!.id, { type: "booking.complete" });
+    // Completed once it has started.
+    await change(created[0]!.id, { type: "booking.complete" }, new Date(Date.UTC(2026, 5, 2, 10)));
     await change(created[2]!.id, { type: "booking.cancel" });
     await expectTrueCounts(db(), a.businessId);
     const pending = await countPendingBookings(db(), a.businessId, now);

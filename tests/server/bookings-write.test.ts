@@ -161,13 +161,13 @@ describe("the bookings writer", () => {
     const { db } = database.handle;
     const { row } = await createBooking(db, staffBookingInput(p, { startTime: at("2026-03-02T15:00:00Z") }));
     await db.delete(services).where(eq(services.id, p.serviceId));
-    const change = (event: BookingChange, expectedVersion?: number) =>
+    const change = (event: BookingChange, expectedVersion?: number, now = NOW) =>
       changeBooking(db, {
         businessId: p.businessId,
         bookingId: row.id,
         actor: STAFF,
         event,
-        now: NOW,
+        now,
         ...(expectedVersion !== undefined && { expectedVersion }),
       });
     expect(await change({ type: "booking.confirm" }, 1)).toMatchObject({
@@ -178,7 +178,17 @@ describe("the bookings writer", () => {
     });
     const stale = await refusal(change({ type: "booking.cancel" }, 1));
     expect(stale).toMatchObject({ code: "BOOKING_CHANGED", details: { currentStatus: "confirmed" } });
-    expect((await change({ type: "booking.complete" })).status).toBe("completed");
+    // Completed only once it has started (by the `now` given): before, 409 naming the start, nothing written.
+    const early = await refusal(change({ type: "booking.complete" }, undefined, at("2026-03-02T14:59:59Z")));
+    expect(early).toMatchObject({
+      status: 409,
+      code: "BOOKING_NOT_STARTED",
+      details: { currentStatus: "confirmed" },
+    });
+    expect(early?.message).toContain("2026-03-02T15:00:00.000Z");
+    expect((await change({ type: "booking.complete" }, 2, at("2026-03-02T15:00:00Z"))).status).toBe(
+      "completed",
+    );
     expect(await refusal(change({ type: "booking.cancel" }))).toMatchObject({
       status: 409,
       code: "BOOKING_STATUS",

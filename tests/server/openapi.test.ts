@@ -182,12 +182,14 @@ describe("GET /api/openapi.json", () => {
     expect(staff.security).toEqual([{ bearer: [] }]);
     expect(assistant.security).toEqual([{ assistantKey: [] }]);
     for (const operation of [staff, assistant]) {
+      // serviceId, or bookingId for the times a move of that booking would accept.
       expect((operation.parameters ?? []).map((p) => [p.name, p.required, p.example])).toEqual([
         ["from", true, "2026-03-30"],
-        ["serviceId", true, "3f6c1a2b-9d8e-4f7a-b6c5-d4e3f2a1b0c9"],
         ["to", true, "2026-04-05"],
+        ["bookingId", false, undefined],
+        ["serviceId", false, "3f6c1a2b-9d8e-4f7a-b6c5-d4e3f2a1b0c9"],
       ]);
-      expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "404", "500"]);
+      expect(Object.keys(operation.responses).sort()).toEqual(["200", "400", "401", "404", "409", "500"]);
       const example = operation.responses["200"]!.content["application/json"]!.example as { data: unknown[] };
       expect(example.data[0]).toEqual({
         start: "2026-03-30T08:00:00-04:00",

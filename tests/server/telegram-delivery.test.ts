@@ -19,6 +19,7 @@ import {
   type Practice,
   staffCreate,
   staffPut,
+  staffPutAt,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
@@ -142,7 +143,8 @@ describe("Telegram messages", () => {
         outsideHours: true,
       });
       await staffPut(server, practice.staff, id, { status: "confirmed" });
-      await staffPut(server, practice.staff, id, { status: "completed" });
+      // Completed once the appointment has started, by the server's clock.
+      await staffPutAt(server, practice.staff, id, { status: "completed" }, new Date(moved));
       const walkIn = await staffBooking(practice, "Walk In", "2026-03-05T09:00:00-05:00");
       await staffPut(server, practice.staff, walkIn._id, { status: "cancelled" });
 

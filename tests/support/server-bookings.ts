@@ -5,7 +5,7 @@ import type { BookingActor, BulkBooking, NewBooking } from "../../src/server/rep
 import type { AssistantBooking, Booking } from "../../src/shared/booking.schema";
 import type { ApiFailure } from "../../src/shared/envelope";
 import type { Service } from "../../src/shared/service.schema";
-import { type SignedIn, signUp } from "./server-accounts";
+import { type SignedIn, signIn, signUp } from "./server-accounts";
 import { createAssistantKey, dataOf } from "./server-calls";
 import { readEnvelope, type TestServer } from "./server-harness";
 
@@ -55,6 +55,21 @@ export const staffPut = (
   json: unknown,
   headers: Record<string, string> = {},
 ) => server.request(`/api/bookings/${id}`, { method: "PUT", json, accessToken: staff.accessToken, headers });
+
+/**
+ * A staff PUT made while the server's clock reads `at` (a complete once the appointment has started), then the
+ * clock is set back. Signed in anew at that time: an access token lives 15 minutes of that clock.
+ */
+export async function staffPutAt(server: TestServer, staff: SignedIn, id: string, json: unknown, at: Date) {
+  const today = server.clock();
+  server.clock.set(at);
+  try {
+    const then = await signIn(server, staff.user.email, "correct horse");
+    return await staffPut(server, then, id, json);
+  } finally {
+    server.clock.set(today);
+  }
+}
 
 export const staffCreate = (server: TestServer, practice: Practice, body: Record<string, unknown>) =>
   server.request("/api/bookings", {

@@ -1,4 +1,4 @@
-import type { SlotsQuery } from "@shared/availability.schema";
+import type { SlotsRequest } from "@shared/availability.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import { responseSchema } from "./response-check";
@@ -12,8 +12,12 @@ export const availabilityQuery = (api: ApiClient) =>
     queryFn: ({ signal }) => api.get("/availability", responseSchema("availability"), { signal }),
   });
 
-/** The free slots of a service over some days, as the availability preview and the reschedule dialog offer them. */
-export const freeSlotsQuery = (api: ApiClient, query: SlotsQuery) =>
+/**
+ * The free slots over some days: a service's, as the availability preview offers them, or with `bookingId` the
+ * times a move of that booking would accept (its own time free, its booked duration), as the reschedule dialog
+ * offers them.
+ */
+export const freeSlotsQuery = (api: ApiClient, query: SlotsRequest) =>
   queryOptions({
     queryKey: ["availability", "slots", query] as const,
     queryFn: ({ signal }) => api.get("/availability/slots", responseSchema("slotList"), { signal, query }),

@@ -23,6 +23,7 @@ const BY_CODE: Record<ClientErrorCode, MessageDescriptor> = {
   CONFLICT: msg`This clashes with something that already exists. Change it and try again.`,
   BOOKING_CHANGED: msg`This booking was changed by someone else. It has been reloaded; check it and try again.`,
   BOOKING_STATUS: msg`This booking's status no longer allows that change.`,
+  BOOKING_NOT_STARTED: msg`This appointment has not started yet: it can be completed once it has.`,
   SLOT_TAKEN: msg`That time is no longer free. Choose another time.`,
   OUTSIDE_HOURS: msg`That time is outside the opening hours.`,
   THROTTLED: msg`Too many attempts. Try again later.`,

@@ -22,7 +22,7 @@ async function readBusy(db: Executor, businessId: string, window: Window, ignore
         || (extract(epoch from occupied_end) * 1000)::int8, ',') as bounds
       from bookings
       where business_id = ${businessId}::uuid
-        and status in ('pending', 'confirmed')
+        and status <> 'cancelled'
         and tstzrange(occupied_start, occupied_end) && tstzrange(${bound(window.start)}::timestamptz,
           ${bound(window.end)}::timestamptz)
         ${ignoreBookingId ? sql`and id <> ${ignoreBookingId}::uuid` : sql``}`,
@@ -41,7 +41,7 @@ const covers = (outer: Window, inner: Window) =>
   outer.start.getTime() <= inner.start.getTime() && outer.end.getTime() >= inner.end.getTime();
 
 /**
- * The time the business's pending and confirmed bookings hold (their buffers included) around a window. The
+ * The time the business's bookings hold (every status but cancelled, buffers included) around a window. The
  * predicate repeats the exclusion constraint's, so the statement reads that constraint's gist index.
  *
  * On the embedded database each business's last read is kept until its bookings change (tenantChanged: every

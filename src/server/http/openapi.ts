@@ -63,7 +63,7 @@ const failureEnvelope = (codes: readonly string[]): JsonSchema => ({
         },
         currentStatus: {
           enum: [...BOOKING_STATUSES],
-          description: "BOOKING_STATUS and BOOKING_CHANGED: the booking's status now",
+          description: "BOOKING_STATUS, BOOKING_NOT_STARTED and BOOKING_CHANGED: the booking's status now",
         },
         nextFreeSlots: {
           type: "array",

@@ -1,4 +1,4 @@
-import { HOLDING_BOOKING_STATUSES } from "@shared/booking.constants";
+import { OPEN_BOOKING_STATUSES } from "@shared/booking.constants";
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
@@ -47,7 +47,7 @@ export async function listCallerUpcomingBookings(
         eq(bookings.businessId, businessId),
         eq(bookings.customerPhone, customerPhone),
         gte(bookings.startTime, now),
-        inArray(bookings.status, [...HOLDING_BOOKING_STATUSES]),
+        inArray(bookings.status, [...OPEN_BOOKING_STATUSES]),
       ),
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id))

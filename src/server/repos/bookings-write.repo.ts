@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BookingStatusEvent, nextBookingState } from "@machines/booking-status.machine";
+import { type BookingStatusEvent, nextBookingState, waitsForStart } from "@machines/booking-status.machine";
 import {
   BOOKING_STATUSES,
   type BookingAction,
@@ -49,7 +49,7 @@ export type NewBooking = {
 
 export type CreatedBooking = { row: BookingRow; created: boolean };
 
-/** The refusal of a time held by another pending or confirmed booking (routes may add nextFreeSlots). */
+/** The refusal of a time held by another booking (any status but cancelled) (routes may add nextFreeSlots). */
 export const slotTaken = () =>
   new ApiError(409, "SLOT_TAKEN", "That time is no longer free: another booking holds it", {}, "startTime");
 
@@ -312,8 +312,9 @@ export type BookingChange = BookingStatusEvent;
  * UPDATE, with its event and 'booking.<action>' outbox row, in one transaction; the version goes up by one.
  * A call reported after the booking is linked on the way, so the answer names it as every read does.
  * 404 NOT_FOUND for another business's or an unknown booking; 409 BOOKING_CHANGED when `expectedVersion` is
- * not the current one; 409 BOOKING_STATUS when the rule does not allow it (both carry currentStatus); 409
- * SLOT_TAKEN when a reschedule's new range overlaps another holding booking's.
+ * not the current one; 409 BOOKING_STATUS when the rule does not allow it, 409 BOOKING_NOT_STARTED when it
+ * would once the appointment has started (a complete before the start, by `now`: all three carry
+ * currentStatus); 409 SLOT_TAKEN when a reschedule's new range overlaps another holding booking's.
  */
 export async function changeBooking(
   db: Executor,
@@ -340,11 +341,21 @@ export async function changeBooking(
           if (!before) throw notFound();
           if (expectedVersion !== undefined && expectedVersion !== before.version)
             throw bookingChanged(before);
-          const next = nextBookingState(
-            before.status,
-            { startTime: before.startTime.getTime(), endTime: before.endTime.getTime() },
-            event,
-          );
+          const context = {
+            startTime: before.startTime.getTime(),
+            endTime: before.endTime.getTime(),
+            now: now.getTime(),
+          };
+          const next = nextBookingState(before.status, context, event);
+          if (!next && waitsForStart(before.status, context, event))
+            throw new ApiError(
+              409,
+              "BOOKING_NOT_STARTED",
+              `The appointment starts at ${before.startTime.toISOString()}: it can be ${ACTION_PAST[actionOf(event)]} only once it has started`,
+              {},
+              undefined,
+              { currentStatus: before.status },
+            );
           if (!next)
             throw new ApiError(
               409,

@@ -3,7 +3,7 @@ import {
   assistantBookingChange,
   assistantBookingInput,
   assistantBookingQuery,
-  HOLDING_BOOKING_STATUSES,
+  OPEN_BOOKING_STATUSES,
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
 import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
@@ -224,7 +224,7 @@ export function assistantBookingsRoutes(
       // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
       // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
       if (
-        HOLDING_BOOKING_STATUSES.includes(booking.status) &&
+        OPEN_BOOKING_STATUSES.includes(booking.status) &&
         !(await isOfferedStart(db, { ...at, now: change.now, durationMinutes: booking.durationMinutes }))
       )
         throw await slotRefusal(findSlots, at, slotOptions);

@@ -8,6 +8,7 @@ import { workingHoursOf } from "@shared/weekly-schedule";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
 import type { AssistantKeyLookup } from "../auth/require-assistant-key";
 import type { SlotFinder } from "../availability/slot-finder";
+import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { createCallIngest } from "../calls/call-ingest";
 import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -140,7 +141,8 @@ export function assistantRoutes(
     {
       method: "get",
       path: "/slots",
-      summary: "The free slots of a service (its id from GET /api/assistant/config)",
+      summary:
+        "The free slots of a service (its id from GET /api/assistant/config), or those a booking may move to",
       description: SLOTS_DESCRIPTION,
       auth: "assistantKey",
       query: slotsQuery,
@@ -148,9 +150,13 @@ export function assistantRoutes(
       alongside: SLOTS_ALONGSIDE,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_STATUS" },
+      ],
     },
-    async (c, { query }) => slotsAnswer(c, await findSlots(c.get("assistant").businessId, query)),
+    async (c, { query }) =>
+      slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("assistant").businessId, query)),
   );
 
   return router;

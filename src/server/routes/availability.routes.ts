@@ -8,6 +8,7 @@ import {
   slotsQuery,
 } from "@shared/availability.schema";
 import type { SlotFinder } from "../availability/slot-finder";
+import { slotsOfRequest } from "../bookings/booking-move-slots";
 import type { Executor } from "../db/database";
 import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -130,7 +131,8 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
     {
       method: "get",
       path: "/slots",
-      summary: "The free slots of a service, exactly as the assistant is offered them",
+      summary:
+        "The free slots of a service, or of a booking's move, exactly as the assistant is offered them",
       description: SLOTS_DESCRIPTION,
       auth: "user",
       query: slotsQuery,
@@ -138,9 +140,13 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       alongside: SLOTS_ALONGSIDE,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: [
+        { status: 404, code: "NOT_FOUND" },
+        { status: 409, code: "BOOKING_STATUS" },
+      ],
     },
-    async (c, { query }) => slotsAnswer(c, await findSlots(c.get("auth").businessId, query)),
+    async (c, { query }) =>
+      slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("auth").businessId, query)),
   );
 
   return router;

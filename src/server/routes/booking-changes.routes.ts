@@ -3,7 +3,7 @@ import {
   booking,
   bookingCreate,
   bookingUpdate,
-  HOLDING_BOOKING_STATUSES,
+  OPEN_BOOKING_STATUSES,
 } from "@shared/booking.schema";
 import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
@@ -82,7 +82,7 @@ export function bookingChangesRoutes(
   }) => {
     const { businessId, timezone, start, expectedVersion } = move;
     const row = await findBookingRow(db, businessId, move.bookingId);
-    if (!row || !HOLDING_BOOKING_STATUSES.includes(row.status)) return;
+    if (!row || !OPEN_BOOKING_STATUSES.includes(row.status)) return;
     if (expectedVersion !== undefined && expectedVersion !== row.version) return;
     const within = await isWithinOpeningHours(db, {
       businessId,
@@ -108,10 +108,11 @@ export function bookingChangesRoutes(
         "startTime → reschedule (to that start, keeping the booked duration; endTime is accepted and ignored). " +
         "startTime is ignored with any other status. Spec 4's rule decides: a change it does not allow " +
         "(pending without startTime, the status the booking already has, anything from completed or " +
-        "cancelled) is 409 BOOKING_STATUS with error.currentStatus. If-Match (optional) is the version the " +
+        "cancelled) is 409 BOOKING_STATUS with error.currentStatus; completing before the appointment's start " +
+        "(by the server's clock) is 409 BOOKING_NOT_STARTED, its message naming the start. If-Match (optional) is the version the " +
         "change was made against (the ETag of the booking); a stale one is 409 BOOKING_CHANGED with " +
         "error.currentStatus; without it the change applies to the current version. A reschedule into time " +
-        "another pending or confirmed booking holds (buffers included) is 409 SLOT_TAKEN with " +
+        "another booking holds (any status but cancelled, buffers included) is 409 SLOT_TAKEN with " +
         "error.nextFreeSlots. A move outside the opening hours (or into a blackout) is 409 OUTSIDE_HOURS with " +
         "error.nextFreeSlots unless outsideHours is true, as for a new booking. Answers the booking with its " +
         "new version, also as ETag.",
@@ -123,6 +124,7 @@ export function bookingChangesRoutes(
       errors: [
         { status: 404, code: "NOT_FOUND" },
         { status: 409, code: "BOOKING_STATUS" },
+        { status: 409, code: "BOOKING_NOT_STARTED" },
         { status: 409, code: "BOOKING_CHANGED" },
         { status: 409, code: "OUTSIDE_HOURS" },
         { status: 409, code: "SLOT_TAKEN" },
@@ -195,7 +197,7 @@ export function bookingChangesRoutes(
         "timezone), status pending, source staff. The slot grid, minimum notice and booking horizon do not " +
         "bind staff, nor does the time of day: a time outside the opening hours or in a blackout is 409 " +
         "OUTSIDE_HOURS (with error.nextFreeSlots) unless outsideHours is true. An overlap with another " +
-        "pending or confirmed booking (buffers included) is never allowed: 409 SLOT_TAKEN with " +
+        "booking that is not cancelled (buffers included) is never allowed: 409 SLOT_TAKEN with " +
         "error.nextFreeSlots. 404 for a service " +
         "that is not an active one of the business. Answers 201 with the booking, its version as ETag.",
       auth: "user",

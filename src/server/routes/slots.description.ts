@@ -14,4 +14,9 @@ export const SLOTS_DESCRIPTION =
   `empty (${SLOTS_EMPTY_REASONS.join(", ")}; null when it is not), and lastBookableDay. An answer holds at most ` +
   `${AVAILABILITY_LIMITS.slotsPerAnswerMax} slots, the first ones; when the days asked hold more, it says so ` +
   "with X-Slots-Truncated: true (ask again from the day of its last slot for the rest). An unknown, inactive " +
-  "or other business's service is 404; a reversed or too long range is 400.";
+  "or other business's service is 404; a reversed or too long range is 400. With bookingId (a pending or " +
+  "confirmed booking of the business) the slots are the starts a move of that booking would accept: its own " +
+  "time counts as free and its booked duration and buffers are used, whatever became of its service since; " +
+  "serviceId may then be left out (if given it must be the booking's). An unknown or other business's " +
+  "booking is 404, a completed or cancelled one 409 BOOKING_STATUS. Without bookingId, serviceId is required " +
+  "(400 naming it).";

@@ -1,6 +1,7 @@
 import {
   allowedBookingEvents,
   type BookingStatusEvent,
+  hasStarted,
   nextBookingState,
 } from "@machines/booking-status.machine";
 import type { BookingStatus } from "@shared/booking.constants";
@@ -25,9 +26,11 @@ export const BOOKING_ACTION_TYPES: readonly BookingActionType[] = [
   "cancel",
 ];
 
-const timesOf = (booking: Pick<Booking, "startTime" | "endTime">) => ({
+/** What the rule is asked about a booking at `now` (milliseconds, the device's clock). */
+const contextOf = (booking: Pick<Booking, "startTime" | "endTime">, now: number) => ({
   startTime: Date.parse(booking.startTime),
   endTime: Date.parse(booking.endTime),
+  now,
 });
 
 const eventOf = (action: BookingAction): BookingStatusEvent =>
@@ -36,11 +39,16 @@ const eventOf = (action: BookingAction): BookingStatusEvent =>
     : { type: `booking.${action.type}` };
 
 /**
- * The PUT body spec 7 sends for `action`, decided by the same machine the server asks (status, and for a
- * reschedule the new start with the booked duration kept); null when the booking's status does not allow it.
+ * The PUT body spec 7 sends for `action` at `now`, decided by the same machine the server asks (status, the
+ * start for a complete, and for a reschedule the new start with the booked duration kept); null when the rule
+ * does not allow it.
  */
-export function bookingUpdateFor(booking: BookingState, action: BookingAction): BookingUpdate | null {
-  const next = nextBookingState(booking.status, timesOf(booking), eventOf(action));
+export function bookingUpdateFor(
+  booking: BookingState,
+  action: BookingAction,
+  now: number,
+): BookingUpdate | null {
+  const next = nextBookingState(booking.status, contextOf(booking, now), eventOf(action));
   if (!next) return null;
   if (action.type !== "reschedule") return { status: next.status };
   return {
@@ -51,19 +59,22 @@ export function bookingUpdateFor(booking: BookingState, action: BookingAction): 
   };
 }
 
-const allowedByStatus = new Map<BookingStatus, readonly BookingActionType[]>();
+const allowedByCase = new Map<`${BookingStatus}:${boolean}`, readonly BookingActionType[]>();
 
 /**
- * The actions the booking-status machine offers for this booking, in the order the screens show them. What it
- * allows depends on the status alone (see allowedBookingEvents): the machine is asked once per status, not
+ * The actions the booking-status machine offers for this booking at `now`, in the order the screens show
+ * them (Complete only once the appointment has started). What it allows depends on the status and whether
+ * the booking has started alone (see allowedBookingEvents): the machine is asked once per such pair, not
  * four times for every row a list draws.
  */
-export function allowedBookingActions(booking: Pick<Booking, "status">): readonly BookingActionType[] {
-  let allowed = allowedByStatus.get(booking.status);
+export function allowedBookingActions(booking: BookingState, now: number): readonly BookingActionType[] {
+  const context = contextOf(booking, now);
+  const key = `${booking.status}:${hasStarted(context)}` as const;
+  let allowed = allowedByCase.get(key);
   if (!allowed) {
-    const events = allowedBookingEvents(booking.status);
+    const events = allowedBookingEvents(booking.status, context);
     allowed = BOOKING_ACTION_TYPES.filter((type) => events.includes(`booking.${type}`));
-    allowedByStatus.set(booking.status, allowed);
+    allowedByCase.set(key, allowed);
   }
   return allowed;
 }

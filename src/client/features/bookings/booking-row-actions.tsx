@@ -5,6 +5,7 @@ import type { Booking } from "@shared/booking.schema";
 import { CalendarClock, Check, CheckCheck, type LucideIcon, X } from "lucide-react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
+import { useNow } from "../../components/use-now";
 import { allowedBookingActions, type BookingActionType } from "./booking-actions";
 import { preloadBookingDialog } from "./booking-dialogs-lazy";
 
@@ -27,10 +28,13 @@ type BookingRowActionsProps = {
   onAction: (booking: Booking, action: BookingActionType) => void;
 };
 
-/** The actions the booking-status machine allows for this booking; none for completed or cancelled. */
+/**
+ * The actions the booking-status machine allows for this booking now (Complete once it has started, by the
+ * shared clock of useNow); none for completed or cancelled.
+ */
 export function BookingRowActions({ booking, subject, disabled, onAction }: BookingRowActionsProps) {
   const { i18n } = useLingui();
-  const allowed = allowedBookingActions(booking);
+  const allowed = allowedBookingActions(booking, useNow());
   if (allowed.length === 0) return null;
   return (
     <div className={row}>

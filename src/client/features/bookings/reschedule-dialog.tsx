@@ -80,10 +80,12 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
     onClose();
   };
 
-  const serviceId = booking?.serviceId ?? null;
+  // The times this move would accept: its own time counts as free (a move by a quarter of an hour overlaps
+  // it) and its booked duration applies, whatever became of its service.
+  const bookingId = booking?._id ?? null;
   const slots = useQuery({
-    ...freeSlotsQuery(api, { serviceId: serviceId ?? "", from: date ?? "", to: date ?? "" }),
-    enabled: open && serviceId !== null && date !== null,
+    ...freeSlotsQuery(api, { bookingId: bookingId ?? "", from: date ?? "", to: date ?? "" }),
+    enabled: open && bookingId !== null && date !== null,
   });
 
   const submit = (event: FormEvent) => {
@@ -174,7 +176,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
             <Trans>Now</Trans>
           </Button>
         </div>
-        {date && serviceId ? (
+        {date && bookingId ? (
           <section
             aria-labelledby={`${id}-slots`}
             className={css({ display: "flex", flexDirection: "column", gap: "2" })}

@@ -5,7 +5,9 @@ import { useCallback } from "react";
 import { toaster } from "../../components/ui/toaster";
 import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
+import { useShownTimeZone } from "../../lib/business-timezone";
 import { failureMessage, failureOf } from "../../lib/error-message";
+import { dateTimeFormat } from "../../lib/zoned-format";
 import { type BookingAction, bookingUpdateFor } from "./booking-actions";
 import { bookingQueries, updateBooking } from "./bookings.queries";
 
@@ -29,11 +31,13 @@ export function useBookingAction() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
+  const timeZone = useShownTimeZone();
 
   const mutation = useMutation({
     mutationFn: ({ booking, action }: ActionVariables) => {
-      const body = bookingUpdateFor(booking, action);
-      // The screens only offer what the machine allows; a stale screen gets the server's own 409.
+      const body = bookingUpdateFor(booking, action, Date.now());
+      // The screens only offer what the machine allows; a stale screen gets the server's own 409 (and a
+      // device clock ahead of the server's, BOOKING_NOT_STARTED for a Complete it offered).
       return updateBooking(api, booking, body ?? { status: booking.status });
     },
     onSuccess: (updated) => {
@@ -42,12 +46,24 @@ export function useBookingAction() {
       );
       toaster.success({ title: t`Booking updated successfully` });
     },
-    onError: (error, { action }) => {
+    onError: (error, { booking, action }) => {
       const failure = failureOf(error) ?? {};
       // Not a failure but a question, which the reschedule dialog asks itself (move it anyway?).
       if (action.type === "reschedule" && failure.code === "OUTSIDE_HOURS") return;
       const reason = failureMessage(failure);
-      toaster.error({ title: t`Failed to update booking`, description: reason ? i18n._(reason) : undefined });
+      // As the server's refusal does, a Complete refused before the start names it (a device clock ahead).
+      const start =
+        failure.code === "BOOKING_NOT_STARTED" && timeZone
+          ? dateTimeFormat(i18n.locale, timeZone)(booking.startTime)
+          : null;
+      toaster.error({
+        title: t`Failed to update booking`,
+        description: start
+          ? t`This appointment starts ${start}: it can be completed once it has started.`
+          : reason
+            ? i18n._(reason)
+            : undefined,
+      });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
   });

@@ -30,8 +30,10 @@ const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'
 /**
  * Appointments. A booking keeps what it was booked for (service name, duration, price, buffers) so that
  * changing or deleting the service never changes it. It occupies [occupied_start, occupied_end): its time
- * widened by its buffers; the occupied ranges of pending and confirmed bookings of one business never
- * overlap (an exclusion constraint, migration 0015: the database decides, not a read-then-write).
+ * widened by its buffers; the occupied ranges of one business's bookings that are not cancelled never
+ * overlap (an exclusion constraint, migrations 0015 and 0023: the database decides, not a read-then-write).
+ * The range exists only for that constraint: an empty one (start = end) holds no time, which only the
+ * completed bookings the old rule let overlap have (migration 0023, see docs/spec-notes.md).
  */
 export const bookings = pgTable(
   "bookings",
@@ -89,7 +91,7 @@ export const bookings = pgTable(
     check("bookings_times_ordered", sql`${t.startTime} <= ${t.endTime}`),
     check(
       "bookings_occupied_covers_times",
-      sql`${t.occupiedStart} <= ${t.startTime} and ${t.occupiedEnd} >= ${t.endTime}`,
+      sql`(${t.occupiedStart} <= ${t.startTime} and ${t.occupiedEnd} >= ${t.endTime}) or (${t.status} = 'completed' and ${t.occupiedStart} = ${t.occupiedEnd})`,
     ),
     check("bookings_duration_minutes_non_negative", sql`${t.durationMinutes} >= 0`),
     check("bookings_price_cents_non_negative", sql`${t.priceCents} >= 0`),

@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import type { BookingDetail } from "@shared/booking.schema";
 import { useRef } from "react";
 import { css } from "styled-system/css";
+import { useNow } from "../../../components/use-now";
 import { allowedBookingActions } from "../booking-actions";
 import { BookingRowActions } from "../booking-row-actions";
 import { useBookingActionDialogs } from "../use-booking-action-dialogs";
@@ -12,13 +13,14 @@ import { useBookingActionDialogs } from "../use-booking-action-dialogs";
  */
 export function BookingPanelActions({ booking }: { booking: BookingDetail }) {
   const areaRef = useRef<HTMLDivElement>(null);
+  const now = useNow();
   const { onAction, pending, dialogs } = useBookingActionDialogs({
     // The next action offered, or the area that says there is none.
     focusAfter: () => areaRef.current?.querySelector<HTMLElement>("button") ?? areaRef.current,
   });
   return (
     <div ref={areaRef} tabIndex={-1} className={css({ outline: "none" })}>
-      {allowedBookingActions(booking).length === 0 ? (
+      {allowedBookingActions(booking, now).length === 0 ? (
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>
           <Trans>Completed and cancelled bookings have no further actions.</Trans>
         </p>
