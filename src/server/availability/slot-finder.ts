@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError, unauthenticated } from "../http/api-error";
-import { readKeptSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
+import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
 
@@ -40,7 +40,7 @@ export function createSlotFinder({
 }) {
   // Requests arriving together read their rules with one statement.
   const readInputs = createStatementBatcher((questions: SlotInputsQuestion[]) =>
-    readKeptSlotInputsOf(db, questions),
+    readSlotInputsOf(db, questions),
   );
   return async function findSlots(
     businessId: string,

@@ -1,6 +1,6 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readKeptSlotInputsOf } from "../repos/slot-inputs.repo";
+import { readSlotInputsOf } from "../repos/slot-inputs.repo";
 import { offersStart, RUN_ON_DAYS } from "./slot-engine";
 
 /** A service id that names nothing: the rules alone, for a booking whose service is gone. */
@@ -31,8 +31,7 @@ export async function isOfferedStart(db: Executor, question: OfferQuestion): Pro
 }
 
 /**
- * isOfferedStart for many questions, their rules read by one statement (bookings arriving together), or none:
- * on the embedded database the rules of a day asked before are kept until the business's settings change.
+ * isOfferedStart for many questions, their rules read by one statement (bookings arriving together).
  */
 export async function areOfferedStarts(
   db: Executor,
@@ -40,7 +39,7 @@ export async function areOfferedStarts(
 ): Promise<(boolean | null)[]> {
   // The caller's timezone names the day give or take one; the rules' own timezone picks it below.
   const days = questions.map((q) => calendarDateAt(q.start, q.timezone));
-  const inputs = await readKeptSlotInputsOf(
+  const inputs = await readSlotInputsOf(
     db,
     questions.map((q, i) => ({
       businessId: q.businessId,

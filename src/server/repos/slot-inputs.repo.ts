@@ -1,12 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
 import type { AvailabilityRules, BlackoutDate, WeeklySchedule } from "@shared/availability.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { sql } from "drizzle-orm";
-import { createBoundedMap } from "../bounded-map";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.schema";
-import { isTenantReadCurrent, tenantReadMark } from "../db/tenant-read-cache";
 import { blackoutOf } from "./blackout-dates.repo";
 import { weeklyScheduleOfRows } from "./weekly-hours.repo";
 
@@ -99,43 +96,6 @@ export async function readSlotInputsOf(
   const answers: (SlotInputs | null)[] = questions.map(() => null);
   for (const row of rows) answers[row.n] = inputsOf(row);
   return answers;
-}
-
-/** Answers of readSlotInputsOf on the embedded database, by question, with the mark they were read from. */
-const keptInputs = createBoundedMap<string, { client: object; mark: number; inputs: SlotInputs }>(10_000);
-const questionKey = (q: SlotInputsQuestion) => `${q.businessId} ${q.serviceId} ${q.from} ${q.to}`;
-
-/** What slot inputs are read from: the business row and the catalogue (services, hours, blackouts). */
-const SLOT_INPUTS = ["business", "catalogue"] as const;
-
-/**
- * readSlotInputsOf, each answer kept until the business's settings or catalogue change (tenantChanged; its
- * bookings and calls are no input): bookings arriving all day for the same few days ask the same questions. Outside the embedded
- * database (or in a transaction) every question is read.
- */
-export async function readKeptSlotInputsOf(
-  db: Executor,
-  questions: readonly SlotInputsQuestion[],
-): Promise<(SlotInputs | null)[]> {
-  const client = "$client" in db && db.$client instanceof PGlite ? db.$client : null;
-  if (!client) return readSlotInputsOf(db, questions);
-  const answers = questions.map((q) => {
-    const kept = keptInputs.get(questionKey(q));
-    const current = kept?.client === client && isTenantReadCurrent(q.businessId, kept.mark, SLOT_INPUTS);
-    return current ? kept.inputs : undefined;
-  });
-  const missing = questions.filter((_, i) => answers[i] === undefined);
-  if (missing.length === 0) return answers as SlotInputs[];
-  const mark = tenantReadMark();
-  const read = await readSlotInputsOf(db, missing);
-  let next = 0;
-  return questions.map((q, i) => {
-    const known = answers[i];
-    if (known) return known;
-    const inputs = read[next++] ?? null;
-    if (inputs) keptInputs.set(questionKey(q), { client, mark, inputs });
-    return inputs;
-  });
 }
 
 function inputsOf(row: Row): SlotInputs {
