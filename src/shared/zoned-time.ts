@@ -102,9 +102,15 @@ export type WallTimePlacement =
   | { kind: "skipped"; jump: number; offsets: [number, number] };
 
 /**
- * Offsets of `timeZone` between `startMs` and `endMs` (and two days either side): sampled at each UTC
- * midnight, each change between two samples found to the second by bisection. Assumes at most one change a
- * day, which every zone of the tz database keeps; outside the stretch it asks Intl as offsetAt does.
+ * How far apart the offsets of a stretch are sampled: no zone of the tz database changes its offset twice
+ * within a week (the closest pairs, Casablanca's around Ramadan, are weeks apart), so a change between two
+ * samples is the only one there. Each sample is an Intl call, the main cost of a month of free slots.
+ */
+const SAMPLE_MS = 7 * DAY_MS;
+
+/**
+ * Offsets of `timeZone` between `startMs` and `endMs` (and two days either side): sampled every SAMPLE_MS, each
+ * change between two samples found to the second by bisection; outside the stretch it asks Intl as offsetAt does.
  */
 export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: number): ZoneOffsets {
   const first = Math.floor(startMs / DAY_MS) * DAY_MS - 2 * DAY_MS;
@@ -112,10 +118,12 @@ export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: num
   const read = (epochMs: number) => offsetAt(epochMs, timeZone);
   /** From each `since` on (ascending), the zone is `offset` ahead of UTC. */
   const changes: { since: number; offset: number }[] = [{ since: first, offset: read(first) }];
-  for (let sample = first + DAY_MS; sample <= last; sample += DAY_MS) {
+  for (let sample = first; sample < last; ) {
+    const previous = sample;
+    sample = Math.min(sample + SAMPLE_MS, last);
     const offset = read(sample);
     if (offset === changes.at(-1)!.offset) continue;
-    let [low, high] = [sample - DAY_MS, sample];
+    let [low, high] = [previous, sample];
     while (high - low > 1000) {
       const middle = low + Math.floor((high - low) / 2000) * 1000;
       if (read(middle) === offset) high = middle;
