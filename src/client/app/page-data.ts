@@ -1,7 +1,6 @@
 import type { PageKey } from "@shared/page-modules";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../lib/api-client";
-import { i18n } from "../lib/i18n";
 import { startResponseChecker } from "../lib/response-check";
 
 type PageDataContext = { api: ApiClient; queryClient: QueryClient; search: string };
@@ -64,33 +63,14 @@ const pageData: Partial<Record<PageKey, PageData>> = {
 };
 
 /**
- * The kind of Intl formatter each page builds in the render that shows its data. index.html has already paid
- * ICU's start-up (~40 ms); the first formatter of each further kind still costs a few milliseconds while its
- * locale data loads, later ones (other options, zones, currencies) under one: built while the page's answers
- * are on the way, that cost leaves the render that shows them.
- */
-const firstFormatter: Partial<Record<PageKey, (locale: string) => unknown>> = {
-  services: (locale) => new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(0),
-  bookings: (locale) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", hour: "2-digit" }).format(0),
-  availability: (locale) => new Intl.DateTimeFormat(locale, { timeZone: "UTC", weekday: "long" }).format(0),
-  // The currency field names every currency in the interface language.
-  settings: (locale) => new Intl.DisplayNames([locale], { type: "currency" }).of("USD"),
-  callDetail: (locale) => new Intl.DateTimeFormat(locale, { dateStyle: "full" }).format(0),
-};
-
-/**
  * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count), and the
  * checker their answers will go through.
  */
 export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
   startResponseChecker();
   const { bookingQueries } = await import("../features/bookings/bookings.queries");
-  const requests = Promise.all([
+  await Promise.all([
     context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),
     pageData[key]?.(context),
   ]);
-  const prepare = firstFormatter[key];
-  // A task of its own, once the requests are on their way.
-  if (prepare) setTimeout(() => prepare(i18n.locale));
-  await requests;
 }
