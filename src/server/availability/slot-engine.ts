@@ -217,8 +217,11 @@ function laidOut(request: SlotRequest) {
     utcMilliseconds(wallTimeOf(firstDay, 0)),
     utcMilliseconds(wallTimeOf(addCalendarDays(lastDay, RUN_ON_DAYS), 1440)),
   );
-  const ranges = firstDay > lastDay ? [] : rangesOf(request, zone, firstDay, lastDay);
-  const hours = merged(rangesOf(request, zone, firstDay, addCalendarDays(lastDay, RUN_ON_DAYS)));
+  // The ranges of the days asked give the starts; those of the days after only open time to run on into.
+  const laid = rangesOf(request, zone, firstDay, addCalendarDays(lastDay, RUN_ON_DAYS));
+  const endOfLastDay = instantOfMinute(zone, lastDay, 1440);
+  const ranges = firstDay > lastDay ? [] : laid.filter((range) => range.start < endOfLastDay);
+  const hours = merged(laid);
   const closed = closedSpans(request, zone);
   const before = instantOfMinute(zone, window.lastBookableDay, 1440);
   return { window: { ...window, before }, zone, ranges, hours, closed };
