@@ -26,7 +26,7 @@ const pageData: Partial<Record<PageKey, PageData>> = {
   },
   services: async ({ api, queryClient }) => {
     const [{ serviceQueries }, { companyQuery }] = await Promise.all([
-      import("../features/services/services.queries"),
+      import("../lib/service-queries"),
       import("../lib/company-queries"),
     ]);
     // The table shows prices in the company's currency, and waits for it rather than show a wrong one.

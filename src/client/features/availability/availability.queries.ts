@@ -4,6 +4,7 @@ import type { ApiClient } from "../../lib/api-client";
 import { availabilityQuery } from "../../lib/availability-queries";
 import { responseSchema } from "../../lib/response-check";
 import { noData } from "../../lib/response-schema";
+import { serviceQueries } from "../../lib/service-queries";
 
 /** Set by the slots routes when the days asked hold more slots than one answer carries (the first ones come). */
 const SLOTS_TRUNCATED_HEADER = "X-Slots-Truncated";
@@ -27,14 +28,8 @@ export const availabilityQueries = {
       // As lib's freeSlotsQuery: slots move with the clock (minimum notice) and with every booking.
       staleTime: 60_000,
     }),
-  /** The preview's service picker; the same key as the Services page's list, so its changes show here. */
-  services: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ["services", "list"] as const,
-      queryFn: ({ signal }) => api.get("/services", responseSchema("serviceList"), { signal }),
-      staleTime: 3 * 60_000,
-      retry: 1,
-    }),
+  /** The preview's service picker: the Services page's own list query, so its changes show here. */
+  services: serviceQueries.list,
 };
 
 export const saveAvailability = (api: ApiClient, body: AvailabilityUpdate) =>

@@ -19,11 +19,12 @@ import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-message";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { preloadable } from "../../lib/preloadable";
+import { serviceQueries } from "../../lib/service-queries";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
-import { deleteService, serviceQueries, updateService } from "./services.queries";
+import { deleteService, updateService } from "./services.queries";
 
 // The dialogs (Ark's dialog, its focus trap, the switch) are not needed to show the list: they load once it
 // has painted.

@@ -1,0 +1,24 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "./api-client";
+import { responseSchema } from "./response-check";
+import { shouldRetry } from "./retry-policy";
+
+/** Spec 9: services are fresh for 3 minutes, retried once, not refetched on window focus. */
+const SERVICES_STALE_MS = 3 * 60_000;
+const SERVICES_RETRIES = 1;
+
+/**
+ * The service catalogue, one definition for every screen that lists it (Services, the availability preview's
+ * picker): a change on one shows on the other, with the same freshness rules whichever mounted first.
+ */
+export const serviceQueries = {
+  all: () => ["services"] as const,
+  list: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...serviceQueries.all(), "list"] as const,
+      queryFn: ({ signal }) => api.get("/services", responseSchema("serviceList"), { signal }),
+      staleTime: SERVICES_STALE_MS,
+      retry: (failureCount, error) => failureCount < SERVICES_RETRIES && shouldRetry(failureCount, error),
+      refetchOnWindowFocus: false,
+    }),
+};
