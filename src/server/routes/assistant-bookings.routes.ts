@@ -7,7 +7,7 @@ import {
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
 import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
-import { assistantActor } from "../bookings/booking-actors";
+import { assistantActor } from "../bookings/who-changed-booking";
 import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readExpectedVersion } from "../bookings/booking-version";

@@ -8,7 +8,7 @@ import {
 import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
-import { staffActor } from "../bookings/booking-actors";
+import { staffActor } from "../bookings/who-changed-booking";
 import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readIfMatch } from "../bookings/booking-version";

@@ -1,3 +1,4 @@
+// Who a booking change is by, as its timeline names them (not XState actors: those live in machines/).
 import { sql } from "drizzle-orm";
 import { createBoundedMap } from "../bounded-map";
 import type { Executor } from "../db/database";
