@@ -7,11 +7,11 @@ import {
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
 import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
-import { assistantActor } from "../bookings/who-changed-booking";
 import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
+import { assistantActor } from "../bookings/who-changed-booking";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";

@@ -8,11 +8,11 @@ import {
 import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
-import { staffActor } from "../bookings/who-changed-booking";
 import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
 import { readStartTime } from "../bookings/booking-start-time";
 import { readIfMatch } from "../bookings/booking-version";
 import { toBooking } from "../bookings/booking-views";
+import { staffActor } from "../bookings/who-changed-booking";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
