@@ -516,6 +516,7 @@ describe("Bookings", () => {
 
   it("reloads a booking changed behind the page's back, and shows the assistant's new booking without a reload", async () => {
     const page = await newPage();
+    await page.clock.install();
     const { staff, serviceId } = await signedUpWithService(page);
     const booking = await addBooking(staff, serviceId, startAt(3, 2), "Katherine Johnson");
     await page.goto("/bookings");
@@ -549,7 +550,9 @@ describe("Bookings", () => {
       }),
     });
     expect(response.status).toBe(201);
-    await rowOf(page, "Caller From Assistant").waitFor({ timeout: 45_000 });
+    // The list's 20 s refresh comes round.
+    await page.clock.fastForward(20_000);
+    await rowOf(page, "Caller From Assistant").waitFor();
     await page.getByRole("link", { name: "Bookings 1 pending" }).first().waitFor();
     await page.context().close();
   });

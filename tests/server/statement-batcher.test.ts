@@ -33,7 +33,8 @@ describe("createStatementBatcher", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(runner.batches).toEqual([[1]]);
     const later = [2, 3].map(batched);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The end of the turn they came in: a batch of their own would be set for it, and would now be running.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(runner.batches).toHaveLength(1);
     await runner.releaseNext();
     await runner.releaseNext();
