@@ -26,7 +26,13 @@ export type RescheduleTarget = {
 };
 
 /** What the provided save actor rejects with: a taken time carries the next free starts of that day. */
-export type RescheduleFailure = { status?: number; code?: string; nextFreeSlots?: readonly string[] };
+/** `field`: the input a VALIDATION refusal names (startTime: a time the business's clocks skip or show twice). */
+export type RescheduleFailure = {
+  status?: number;
+  code?: string;
+  field?: string;
+  nextFreeSlots?: readonly string[];
+};
 
 /** `outsideHours`: staff confirmed this start although it is outside the opening hours. */
 export type RescheduleSaveInput = { booking: RescheduleTarget; startTime: string; outsideHours: boolean };
@@ -105,10 +111,11 @@ const choiceChanged = { failure: null, outsideHoursConfirmed: false } as const;
 
 const toFailure = (error: unknown): RescheduleFailure => {
   if (typeof error !== "object" || error === null) return {};
-  const { status, code, nextFreeSlots } = error as Record<string, unknown>;
+  const { status, code, field, nextFreeSlots } = error as Record<string, unknown>;
   return {
     ...(typeof status === "number" && { status }),
     ...(typeof code === "string" && { code }),
+    ...(typeof field === "string" && { field }),
     ...(Array.isArray(nextFreeSlots) && {
       nextFreeSlots: nextFreeSlots.filter((slot): slot is string => typeof slot === "string"),
     }),

@@ -186,4 +186,3 @@ export const slotsAlongside = type({
   emptyReason: type.enumerated(...SLOTS_EMPTY_REASONS).or("null"),
   lastBookableDay: "string",
 });
-export type SlotsAlongside = typeof slotsAlongside.infer;

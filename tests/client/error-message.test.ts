@@ -8,6 +8,7 @@ describe("what the user reads for a failed call (one mapping, from code and fiel
   it("speaks about the field at fault of a VALIDATION failure", () => {
     expect(english({ status: 400, code: "VALIDATION", field: "email" })).toBe("Enter a valid email address.");
     expect(english({ status: 400, code: "VALIDATION", field: "password" })).toMatch(/^The password must be/);
+    expect(english({ status: 400, code: "VALIDATION", field: "startTime" })).toMatch(/^The clocks change/);
     // A field no form of ours asks for: the code's own words.
     expect(english({ status: 400, code: "VALIDATION", field: "transcript[2].text" })).toMatch(/not accepted/);
   });

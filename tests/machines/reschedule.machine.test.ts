@@ -170,6 +170,21 @@ describe("reschedule rules", () => {
     expect(sent.map((input) => input.startTime)).toEqual(["2027-03-28T02:30", "2027-10-31T02:30"]);
   });
 
+  it("keeps the field a refusal names, with the free times offered instead", async () => {
+    const refusal = {
+      status: 400,
+      code: "VALIDATION",
+      field: "startTime",
+      nextFreeSlots: ["2027-03-28T03:00:00+02:00"],
+    };
+    const { actor } = start(() => Promise.reject(refusal));
+    actor.send({ type: "date.pick", date: "2027-03-28" });
+    actor.send({ type: "time.change", time: "02:30" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(actor.getSnapshot().context.failure).toEqual(refusal);
+  });
+
   it("'Now' takes today and the next 10-minute step on the business's clock", () => {
     const { actor } = start(() => Promise.resolve(null));
     actor.send({ type: "time.now", at: Date.parse("2026-11-25T13:03:00.000Z") });

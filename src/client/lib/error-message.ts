@@ -39,6 +39,8 @@ const BY_CODE: Record<ClientErrorCode, MessageDescriptor> = {
 const BY_FIELD: Record<string, MessageDescriptor> = {
   email: msg`Enter a valid email address.`,
   password: msg`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`,
+  // The one start time a form sends that the server refuses as such: the clocks skip it or show it twice.
+  startTime: msg`The clocks change at that time of that day, so it does not exist or happens twice. Choose another time.`,
 };
 
 const isKnownCode = (code: string): code is ClientErrorCode => Object.hasOwn(BY_CODE, code);

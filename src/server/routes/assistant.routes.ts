@@ -1,5 +1,5 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
-import { slotList, slotsQuery } from "@shared/availability.schema";
+import { slotList, slotsAlongside, slotsQuery } from "@shared/availability.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { assistantPhoneNumberBody } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
@@ -26,7 +26,7 @@ import {
 import { slotListExample, slotsQueryExample } from "./availability.examples";
 import { addCallImportRoute } from "./call-import.route";
 import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_ALONGSIDE, SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes(
@@ -147,7 +147,7 @@ export function assistantRoutes(
       auth: "assistantKey",
       query: slotsQuery,
       response: slotList,
-      alongside: SLOTS_ALONGSIDE,
+      alongside: slotsAlongside,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [

@@ -5,6 +5,7 @@ import {
   blackoutDate,
   blackoutDateInput,
   slotList,
+  slotsAlongside,
   slotsQuery,
 } from "@shared/availability.schema";
 import type { SlotFinder } from "../availability/slot-finder";
@@ -27,7 +28,7 @@ import {
   slotsQueryExample,
 } from "./availability.examples";
 import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_ALONGSIDE, SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
 
 const NO_BLACKOUT = "No such blackout date";
 
@@ -137,7 +138,7 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       auth: "user",
       query: slotsQuery,
       response: slotList,
-      alongside: SLOTS_ALONGSIDE,
+      alongside: slotsAlongside,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
       errors: [

@@ -1,4 +1,4 @@
-import { AVAILABILITY_LIMITS, slotsAlongside } from "@shared/availability.schema";
+import { AVAILABILITY_LIMITS } from "@shared/availability.schema";
 import type { Context } from "hono";
 import type { SlotAnswer } from "../availability/slot-engine";
 import { okPrepared, prepareOk } from "../http/respond";
@@ -9,9 +9,6 @@ const SLOTS_MAX = AVAILABILITY_LIMITS.slotsPerAnswerMax;
 export const SLOTS_RESPONSE_HEADERS = {
   "X-Slots-Truncated": `"true" when the days asked hold more than ${SLOTS_MAX} slots: the answer is the first ${SLOTS_MAX}; ask again from the day of the last one for the rest`,
 };
-
-/** What both slots routes declare beside `data`. */
-export const SLOTS_ALONGSIDE = slotsAlongside;
 
 /**
  * The slots as an answer: at most SLOTS_MAX of them, the first in time order, and X-Slots-Truncated when the
