@@ -84,6 +84,9 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     root: ".",
+    // Two files at a time (vitest's default on two cores is one): the e2e files spend most of their time waiting on
+    // Chromium and the server, and the unit files on the database, so two workers use both cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -120,7 +123,6 @@ export default defineConfig(({ command }) => ({
           globalSetup: ["tests/support/e2e.global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

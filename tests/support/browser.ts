@@ -25,8 +25,9 @@ export function browserForFile() {
 }
 
 let counter = 0;
-/** A unique address per call, so test files never collide in the shared server. */
-export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${counter++}@example.com`;
+/** A unique address per call, so test files (two at a time, one per worker) never collide in the shared server. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.com`;
 
 export const PASSWORD = "correct horse battery";
 
