@@ -54,10 +54,9 @@ export async function initialWeight(
   const html = readFileSync("dist/client/index.html", "utf8");
   const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error("no entry script in dist/client/index.html");
-  // The stylesheet is preloaded, not linked (scripts/placeholder-first-plugin.ts), but still needed first.
-  const css = [
-    ...html.matchAll(/<link rel="(?:stylesheet|preload" as="style)"[^>]*href="\/assets\/([^"]+\.css)"/g),
-  ].map((m) => m[1]!);
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map(
+    (m) => m[1]!,
+  );
   const routeFiles = [...fetched].filter((f) => routeChunks.some((prefix) => f.startsWith(prefix)));
   const missing = routeChunks.filter((prefix) => !routeFiles.some((f) => f.startsWith(prefix)));
   if (missing.length) throw new Error(`${url} did not load route chunks ${missing.join(", ")}`);

@@ -24,29 +24,41 @@ export async function webBench({ baseURL }: ServerProcess): Promise<Figure[]> {
     await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL("**/dashboard");
-    const dashboard = await initialWeight(await staff.newPage(), "/dashboard", ["shell-", "dashboard-page-"]);
-    const calls = await initialWeight(await staff.newPage(), "/calls", ["shell-", "calls-page-"]);
+    const dashboard = await initialWeight(await staff.newPage(), "/dashboard", [
+      "protected-area-",
+      "dashboard-page-",
+    ]);
+    const calls = await initialWeight(await staff.newPage(), "/calls", ["protected-area-", "calls-page-"]);
     const availability = await initialWeight(await staff.newPage(), "/availability", [
-      "shell-",
+      "protected-area-",
       "availability-page-",
     ]);
-    const services = await initialWeight(await staff.newPage(), "/services", ["shell-", "services-page-"]);
-    const bookings = await initialWeight(await staff.newPage(), "/bookings", ["shell-", "bookings-page-"]);
+    const services = await initialWeight(await staff.newPage(), "/services", [
+      "protected-area-",
+      "services-page-",
+    ]);
+    const bookings = await initialWeight(await staff.newPage(), "/bookings", [
+      "protected-area-",
+      "bookings-page-",
+    ]);
     const bookingsCalendar = await initialWeight(await staff.newPage(), "/bookings?view=calendar", [
-      "shell-",
+      "protected-area-",
       "bookings-page-",
       "bookings-calendar-",
     ]);
-    const settings = await initialWeight(await staff.newPage(), "/settings", ["shell-", "settings-page-"]);
+    const settings = await initialWeight(await staff.newPage(), "/settings", [
+      "protected-area-",
+      "settings-page-",
+    ]);
     for (const [route, weight, budget] of [
-      ["/auth/sign-in", signInPage, 120],
-      ["/dashboard", dashboard, 170],
-      ["/calls", calls, 170],
-      ["/availability", availability, 170],
-      ["/services", services, 170],
-      ["/bookings", bookings, 170],
-      ["/bookings?view=calendar", bookingsCalendar, 170],
-      ["/settings", settings, 170],
+      ["/auth/sign-in", signInPage, 130],
+      ["/dashboard", dashboard, 200],
+      ["/calls", calls, 200],
+      ["/availability", availability, 200],
+      ["/services", services, 200],
+      ["/bookings", bookings, 200],
+      ["/bookings?view=calendar", bookingsCalendar, 200],
+      ["/settings", settings, 200],
     ] as const) {
       figures.push(
         {

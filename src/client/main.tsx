@@ -5,7 +5,6 @@ import { App } from "./app/app";
 import { createAppContext } from "./app/app-context";
 import { preloadRoute } from "./app/app-routes";
 import { activateLanguage, storedLanguage } from "./lib/i18n";
-import { applyPreloadedStylesheets } from "./lib/preloaded-stylesheets";
 
 /** Ends the current task, so the browser may paint or answer input before start-up's next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -19,10 +18,9 @@ async function start() {
     : undefined;
   const context = createAppContext({ inspect });
   await nextTask();
-  const styled = applyPreloadedStylesheets();
   // Before the language: a signed-in route marks the signed-in catalog wanted, so the activation brings it.
   const routeReady = preloadRoute(location, context);
-  await Promise.all([activateLanguage(storedLanguage()), styled, routeReady]);
+  await Promise.all([activateLanguage(storedLanguage()), routeReady]);
   const root = createRoot(document.getElementById("root")!);
   // As a transition the first render yields to the browser every few milliseconds instead of holding the
   // main thread for the whole tree (an urgent first render is one long task).

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, createApiClient } from "../../src/client/lib/api-client";
-import { sessionOrNoneCheck, sessionUserCheck } from "../../src/client/lib/session-user-check";
 import { uniqueEmail } from "../support/server-accounts";
 import { MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -44,7 +43,7 @@ async function signedInClient() {
     onSessionExpired: () => expired++,
   });
   const email = uniqueEmail("client");
-  await api.post("/auth/sign-up", sessionUserCheck, { email, password: "correct horse" });
+  await api.post("/auth/sign-up", "sessionUser", { email, password: "correct horse" });
   return { api, browser, email, expiredCount: () => expired };
 }
 
@@ -52,14 +51,14 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("stores the Authorization header of any response and sends it", async () => {
     const { api, email } = await signedInClient();
     expect(api.hasAuthorization()).toBe(true);
-    expect((await api.get("/auth/me", sessionUserCheck)).email).toBe(email);
+    expect((await api.get("/auth/me", "sessionUser")).email).toBe(email);
   });
 
   it("five concurrent requests with an expired token cause exactly one refresh and five successful retries", async () => {
     const { api, browser, email, expiredCount } = await signedInClient();
     server.clock.advance(16 * MINUTE);
     browser.calls.clear();
-    const users = await Promise.all(Array.from({ length: 5 }, () => api.get("/auth/me", sessionUserCheck)));
+    const users = await Promise.all(Array.from({ length: 5 }, () => api.get("/auth/me", "sessionUser")));
     expect(users.map((user) => user.email)).toEqual(Array(5).fill(email));
     expect(browser.calls.get("/api/auth/refresh")).toBe(1);
     expect(browser.calls.get("/api/auth/me")).toBe(10);
@@ -72,7 +71,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     server.clock.advance(16 * MINUTE);
     browser.calls.clear();
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 5 }, () => api.get("/auth/me", sessionUserCheck)),
+      Array.from({ length: 5 }, () => api.get("/auth/me", "sessionUser")),
     );
     for (const outcome of outcomes) {
       expect(outcome.status).toBe("rejected");
@@ -88,14 +87,14 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("does not refresh when no header is held, nor for the refresh call itself", async () => {
     const browser = browserLikeFetch();
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: browser.fetch });
-    await expect(api.get("/auth/me", sessionUserCheck)).rejects.toMatchObject({
+    await expect(api.get("/auth/me", "sessionUser")).rejects.toMatchObject({
       status: 401,
       code: "UNAUTHENTICATED",
     });
     // Without a cookie there is no session to resume, which is no error.
-    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).resolves.toBeNull();
+    await expect(api.post("/auth/refresh", "sessionOrNone")).resolves.toBeNull();
     browser.useCookie("not-a-token");
-    await expect(api.post("/auth/refresh", sessionOrNoneCheck)).rejects.toMatchObject({
+    await expect(api.post("/auth/refresh", "sessionOrNone")).rejects.toMatchObject({
       status: 401,
       code: "UNAUTHENTICATED",
     });
@@ -106,7 +105,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     const { api, browser, expiredCount } = await signedInClient();
     browser.useCookie("not-a-token");
     server.clock.advance(16 * MINUTE);
-    await expect(api.get("/auth/me", sessionUserCheck)).rejects.toMatchObject({ status: 401 });
+    await expect(api.get("/auth/me", "sessionUser")).rejects.toMatchObject({ status: 401 });
     expect(api.hasAuthorization()).toBe(false);
     expect(expiredCount()).toBe(1);
   });
@@ -114,7 +113,7 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
   it("unwraps the envelope's error message and code", async () => {
     const { api } = await signedInClient();
     const error: unknown = await api
-      .post("/auth/sign-up", sessionUserCheck, { email: "not-an-email", password: "x" })
+      .post("/auth/sign-up", "sessionUser", { email: "not-an-email", password: "x" })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({

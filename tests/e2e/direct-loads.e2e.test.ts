@@ -2,7 +2,6 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   browserForFile,
-  builtFileOf,
   callReport,
   createAssistantKey,
   holdRequests,
@@ -31,9 +30,10 @@ describe.each(["pl", "de"])("a signed-in page loaded directly in %s", (language)
       const errors: string[] = [];
       const collect = (error: Error) => errors.push(error.message);
       page.on("pageerror", collect);
-      // The language's messages held until the page's first requests are out, as on a slow link: so that
-      // start-up runs its early steps while no language is active yet, every time rather than now and then.
-      const messages = `**/${builtFileOf(`locales/${language}/signed-in.po`)}`;
+      // The language's messages (the one signed-in catalog a page loads) held until the page's first requests
+      // are out, as on a slow link: so that start-up runs its early steps while no language is active yet,
+      // every time rather than now and then.
+      const messages = /\/assets\/signed-in-[\w-]{8}\.js$/;
       const held = await holdRequests(page, messages);
       try {
         const requestsOut = page.waitForRequest("**/api/bookings/counts");

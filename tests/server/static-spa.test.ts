@@ -21,16 +21,6 @@ beforeAll(async () => {
   writeFileSync(join(dir, "assets", "index-abc123.js.gz"), gzipSync(BUNDLE));
   writeFileSync(join(dir, "assets", "big-def456.css"), `body{color:red}${" ".repeat(20_000)}`);
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  writeFileSync(
-    join(dir, "module-preloads.json"),
-    JSON.stringify({
-      "src/client/features/calls/calls-page.tsx": [
-        "assets/calls-page-1.js",
-        "assets/table-2.js",
-        "assets/index-abc123.js",
-      ],
-    }),
-  );
   server = await startTestServer({ env: { STATIC_DIR: dir } });
 });
 afterAll(async () => {
@@ -47,20 +37,6 @@ describe("static SPA", () => {
       expect(response.headers.get("cache-control")).toBe("no-cache");
       expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
       expect(await response.text()).toBe(INDEX_HTML);
-    }
-  });
-
-  it("names a signed-in page's code in the page sent for its path, for the browser to fetch with the entry", async () => {
-    const calls = await (await server.request("/calls?page=2")).text();
-    // The entry's own file is named once, by its script tag; the page's other files before the first script.
-    expect(calls).toBe(
-      INDEX_HTML.replace(
-        "<script",
-        '<meta name="calldesk-page-files" content="assets/calls-page-1.js assets/table-2.js"><script',
-      ),
-    );
-    for (const path of ["/", "/auth/sign-in", "/calls/abc"]) {
-      expect(await (await server.request(path)).text(), path).toBe(INDEX_HTML);
     }
   });
 

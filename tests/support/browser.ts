@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
+import { basename } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { CallReport } from "@shared/calls.schema";
 import type { ServiceInput } from "@shared/service.schema";
@@ -31,14 +32,16 @@ export const uniqueEmail = (label: string) =>
 
 export const PASSWORD = "correct horse battery";
 
-/** The built file holding `module` (its path from the project root), from the build's module → files map. */
+/**
+ * The built file of a lazily imported module (its path from the project root): the bundler names the chunk
+ * of a module imported on its own after it (`language-menu-<hash>.js`).
+ */
 export function builtFileOf(module: string): string {
-  const files: Record<string, string[]> = JSON.parse(
-    readFileSync("dist/client/module-preloads.json", "utf8"),
-  );
-  const file = files[module]?.[0];
-  if (!file) throw new Error(`${module} is not loaded lazily in this build`);
-  return file;
+  const name = basename(module).replace(/\.\w+$/, "");
+  const chunk = new RegExp(`^${name.replace(/[.]/g, "\\.")}-[\\w-]{8}\\.js$`);
+  const files = readdirSync("dist/client/assets").filter((file) => chunk.test(file));
+  if (files.length !== 1) throw new Error(`${module} is not one lazily loaded chunk in this build`);
+  return `assets/${files[0]}`;
 }
 
 /**

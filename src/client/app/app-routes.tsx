@@ -1,4 +1,3 @@
-import { pageKeyOf } from "@shared/page-modules";
 import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { waitFor } from "xstate";
@@ -9,7 +8,7 @@ import { SignUpPage } from "../features/auth/sign-up-page";
 import { loadSignedInMessages } from "../lib/i18n";
 import { preloadable } from "../lib/preloadable";
 import type { AppContext } from "./app-context";
-import { pages } from "./page-chunks";
+import { pageKeyOf, pages } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";

@@ -1,9 +1,8 @@
-import type { PageKey } from "@shared/page-modules";
 import { preloadable } from "../lib/preloadable";
 
 /**
- * One chunk per signed-in page (@shared/page-modules names their modules), fetched when its route is first
- * visited. Kept apart from the signed-in area's own chunk so the page a URL needs comes alongside that area.
+ * One chunk per signed-in page, fetched when its route is first visited, or while the session is checked when
+ * a page is loaded directly (app-routes.tsx).
  */
 export const pages = {
   dashboard: preloadable(() =>
@@ -24,4 +23,14 @@ export const pages = {
   ),
   settings: preloadable(() => import("./settings-page").then((m) => ({ default: m.SettingsPage }))),
   faq: preloadable(() => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage }))),
-} satisfies Record<PageKey, unknown>;
+};
+
+export type PageKey = keyof typeof pages;
+
+/** The page a signed-in path renders (unknown paths render the dashboard); null for the /auth pages. */
+export function pageKeyOf(pathname: string): PageKey | null {
+  const [, section = "", id] = pathname.split("/");
+  if (section === "auth") return null;
+  const key = section === "calls" && id ? "callDetail" : section;
+  return Object.hasOwn(pages, key) ? (key as PageKey) : "dashboard";
+}

@@ -1,7 +1,6 @@
-import type { PageKey } from "@shared/page-modules";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../lib/api-client";
-import { startResponseChecker } from "../lib/response-check";
+import type { PageKey } from "./page-chunks";
 
 type PageDataContext = { api: ApiClient; queryClient: QueryClient; search: string };
 type PageData = (context: PageDataContext) => Promise<unknown>;
@@ -62,12 +61,8 @@ const pageData: Partial<Record<PageKey, PageData>> = {
   },
 };
 
-/**
- * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count), and the
- * checker their answers will go through.
- */
+/** Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count). */
 export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
-  startResponseChecker();
   const { bookingQueries } = await import("../features/bookings/bookings.queries");
   await Promise.all([
     context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),

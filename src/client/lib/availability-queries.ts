@@ -1,7 +1,6 @@
 import type { SlotsRequest } from "@shared/availability.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
-import { responseSchema } from "./response-check";
 
 // Under "availability": the availability screen's one invalidation after a change refreshes these too.
 
@@ -9,7 +8,7 @@ import { responseSchema } from "./response-check";
 export const availabilityQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: ["availability", "detail"] as const,
-    queryFn: ({ signal }) => api.get("/availability", responseSchema("availability"), { signal }),
+    queryFn: ({ signal }) => api.get("/availability", "availability", { signal }),
   });
 
 /**
@@ -20,7 +19,7 @@ export const availabilityQuery = (api: ApiClient) =>
 export const freeSlotsQuery = (api: ApiClient, query: SlotsRequest) =>
   queryOptions({
     queryKey: ["availability", "slots", query] as const,
-    queryFn: ({ signal }) => api.get("/availability/slots", responseSchema("slotList"), { signal, query }),
+    queryFn: ({ signal }) => api.get("/availability/slots", "slotList", { signal, query }),
     // Slots move with the clock (minimum notice) and with every booking: never older than a minute.
     staleTime: 60_000,
   });

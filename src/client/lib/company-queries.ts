@@ -3,7 +3,6 @@ import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
 import { useApi } from "./api-context";
-import { responseSchema } from "./response-check";
 import { shouldRetry } from "./retry-policy";
 
 /** Spec 9: the company is fresh for 5 minutes, retried once, not refetched on window focus. */
@@ -14,7 +13,7 @@ const COMPANY_RETRIES = 1;
 export const companyQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: ["company", "me"] as const,
-    queryFn: ({ signal }) => api.get("/company/me", responseSchema("company"), { signal }),
+    queryFn: ({ signal }) => api.get("/company/me", "company", { signal }),
     staleTime: COMPANY_STALE_MS,
     retry: (failureCount, error) => failureCount < COMPANY_RETRIES && shouldRetry(failureCount, error),
     refetchOnWindowFocus: false,
@@ -32,4 +31,4 @@ export function useCompanyCurrency(): string | undefined {
 
 /** PUT /api/company/me: answers the company as saved. */
 export const saveCompany = (api: ApiClient, update: CompanyUpdateInput) =>
-  api.put("/company/me", responseSchema("company"), update);
+  api.put("/company/me", "company", update);

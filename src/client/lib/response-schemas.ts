@@ -1,35 +1,50 @@
-import type { ResponseSchema } from "./response-schema";
+import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { sessionUser } from "@shared/auth.schema";
+import { availability, blackoutDate, slotList } from "@shared/availability.schema";
+import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { callDetail, callList } from "@shared/calls.schema";
+import { company } from "@shared/company.schema";
+import { dashboardStats } from "@shared/dashboard.schema";
+import { service, serviceList } from "@shared/service.schema";
+import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
+import { type } from "arktype";
 
 /**
- * The response schemas of the signed-in pages' calls: the same objects the server's routes declare, each
- * module loaded when one of its schemas is first asked for. Parsing all of them took a third of the checker's
- * start-up (arktype's own the rest) and a page needs one or two. Only ever imported dynamically
- * (response-check.ts), so arktype travels in its own chunk.
+ * The answer of every call the client makes, by name: the very schemas its server route declares as
+ * `response` (a test holds them identical). Types come from here everywhere; the module itself is loaded
+ * only in development and tests (lib/api-client.ts), so arktype never comes with a page for this.
  */
-export const responseSchemaLoaders = {
-  callList: () => import("@shared/calls.schema").then((m) => m.callList),
-  callDetail: () => import("@shared/calls.schema").then((m) => m.callDetail),
-  dashboardStats: () => import("@shared/dashboard.schema").then((m) => m.dashboardStats),
-  assistantKeyList: () => import("@shared/assistant.schema").then((m) => m.assistantKeyList),
-  createdAssistantKey: () => import("@shared/assistant.schema").then((m) => m.createdAssistantKey),
-  availability: () => import("@shared/availability.schema").then((m) => m.availability),
-  blackoutDate: () => import("@shared/availability.schema").then((m) => m.blackoutDate),
-  slotList: () => import("@shared/availability.schema").then((m) => m.slotList),
-  bookingList: () => import("@shared/booking.schema").then((m) => m.bookingList),
-  bookingDetail: () => import("@shared/booking.schema").then((m) => m.bookingDetail),
-  booking: () => import("@shared/booking.schema").then((m) => m.booking),
-  bookingCounts: () => import("@shared/booking.schema").then((m) => m.bookingCounts),
-  serviceList: () => import("@shared/service.schema").then((m) => m.serviceList),
-  service: () => import("@shared/service.schema").then((m) => m.service),
-  company: () => import("@shared/company.schema").then((m) => m.company),
-  telegramStatus: () => import("@shared/telegram.schema").then((m) => m.telegramStatus),
-  telegramLink: () => import("@shared/telegram.schema").then((m) => m.telegramLink),
-  telegramLinkState: () => import("@shared/telegram.schema").then((m) => m.telegramLinkState),
+export const responseSchemas = {
+  /** Routes whose `data` is null (the server's `response: null`). */
+  none: type("null"),
+  sessionUser,
+  /** The refresh: the user, or null when there is no session to resume. */
+  sessionOrNone: sessionUser.or("null"),
+  callList,
+  callDetail,
+  dashboardStats,
+  assistantKeyList,
+  createdAssistantKey,
+  availability,
+  blackoutDate,
+  slotList,
+  bookingList,
+  bookingDetail,
+  booking,
+  bookingCounts,
+  serviceList,
+  service,
+  company,
+  telegramStatus,
+  telegramLink,
+  telegramLinkState,
 };
 
-type Loaders = typeof responseSchemaLoaders;
-export type ResponseSchemas = { [Name in keyof Loaders]: Awaited<ReturnType<Loaders[Name]>> };
+export type ResponseName = keyof typeof responseSchemas;
+export type ResponseOf<Name extends ResponseName> = (typeof responseSchemas)[Name]["infer"];
 
-/** The schema `name`, loaded once asked for (a module already loaded answers at once). */
-export const loadResponseSchema = (name: keyof Loaders): Promise<ResponseSchema<unknown>> =>
-  responseSchemaLoaders[name]();
+/** What the schema `name` finds wrong with `data`, for the error's message; undefined when nothing. */
+export function responseProblem(name: ResponseName, data: unknown): string | undefined {
+  const verdict = responseSchemas[name](data);
+  return verdict instanceof type.errors ? verdict.summary : undefined;
+}

@@ -2,8 +2,6 @@ import type { AvailabilityUpdate, BlackoutDateInput, SlotsQuery } from "@shared/
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
 import { availabilityQuery } from "../../lib/availability-queries";
-import { responseSchema } from "../../lib/response-check";
-import { noData } from "../../lib/response-schema";
 import { serviceQueries } from "../../lib/service-queries";
 
 /** Set by the slots routes when the days asked hold more slots than one answer carries (the first ones come). */
@@ -18,11 +16,11 @@ export const availabilityQueries = {
     queryOptions({
       queryKey: ["availability", "preview-slots", query] as const,
       queryFn: async ({ signal }) => {
-        const { data: slots, headers } = await api.requestWithHeaders(
-          "/availability/slots",
-          responseSchema("slotList"),
-          { method: "GET", signal, query },
-        );
+        const { data: slots, headers } = await api.requestWithHeaders("/availability/slots", "slotList", {
+          method: "GET",
+          signal,
+          query,
+        });
         return { slots, truncated: headers.get(SLOTS_TRUNCATED_HEADER) === "true" };
       },
       // As lib's freeSlotsQuery: slots move with the clock (minimum notice) and with every booking.
@@ -33,10 +31,10 @@ export const availabilityQueries = {
 };
 
 export const saveAvailability = (api: ApiClient, body: AvailabilityUpdate) =>
-  api.put("/availability", responseSchema("availability"), body);
+  api.put("/availability", "availability", body);
 
 export const addBlackoutDate = (api: ApiClient, body: BlackoutDateInput) =>
-  api.post("/availability/blackout-dates", responseSchema("blackoutDate"), body);
+  api.post("/availability/blackout-dates", "blackoutDate", body);
 
 export const removeBlackoutDate = (api: ApiClient, id: string) =>
-  api.delete(`/availability/blackout-dates/${encodeURIComponent(id)}`, noData);
+  api.delete(`/availability/blackout-dates/${encodeURIComponent(id)}`, "none");

@@ -2,7 +2,6 @@ import { BOOKINGS_PAGE_SIZE, type BookingScope, type BookingStatus } from "@shar
 import type { Booking, BookingUpdate } from "@shared/booking.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { responseSchema } from "../../lib/response-check";
 import { shouldRetry } from "../../lib/retry-policy";
 
 /** Spec 9: bookings are fresh for 3 minutes, retried once, not refetched on window focus. */
@@ -48,7 +47,7 @@ export const bookingQueries = {
         if (params.scope) query.scope = params.scope;
         if (params.from) query.from = params.from;
         if (params.to) query.to = params.to;
-        return api.get("/bookings", responseSchema("bookingList"), { query, signal });
+        return api.get("/bookings", "bookingList", { query, signal });
       },
       ...cachePolicy,
       refetchInterval: BOOKINGS_REFRESH_MS,
@@ -59,15 +58,14 @@ export const bookingQueries = {
   detail: (api: ApiClient, id: string) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), "detail", id] as const,
-      queryFn: ({ signal }) =>
-        api.get(`/bookings/${encodeURIComponent(id)}`, responseSchema("bookingDetail"), { signal }),
+      queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, "bookingDetail", { signal }),
       ...cachePolicy,
     }),
   /** The sidebar's count of bookings waiting for confirmation; follows the assistant like the list does. */
   counts: (api: ApiClient) =>
     queryOptions({
       queryKey: [...bookingQueries.all(), "counts"] as const,
-      queryFn: ({ signal }) => api.get("/bookings/counts", responseSchema("bookingCounts"), { signal }),
+      queryFn: ({ signal }) => api.get("/bookings/counts", "bookingCounts", { signal }),
       ...cachePolicy,
       refetchInterval: BOOKINGS_REFRESH_MS,
     }),
@@ -82,6 +80,6 @@ export const updateBooking = (
   booking: Pick<Booking, "_id" | "version">,
   body: BookingUpdate,
 ) =>
-  api.put(`/bookings/${encodeURIComponent(booking._id)}`, responseSchema("booking"), body, {
+  api.put(`/bookings/${encodeURIComponent(booking._id)}`, "booking", body, {
     headers: { "If-Match": `"${booking.version}"` },
   });

@@ -2,7 +2,6 @@ import { CALLS_PAGE_SIZE } from "@shared/calls.constants";
 import type { CallStatus, CallSummary } from "@shared/calls.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { responseSchema } from "../../lib/response-check";
 
 /** Spec 9: the list is fresh for 30 s. */
 export const CALLS_STALE_MS = 30_000;
@@ -28,7 +27,7 @@ export const callQueries = {
         if (params.status) query.status = params.status;
         if (params.from) query.startDate = params.from;
         if (params.to) query.endDate = params.to;
-        return api.get("/calls", responseSchema("callList"), { query, signal });
+        return api.get("/calls", "callList", { query, signal });
       },
       staleTime: CALLS_STALE_MS,
       refetchInterval: (query) => refreshEvery(hasLiveCall(query.state.data?.data)),
@@ -38,8 +37,7 @@ export const callQueries = {
   detail: (api: ApiClient, id: string) =>
     queryOptions({
       queryKey: [...callQueries.all(), "detail", id] as const,
-      queryFn: ({ signal }) =>
-        api.get(`/calls/${encodeURIComponent(id)}`, responseSchema("callDetail"), { signal }),
+      queryFn: ({ signal }) => api.get(`/calls/${encodeURIComponent(id)}`, "callDetail", { signal }),
       staleTime: CALLS_STALE_MS,
       refetchInterval: (query) => refreshEvery(query.state.data?.status === "in-progress"),
     }),

@@ -2,8 +2,6 @@ import { sessionMachine } from "@machines/session.machine";
 import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../lib/api-client";
-import { noData } from "../../lib/response-schema";
-import { sessionOrNoneCheck, sessionUserCheck } from "../../lib/session-user-check";
 
 type SessionEffects = {
   api: ApiClient;
@@ -15,14 +13,14 @@ type SessionEffects = {
 export function provideSessionMachine({ api, announceSignedIn }: SessionEffects) {
   return sessionMachine.provide({
     actors: {
-      refresh: fromPromise(() => api.post("/auth/refresh", sessionOrNoneCheck)),
+      refresh: fromPromise(() => api.post("/auth/refresh", "sessionOrNone")),
       signIn: fromPromise<SessionUser, SignInBody>(({ input }) =>
-        api.post("/auth/sign-in", sessionUserCheck, input),
+        api.post("/auth/sign-in", "sessionUser", input),
       ),
       signUp: fromPromise<SessionUser, SignUpBody>(({ input }) =>
-        api.post("/auth/sign-up", sessionUserCheck, input),
+        api.post("/auth/sign-up", "sessionUser", input),
       ),
-      signOut: fromPromise(() => api.post("/auth/sign-out", noData).then(() => undefined)),
+      signOut: fromPromise(() => api.post("/auth/sign-out", "none").then(() => undefined)),
     },
     actions: {
       dropAuthorization: () => api.dropAuthorization(),

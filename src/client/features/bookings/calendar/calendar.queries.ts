@@ -3,7 +3,6 @@ import type { Booking } from "@shared/booking.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../../lib/api-client";
-import { responseSchema } from "../../../lib/response-check";
 import { BOOKINGS_REFRESH_MS, BOOKINGS_STALE_MS, bookingQueries } from "../bookings.queries";
 
 export const calendarQueries = {
@@ -18,7 +17,7 @@ export const calendarQueries = {
         const bookings: Booking[] = [];
         for (let page = 1; ; page++) {
           const query = { scope: "all", from: range.from, to: range.to, limit: BOOKINGS_MAX_LIMIT, page };
-          const result = await api.get("/bookings", responseSchema("bookingList"), { query, signal });
+          const result = await api.get("/bookings", "bookingList", { query, signal });
           bookings.push(...result.data);
           if (page >= result.totalPages || result.data.length === 0) return bookings;
         }
