@@ -11,7 +11,7 @@ export const PAGE_MODULES = {
   bookings: "src/client/features/bookings/bookings-page.tsx",
   services: "src/client/features/services/services-page.tsx",
   availability: "src/client/features/availability/availability-page.tsx",
-  settings: "src/client/app/settings-page.tsx",
+  settings: "src/client/features/settings/settings-page.tsx",
   faq: "src/client/features/faq/faq-page.tsx",
 } as const;
 

@@ -199,7 +199,7 @@ describe("the production build", () => {
     for (const [path, name, module] of [
       ["/availability", "availability", "src/client/features/availability/availability-editor.tsx"],
       ["/services", "services", "src/client/features/services/service-dialog.tsx"],
-      ["/settings", "settings", "src/client/app/settings-more-cards.tsx"],
+      ["/settings", "settings", "src/client/features/settings/settings-more-cards.tsx"],
     ] as const) {
       const file = preloads[module]![0]!;
       await page.goto(path);
