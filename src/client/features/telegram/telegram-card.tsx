@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FailureFacts } from "@machines/failure-facts";
+import type { FailureFacts } from "@machines/failure";
 import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
