@@ -10,8 +10,7 @@ import { useSessionActor } from "../session/session-context";
 import { AuthCard } from "./auth-card";
 import { AuthLink } from "./auth-link";
 import { EmailField } from "./email-field";
-import { SignInFailureMessage } from "./failure-message";
-import { useSessionFailure } from "./use-session-failure";
+import { SignInFailureMessage, useSessionFailure } from "./session-failure";
 
 export function SignInPage() {
   const { t } = useLingui();

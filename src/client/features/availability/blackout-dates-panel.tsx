@@ -12,7 +12,7 @@ import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
-import { failureMessage, failureOf } from "../../lib/error-message";
+import { failureMessage, failureOf } from "../../lib/error-wording";
 import { preloadable } from "../../lib/preloadable";
 import { addBlackoutDate, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";

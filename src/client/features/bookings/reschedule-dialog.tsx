@@ -18,7 +18,7 @@ import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { OutsideHoursQuestion } from "./outside-hours-question";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";

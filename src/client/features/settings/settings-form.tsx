@@ -11,7 +11,7 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
-import { failureOf } from "../../lib/error-message";
+import { failureOf } from "../../lib/error-wording";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import { draftOf, followCompanyPhone, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";

@@ -16,7 +16,7 @@ import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
 import { isRefusedChatId } from "./refused-chat-id";

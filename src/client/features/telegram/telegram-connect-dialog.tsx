@@ -14,7 +14,7 @@ import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import * as Steps from "../../components/ui/steps";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { isRefusedChatId } from "./refused-chat-id";
 
 type TelegramConnectDialogProps = {

@@ -1,7 +1,17 @@
 import { Trans } from "@lingui/react/macro";
 import type { FailureFacts } from "@machines/failure";
+import { useSelector } from "@xstate/react";
+import { useLayoutEffect } from "react";
 import { FailureText } from "../../components/failure-text";
-import { failureMessage, isThrottled } from "../../lib/error-message";
+import { failureMessage, isThrottled } from "../../lib/error-wording";
+import { useSessionActor } from "../session/session-context";
+
+/** The last failed sign-in or sign-up, cleared when the page that showed it goes away (back button too). */
+export function useSessionFailure() {
+  const session = useSessionActor();
+  useLayoutEffect(() => () => session.send({ type: "session.dismissFailure" }), [session]);
+  return useSelector(session, (snapshot) => snapshot.context.failure);
+}
 
 // No answer, or the server broke: blaming the password would send the user down the wrong path.
 const unreachable = (failure: FailureFacts) => failure.status === undefined || failure.status >= 500;
