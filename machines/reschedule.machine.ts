@@ -3,6 +3,7 @@ import { type CalendarDate, isCalendarDate } from "@shared/calendar-date";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { calendarDateAt, isoWithOffset, placeWallTime, wallTimeAt } from "@shared/zoned-time";
 import { assign, setup } from "xstate";
+import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided } from "./not-provided";
 
 /**
@@ -25,15 +26,6 @@ export type RescheduleTarget = {
   endTime: string;
 };
 
-/** What the provided save actor rejects with: a taken time carries the next free starts of that day. */
-/** `field`: the input a VALIDATION refusal names (startTime: a time the business's clocks skip or show twice). */
-export type RescheduleFailure = {
-  status?: number;
-  code?: string;
-  field?: string;
-  nextFreeSlots?: readonly string[];
-};
-
 /** `outsideHours`: staff confirmed this start although it is outside the opening hours. */
 export type RescheduleSaveInput = { booking: RescheduleTarget; startTime: string; outsideHours: boolean };
 
@@ -45,7 +37,11 @@ export type RescheduleContext = {
   date: CalendarDate | null;
   /** `HH:MM`, as the time input holds it (may be empty while typed). */
   time: string;
-  failure: RescheduleFailure | null;
+  /**
+   * Why the last save was refused: a taken time carries the next free starts of that day; a VALIDATION refusal
+   * of `startTime` is a time the business's clocks skip or show twice.
+   */
+  failure: FailureFacts | null;
   /** Staff confirmed the chosen day and time outside the opening hours; any change of them drops it. */
   outsideHoursConfirmed: boolean;
 };
@@ -109,19 +105,6 @@ export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "
 /** A changed day or time is a new question: its failure and any confirmation were about the old one. */
 const choiceChanged = { failure: null, outsideHoursConfirmed: false } as const;
 
-const toFailure = (error: unknown): RescheduleFailure => {
-  if (typeof error !== "object" || error === null) return {};
-  const { status, code, field, nextFreeSlots } = error as Record<string, unknown>;
-  return {
-    ...(typeof status === "number" && { status }),
-    ...(typeof code === "string" && { code }),
-    ...(typeof field === "string" && { field }),
-    ...(Array.isArray(nextFreeSlots) && {
-      nextFreeSlots: nextFreeSlots.filter((slot): slot is string => typeof slot === "string"),
-    }),
-  };
-};
-
 export const rescheduleMachine = setup({
   types: {
     context: {} as RescheduleContext,
@@ -135,7 +118,7 @@ export const rescheduleMachine = setup({
     /** The booking moved (spec 8 success toast, booking queries refreshed). */
     announceSaved: () => {},
     /** The move failed (spec 8 error toast); the dialog stays open and says why. */
-    announceFailed: (_, _params: { failure: RescheduleFailure }) => {},
+    announceFailed: (_, _params: { failure: FailureFacts }) => {},
     reset: assign(() => closedContext),
     pickDate: assign(({ event }) =>
       event.type === "date.pick" ? { date: event.date, ...choiceChanged } : {},
@@ -221,15 +204,15 @@ export const rescheduleMachine = setup({
             // A question, not a failure: the chosen time stays, with that day's free times beside it. Asked
             // once: a refusal despite the confirmation is a failure like any other.
             guard: ({ context, event }) =>
-              toFailure(event.error).code === "OUTSIDE_HOURS" && !context.outsideHoursConfirmed,
+              rejectionFacts(event.error).code === "OUTSIDE_HOURS" && !context.outsideHoursConfirmed,
             target: "outsideHours",
-            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+            actions: assign({ failure: ({ event }) => rejectionFacts(event.error) }),
           },
           {
             target: "editing",
             actions: [
-              assign({ failure: ({ event }) => toFailure(event.error) }),
-              { type: "announceFailed", params: ({ event }) => ({ failure: toFailure(event.error) }) },
+              assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+              { type: "announceFailed", params: ({ event }) => ({ failure: rejectionFacts(event.error) }) },
             ],
           },
         ],

@@ -1,5 +1,6 @@
 import type { Service, ServiceCategory, ServiceInput } from "@shared/service.schema";
 import { assertEvent, assign, setup } from "xstate";
+import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided } from "./not-provided";
 
 /**
@@ -45,9 +46,6 @@ export const draftOf = (service: Service): ServiceDraft => ({
   bufferAfterMinutes: service.bufferAfterMinutes === null ? "" : String(service.bufferAfterMinutes),
 });
 
-/** What the provided save actor rejects with; the view turns it into words (a 409 names the name field). */
-export type ServiceSaveFailure = { status?: number; code?: string; field?: string };
-
 export type ServiceSaveInput = { id: string | null; input: ServiceInput };
 
 export type ServiceDialogContext = {
@@ -55,7 +53,8 @@ export type ServiceDialogContext = {
   /** The service being edited; null in create mode. */
   serviceId: string | null;
   draft: ServiceDraft;
-  failure: ServiceSaveFailure | null;
+  /** Why the last save failed; the view turns it into words (a 409 names the name field). */
+  failure: FailureFacts | null;
 };
 
 export type ServiceDialogEvent =
@@ -65,16 +64,6 @@ export type ServiceDialogEvent =
   | { type: "form.change"; patch: Partial<ServiceDraft> }
   /** The form's values, already checked by the view against the shared schema. */
   | { type: "form.submit"; input: ServiceInput };
-
-const toFailure = (error: unknown): ServiceSaveFailure => {
-  if (typeof error !== "object" || error === null) return {};
-  const { status, code, field } = error as Record<string, unknown>;
-  return {
-    ...(typeof status === "number" && { status }),
-    ...(typeof code === "string" && { code }),
-    ...(typeof field === "string" && { field }),
-  };
-};
 
 const closedContext: ServiceDialogContext = {
   mode: "create",
@@ -96,7 +85,7 @@ export const serviceDialogMachine = setup({
     /** A save went through (spec 8 success toast, list refetched). */
     announceSaved: (_, _params: { mode: "create" | "edit" }) => {},
     /** A save failed (spec 8 error toast); the form stays open with what was typed. */
-    announceFailed: (_, _params: { mode: "create" | "edit"; failure: ServiceSaveFailure }) => {},
+    announceFailed: (_, _params: { mode: "create" | "edit"; failure: FailureFacts }) => {},
     reset: assign(() => closedContext),
     applyChange: assign({
       draft: ({ context, event }) => {
@@ -160,10 +149,10 @@ export const serviceDialogMachine = setup({
           ...(target === "edit" && { guard: "isEditing" as const }),
           target,
           actions: [
-            assign({ failure: ({ event }) => toFailure(event.error) }),
+            assign({ failure: ({ event }) => rejectionFacts(event.error) }),
             {
               type: "announceFailed" as const,
-              params: ({ context, event }) => ({ mode: context.mode, failure: toFailure(event.error) }),
+              params: ({ context, event }) => ({ mode: context.mode, failure: rejectionFacts(event.error) }),
             },
           ],
         })),

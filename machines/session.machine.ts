@@ -1,5 +1,6 @@
 import type { SessionUser, SignInBody, SignUpBody } from "@shared/auth.schema";
 import { assertEvent, assign, setup } from "xstate";
+import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided } from "./not-provided";
 
 /**
@@ -7,19 +8,10 @@ import { notProvided } from "./not-provided";
  * sign-in and sign-up from signedOut; sign-out always ends signedOut, even when the server call fails.
  */
 
-/** What the provided auth actors reject with; the views turn it into the spec's messages. */
-export type SessionFailure = {
-  status?: number;
-  code?: string;
-  /** For a refused input: which field was at fault. */
-  field?: string;
-  message?: string;
-  retryAfter?: number;
-};
-
 export type SessionContext = {
   user: SessionUser | null;
-  failure: SessionFailure | null;
+  /** Why the last sign-in or sign-up failed; the views turn it into the spec's messages. */
+  failure: FailureFacts | null;
 };
 
 export type SessionEvent =
@@ -29,9 +21,6 @@ export type SessionEvent =
   | { type: "session.expired" }
   | { type: "session.updateUser"; user: SessionUser }
   | { type: "session.dismissFailure" };
-
-const toFailure = (error: unknown): SessionFailure =>
-  typeof error === "object" && error !== null ? (error as SessionFailure) : { message: String(error) };
 
 export const sessionMachine = setup({
   types: {
@@ -96,7 +85,10 @@ export const sessionMachine = setup({
             { type: "announceSignedIn", params: { via: "signIn" } },
           ],
         },
-        onError: { target: "signedOut", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: "signedOut",
+          actions: assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+        },
       },
     },
     signingUp: {
@@ -115,7 +107,10 @@ export const sessionMachine = setup({
             { type: "announceSignedIn", params: { via: "signUp" } },
           ],
         },
-        onError: { target: "signedOut", actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: "signedOut",
+          actions: assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+        },
       },
     },
     signedIn: {

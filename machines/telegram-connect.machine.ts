@@ -1,6 +1,6 @@
 import type { TelegramConnectBody, TelegramLink, TelegramLinkState } from "@shared/telegram.schema";
 import { assign, type SnapshotFrom, setup } from "xstate";
-import { type FailureFacts, failureFacts } from "./failure-facts";
+import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided } from "./not-provided";
 
 /**
@@ -10,7 +10,8 @@ import { notProvided } from "./not-provided";
  * sendStart (step 2) → enterChatId (step 3) → connecting → closed, or back to step 3 with the refusal explained
  * and the typed chat ID kept. A link that could not be made waits in linkFailed for a retry. While step 3 is
  * shown the link is polled: once the server has seen the code sent from a chat, that chat's ID is filled in,
- * unless something was typed already. Back and next move between the steps; closing from any of them resets.
+ * unless something was typed already. Back and next move between the steps; closing from any of them resets
+ * (one transition, on their parent state `closable`).
  *
  * Disconnect: closed → confirmingDisconnect → disconnecting → closed, or back to the question when it failed.
  * Neither request can be abandoned halfway: while one is on its way the dialog stays.
@@ -94,97 +95,87 @@ export const telegramConnectMachine = setup({
   states: {
     closed: {
       on: {
-        "dialog.open": { target: "linking", actions: "reset" },
-        "disconnect.ask": { target: "confirmingDisconnect", actions: "reset" },
+        "dialog.open": { target: "closable.linking", actions: "reset" },
+        "disconnect.ask": { target: "closable.confirmingDisconnect", actions: "reset" },
       },
     },
-    linking: {
-      entry: assign({ failure: null }),
-      invoke: {
-        id: "createLink",
-        src: "createLink",
-        onDone: { target: "openBot", actions: assign({ link: ({ event }) => event.output }) },
-        onError: {
-          target: "linkFailed",
-          actions: assign({ failure: ({ event }) => failureFacts(event.error) }),
-        },
-      },
+    /** Every dialog state but a request on its way (connecting, disconnecting): closing resets from any. */
+    closable: {
+      initial: "linking",
       on: { "dialog.close": { target: "closed", actions: "reset" } },
-    },
-    linkFailed: {
-      on: {
-        "link.retry": "linking",
-        "dialog.close": { target: "closed", actions: "reset" },
-      },
-    },
-    /** Step 1: open the bot through the deep link. */
-    openBot: {
-      on: {
-        "step.next": "sendStart",
-        "dialog.close": { target: "closed", actions: "reset" },
-      },
-    },
-    /** Step 2: press Start (sends `/start <code>`); the bot answers with the chat ID. */
-    sendStart: {
-      on: {
-        "step.back": "openBot",
-        "step.next": "enterChatId",
-        "dialog.close": { target: "closed", actions: "reset" },
-      },
-    },
-    /** Step 3: the chat ID, typed or filled in once the server has seen the code. */
-    enterChatId: {
-      initial: "polling",
       states: {
-        polling: {
+        linking: {
+          entry: assign({ failure: null }),
           invoke: {
-            id: "checkLink",
-            src: "checkLink",
-            // openBot is only reached with a link.
-            input: ({ context }) => ({ code: context.link?.code ?? "" }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output.chatId !== null,
-                target: "seen",
-                // What the user typed is theirs: only an empty field is filled in.
-                actions: assign(({ context, event }) =>
-                  context.chatId.trim() === ""
-                    ? { chatId: String(event.output.chatId), filledIn: true, invalid: false }
-                    : {},
-                ),
-              },
-              { target: "waiting" },
-            ],
-            onError: [
-              // The code expired (or is unknown): asking again cannot help; typing the ID by hand still works.
-              { guard: ({ event }) => failureFacts(event.error).status === 404, target: "gone" },
-              // Otherwise it is asked again later.
-              { target: "waiting" },
-            ],
+            id: "createLink",
+            src: "createLink",
+            onDone: { target: "openBot", actions: assign({ link: ({ event }) => event.output }) },
+            onError: {
+              target: "linkFailed",
+              actions: assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+            },
           },
         },
-        waiting: { after: { [LINK_POLL_MS]: "polling" } },
-        /** The server has seen the code: nothing more to learn. */
-        seen: {},
-        /** The code is no longer known to the server: nothing more to learn either. */
-        gone: {},
-      },
-      on: {
-        "chatId.change": {
-          actions: assign(({ event }) => ({
-            chatId: event.chatId,
-            filledIn: false,
-            invalid: false,
-            failure: null,
-          })),
+        linkFailed: { on: { "link.retry": "linking" } },
+        /** Step 1: open the bot through the deep link. */
+        openBot: { on: { "step.next": "sendStart" } },
+        /** Step 2: press Start (sends `/start <code>`); the bot answers with the chat ID. */
+        sendStart: { on: { "step.back": "openBot", "step.next": "enterChatId" } },
+        /** Step 3: the chat ID, typed or filled in once the server has seen the code. */
+        enterChatId: {
+          initial: "polling",
+          states: {
+            polling: {
+              invoke: {
+                id: "checkLink",
+                src: "checkLink",
+                // openBot is only reached with a link.
+                input: ({ context }) => ({ code: context.link?.code ?? "" }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output.chatId !== null,
+                    target: "seen",
+                    // What the user typed is theirs: only an empty field is filled in.
+                    actions: assign(({ context, event }) =>
+                      context.chatId.trim() === ""
+                        ? { chatId: String(event.output.chatId), filledIn: true, invalid: false }
+                        : {},
+                    ),
+                  },
+                  { target: "waiting" },
+                ],
+                onError: [
+                  // The code expired (or is unknown): asking again cannot help; typing the ID by hand still works.
+                  { guard: ({ event }) => rejectionFacts(event.error).status === 404, target: "gone" },
+                  // Otherwise it is asked again later.
+                  { target: "waiting" },
+                ],
+              },
+            },
+            waiting: { after: { [LINK_POLL_MS]: "polling" } },
+            /** The server has seen the code: nothing more to learn. */
+            seen: {},
+            /** The code is no longer known to the server: nothing more to learn either. */
+            gone: {},
+          },
+          on: {
+            "chatId.change": {
+              actions: assign(({ event }) => ({
+                chatId: event.chatId,
+                filledIn: false,
+                invalid: false,
+                failure: null,
+              })),
+            },
+            // Spec 5: Connect is disabled while the chat ID is empty; one that is not an integer is explained.
+            "form.submit": [
+              { guard: "validChatId", target: "#telegramConnect.connecting" },
+              { guard: "hasChatId", actions: assign({ invalid: true }) },
+            ],
+            "step.back": "sendStart",
+          },
         },
-        // Spec 5: Connect is disabled while the chat ID is empty; one that is not an integer is explained.
-        "form.submit": [
-          { guard: "validChatId", target: "connecting" },
-          { guard: "hasChatId", actions: assign({ invalid: true }) },
-        ],
-        "step.back": "sendStart",
-        "dialog.close": { target: "closed", actions: "reset" },
+        confirmingDisconnect: { on: { "disconnect.confirm": "#telegramConnect.disconnecting" } },
       },
     },
     connecting: {
@@ -196,21 +187,15 @@ export const telegramConnectMachine = setup({
         input: ({ context }) => ({ chatId: parseChatId(context.chatId) ?? 0 }),
         onDone: { target: "closed", actions: ["announceConnected", "reset"] },
         onError: {
-          target: "enterChatId",
+          target: "closable.enterChatId",
           actions: [
-            assign({ failure: ({ event }) => failureFacts(event.error) }),
+            assign({ failure: ({ event }) => rejectionFacts(event.error) }),
             {
               type: "announceConnectFailed",
-              params: ({ event }) => ({ failure: failureFacts(event.error) }),
+              params: ({ event }) => ({ failure: rejectionFacts(event.error) }),
             },
           ],
         },
-      },
-    },
-    confirmingDisconnect: {
-      on: {
-        "disconnect.confirm": "disconnecting",
-        "dialog.close": { target: "closed", actions: "reset" },
       },
     },
     disconnecting: {
@@ -219,10 +204,10 @@ export const telegramConnectMachine = setup({
         src: "disconnect",
         onDone: { target: "closed", actions: "announceDisconnected" },
         onError: {
-          target: "confirmingDisconnect",
+          target: "closable.confirmingDisconnect",
           actions: {
             type: "announceDisconnectFailed",
-            params: ({ event }) => ({ failure: failureFacts(event.error) }),
+            params: ({ event }) => ({ failure: rejectionFacts(event.error) }),
           },
         },
       },
@@ -234,9 +219,14 @@ export type TelegramConnectMachine = typeof telegramConnectMachine;
 
 /** Which of the three steps a state shows, counted from 0 as Ark's steps are; null outside the connect dialog. */
 export function connectStepOf(snapshot: SnapshotFrom<TelegramConnectMachine>): 0 | 1 | 2 | null {
-  if (snapshot.matches("linking") || snapshot.matches("linkFailed") || snapshot.matches("openBot")) return 0;
-  if (snapshot.matches("sendStart")) return 1;
-  if (snapshot.matches("enterChatId") || snapshot.matches("connecting")) return 2;
+  if (
+    snapshot.matches({ closable: "linking" }) ||
+    snapshot.matches({ closable: "linkFailed" }) ||
+    snapshot.matches({ closable: "openBot" })
+  )
+    return 0;
+  if (snapshot.matches({ closable: "sendStart" })) return 1;
+  if (snapshot.matches({ closable: "enterChatId" }) || snapshot.matches("connecting")) return 2;
   return null;
 }
 
@@ -245,6 +235,7 @@ export function openDialogOf(
   snapshot: SnapshotFrom<TelegramConnectMachine>,
 ): "connect" | "disconnect" | null {
   if (snapshot.matches("closed")) return null;
-  if (snapshot.matches("confirmingDisconnect") || snapshot.matches("disconnecting")) return "disconnect";
+  if (snapshot.matches({ closable: "confirmingDisconnect" }) || snapshot.matches("disconnecting"))
+    return "disconnect";
   return "connect";
 }

@@ -350,10 +350,13 @@ describe("Settings: company and call handling", () => {
       release = resolve;
     });
     // The cards' code fails, once the user has started typing in the form.
-    await page.route(`**/${builtFileOf("src/client/app/settings-more-cards.tsx")}`, async (route) => {
-      await released;
-      await route.abort("internetdisconnected");
-    });
+    await page.route(
+      `**/${builtFileOf("src/client/features/settings/settings-more-cards.tsx")}`,
+      async (route) => {
+        await released;
+        await route.abort("internetdisconnected");
+      },
+    );
     const settings = await openSettings(page);
     await settings.getByLabel("Company name").fill("Typed before the failure");
     release();

@@ -1,7 +1,7 @@
+import type { FailureFacts } from "@machines/failure";
 import {
   chosenStart,
   firstBookableDay,
-  type RescheduleFailure,
   type RescheduleSaveInput,
   type RescheduleTarget,
   rescheduleMachine,
@@ -118,7 +118,7 @@ describeModelPaths("reschedule machine (model-based)", {
 describe("reschedule rules", () => {
   function start(save: (input: RescheduleSaveInput) => Promise<unknown>) {
     const sent: RescheduleSaveInput[] = [];
-    const failures: RescheduleFailure[] = [];
+    const failures: FailureFacts[] = [];
     const actor = createActor(
       rescheduleMachine.provide({
         actors: {

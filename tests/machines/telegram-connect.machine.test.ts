@@ -37,7 +37,7 @@ const events: AnyEventObject[] = [
   { type: "xstate.done.actor.checkLink", output: { chatId: SEEN_CHAT } },
   { type: "xstate.error.actor.checkLink", error: { status: 404, code: "NOT_FOUND" } },
   { type: "xstate.error.actor.checkLink", error: { status: 503, code: "UNAVAILABLE" } },
-  { type: `xstate.after.${LINK_POLL_MS}.telegramConnect.enterChatId.waiting` },
+  { type: `xstate.after.${LINK_POLL_MS}.telegramConnect.closable.enterChatId.waiting` },
   { type: "xstate.done.actor.connect", output: null },
   { type: "xstate.error.actor.connect", error: refused },
   { type: "xstate.done.actor.disconnect", output: null },
@@ -87,9 +87,14 @@ describeModelPaths("telegram connect machine (model-based)", {
     }
     // Steps 1 to 3 always have the deep link to show; step 1 without one is the failure or the wait for it.
     const step = connectStepOf(snapshot);
-    if (step !== null && !snapshot.matches("linking") && !snapshot.matches("linkFailed"))
+    if (
+      step !== null &&
+      !snapshot.matches({ closable: "linking" }) &&
+      !snapshot.matches({ closable: "linkFailed" })
+    )
       expect(context.link).toEqual(link);
-    if (snapshot.matches("linkFailed")) expect(context.failure).toEqual({ status: 503, code: "UNAVAILABLE" });
+    if (snapshot.matches({ closable: "linkFailed" }))
+      expect(context.failure).toEqual({ status: 503, code: "UNAVAILABLE" });
     // Spec 5: Connect is disabled while the chat ID is empty, and only ever sends an integer.
     if (context.chatId.trim() === "") expect(snapshot.can({ type: "form.submit" })).toBe(false);
     if (snapshot.matches("connecting")) expect(parseChatId(context.chatId)).not.toBeNull();
@@ -141,7 +146,7 @@ describe("telegram connect rules", () => {
 
   async function toStep3(actor: ReturnType<typeof start>["actor"]) {
     actor.send({ type: "dialog.open" });
-    await waitFor(actor, (s) => s.matches("openBot"));
+    await waitFor(actor, (s) => s.matches({ closable: "openBot" }));
     actor.send({ type: "step.next" });
     actor.send({ type: "step.next" });
     expect(connectStepOf(actor.getSnapshot())).toBe(2);
@@ -157,7 +162,7 @@ describe("telegram connect rules", () => {
   it("fills in the chat ID the server saw for this link's code", async () => {
     const { actor, checked } = start({ checkLink: () => Promise.resolve({ chatId: SEEN_CHAT }) });
     await toStep3(actor);
-    await waitFor(actor, (s) => s.matches({ enterChatId: "seen" }));
+    await waitFor(actor, (s) => s.matches({ closable: { enterChatId: "seen" } }));
     expect(checked).toEqual([link.code]);
     expect(actor.getSnapshot().context).toMatchObject({ chatId: String(SEEN_CHAT), filledIn: true });
   });
@@ -168,7 +173,7 @@ describe("telegram connect rules", () => {
     await toStep3(actor);
     actor.send({ type: "chatId.change", chatId: "4242" });
     answer({ chatId: SEEN_CHAT });
-    await waitFor(actor, (s) => s.matches({ enterChatId: "seen" }));
+    await waitFor(actor, (s) => s.matches({ closable: { enterChatId: "seen" } }));
     expect(actor.getSnapshot().context).toMatchObject({ chatId: "4242", filledIn: false });
   });
 
@@ -179,7 +184,9 @@ describe("telegram connect rules", () => {
     ];
     const { actor, checked } = start({ checkLink: () => Promise.reject(answers.shift()) });
     await toStep3(actor);
-    await waitFor(actor, (s) => s.matches({ enterChatId: "gone" }), { timeout: LINK_POLL_MS * 3 });
+    await waitFor(actor, (s) => s.matches({ closable: { enterChatId: "gone" } }), {
+      timeout: LINK_POLL_MS * 3,
+    });
     expect(checked).toEqual([link.code, link.code]);
     // Typing by hand still connects.
     actor.send({ type: "chatId.change", chatId: "31" });
@@ -193,7 +200,7 @@ describe("telegram connect rules", () => {
     actor.send({ type: "chatId.change", chatId: "my chat" });
     actor.send({ type: "form.submit" });
     expect(actor.getSnapshot().context.invalid).toBe(true);
-    expect(actor.getSnapshot().matches("enterChatId")).toBe(true);
+    expect(actor.getSnapshot().matches({ closable: "enterChatId" })).toBe(true);
     expect(sent).toEqual([]);
     // Typing again takes the explanation away.
     actor.send({ type: "chatId.change", chatId: "-100" });
@@ -207,7 +214,7 @@ describe("telegram connect rules", () => {
     await toStep3(actor);
     actor.send({ type: "chatId.change", chatId: " 123 " });
     actor.send({ type: "form.submit" });
-    await waitFor(actor, (s) => s.matches("enterChatId") && s.context.failure !== null);
+    await waitFor(actor, (s) => s.matches({ closable: "enterChatId" }) && s.context.failure !== null);
     expect(actor.getSnapshot().context).toMatchObject({ chatId: " 123 ", failure: refused });
     actor.send({ type: "chatId.change", chatId: "124" });
     expect(actor.getSnapshot().context.failure).toBeNull();
@@ -222,7 +229,7 @@ describe("telegram connect rules", () => {
     actor.send({ type: "chatId.change", chatId: "55" });
     actor.send({ type: "step.back" });
     actor.send({ type: "step.back" });
-    expect(actor.getSnapshot().value).toBe("openBot");
+    expect(actor.getSnapshot().value).toEqual({ closable: "openBot" });
     actor.send({ type: "step.next" });
     actor.send({ type: "step.next" });
     expect(actor.getSnapshot().context).toMatchObject({ chatId: "55", link });

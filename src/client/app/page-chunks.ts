@@ -21,7 +21,9 @@ export const pages = {
   availability: preloadable(() =>
     import("../features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
   ),
-  settings: preloadable(() => import("./settings-page").then((m) => ({ default: m.SettingsPage }))),
+  settings: preloadable(() =>
+    import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+  ),
   faq: preloadable(() => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage }))),
 };
 

@@ -35,11 +35,11 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     ]);
   },
   availability: async ({ api, queryClient }) => {
-    const { availabilityQuery } = await import("../lib/availability-queries");
-    return queryClient.prefetchQuery(availabilityQuery(api));
+    const { availabilityQueries } = await import("../lib/availability-queries");
+    return queryClient.prefetchQuery(availabilityQueries.detail(api));
   },
   bookings: async ({ api, queryClient, search }) => {
-    const [{ bookingQueries }, { bookingsSearch, DEFAULT_BOOKING_SCOPE }, { availabilityQuery }] =
+    const [{ bookingQueries }, { bookingsSearch, DEFAULT_BOOKING_SCOPE }, { availabilityQueries }] =
       await Promise.all([
         import("../features/bookings/bookings.queries"),
         import("../features/bookings/bookings-search"),
@@ -47,7 +47,7 @@ const pageData: Partial<Record<PageKey, PageData>> = {
       ]);
     // Both views show times in the business's timezone (the availability answer carries it); the calendar's
     // own range depends on that timezone's today, so only the list's page is asked for here, as its card does.
-    const timezone = queryClient.prefetchQuery(availabilityQuery(api));
+    const timezone = queryClient.prefetchQuery(availabilityQueries.detail(api));
     if (new URLSearchParams(search).get("view") === "calendar") return timezone;
     const { page, status, scope = DEFAULT_BOOKING_SCOPE } = bookingsSearch.parse(search);
     return Promise.all([

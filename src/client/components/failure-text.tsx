@@ -1,9 +1,10 @@
-import { Plural, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { FailureFacts } from "@machines/failure";
 import type { ReactNode } from "react";
-import { type FailureFacts, failureMessage, isThrottled } from "../lib/error-message";
+import { describeLoadFailure, failureMessage, isThrottled } from "../lib/error-wording";
 
 /**
- * What went wrong, in the user's language (lib/error-message.ts): the catalog's text for the server's code,
+ * What went wrong, in the user's language (lib/error-wording.ts): the catalog's text for the server's code,
  * else `fallback`. Never the server's own English.
  */
 export function FailureText({
@@ -27,4 +28,21 @@ export function FailureText({
   }
   const message = failureMessage(failure);
   return message ? t(message) : fallback;
+}
+
+const generic = <Trans>An unexpected error occurred</Trans>;
+
+/** Spec 8: the catalog's message for what the server said, the client fallback when data was missing, or the generic text. */
+export function LoadFailureMessage({
+  error,
+  missing,
+}: {
+  error: unknown;
+  /** What failed to come, e.g. 'Failed to fetch calls'. */
+  missing: ReactNode;
+}) {
+  const failure = describeLoadFailure(error);
+  if (failure.kind === "answered") return <FailureText failure={failure.error} fallback={generic} />;
+  if (failure.kind === "missing") return <>{missing}</>;
+  return generic;
 }

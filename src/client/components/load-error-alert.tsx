@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { failureOf } from "../lib/error-message";
+import { failureOf } from "../lib/error-wording";
 import { FailureText } from "./failure-text";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";

@@ -24,7 +24,7 @@ type ApiErrorDetails = {
 
 /**
  * A failed API call, carrying what the server said (spec 7 envelope) and the HTTP status. `message` is the
- * server's English, for logs; users see the catalog's message for `code` (lib/error-message.ts).
+ * server's English, for logs; users see the catalog's message for `code` (lib/error-wording.ts).
  */
 export class ApiError extends Error {
   readonly status: number | undefined;

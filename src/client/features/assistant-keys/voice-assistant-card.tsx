@@ -10,7 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
-import { failureMessage, failureOf } from "../../lib/error-message";
+import { failureMessage, failureOf } from "../../lib/error-wording";
 import { AssistantKeyList } from "./assistant-key-list";
 import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./assistant-keys.queries";
 import { ConnectionInfo } from "./connection-info";

@@ -1,17 +1,52 @@
 import { Trans } from "@lingui/react/macro";
-import { type ReactNode, useEffect } from "react";
+import { type FormEvent, type ReactNode, useEffect } from "react";
 import { css } from "styled-system/css";
+import { Link } from "wouter";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardFooter, CardHeader } from "../../components/ui/card";
 import { Heading } from "../../components/ui/heading";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
+import { useSessionActor } from "../session/session-context";
 
-type AuthCardProps = { title: string; description: ReactNode; children: ReactNode; footer: ReactNode };
+const linkClass = css({
+  color: "indigo.11",
+  fontWeight: "semibold",
+  textDecoration: "underline",
+  textUnderlineOffset: "2px",
+  borderRadius: "l1",
+  _hover: { textDecorationThickness: "2px" },
+  _focusVisible: { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "2px" },
+});
 
-export function AuthCard({ title, description, children, footer }: AuthCardProps) {
+type AuthCardProps = {
+  title: string;
+  description: ReactNode;
+  /** The form's fields. */
+  children: ReactNode;
+  /** Why the last attempt failed, in words; null when it did not. */
+  failure: ReactNode;
+  pending: boolean;
+  /** The submit button's label (it says what is on its way while pending). */
+  submit: ReactNode;
+  /** Called unless a request is on its way. */
+  onSubmit: () => void;
+  /** The footer's way to the other auth page: a question and the link that answers it. */
+  other: { question: ReactNode; href: string; link: ReactNode };
+};
+
+/** Sign-in and sign-up: the card, its form with the failure above the fields, and the way to the other page. */
+export function AuthCard(props: AuthCardProps) {
+  const { title, description, children, failure, pending, other } = props;
+  const session = useSessionActor();
   useEffect(() => {
     document.title = title;
   }, [title]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending) props.onSubmit();
+  };
   return (
     <Card className={css({ w: "full", maxW: "md" })}>
       <CardHeader>
@@ -22,9 +57,25 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
           {description}
         </Text>
       </CardHeader>
-      <CardBody>{children}</CardBody>
+      <CardBody>
+        <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={submit}>
+          {failure ? <Alert title={failure} /> : null}
+          {children}
+          <Button type="submit" size="lg" disabled={pending} className={css({ w: "full", mt: "2" })}>
+            {props.submit}
+          </Button>
+        </form>
+      </CardBody>
       <CardFooter className={css({ justifyContent: "center", fontSize: "sm", color: "fg.muted", gap: "1" })}>
-        {footer}
+        <span>{other.question}</span>
+        {/* The other page must not show this one's failure. */}
+        <Link
+          href={other.href}
+          className={linkClass}
+          onClick={() => session.send({ type: "session.dismissFailure" })}
+        >
+          {other.link}
+        </Link>
       </CardFooter>
     </Card>
   );

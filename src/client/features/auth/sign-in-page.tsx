@@ -2,16 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { PASSWORD_MAX } from "@shared/auth.constants";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { css } from "styled-system/css";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { useSessionActor } from "../session/session-context";
 import { AuthCard } from "./auth-card";
-import { AuthLink } from "./auth-link";
 import { EmailField } from "./email-field";
-import { SignInFailureMessage } from "./failure-message";
-import { useSessionFailure } from "./use-session-failure";
+import { SignInFailureMessage, useSessionFailure } from "./session-failure";
 
 export function SignInPage() {
   const { t } = useLingui();
@@ -25,41 +20,29 @@ export function SignInPage() {
     <AuthCard
       title={t`Sign in to CallDesk`}
       description={t`Welcome back. Enter your email and password to continue.`}
-      footer={
-        <>
-          <span>
-            <Trans>New to CallDesk?</Trans>
-          </span>
-          <AuthLink href="/auth/sign-up">
-            <Trans>Create an account</Trans>
-          </AuthLink>
-        </>
+      failure={failure ? <SignInFailureMessage failure={failure} /> : null}
+      pending={pending}
+      submit={pending ? <Trans>Signing in...</Trans> : <Trans>Sign In</Trans>}
+      onSubmit={() =>
+        session.send({ type: "session.signIn", credentials: { email: email.trim(), password } })
       }
+      other={{
+        question: <Trans>New to CallDesk?</Trans>,
+        href: "/auth/sign-up",
+        link: <Trans>Create an account</Trans>,
+      }}
     >
-      <form
-        className={css({ display: "flex", flexDirection: "column", gap: "4" })}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (pending) return;
-          session.send({ type: "session.signIn", credentials: { email: email.trim(), password } });
-        }}
-      >
-        {failure ? <Alert title={<SignInFailureMessage failure={failure} />} /> : null}
-        <EmailField value={email} onChange={setEmail} />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" size="lg" disabled={pending} className={css({ w: "full", mt: "2" })}>
-          {pending ? <Trans>Signing in...</Trans> : <Trans>Sign In</Trans>}
-        </Button>
-      </form>
+      <EmailField value={email} onChange={setEmail} />
+      <Field
+        label={t`Password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
     </AuthCard>
   );
 }

@@ -5,16 +5,16 @@ import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect } from "react";
 import { css } from "styled-system/css";
+import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
-import { LoadFailureMessage } from "../../components/load-failure-message";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
+import { availabilityQueries } from "../../lib/availability-queries";
 import { preloadable } from "../../lib/preloadable";
 import { useCodeAfterPaint } from "../../lib/use-code-after-paint";
 import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
-import { availabilityQueries } from "./availability.queries";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
 

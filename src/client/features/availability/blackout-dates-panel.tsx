@@ -11,9 +11,10 @@ import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
-import { failureMessage, failureOf } from "../../lib/error-message";
+import { availabilityQueries } from "../../lib/availability-queries";
+import { failureMessage, failureOf } from "../../lib/error-wording";
 import { preloadable } from "../../lib/preloadable";
-import { addBlackoutDate, availabilityQueries, removeBlackoutDate } from "./availability.queries";
+import { addBlackoutDate, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 import { blackoutSpanFormat, endOfSpan, startOfSpan } from "./blackout-span";
 

@@ -7,15 +7,15 @@ import { css } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { Link } from "wouter";
+import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
-import { LoadFailureMessage } from "../../components/load-failure-message";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { addDays, calendarDateFormat, mondayOf } from "../../lib/calendar-week";
-import { availabilityQueries } from "./availability.queries";
+import { serviceQueries } from "../../lib/service-queries";
 import { WeekSlots } from "./week-slots";
 
 type SlotsPreviewProps = {
@@ -37,7 +37,7 @@ export function SlotsPreview({ serviceId, week, today, lastBookableDay, onChange
   const api = useApi();
   const titleId = useId();
   const lastDayText = calendarDateFormat(i18n.locale, { dateStyle: "full" })(lastBookableDay);
-  const services = useQuery(availabilityQueries.services(api));
+  const services = useQuery(serviceQueries.list(api));
   const active = (services.data ?? []).filter((service) => service.isActive);
   const selected = active.find((service) => service._id === serviceId) ?? active[0];
   const thisWeek = mondayOf(today);

@@ -7,8 +7,8 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { useApi } from "../../lib/api-context";
+import { availabilityQueries } from "../../lib/availability-queries";
 import { addDays, calendarDateFormat, daysOfWeek } from "../../lib/calendar-week";
-import { availabilityQueries } from "./availability.queries";
 
 const grid = css({
   display: "grid",
@@ -54,9 +54,7 @@ export function WeekSlots({
 }) {
   const { i18n } = useLingui();
   const api = useApi();
-  const slots = useQuery(
-    availabilityQueries.previewSlots(api, { serviceId, from: monday, to: addDays(monday, 6) }),
-  );
+  const slots = useQuery(availabilityQueries.slots(api, { serviceId, from: monday, to: addDays(monday, 6) }));
   const dayText = calendarDateFormat(i18n.locale, { weekday: "long", day: "numeric", month: "short" });
 
   if (slots.isError)

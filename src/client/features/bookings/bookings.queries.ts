@@ -1,18 +1,24 @@
-import { BOOKINGS_PAGE_SIZE, type BookingScope, type BookingStatus } from "@shared/booking.constants";
+import {
+  BOOKINGS_MAX_LIMIT,
+  BOOKINGS_PAGE_SIZE,
+  type BookingScope,
+  type BookingStatus,
+} from "@shared/booking.constants";
 import type { Booking, BookingUpdate } from "@shared/booking.schema";
+import type { CalendarDate } from "@shared/calendar-date";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
 import { shouldRetry } from "../../lib/retry-policy";
 
 /** Spec 9: bookings are fresh for 3 minutes, retried once, not refetched on window focus. */
-export const BOOKINGS_STALE_MS = 3 * 60_000;
+const BOOKINGS_STALE_MS = 3 * 60_000;
 const BOOKINGS_RETRIES = 1;
 /**
  * The assistant books callers while staff look at the screen, and nothing tells the page: it looks again this
  * often while it is visible (TanStack pauses intervals in a background tab), so a new booking appears without
  * a reload. Far shorter than the 3-minute lifetime, which only says when a revisit may reuse the cache.
  */
-export const BOOKINGS_REFRESH_MS = 20_000;
+const BOOKINGS_REFRESH_MS = 20_000;
 
 export type BookingListParams = {
   page: number;
@@ -30,7 +36,10 @@ const cachePolicy = {
   refetchOnWindowFocus: false,
 } as const;
 
-/** Every booking query lives under "bookings": one invalidation after a change refreshes lists, details, counts. */
+/**
+ * Every booking query lives under "bookings": one invalidation after a change refreshes lists, details, counts
+ * and the calendar.
+ */
 export const bookingQueries = {
   all: () => ["bookings"] as const,
   lists: () => [...bookingQueries.all(), "list"] as const,
@@ -60,6 +69,28 @@ export const bookingQueries = {
       queryKey: [...bookingQueries.all(), "detail", id] as const,
       queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, "bookingDetail", { signal }),
       ...cachePolicy,
+    }),
+  /**
+   * Every booking starting between two days of the business (both included), whatever its status: the
+   * API's largest pages, as many as it takes.
+   */
+  calendar: (api: ApiClient, range: { from: CalendarDate; to: CalendarDate }) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all(), "calendar", range] as const,
+      queryFn: async ({ signal }) => {
+        const bookings: Booking[] = [];
+        for (let page = 1; ; page++) {
+          const query = { scope: "all", from: range.from, to: range.to, limit: BOOKINGS_MAX_LIMIT, page };
+          const result = await api.get("/bookings", "bookingList", { query, signal });
+          bookings.push(...result.data);
+          if (page >= result.totalPages || result.data.length === 0) return bookings;
+        }
+      },
+      ...cachePolicy,
+      // Like the list: the assistant books while staff look at the calendar.
+      refetchInterval: BOOKINGS_REFRESH_MS,
+      // The previous week or month stays on screen until the next one arrives.
+      placeholderData: keepPreviousData,
     }),
   /** The sidebar's count of bookings waiting for confirmation; follows the assistant like the list does. */
   counts: (api: ApiClient) =>

@@ -1,8 +1,5 @@
-import {
-  type RescheduleFailure,
-  type RescheduleSaveInput,
-  rescheduleMachine,
-} from "@machines/reschedule.machine";
+import type { FailureFacts } from "@machines/failure";
+import { type RescheduleSaveInput, rescheduleMachine } from "@machines/reschedule.machine";
 import { fromPromise } from "xstate";
 import type { BookingAction } from "./booking-actions";
 import type { ActionTarget } from "./use-booking-action";
@@ -11,7 +8,7 @@ type RescheduleEffects = {
   /** The action hook's `act`: PUT with If-Match, spec 8 toasts, booking queries refreshed. */
   act: (booking: ActionTarget, action: BookingAction) => Promise<unknown>;
   onSaved: () => void;
-  onFailed?: (failure: RescheduleFailure) => void;
+  onFailed?: (failure: FailureFacts) => void;
 };
 
 /** The reschedule dialog with its side effect: the booking's PUT through the action hook. */

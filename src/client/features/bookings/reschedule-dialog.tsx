@@ -15,10 +15,10 @@ import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { useApi } from "../../lib/api-context";
-import { freeSlotsQuery } from "../../lib/availability-queries";
+import { availabilityQueries } from "../../lib/availability-queries";
 import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { OutsideHoursQuestion } from "./outside-hours-question";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
@@ -84,7 +84,8 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   // it) and its booked duration applies, whatever became of its service.
   const bookingId = booking?._id ?? null;
   const slots = useQuery({
-    ...freeSlotsQuery(api, { bookingId: bookingId ?? "", from: date ?? "", to: date ?? "" }),
+    ...availabilityQueries.slots(api, { bookingId: bookingId ?? "", from: date ?? "", to: date ?? "" }),
+    select: (answer) => answer.slots,
     enabled: open && bookingId !== null && date !== null,
   });
 

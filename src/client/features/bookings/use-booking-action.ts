@@ -6,7 +6,7 @@ import { toaster } from "../../components/ui/toaster";
 import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { useShownTimeZone } from "../../lib/business-timezone";
-import { failureMessage, failureOf } from "../../lib/error-message";
+import { failureMessage, failureOf } from "../../lib/error-wording";
 import { dateTimeFormat } from "../../lib/zoned-format";
 import { type BookingAction, bookingUpdateFor } from "./booking-actions";
 import { bookingQueries, updateBooking } from "./bookings.queries";

@@ -2,9 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallDetail } from "@shared/calls.schema";
 import type { ReactNode } from "react";
 import { css } from "styled-system/css";
+import { CallOutcomeBadge, CallStatusBadge } from "../../components/call-badges";
 import { CallDuration } from "../../components/call-duration";
-import { CallOutcomeBadge } from "../../components/call-outcome-badge";
-import { CallStatusBadge } from "../../components/call-status-badge";
 
 const term = css({ fontSize: "sm", color: "fg.muted" });
 const value = css({ fontSize: "sm", color: "fg.default", fontWeight: "medium", overflowWrap: "anywhere" });

@@ -1,8 +1,5 @@
-import {
-  type ServiceSaveFailure,
-  type ServiceSaveInput,
-  serviceDialogMachine,
-} from "@machines/service-dialog.machine";
+import type { FailureFacts } from "@machines/failure";
+import { type ServiceSaveInput, serviceDialogMachine } from "@machines/service-dialog.machine";
 import type { Service } from "@shared/service.schema";
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../lib/api-client";
@@ -13,7 +10,7 @@ type Mode = "create" | "edit";
 type ServiceDialogEffects = {
   api: ApiClient;
   onSaved: (mode: Mode) => void;
-  onFailed: (mode: Mode, failure: ServiceSaveFailure) => void;
+  onFailed: (mode: Mode, failure: FailureFacts) => void;
 };
 
 /** The service dialog with its side effects: spec 7's POST and PUT through the one API client. */

@@ -17,7 +17,7 @@ import { Field } from "../../components/ui/field";
 import { SwitchField } from "../../components/ui/switch-field";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { useCompanyCurrency } from "../../lib/company-queries";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
 import { inputOfDraft } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";

@@ -9,8 +9,9 @@ import { LeaveGuard } from "../../components/leave-guard";
 import { SaveBar } from "../../components/save-bar";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
+import { availabilityQueries } from "../../lib/availability-queries";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
-import { failureOf } from "../../lib/error-message";
+import { failureOf } from "../../lib/error-wording";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import { draftOf, followCompanyPhone, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
@@ -54,7 +55,7 @@ export function SettingsForm({ company }: { company: Company }) {
     onSuccess: (stored, { sent }) => {
       queryClient.setQueryData(companyQuery(api).queryKey, stored);
       // The weekly hours and the timezone are the availability screen's too.
-      void queryClient.invalidateQueries({ queryKey: ["availability"] });
+      void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
       setDraft((current) => (sameDraft(current, sent) ? draftOf(stored) : current));
       toaster.success({ title: t`Settings updated successfully` });
     },

@@ -1,4 +1,4 @@
-import type { FailureFacts } from "@machines/failure-facts";
+import type { FailureFacts } from "@machines/failure";
 
 /**
  * A connect the server refused because of the chat ID itself (Telegram: chat not found, bot blocked; a 400 on

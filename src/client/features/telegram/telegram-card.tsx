@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FailureFacts } from "@machines/failure-facts";
+import type { FailureFacts } from "@machines/failure";
 import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,7 +16,7 @@ import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
 import { isRefusedChatId } from "./refused-chat-id";

@@ -14,7 +14,7 @@ import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import * as Steps from "../../components/ui/steps";
-import { failureMessage } from "../../lib/error-message";
+import { failureMessage } from "../../lib/error-wording";
 import { isRefusedChatId } from "./refused-chat-id";
 
 type TelegramConnectDialogProps = {
@@ -34,12 +34,14 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
   const { t, i18n } = useLingui();
   const step = useSelector(actor, connectStepOf);
   const open = step !== null;
-  const linking = useSelector(actor, (s) => s.matches("linking"));
-  const linkFailed = useSelector(actor, (s) => s.matches("linkFailed"));
+  const linking = useSelector(actor, (s) => s.matches({ closable: "linking" }));
+  const linkFailed = useSelector(actor, (s) => s.matches({ closable: "linkFailed" }));
   const connecting = useSelector(actor, (s) => s.matches("connecting"));
   const awaitingBot = useSelector(
     actor,
-    (s) => s.matches({ enterChatId: "polling" }) || s.matches({ enterChatId: "waiting" }),
+    (s) =>
+      s.matches({ closable: { enterChatId: "polling" } }) ||
+      s.matches({ closable: { enterChatId: "waiting" } }),
   );
   const { link, chatId, filledIn, invalid, failure } = useSelector(actor, (s) => s.context);
   const canSubmit = useSelector(actor, (s) => s.can({ type: "form.submit" }));

@@ -1,4 +1,4 @@
-import type { FailureFacts } from "@machines/failure-facts";
+import type { FailureFacts } from "@machines/failure";
 import { telegramConnectMachine } from "@machines/telegram-connect.machine";
 import type { TelegramConnectBody, TelegramLinkState } from "@shared/telegram.schema";
 import type { QueryClient } from "@tanstack/react-query";

@@ -6,8 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { css } from "styled-system/css";
 import { BookingStatusTag } from "../../../components/booking-status-look";
+import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
-import { LoadFailureMessage } from "../../../components/load-failure-message";
 import { Button } from "../../../components/ui/button";
 import { Card, CardBody } from "../../../components/ui/card";
 import { IconButton } from "../../../components/ui/icon-button";
@@ -17,7 +17,7 @@ import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
-import { calendarQueries } from "./calendar.queries";
+import { bookingQueries } from "../bookings.queries";
 import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
 import { MonthGrid } from "./month-grid";
@@ -48,7 +48,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
   const date = search.date ?? today;
   const days = shownDays(search.span, date);
   const range = { from: days[0]!, to: days.at(-1)! };
-  const bookings = useQuery(calendarQueries.range(api, range));
+  const bookings = useQuery(bookingQueries.calendar(api, range));
   const open = (id: string) => setSearch({ booking: id });
   const go = (patch: { span?: CalendarSpan; date?: CalendarDate }) =>
     setSearch({ ...patch, date: patch.date === today ? undefined : patch.date }, { replace: false });

@@ -1,15 +1,12 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import type { FailureFacts } from "@machines/failure";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
-import { ApiError, type ClientErrorCode } from "./api-client";
+import { ApiError, BAD_RESPONSE, type ClientErrorCode } from "./api-client";
 
-/** What a failed call says about itself: an ApiError, or the session machine's copy of one. */
-export type FailureFacts = {
-  status?: number | undefined;
-  code?: string | undefined;
-  field?: string | undefined;
-  retryAfter?: number | undefined;
-};
+// What the user reads when an API call failed (spec 8), in one place: the catalog's message for a failure, and
+// what a failed load is to the user. The components in components/failure-text.tsx show it; a form's own
+// words for its fields live beside the form (service-field-messages.ts, settings-field-messages.ts).
 
 /**
  * The one mapping from what the server said to what the user reads. The server's `message` is English for
@@ -68,3 +65,26 @@ export const failureOf = (error: unknown): FailureFacts | undefined =>
 
 /** Throttled, with or without a code: the answer says to wait. */
 export const isThrottled = (failure: FailureFacts) => failure.status === 429 || failure.code === "THROTTLED";
+
+export type LoadFailure =
+  | { kind: "missing" }
+  | { kind: "notFound" }
+  | { kind: "answered"; error: ApiError }
+  | { kind: "unknown" };
+
+/**
+ * What to tell the user about a failed load (spec 8): what the server answered (shown as the
+ * catalog's message for its code), the client fallback when data was missing or unreadable (the server said
+ * nothing then), else the generic text.
+ */
+export function describeLoadFailure(error: unknown): LoadFailure {
+  if (error instanceof ApiError) {
+    if (error.code === BAD_RESPONSE) return { kind: "missing" };
+    if (error.status === 404) return { kind: "notFound" };
+    // The API client's own answer to `success: false` without a message (HTTP 200).
+    if (error.status === 200 && !error.code && error.message === "Unexpected error")
+      return { kind: "missing" };
+    if (error.status !== undefined) return { kind: "answered", error };
+  }
+  return { kind: "unknown" };
+}

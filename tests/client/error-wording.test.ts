@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/client/lib/api-client";
-import { failureMessage, failureOf } from "../../src/client/lib/error-message";
+import { failureMessage, failureOf } from "../../src/client/lib/error-wording";
 
 const english = (failure: Parameters<typeof failureMessage>[0]) => failureMessage(failure)?.message;
 

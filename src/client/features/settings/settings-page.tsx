@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { PageHeader } from "../components/ui/page-header";
-import { CompanySettings } from "../features/settings/company-settings";
-import { useApi } from "../lib/api-context";
-import { companyQuery } from "../lib/company-queries";
-import { preloadable } from "../lib/preloadable";
-import { useCodeAfterPaint } from "../lib/use-code-after-paint";
-import { useDeferredArrival } from "../lib/use-deferred-arrival";
-import { PartLoadBoundary } from "./page-load-boundary";
+import { PartLoadBoundary } from "../../app/page-load-boundary";
+import { PageHeader } from "../../components/ui/page-header";
+import { useApi } from "../../lib/api-context";
+import { companyQuery } from "../../lib/company-queries";
+import { preloadable } from "../../lib/preloadable";
+import { useCodeAfterPaint } from "../../lib/use-code-after-paint";
+import { useDeferredArrival } from "../../lib/use-deferred-arrival";
+import { CompanySettings } from "./company-settings";
 
 const SettingsMoreCards = preloadable(() => import("./settings-more-cards"));
 

@@ -1,6 +1,6 @@
-import { ComingSoonCard } from "../components/coming-soon-card";
-import { VoiceAssistantCard } from "../features/assistant-keys/voice-assistant-card";
-import { TelegramCard } from "../features/telegram/telegram-card";
+import { ComingSoonCard } from "../../components/coming-soon-card";
+import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
+import { TelegramCard } from "../telegram/telegram-card";
 
 /**
  * The Settings cards under the company form, in a chunk of their own: each fetches its own data and shows its
