@@ -115,20 +115,6 @@ describe("the production build", () => {
     }
   });
 
-  it("brings each signed-in page's code in a few files, without the machinery of controls it does not show yet", () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
-    for (const module of Object.values(PAGE_MODULES)) {
-      const files = new Set([...SIGNED_IN_MODULES, module].flatMap((name) => preloads[name] ?? []));
-      // Over HTTP/1.1 six requests go at once: each further wave of small files costs a round trip.
-      expect(files.size, module).toBeLessThanOrEqual(8);
-      const names = [...files].map((file) => file.replace(/^assets\//, "").replace(/-[\w-]{8}\.js$/, ""));
-      for (const heavy of ["ark-core", "arktype", "dialog", "menu", "tooltip-popup"])
-        expect(names, module).not.toContain(heavy);
-    }
-  });
-
   it("never renders the app before its stylesheet applies, signed out or in", async () => {
     const page = await newPage();
     await watchFirstRender(page);
@@ -170,51 +156,6 @@ describe("the production build", () => {
       await page.goto(path);
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
       expect(await firstScreen(), path).toBe(heading);
-    }
-    await page.context().close();
-  });
-
-  it("asks for the code of what lies below a page's first content only once that content is on the screen", async () => {
-    const preloads: Record<string, string[]> = JSON.parse(
-      readFileSync("dist/client/module-preloads.json", "utf8"),
-    );
-    const page = await newPage();
-    await signUp(page);
-    // When each page's first content entered the document, by the page's own clock.
-    await page.addInitScript(() => {
-      const main = () => document.querySelector("main");
-      // A new business: its services list is empty.
-      const firsts: Record<string, () => boolean | undefined> = {
-        availability: () => main()?.querySelector("h1") !== null,
-        services: () => main()?.textContent?.includes("No services found"),
-        settings: () => main()?.querySelector("form") !== null,
-      };
-      const seenAt: Record<string, number> = {};
-      Object.assign(window, { seenAt });
-      new MutationObserver(() => {
-        for (const [name, shown] of Object.entries(firsts))
-          if (!(name in seenAt) && main() && shown()) seenAt[name] = performance.now();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    for (const [path, name, module] of [
-      ["/availability", "availability", "src/client/features/availability/availability-editor.tsx"],
-      ["/services", "services", "src/client/features/services/service-dialog.tsx"],
-      ["/settings", "settings", "src/client/app/settings-more-cards.tsx"],
-    ] as const) {
-      const file = preloads[module]![0]!;
-      await page.goto(path);
-      const timings = await page.waitForFunction(
-        ([name, file]) => {
-          const asked = performance
-            .getEntriesByType("resource")
-            .find((entry) => entry.name.endsWith(`/${file}`));
-          const shown = (window as unknown as { seenAt: Record<string, number> }).seenAt[name];
-          return asked && shown !== undefined && { asked: asked.startTime, shown };
-        },
-        [name, file] as const,
-      );
-      const { asked, shown } = (await timings.jsonValue()) as { asked: number; shown: number };
-      expect(asked, path).toBeGreaterThan(shown);
     }
     await page.context().close();
   });
