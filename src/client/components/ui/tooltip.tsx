@@ -4,7 +4,7 @@ import { tooltip } from "styled-system/recipes/tooltip";
 
 const styles = tooltip();
 
-export type TooltipProps = {
+type TooltipProps = {
   content: ReactNode;
   /** One element taking pointer and focus handlers (a button). */
   children: ReactElement;

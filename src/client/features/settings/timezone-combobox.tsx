@@ -16,7 +16,7 @@ const inputStyles = cx(input({ size: "md" }), styles.input, css({ pe: "10" }));
 const loose = (text: string) => text.toLowerCase().replace(/[\s_]+/g, " ");
 const matchesZone = (zone: string, typed: string) => loose(zone).includes(loose(typed).trim());
 
-export type TimezoneComboboxProps = {
+type TimezoneComboboxProps = {
   value: string;
   /** Spec 9's eleven first, then every other zone. */
   zones: readonly string[];
