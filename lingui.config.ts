@@ -13,7 +13,7 @@ export const PUBLIC_SOURCES = [
   "src/client/app/shell/brand.tsx",
   "src/client/components/failure-text.tsx",
   "src/client/components/load-error-alert.tsx",
-  "src/client/components/ui/toast-region.tsx",
+  "src/client/components/ui/toaster.tsx",
   "src/client/features/auth",
   "src/client/features/preferences",
   "src/client/lib",

@@ -1,14 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import {
-  browserForFile,
-  builtFileOf,
-  createService,
-  expectNoAxeViolations,
-  holdRequests,
-  signUp,
-  staffApi,
-} from "../support/browser";
+import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -233,26 +225,6 @@ describe("availability", () => {
     const sunday = page.locator(`[data-preview-week] [data-day="${week[6]!.iso}"]`);
     await sunday.getByText("Not shown").waitFor();
     expect(await previewTimes(page, week[6]!.iso)).toEqual([]);
-    await page.context().close();
-  });
-
-  it("keeps its skeleton up until the editor's code is in, then shows the editor in its place", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const { release } = await holdRequests(
-      page,
-      `**/${builtFileOf("src/client/features/availability/availability-editor.tsx")}`,
-    );
-    const schedule = page.waitForResponse((response) => response.url().endsWith("/api/availability"));
-    await page.goto("/availability");
-    await schedule;
-    // The schedule is in; its editor's code is not: the page's own skeleton stays, no tabs yet.
-    const skeleton = page.getByRole("status").filter({ hasText: "Loading availability…" });
-    await skeleton.waitFor();
-    expect(await page.getByRole("tab").count()).toBe(0);
-    release();
-    await page.getByRole("tab", { name: "Weekly schedule", selected: true }).waitFor();
-    expect(await skeleton.count()).toBe(0);
     await page.context().close();
   });
 

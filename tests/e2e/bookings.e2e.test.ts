@@ -442,7 +442,6 @@ describe("Bookings", () => {
     const row = rowOf(page, "Ada Lovelace");
     await row.getByRole("button", { name: /^Reschedule/ }).click();
     const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
-    // The date picker loads after the dialog opens (a disabled stand-in meanwhile).
     await dialog.getByRole("button", { name: "Open calendar: New date" }).waitFor();
     await dialog.getByRole("textbox", { name: "New date" }).focus();
     await page.keyboard.type(`${m}/${d}/${y}`);

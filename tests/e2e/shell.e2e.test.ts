@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, builtFileOf, holdRequests, signIn, signUp } from "../support/browser";
+import { browserForFile, signIn, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -91,8 +91,6 @@ describe("the shell", () => {
     const calls = page
       .getByRole("navigation", { name: "Main navigation" })
       .getByRole("link", { name: "Calls" });
-    // Once its tooltip is in (a trigger pointed at before that stays bare: spec notes, tooltips).
-    await calls.and(page.locator("[data-scope=tooltip][data-part=trigger]")).waitFor();
     await calls.hover();
     await expect.poll(() => page.getByRole("tooltip", { name: "Calls" }).isVisible()).toBe(true);
 
@@ -219,27 +217,17 @@ describe("the shell", () => {
     await page.context().close();
   });
 
-  it("opens a menu pressed before its code arrived: by pointer, and by keyboard with focus in the menu", async () => {
+  it("opens the language and account menus by pointer, and by keyboard with focus in the menu", async () => {
     const page = await newPage();
-    // Each menu's own chunk held until released: the stand-in trigger takes the press meanwhile.
-    const hold = (module: string) => holdRequests(page, `**/${builtFileOf(module)}`);
-    const languageMenu = await hold("src/client/features/preferences/language-menu.tsx");
-    const accountMenu = await hold("src/client/app/shell/account-menu.tsx");
     const email = await signUp(page);
 
     await page.getByRole("button", { name: "Language: English" }).click();
-    await expect.poll(languageMenu.asked).toBe(1);
-    expect(await page.getByRole("menu").count()).toBe(0);
-    languageMenu.release();
     await page.getByRole("menuitemradio", { name: /Deutsch/ }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("menu").waitFor({ state: "detached" });
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(accountMenu.asked).toBe(1);
-    expect(await page.getByRole("menu").count()).toBe(0);
-    accountMenu.release();
     await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
     // Focus went into the open menu, so the arrow keys and Enter work from here.
     await expect
@@ -249,44 +237,6 @@ describe("the shell", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup")))
       .toBe("menu");
-    await page.context().close();
-  });
-
-  it("swaps a menu in under a pointer that right-clicked its stand-in while the code was on the way", async () => {
-    const page = await newPage();
-    const { release } = await holdRequests(
-      page,
-      `**/${builtFileOf("src/client/features/preferences/language-menu.tsx")}`,
-    );
-    await page.goto("/auth/sign-in");
-    // A right-click ends in no click: the swap must not wait for one (the pointer stays on the button).
-    await page.getByRole("button", { name: "Language: English" }).click({ button: "right" });
-    release();
-    await page.locator("[data-scope=menu][data-part=trigger]").waitFor();
-    expect(await page.getByRole("menu").count()).toBe(0);
-    await page.context().close();
-  });
-
-  it("keeps a menu's trigger in place, with no uncaught error, when the menu's code cannot be fetched", async () => {
-    const page = await newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    let attempts = 0;
-    await page.route(`**/${builtFileOf("src/client/features/preferences/language-menu.tsx")}`, (route) => {
-      attempts++;
-      return route.abort("internetdisconnected");
-    });
-    await page.goto("/auth/sign-in");
-    const trigger = page.getByRole("button", { name: "Language: English" });
-    await trigger.click();
-    await expect.poll(() => attempts).toBe(1);
-    // The failure is handled where the fetch was asked for, not left as an uncaught rejection.
-    await page.waitForTimeout(500);
-    expect(errors).toEqual([]);
-    expect(await page.getByRole("menu").count()).toBe(0);
-    // The page goes on: the form still works.
-    await page.getByLabel("Email").fill("someone@example.com");
-    expect(await trigger.isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { waitFor } from "xstate";
-import { preloadTooltip } from "../components/ui/tooltip";
 import { AuthCardSkeleton } from "../features/auth/auth-card";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
@@ -13,7 +12,6 @@ import { PageLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
-import { MOBILE_QUERY } from "./shell/sidebar-context";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const ProtectedArea = preloadable(() =>
@@ -36,9 +34,6 @@ export async function preloadRoute(
   const page = pageKeyOf(pathname);
   if (!page) return;
   const code = Promise.all([ProtectedArea.preload(), pages[page].preload()]);
-  // The desktop shell's collapsed sidebar is labelled by tooltips: their code comes with the shell's. Phones'
-  // shell has none; there a page's tooltips load once it has settled.
-  if (!matchMedia(MOBILE_QUERY).matches) preloadTooltip();
   const pageData = import("./page-data");
   // The first render waits for this: a session actor that failed must not keep the placeholder up.
   const session = await waitFor(context.session, (state) => !state.matches("checking")).catch(

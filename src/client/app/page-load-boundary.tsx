@@ -7,7 +7,7 @@ import { LoadErrorAlert } from "../components/load-error-alert";
 type BoundaryProps = { children: ReactNode };
 
 /**
- * Catches a page (or a part of one) that failed to render, most often because its code could not be fetched
+ * Catches a page that failed to render, most often because its code could not be fetched
  * (offline, or a server that was down or has since been updated): the browser keeps a failed import failed, so
  * reloading is the way to try again.
  */
@@ -40,15 +40,6 @@ export function PageLoadBoundary({ children }: BoundaryProps) {
   const [location] = useLocation();
   return (
     <Boundary key={location} title={<Trans>This page could not be shown</Trans>} className={css({ m: "6" })}>
-      {children}
-    </Boundary>
-  );
-}
-
-/** For a part that loads after the rest of its page: only that part gives way, what is shown and typed stays. */
-export function PartLoadBoundary({ title, children }: BoundaryProps & { title: ReactNode }) {
-  return (
-    <Boundary title={title} className={css({ mb: "6" })}>
       {children}
     </Boundary>
   );

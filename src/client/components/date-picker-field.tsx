@@ -7,23 +7,18 @@ import {
 } from "@ark-ui/react/date-picker";
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { useLayoutEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { datePicker } from "styled-system/recipes/date-picker";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
-import { useHandoverFocus } from "../lib/use-load-on-intent";
-import {
-  type DateFieldHandover,
-  type DateFieldProps,
-  square,
-  squareButton,
-  useDatePlaceholder,
-} from "./date-field";
 
 const styles = datePicker();
 const fieldStyles = field();
+/** Icon buttons as wide as the small input is high. */
+const square = css({ px: "0", w: "9" });
+const squareButton = cx(button({ variant: "outline", size: "sm" }), square);
 const ghost = button({ variant: "ghost", size: "sm" });
 const cell = cx(
   ghost,
@@ -41,16 +36,43 @@ const pad = (value: number, length = 2) => String(value).padStart(length, "0");
 const isoDay = (date: DateValue) => `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 const toDateValue = (value: string | undefined) => (value ? parseDate(value) : undefined);
 
-/** Ark's date picker with the Park UI recipe; loaded lazily by DateField. */
-export default function DatePickerField({
-  label,
-  value,
-  onChange,
-  min,
-  max,
-  inputClassName,
-  handover,
-}: DateFieldProps & { handover?: DateFieldHandover | undefined }) {
+type DatePickerFieldProps = {
+  /** Also names the calendar button ("Open calendar: From"), hence text. */
+  label: string;
+  /** The chosen day as YYYY-MM-DD, or "" for none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The earliest and latest days that can be chosen (YYYY-MM-DD); e.g. today's date to refuse past days. */
+  min?: string | undefined;
+  max?: string | undefined;
+  /** Extra classes for the input, e.g. a minimum width. */
+  inputClassName?: string;
+};
+
+/** The input's placeholder in the interface language's order and letters ("mm/dd/yyyy", "dd.mm.rrrr"). */
+function useDatePlaceholder() {
+  const { t, i18n } = useLingui();
+  return useMemo(() => {
+    const letters: Record<string, string> = {
+      day: t({ message: "dd", comment: "Date format placeholder: day" }),
+      month: t({ message: "mm", comment: "Date format placeholder: month" }),
+      year: t({ message: "yyyy", comment: "Date format placeholder: year" }),
+    };
+    // The picker's own input format: 2-digit day and month, numeric year.
+    const format = new Intl.DateTimeFormat(i18n.locale, {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    });
+    return format
+      .formatToParts(new Date(2000, 0, 1))
+      .map((part) => letters[part.type] ?? part.value)
+      .join("");
+  }, [t, i18n.locale]);
+}
+
+/** A date input and calendar in the interface's language (format, month and day names, first weekday). */
+export function DatePickerField({ label, value, onChange, min, max, inputClassName }: DatePickerFieldProps) {
   const { t, i18n } = useLingui();
   const locale = i18n.locale;
   const translations = useMemo(
@@ -74,22 +96,6 @@ export default function DatePickerField({
   );
   // The typing hint in the language's own order and letters, e.g. dd.mm.rrrr in Polish.
   const placeholder = useDatePlaceholder();
-  const inputRef = useHandoverFocus<HTMLInputElement>(handover, "input");
-  const triggerRef = useHandoverFocus<HTMLButtonElement>(handover);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on mount only, taking over the stand-in's text
-  useLayoutEffect(() => {
-    const typed = handover?.typed;
-    const element = inputRef.current;
-    if (typed === undefined || !element) return;
-    // Through the input's own setter and event, as typing does: the picker parses it as it would typed text.
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, typed);
-    element.dispatchEvent(new Event("input", { bubbles: true }));
-    // Setting the text put the caret at its end: back where the stand-in had it, for the next key.
-    if (handover?.focus === "input" && handover.selection) element.setSelectionRange(...handover.selection);
-    // Enter was pressed in the stand-in after that text: committed as the picker's own Enter would.
-    if (handover?.entered)
-      element.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
-  }, []);
   const selected = toDateValue(value);
 
   return (
@@ -109,8 +115,8 @@ export default function DatePickerField({
     >
       <DatePicker.Label className={cx(styles.label, fieldStyles.label)}>{label}</DatePicker.Label>
       <DatePicker.Control className={cx(styles.control, css({ gap: "1" }))}>
-        <DatePicker.Input ref={inputRef} className={cx(input({ size: "sm" }), inputClassName)} />
-        <DatePicker.Trigger ref={triggerRef} className={squareButton}>
+        <DatePicker.Input className={cx(input({ size: "sm" }), inputClassName)} />
+        <DatePicker.Trigger className={squareButton}>
           <CalendarDays aria-hidden="true" />
         </DatePicker.Trigger>
       </DatePicker.Control>

@@ -1,12 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
-import { preloadable } from "../lib/preloadable";
-
-// Fetched once there are edits to lose (not with the page): Ark's dialog runtime is not part of the first load.
-const ConfirmDialog = preloadable(() =>
-  import("./confirm-dialog").then((m) => ({ default: m.ConfirmDialog<string> })),
-);
+import { ConfirmDialog } from "./confirm-dialog";
 
 /** The in-app link a click (or Enter) on `target` would follow, if any. */
 function inAppHref(event: MouseEvent): string | null {
@@ -36,12 +31,9 @@ export function LeaveGuard({ when }: { when: boolean }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const [pending, setPending] = useState<string | null>(null);
-  const [armed, setArmed] = useState(false);
 
   useEffect(() => {
     if (!when) return;
-    void ConfirmDialog.preload();
-    setArmed(true);
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     const intercept = (event: MouseEvent) => {
       const href = inAppHref(event);
@@ -58,22 +50,19 @@ export function LeaveGuard({ when }: { when: boolean }) {
     };
   }, [when]);
 
-  if (!armed) return null;
   return (
-    <Suspense>
-      <ConfirmDialog
-        target={pending}
-        title={() => t`Leave without saving?`}
-        description={t`Your unsaved changes will be lost.`}
-        confirmLabel={<Trans>Leave</Trans>}
-        pendingLabel={<Trans>Leave</Trans>}
-        pending={false}
-        onCancel={() => setPending(null)}
-        onConfirm={(href) => {
-          setPending(null);
-          navigate(href);
-        }}
-      />
-    </Suspense>
+    <ConfirmDialog<string>
+      target={pending}
+      title={() => t`Leave without saving?`}
+      description={t`Your unsaved changes will be lost.`}
+      confirmLabel={<Trans>Leave</Trans>}
+      pendingLabel={<Trans>Leave</Trans>}
+      pending={false}
+      onCancel={() => setPending(null)}
+      onConfirm={(href) => {
+        setPending(null);
+        navigate(href);
+      }}
+    />
   );
 }

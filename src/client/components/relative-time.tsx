@@ -15,12 +15,7 @@ export function RelativeTime({ iso, className }: RelativeTimeProps) {
   const shown = Math.min(date.getTime(), now);
   const locale = getDateLocale();
   return (
-    <time
-      dateTime={iso}
-      // date-fns, not Intl: a list of calls would otherwise build the page's first Intl formatter (tens of ms).
-      title={format(date, "PPp", { locale })}
-      className={className}
-    >
+    <time dateTime={iso} title={format(date, "PPp", { locale })} className={className}>
       {formatDistance(shown, now, { addSuffix: true, locale })}
     </time>
   );

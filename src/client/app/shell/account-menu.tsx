@@ -1,19 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
-import { LogOut } from "lucide-react";
+import { ChevronDown, LogOut } from "lucide-react";
 import { css } from "styled-system/css";
+import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from "../../components/ui/menu";
-import { useSessionActor, type useSessionUser } from "../../features/session/session-context";
-import { type Handover, useHandoverFocus } from "../../lib/use-load-on-intent";
-import { AccountFace, accountTriggerClass } from "./account-button";
+import { useSessionActor, useSessionUser } from "../../features/session/session-context";
 
-type AccountUser = NonNullable<ReturnType<typeof useSessionUser>>;
-
-/** The account menu (spec 2: sign out lives here), fetched on intent by ./account-button. */
-export function AccountMenu({ user, handover }: { user: AccountUser; handover: Handover | undefined }) {
+/** The account menu (spec 2: sign out lives here); its trigger shows the initial, the e-mail (md up), a chevron. */
+export function AccountMenu() {
   const { t } = useLingui();
   const session = useSessionActor();
-  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
+  const user = useSessionUser();
+  if (!user) return null;
   const email = user.email;
   return (
     <MenuRoot
@@ -22,14 +20,25 @@ export function AccountMenu({ user, handover }: { user: AccountUser; handover: H
         if (details.value === "sign-out") session.send({ type: "session.signOut" });
       }}
     >
-      <MenuTrigger ref={trigger} asChild>
+      <MenuTrigger asChild>
         <Button
           variant="ghost"
           size="sm"
           aria-label={t`Account menu for ${email}`}
-          className={accountTriggerClass}
+          className={css({ px: "1.5" })}
         >
-          <AccountFace email={email} />
+          <Avatar name={email} size="xs" />
+          <span
+            className={css({
+              display: { base: "none", md: "inline" },
+              maxW: "14rem",
+              overflow: "hidden",
+              textOverflow: "ellipsis",
+            })}
+          >
+            {email}
+          </span>
+          <ChevronDown aria-hidden="true" />
         </Button>
       </MenuTrigger>
       <MenuContent>

@@ -1,29 +1,18 @@
-import { type ReactNode, Suspense, useState } from "react";
+import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
 import { DesktopSidebar } from "./desktop-sidebar";
 import { mainArea } from "./main-area";
-import { LazyMobileSidebar } from "./mobile-sidebar-lazy";
+import { MobileSidebar } from "./mobile-sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-context";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { TopBar } from "./top-bar";
 
 function ShellLayout({ children }: { children: ReactNode }) {
-  const { mobile, sheetOpen } = useSidebar();
-  // Mounted from the first open on, so it can animate closed and keep its place afterwards.
-  const [sheetUsed, setSheetUsed] = useState(sheetOpen);
-  if (sheetOpen && !sheetUsed) setSheetUsed(true);
+  const { mobile } = useSidebar();
   return (
     <div className={css({ display: "flex", minH: "100dvh" })}>
       <SkipLink />
-      {mobile ? (
-        sheetUsed && (
-          <Suspense fallback={null}>
-            <LazyMobileSidebar />
-          </Suspense>
-        )
-      ) : (
-        <DesktopSidebar />
-      )}
+      {mobile ? <MobileSidebar /> : <DesktopSidebar />}
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column" })}>
         <TopBar />
         <main

@@ -3,7 +3,6 @@ import { Menu, PanelLeft } from "lucide-react";
 import { IconButton } from "../../components/ui/icon-button";
 import { Tooltip } from "../../components/ui/tooltip";
 import { SIDEBAR_ID } from "./desktop-sidebar";
-import { preloadMobileSidebar } from "./mobile-sidebar-lazy";
 import { useSidebar } from "./sidebar-context";
 
 /** Opens the side sheet on small screens, collapses or expands the sidebar otherwise (also Ctrl/Cmd+B). */
@@ -17,8 +16,6 @@ export function SidebarTrigger() {
         size="sm"
         aria-label={t`Open navigation`}
         aria-expanded={sheetOpen}
-        onPointerEnter={preloadMobileSidebar}
-        onFocus={preloadMobileSidebar}
         onClick={toggle}
       >
         <Menu aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { css } from "styled-system/css";
 import { PreferencesBar } from "../../features/preferences/preferences-bar";
-import { AccountButton } from "./account-button";
+import { AccountMenu } from "./account-menu";
 import { SidebarTrigger } from "./sidebar-trigger";
 
 /** Spec 2/9: 4rem high; the organisation-dashboard subtitle, preferences and the account menu. */
@@ -40,7 +40,7 @@ export function TopBar() {
       </p>
       <div className={css({ ms: "auto", display: "flex", alignItems: "center", gap: "1" })}>
         <PreferencesBar />
-        <AccountButton />
+        <AccountMenu />
       </div>
     </header>
   );

@@ -1,6 +1,10 @@
-import { createToaster, type ToastOptions } from "@ark-ui/react/toast";
-import { Suspense, useEffect, useState } from "react";
-import { preloadable } from "../../lib/preloadable";
+import { Toaster as ArkToaster, createToaster, Toast, type ToastOptions } from "@ark-ui/react/toast";
+import { useLingui } from "@lingui/react/macro";
+import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { css, cx } from "styled-system/css";
+import { toast as toastRecipe } from "styled-system/recipes/toast";
+import { IconButton } from "./icon-button";
 
 const store = createToaster({ placement: "bottom-end", max: 1, duration: 5000, overlap: false });
 const create = store.create;
@@ -18,22 +22,68 @@ export const toaster = Object.assign(store, {
   default: (options: Omit<ToastOptions, "type">) => create({ ...options, type: "default", priority: 8 }),
 });
 
-// The store is tiny; its view (the toast machines) is fetched and started with the first toast, not with
-// every page: toasts created before it mounts wait in the store and show once it arrives.
-const ToastRegion = preloadable(() => import("./toast-region"));
+const styles = toastRecipe();
 
+const iconClass = css({ w: "5", h: "5", flexShrink: "0", mt: "0.5" });
+
+const icons: Record<string, ReactNode> = {
+  success: <CircleCheck aria-hidden="true" className={cx(iconClass, css({ color: "green.11" }))} />,
+  info: <Info aria-hidden="true" className={cx(iconClass, css({ color: "indigo.11" }))} />,
+  warning: <TriangleAlert aria-hidden="true" className={cx(iconClass, css({ color: "amber.11" }))} />,
+  error: <CircleAlert aria-hidden="true" className={cx(iconClass, css({ color: "fg.error" }))} />,
+  loading: (
+    <LoaderCircle
+      aria-hidden="true"
+      className={cx(
+        iconClass,
+        css({ color: "fg.muted", animation: "spin", _motionReduce: { animation: "none" } }),
+      )}
+    />
+  ),
+};
+
+const accentByType: Record<string, string> = {
+  success: css({ borderInlineStartColor: "green.9" }),
+  info: css({ borderInlineStartColor: "indigo.9" }),
+  warning: css({ borderInlineStartColor: "amber.9" }),
+  error: css({ borderInlineStartColor: "red.9" }),
+  loading: css({ borderInlineStartColor: "border.default" }),
+};
+
+/** The toast view: a polite live region (zag's group) holding the one visible toast. */
 export function Toaster() {
-  const [wanted, setWanted] = useState(() => store.getCount() > 0);
-  useEffect(() => {
-    if (wanted) return;
-    // A toast may have been created between the first render and this subscription.
-    if (store.getCount() > 0) setWanted(true);
-    return store.subscribe(() => setWanted(true));
-  }, [wanted]);
-  if (!wanted) return null;
+  const { t } = useLingui();
   return (
-    <Suspense fallback={null}>
-      <ToastRegion toaster={toaster} />
-    </Suspense>
+    <ArkToaster toaster={toaster} aria-label={t`Notifications`}>
+      {(toast) => (
+        <Toast.Root
+          className={cx(
+            styles.root,
+            css({
+              display: "flex",
+              gap: "3",
+              pe: "12",
+              borderWidth: "1px",
+              borderInlineStartWidth: "4px",
+              maxW: "calc(100vw - 2rem)",
+            }),
+            accentByType[toast.type ?? ""],
+          )}
+        >
+          {icons[toast.type ?? ""] ?? null}
+          <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+            {toast.title ? <Toast.Title className={styles.title}>{toast.title}</Toast.Title> : null}
+            {toast.description ? (
+              <Toast.Description className={styles.description}>{toast.description}</Toast.Description>
+            ) : null}
+          </div>
+          <Toast.CloseTrigger asChild className={styles.closeTrigger}>
+            <IconButton variant="ghost" size="xs" aria-label={t`Close notification`}>
+              <X aria-hidden="true" />
+            </IconButton>
+          </Toast.CloseTrigger>
+        </Toast.Root>
+      )}
+    </ArkToaster>
   );
 }

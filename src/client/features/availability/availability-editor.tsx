@@ -3,20 +3,20 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Availability, AvailabilityUpdate } from "@shared/availability.schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { css } from "styled-system/css";
 import { LeaveGuard } from "../../components/leave-guard";
-import { Skeleton } from "../../components/ui/skeleton";
 import * as Tabs from "../../components/ui/tabs";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { i18n } from "../../lib/i18n";
 import { useInspectOptions } from "../../lib/inspect-context";
-import { preloadable } from "../../lib/preloadable";
 import { provideAvailabilityForm } from "./availability-form.actors";
 import { hasUnsavedChanges } from "./availability-form-ref";
 import type { AvailabilityTab } from "./availability-search";
+import { BlackoutDatesPanel } from "./blackout-dates-panel";
+import { BufferRulesEditor } from "./buffer-rules-editor";
 import { FormActions } from "./form-actions";
 import { availabilityChecks, loadAvailabilityValidation } from "./use-availability-validation";
 import { WeeklyScheduleEditor } from "./weekly-schedule-editor";
@@ -32,15 +32,6 @@ type AvailabilityEditorProps = {
 };
 
 const panel = css({ pt: "4" });
-
-// The first tab comes with the page; the other two when they are first opened (lazyMount).
-const BlackoutDatesPanel = preloadable(() =>
-  import("./blackout-dates-panel").then((m) => ({ default: m.BlackoutDatesPanel })),
-);
-const BufferRulesEditor = preloadable(() =>
-  import("./buffer-rules-editor").then((m) => ({ default: m.BufferRulesEditor })),
-);
-const tabLoading = <Skeleton className={css({ h: "48" })} />;
 
 /** The three tabs of spec 2; the schedule and the rules are one form (one PUT), blackouts save one by one. */
 export function AvailabilityEditor({ availability, tab, today, onTab }: AvailabilityEditorProps) {
@@ -76,18 +67,14 @@ export function AvailabilityEditor({ availability, tab, today, onTab }: Availabi
           <FormActions form={form} />
         </Tabs.Content>
         <Tabs.Content value="blackouts" className={panel}>
-          <Suspense fallback={tabLoading}>
-            <BlackoutDatesPanel
-              blackouts={availability.blackoutDates}
-              today={today}
-              timeZone={availability.timezone}
-            />
-          </Suspense>
+          <BlackoutDatesPanel
+            blackouts={availability.blackoutDates}
+            today={today}
+            timeZone={availability.timezone}
+          />
         </Tabs.Content>
         <Tabs.Content value="rules" className={panel}>
-          <Suspense fallback={tabLoading}>
-            <BufferRulesEditor form={form} />
-          </Suspense>
+          <BufferRulesEditor form={form} />
           <FormActions form={form} />
         </Tabs.Content>
       </Tabs.Root>

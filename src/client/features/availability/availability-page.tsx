@@ -3,49 +3,30 @@ import type { Availability } from "@shared/availability.schema";
 import { lastBookableDayOf } from "@shared/booking-horizon";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
-import { css } from "styled-system/css";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { PageHeader } from "../../components/ui/page-header";
-import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
-import { preloadable } from "../../lib/preloadable";
-import { useCodeAfterPaint } from "../../lib/use-code-after-paint";
-import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { useUrlSearch } from "../../lib/use-url-search";
+import { AvailabilityEditor } from "./availability-editor";
 import { availabilitySearch } from "./availability-search";
 import { AvailabilitySkeleton } from "./availability-skeleton";
-
-// The tabs' code is fetched once the header and skeleton have painted, so it does not share the link with
-// what that first paint needs; the page's own skeleton stays until both the schedule and this code are in.
-const AvailabilityEditor = preloadable(() =>
-  import("./availability-editor").then((m) => ({ default: m.AvailabilityEditor })),
-);
-
-// Below the week's rows on most screens: its code comes after the editor's, usually before the schedule
-// arrives (rendered when the code is in, it shows no skeleton first).
-const SlotsPreview = preloadable(() => import("./slots-preview").then((m) => ({ default: m.SlotsPreview })));
+import { SlotsPreview } from "./slots-preview";
 
 /** /availability: the weekly schedule, blackout dates and buffer rules (spec 2), and a preview of the free times. */
 export function AvailabilityPage() {
   const { t } = useLingui();
   const api = useApi();
   const availability = useQuery(availabilityQueries.detail(api));
-  const data = useDeferredArrival(availability.data);
-  const editorCode = useCodeAfterPaint(AvailabilityEditor);
-  useEffect(() => {
-    if (editorCode) void SlotsPreview.preload();
-  }, [editorCode]);
   return (
     <>
       <PageHeader
         title={t`Availability`}
         description={t`When callers can book: your weekly hours, days off and the rules around appointments`}
       />
-      {data && editorCode ? (
-        <LoadedAvailability availability={data} />
+      {availability.data ? (
+        <LoadedAvailability availability={availability.data} />
       ) : availability.isError ? (
         <LoadErrorAlert
           title={<Trans>Availability could not be loaded</Trans>}
@@ -81,17 +62,15 @@ function LoadedAvailability({ availability }: { availability: Availability }) {
           setSearch({ ...search, tab: tab === "schedule" ? undefined : tab }, { replace: true })
         }
       />
-      <Suspense fallback={<Skeleton className={css({ h: "64", mt: "8" })} />}>
-        <SlotsPreview
-          serviceId={search.service}
-          week={search.week}
-          today={today}
-          lastBookableDay={lastBookableDayOf(today, availability.bookingHorizonDays)}
-          onChange={({ serviceId, week }) =>
-            setSearch({ ...search, service: serviceId, week }, { replace: true })
-          }
-        />
-      </Suspense>
+      <SlotsPreview
+        serviceId={search.service}
+        week={search.week}
+        today={today}
+        lastBookableDay={lastBookableDayOf(today, availability.bookingHorizonDays)}
+        onChange={({ serviceId, week }) =>
+          setSearch({ ...search, service: serviceId, week }, { replace: true })
+        }
+      />
     </>
   );
 }

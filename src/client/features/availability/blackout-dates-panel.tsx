@@ -4,7 +4,7 @@ import { clockTimeOfMinutes } from "@shared/clock-time";
 import { wallTimeAt } from "@shared/zoned-time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
-import { Suspense, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { css } from "styled-system/css";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
@@ -13,13 +13,10 @@ import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
-import { preloadable } from "../../lib/preloadable";
 import { addBlackoutDate, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 import { blackoutSpanFormat, endOfSpan, startOfSpan } from "./blackout-span";
-
-// The dialog's code comes with the first removal, not with the tab.
-const RemoveBlackoutDialog = preloadable(() => import("./remove-blackout-dialog"));
+import { RemoveBlackoutDialog } from "./remove-blackout-dialog";
 
 type BlackoutDatesPanelProps = {
   blackouts: BlackoutDate[];
@@ -44,9 +41,6 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
   const api = useApi();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<BlackoutDate | null>(null);
-  // Kept mounted after the first question, so it can animate out.
-  const asked = useRef(false);
-  if (removing) asked.current = true;
   const upcomingId = useId();
   const pastId = useId();
   const failureText = (error: unknown) => {
@@ -133,17 +127,13 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
           {renderList(past)}
         </section>
       ) : null}
-      {asked.current ? (
-        <Suspense fallback={null}>
-          <RemoveBlackoutDialog
-            target={removing}
-            describe={days}
-            pending={remove.isPending}
-            onCancel={() => setRemoving(null)}
-            onConfirm={(blackout) => remove.mutate(blackout)}
-          />
-        </Suspense>
-      ) : null}
+      <RemoveBlackoutDialog
+        target={removing}
+        describe={days}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={(blackout) => remove.mutate(blackout)}
+      />
     </div>
   );
 }

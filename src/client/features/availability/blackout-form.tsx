@@ -3,7 +3,7 @@ import type { BlackoutDateInput } from "@shared/availability.schema";
 import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
-import { DateField } from "../../components/date-field";
+import { DatePickerField } from "../../components/date-picker-field";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import type { BlackoutProblem } from "./availability-problems";
@@ -69,7 +69,7 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
     >
       <div className={row}>
         <div>
-          <DateField
+          <DatePickerField
             label={t`First day`}
             value={startDate}
             min={today}
@@ -93,7 +93,12 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
       </div>
       <div className={row}>
         <div>
-          <DateField label={t`Last day`} value={endDate} min={startDate || today} onChange={setEndDate} />
+          <DatePickerField
+            label={t`Last day`}
+            value={endDate}
+            min={startDate || today}
+            onChange={setEndDate}
+          />
           {problem === "endDate" ? <ErrorText id={errorId}>{messages.endDate}</ErrorText> : null}
         </div>
         <Field

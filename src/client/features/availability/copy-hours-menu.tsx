@@ -1,9 +1,16 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ChevronDown, Copy } from "lucide-react";
+import { css } from "styled-system/css";
+import { Button } from "../../components/ui/button";
 import { MenuContent, MenuItem, MenuRoot, MenuTrigger } from "../../components/ui/menu";
-import { CopyHoursButton, type CopyHoursProps } from "./copy-hours-button";
 
-/** "Copy" on a day: to Monday–Friday, or to every day. Loaded lazily by day-hours.tsx (Ark's menu is heavy). */
-export default function CopyHoursMenu({ dayName, disabled, onCopy }: CopyHoursProps) {
+export type CopyTarget = "weekdays" | "everyDay";
+
+type CopyHoursMenuProps = { dayName: string; disabled: boolean; onCopy: (target: CopyTarget) => void };
+
+/** "Copy" on a day: to Monday–Friday, or to every day. */
+export function CopyHoursMenu({ dayName, disabled, onCopy }: CopyHoursMenuProps) {
+  const { t } = useLingui();
   return (
     <MenuRoot
       positioning={{ placement: "bottom-end" }}
@@ -12,7 +19,11 @@ export default function CopyHoursMenu({ dayName, disabled, onCopy }: CopyHoursPr
       }}
     >
       <MenuTrigger asChild>
-        <CopyHoursButton dayName={dayName} disabled={disabled} />
+        <Button variant="ghost" size="sm" disabled={disabled}>
+          <Copy aria-hidden="true" />
+          <Trans>Copy</Trans> <span className={css({ srOnly: true })}>{t`${dayName}'s hours`}</span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
       </MenuTrigger>
       <MenuContent>
         <MenuItem value="weekdays">

@@ -3,13 +3,11 @@ import { AVAILABILITY_LIMITS } from "@shared/availability.constants";
 import type { TimeRange } from "@shared/availability.schema";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { Plus } from "lucide-react";
-import { Suspense } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { Text } from "../../components/ui/text";
-import { preloadable } from "../../lib/preloadable";
 import { type RangeProblem, rangeKey } from "./availability-problems";
-import { CopyHoursButton, type CopyTarget } from "./copy-hours-button";
+import { CopyHoursMenu, type CopyTarget } from "./copy-hours-menu";
 import { TimeRangeRow } from "./time-range-row";
 
 type DayHoursProps = {
@@ -22,9 +20,6 @@ type DayHoursProps = {
   onChange: (change: (ranges: TimeRange[]) => TimeRange[]) => void;
   onCopy: (target: CopyTarget) => void;
 };
-
-// Ark's menu weighs more than the rest of the tab: it arrives after the tab is on screen.
-const CopyHoursMenu = preloadable(() => import("./copy-hours-menu"));
 
 /** A new range: the spec's 09:00–17:00 on a closed day, else the hour after the day's last range. */
 function nextRange(ranges: TimeRange[]): TimeRange | null {
@@ -95,9 +90,7 @@ export function DayHours({ day, dayName, ranges, problems, disabled, onChange, o
           <Plus aria-hidden="true" />
           <Trans>Add hours</Trans> <span className={css({ srOnly: true })}>{t`on ${dayName}`}</span>
         </Button>
-        <Suspense fallback={<CopyHoursButton dayName={dayName} disabled />}>
-          <CopyHoursMenu dayName={dayName} disabled={disabled} onCopy={onCopy} />
-        </Suspense>
+        <CopyHoursMenu dayName={dayName} disabled={disabled} onCopy={onCopy} />
       </div>
     </fieldset>
   );

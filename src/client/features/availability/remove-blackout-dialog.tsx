@@ -11,8 +11,8 @@ type RemoveBlackoutDialogProps = {
   onConfirm: (blackout: BlackoutDate) => void;
 };
 
-/** Loaded lazily, with the list. */
-export default function RemoveBlackoutDialog({ describe, ...props }: RemoveBlackoutDialogProps) {
+/** "Remove the blackout of …?", naming its span as the list does. */
+export function RemoveBlackoutDialog({ describe, ...props }: RemoveBlackoutDialogProps) {
   const { t } = useLingui();
   return (
     <ConfirmDialog

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { weekdayName } from "../../lib/calendar-week";
 import { type AvailabilityFormActor, editDraft } from "./availability-form-ref";
-import type { CopyTarget } from "./copy-hours-button";
+import type { CopyTarget } from "./copy-hours-menu";
 import { DayHours } from "./day-hours";
 import { useAvailabilityValidation } from "./use-availability-validation";
 

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { BOOKINGS_PAGE_SIZE } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
@@ -12,8 +12,6 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
 import { useShownTimeZone } from "../../lib/business-timezone";
-import { useDeferredArrival } from "../../lib/use-deferred-arrival";
-import { wholeNumber } from "../../lib/whole-number";
 import { BookingFilters } from "./booking-filters";
 import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
@@ -23,7 +21,6 @@ import { useBookingActionDialogs } from "./use-booking-action-dialogs";
 
 /** Spec 2 "Bookings": filters, the page of bookings with their actions, pagination; loading and empty states. */
 export function BookingListCard() {
-  const { i18n } = useLingui();
   const api = useApi();
   const titleId = useId();
   const [search, setSearch] = useBookingsSearch();
@@ -40,7 +37,7 @@ export function BookingListCard() {
       ) ?? null,
   });
 
-  const list = useDeferredArrival(query.data);
+  const list = query.data;
   const total = list?.total ?? 0;
   // A page past the end (an old link, or bookings gone from this filter since) shows the last page instead.
   const overshoot = list && !query.isPlaceholderData && page > Math.max(list.totalPages, 1);
@@ -51,8 +48,6 @@ export function BookingListCard() {
   const shownPage = list ? Math.min(page, Math.max(list.totalPages, 1)) : page;
   const start = (shownPage - 1) * BOOKINGS_PAGE_SIZE + 1;
   const end = Math.min(shownPage * BOOKINGS_PAGE_SIZE, total);
-  // Not Lingui's "#": that builds an Intl.NumberFormat, the page's first (tens of ms) — lib/whole-number.ts.
-  const shownTotal = wholeNumber(total, i18n.locale);
 
   return (
     <Card aria-labelledby={titleId}>
@@ -62,7 +57,7 @@ export function BookingListCard() {
         </CardTitle>
         <CardDescription aria-live="polite">
           {list ? (
-            <Plural value={total} one={`${shownTotal} booking`} other={`${shownTotal} bookings`} />
+            <Plural value={total} one="# booking" other="# bookings" />
           ) : query.isError ? null : (
             <Trans>Loading bookings...</Trans>
           )}

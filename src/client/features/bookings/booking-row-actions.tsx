@@ -7,7 +7,6 @@ import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { useNow } from "../../components/use-now";
 import { allowedBookingActions, type BookingActionType } from "./booking-actions";
-import { preloadBookingDialog } from "./booking-dialogs-lazy";
 
 const looks: Record<BookingActionType, { label: MessageDescriptor; icon: LucideIcon }> = {
   confirm: { label: msg({ message: "Confirm", context: "booking action" }), icon: Check },
@@ -48,8 +47,6 @@ export function BookingRowActions({ booking, subject, disabled, onAction }: Book
             disabled={disabled}
             data-action={action}
             onClick={() => onAction(booking, action)}
-            onPointerEnter={() => preloadBookingDialog(action)}
-            onFocus={() => preloadBookingDialog(action)}
           >
             <Icon aria-hidden="true" />
             {i18n._(label)}

@@ -9,7 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
-import { DateField } from "../../components/date-field";
+import { DatePickerField } from "../../components/date-picker-field";
 import { Alert } from "../../components/ui/alert";
 import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
@@ -144,7 +144,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
           </Alert>
         ) : null}
         <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
-          <DateField
+          <DatePickerField
             label={t`New date`}
             value={date ?? ""}
             min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}

@@ -1,7 +1,8 @@
 import type { Booking } from "@shared/booking.schema";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { BookingActionType } from "./booking-actions";
-import { LazyCancelBookingDialog, LazyRescheduleDialog } from "./booking-dialogs-lazy";
+import { CancelBookingDialog } from "./cancel-booking-dialog";
+import { RescheduleDialog } from "./reschedule-dialog";
 import { useBookingAction } from "./use-booking-action";
 
 type Options<B extends Booking> = {
@@ -20,11 +21,6 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
   const actions = useBookingAction();
   const [cancelling, setCancelling] = useState<B | null>(null);
   const [rescheduling, setRescheduling] = useState<B | null>(null);
-  // Once opened, a dialog stays mounted: closing it then animates and gives focus back.
-  const [cancelUsed, setCancelUsed] = useState(false);
-  const [rescheduleUsed, setRescheduleUsed] = useState(false);
-  if (cancelling && !cancelUsed) setCancelUsed(true);
-  if (rescheduling && !rescheduleUsed) setRescheduleUsed(true);
 
   const used = useRef<{ booking: B; button: Element | null; direct: boolean; sent: boolean } | null>(null);
   const focusFallback = () => {
@@ -55,24 +51,20 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
   };
 
   const dialogs = (
-    <Suspense fallback={null}>
-      {cancelUsed ? (
-        <LazyCancelBookingDialog
-          booking={cancelling}
-          actions={actions}
-          onClose={() => setCancelling(null)}
-          finalFocus={focusFallback}
-        />
-      ) : null}
-      {rescheduleUsed ? (
-        <LazyRescheduleDialog
-          booking={rescheduling}
-          act={actions.act}
-          onClose={() => setRescheduling(null)}
-          finalFocus={focusFallback}
-        />
-      ) : null}
-    </Suspense>
+    <>
+      <CancelBookingDialog
+        booking={cancelling}
+        actions={actions}
+        onClose={() => setCancelling(null)}
+        finalFocus={focusFallback}
+      />
+      <RescheduleDialog
+        booking={rescheduling}
+        act={actions.act}
+        onClose={() => setRescheduling(null)}
+        finalFocus={focusFallback}
+      />
+    </>
   );
 
   return { onAction, pending: actions.pending, dialogs };

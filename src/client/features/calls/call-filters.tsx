@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallStatus } from "@shared/calls.schema";
 import { X } from "lucide-react";
 import { css } from "styled-system/css";
-import { DateField } from "../../components/date-field";
+import { DatePickerField } from "../../components/date-picker-field";
 import { FilterBar } from "../../components/filter-bar";
 import { SelectField } from "../../components/select-field";
 import { Button } from "../../components/ui/button";
@@ -43,14 +43,14 @@ export function CallFilters({ search, onChange }: CallFiltersProps) {
         }))}
         onChange={(status) => onChange({ ...search, status, page: 1 }, { replace: true })}
       />
-      <DateField
+      <DatePickerField
         label={t`From`}
         value={search.from ?? ""}
         max={search.to}
         onChange={(from) => changeRange({ from: from || undefined })}
         inputClassName={dateInput}
       />
-      <DateField
+      <DatePickerField
         label={t`To`}
         value={search.to ?? ""}
         min={search.from}

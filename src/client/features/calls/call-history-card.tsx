@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { PhoneOff } from "lucide-react";
 import { useDeferredValue, useEffect, useId } from "react";
@@ -9,7 +9,6 @@ import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { useApi } from "../../lib/api-context";
-import { wholeNumber } from "../../lib/whole-number";
 import { CallFilters } from "./call-filters";
 import { CallListSkeleton } from "./call-list-skeleton";
 import { CallRow } from "./call-row";
@@ -23,7 +22,6 @@ type CallHistoryCardProps = {
 
 /** Spec 2 'Call History': filters, the page of calls, pagination; loading, empty and error states. */
 export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps) {
-  const { i18n } = useLingui();
   const api = useApi();
   const titleId = useId();
   const { status, from, to, page } = search;
@@ -32,8 +30,6 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
   const query = useDeferredValue(useQuery(callQueries.list(api, { page, status, from, to })));
   const list = query.data;
   const total = list?.total ?? 0;
-  // Not Lingui's "#": that builds an Intl.NumberFormat, the page's first (tens of ms) — lib/whole-number.ts.
-  const shownTotal = wholeNumber(total, i18n.locale);
 
   // A page past the end (an old link, or calls removed since) shows the last page instead.
   const overshoot = list && !query.isPlaceholderData && page > Math.max(list.totalPages, 1);
@@ -49,7 +45,7 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
         </CardTitle>
         <CardDescription aria-live="polite">
           {list ? (
-            <Plural value={total} one={`${shownTotal} total call`} other={`${shownTotal} total calls`} />
+            <Plural value={total} one="# total call" other="# total calls" />
           ) : query.isPending ? (
             <Trans>Loading calls...</Trans>
           ) : null}

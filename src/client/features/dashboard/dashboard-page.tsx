@@ -6,7 +6,6 @@ import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { PageHeader } from "../../components/ui/page-header";
 import { useApi } from "../../lib/api-context";
-import { wholeNumber, wholePercent } from "../../lib/whole-number";
 import { dashboardQueries } from "./dashboard.queries";
 import { KpiCard } from "./kpi-card";
 import { RecentActivityCard } from "./recent-activity-card";
@@ -19,7 +18,7 @@ export function DashboardPage() {
   // one long synchronous render of the whole list.
   const query = useDeferredValue(useQuery(dashboardQueries.stats(api)));
   const stats = query.data;
-  const number = (value: number) => wholeNumber(value, i18n.locale);
+  const number = (value: number) => i18n.number(value);
   const failed = !stats && query.isError;
   const answered = stats ? number(stats.answeredToday) : "";
   const missed = stats ? number(stats.missedToday) : "";
@@ -56,7 +55,10 @@ export function DashboardPage() {
             <KpiCard
               title={<Trans>Answer rate</Trans>}
               icon={Percent}
-              value={stats && (stats.answerRate === null ? "—" : wholePercent(stats.answerRate, i18n.locale))}
+              value={
+                stats &&
+                (stats.answerRate === null ? "—" : i18n.number(stats.answerRate / 100, { style: "percent" }))
+              }
               detail={
                 stats && (
                   <Trans>

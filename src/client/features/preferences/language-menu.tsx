@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { ChevronDown } from "lucide-react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import {
@@ -11,20 +12,23 @@ import {
 } from "../../components/ui/menu";
 import { activateLanguage } from "../../lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
-import { type Handover, useHandoverFocus } from "../../lib/use-load-on-intent";
-import { LanguageFace } from "./language-face";
 import { LanguageFlag } from "./language-flag";
 
 /** Spec 4: the language changes at once; activateLanguage persists it. Unknown → English. */
-export function LanguageMenu({ handover }: { handover?: Handover | undefined }) {
+export function LanguageMenu() {
   const { t, i18n } = useLingui();
-  const trigger = useHandoverFocus<HTMLButtonElement>(handover);
   const code = isLanguageCode(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+  const current = LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
+  const name = current.name;
   return (
     <MenuRoot positioning={{ placement: "bottom-end" }}>
-      <MenuTrigger ref={trigger} asChild>
+      <MenuTrigger asChild>
+        {/* Named by its content, so the name starts with the code on show (WCAG 2.5.3 Label in Name). */}
         <Button variant="ghost" size="sm">
-          <LanguageFace />
+          <LanguageFlag code={current.code} />
+          <span>{current.code.toUpperCase()}</span>
+          <span className={css({ srOnly: true })}>{t`Language: ${name}`}</span>
+          <ChevronDown aria-hidden="true" />
         </Button>
       </MenuTrigger>
       <MenuContent>

@@ -1,12 +1,12 @@
-import { preferencesBarClass } from "./language-face";
-import { LanguagePicker } from "./language-picker";
+import { css } from "styled-system/css";
+import { LanguageMenu } from "./language-menu";
 import { ThemeToggle } from "./theme-toggle";
 
-/** The language picker and theme toggle, side by side (top bar and auth pages). */
+/** The language menu and theme toggle, side by side (top bar and auth pages). */
 export function PreferencesBar() {
   return (
-    <div className={preferencesBarClass}>
-      <LanguagePicker />
+    <div className={css({ display: "flex", alignItems: "center", gap: "1" })}>
+      <LanguageMenu />
       <ThemeToggle />
     </div>
   );

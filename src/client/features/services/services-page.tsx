@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Service } from "@shared/service.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { CalendarClock, Plus, Tags } from "lucide-react";
-import { Suspense, useDeferredValue, useEffect, useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -14,32 +14,17 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { toaster } from "../../components/ui/toaster";
-import { afterNextPaint } from "../../lib/after-next-paint";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
-import { preloadable } from "../../lib/preloadable";
 import { serviceQueries } from "../../lib/service-queries";
+import { DeleteServiceDialog } from "./delete-service-dialog";
+import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
 import { deleteService, updateService } from "./services.queries";
-
-// The dialogs (Ark's dialog, its focus trap, the switch) are not needed to show the list: they load once it
-// has painted.
-const loadServiceDialog = () => import("./service-dialog").then((m) => ({ default: m.ServiceDialog }));
-const loadDeleteDialog = () =>
-  import("./delete-service-dialog").then((m) => ({ default: m.DeleteServiceDialog }));
-const ServiceDialog = preloadable(loadServiceDialog);
-const DeleteServiceDialog = preloadable(loadDeleteDialog);
-
-/** Stays true once `value` has been true: a dialog stays mounted after its first opening, to animate out. */
-function useOnceTrue(value: boolean): boolean {
-  const [seen, setSeen] = useState(value);
-  if (value && !seen) setSeen(true);
-  return seen || value;
-}
 
 /** Spec 2 "Services": the catalogue, its create/edit dialog, toggling and deleting with spec 8's toasts. */
 export function ServicesPage() {
@@ -74,17 +59,6 @@ export function ServicesPage() {
   );
   const dialog = useActorRef(machine, useInspectOptions());
   const [deleting, setDeleting] = useState<Service | null>(null);
-  const serviceDialogUsed = useOnceTrue(useSelector(dialog, (s) => !s.matches("closed")));
-  const deleteDialogUsed = useOnceTrue(deleting !== null);
-  const listShown = services.data !== undefined;
-  useEffect(() => {
-    if (!listShown) return;
-    return afterNextPaint(() => {
-      void ServiceDialog.preload();
-      void DeleteServiceDialog.preload();
-    });
-  }, [listShown]);
-
   // Spec 4: the eye sends the whole service with isActive inverted.
   const toggle = useMutation({
     mutationFn: ({ _id, ...service }: Service) =>
@@ -161,17 +135,13 @@ export function ServicesPage() {
           )}
         </CardBody>
       </Card>
-      <Suspense fallback={null}>{serviceDialogUsed ? <ServiceDialog dialog={dialog} /> : null}</Suspense>
-      <Suspense fallback={null}>
-        {deleteDialogUsed ? (
-          <DeleteServiceDialog
-            target={deleting}
-            pending={remove.isPending}
-            onCancel={() => setDeleting(null)}
-            onConfirm={(service) => remove.mutate(service)}
-          />
-        ) : null}
-      </Suspense>
+      <ServiceDialog dialog={dialog} />
+      <DeleteServiceDialog
+        target={deleting}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(service) => remove.mutate(service)}
+      />
     </>
   );
 }

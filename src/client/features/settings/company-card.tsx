@@ -13,7 +13,7 @@ import { TextareaField } from "../../components/ui/textarea-field";
 import { weekdayName } from "../../lib/calendar-week";
 import type { SettingsDraft } from "./settings-draft";
 import type { SettingsProblemTexts } from "./settings-problems";
-import { TimezoneField } from "./timezone-field";
+import { TimezoneCombobox } from "./timezone-combobox";
 import { WorkingDaysField } from "./working-days-field";
 
 const twoColumns = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } });
@@ -58,7 +58,7 @@ export function CompanyCard({ company, draft, problems, zones, onChange, onToggl
           <PhoneNumber phoneNumber={company.phoneNumber} />
         </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <TimezoneField
+          <TimezoneCombobox
             value={draft.timezone}
             zones={zones}
             errorText={problems.timezone}

@@ -5,7 +5,6 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
-import { useDeferredArrival } from "../../lib/use-deferred-arrival";
 import { SettingsForm } from "./settings-form";
 
 /**
@@ -19,8 +18,7 @@ const SETTINGS_REFRESH_MS = 30_000;
 export function CompanySettings() {
   const api = useApi();
   const company = useQuery({ ...companyQuery(api), refetchInterval: SETTINGS_REFRESH_MS });
-  const data = useDeferredArrival(company.data);
-  if (data) return <SettingsForm company={data} />;
+  if (company.data) return <SettingsForm company={company.data} />;
   if (company.isError)
     return (
       <LoadErrorAlert

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FailureFacts } from "@machines/failure";
-import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef, useSelector } from "@xstate/react";
+import { useActorRef } from "@xstate/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { type ReactNode, Suspense, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Badge } from "../../components/ui/badge";
@@ -22,12 +21,8 @@ import { dayFormat } from "../../lib/zoned-format";
 import { isRefusedChatId } from "./refused-chat-id";
 import { telegramQueries } from "./telegram.queries";
 import { provideTelegramConnect } from "./telegram-connect.actors";
-import {
-  LazyTelegramConnectDialog,
-  LazyTelegramDisconnectDialog,
-  preloadTelegramConnectDialog,
-  preloadTelegramDisconnectDialog,
-} from "./telegram-dialogs-lazy";
+import { TelegramConnectDialog } from "./telegram-connect-dialog";
+import { TelegramDisconnectDialog } from "./telegram-disconnect-dialog";
 
 const code = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", px: "1", borderRadius: "l1" });
 const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
@@ -68,25 +63,13 @@ export function TelegramCard() {
     }),
   );
   const dialogs = useActorRef(machine, useInspectOptions());
-  const connectOpen = useSelector(dialogs, (s) => openDialogOf(s) === "connect");
-  const disconnectOpen = useSelector(dialogs, (s) => openDialogOf(s) === "disconnect");
-  // Once opened, a dialog stays mounted: closing it then animates and gives focus back.
-  const [connectUsed, setConnectUsed] = useState(false);
-  const [disconnectUsed, setDisconnectUsed] = useState(false);
-  if (connectOpen && !connectUsed) setConnectUsed(true);
-  if (disconnectOpen && !disconnectUsed) setDisconnectUsed(true);
   // The button that opened a dialog may be gone when it closes (Connect becomes Disconnect): focus goes to
   // the card's main action then.
   const actionRef = useRef<HTMLButtonElement>(null);
   const finalFocus = () => actionRef.current;
 
   const connectButton = (label: ReactNode) => (
-    <Button
-      ref={actionRef}
-      onPointerEnter={preloadTelegramConnectDialog}
-      onFocus={preloadTelegramConnectDialog}
-      onClick={() => dialogs.send({ type: "dialog.open" })}
-    >
+    <Button ref={actionRef} onClick={() => dialogs.send({ type: "dialog.open" })}>
       {label}
     </Button>
   );
@@ -94,8 +77,6 @@ export function TelegramCard() {
     <Button
       ref={main ? actionRef : undefined}
       variant="outline"
-      onPointerEnter={preloadTelegramDisconnectDialog}
-      onFocus={preloadTelegramDisconnectDialog}
       onClick={() => dialogs.send({ type: "disconnect.ask" })}
     >
       <Trans>Disconnect</Trans>
@@ -140,10 +121,8 @@ export function TelegramCard() {
           </div>
         )}
       </CardBody>
-      <Suspense fallback={null}>
-        {connectUsed ? <LazyTelegramConnectDialog actor={dialogs} finalFocus={finalFocus} /> : null}
-        {disconnectUsed ? <LazyTelegramDisconnectDialog actor={dialogs} finalFocus={finalFocus} /> : null}
-      </Suspense>
+      <TelegramConnectDialog actor={dialogs} finalFocus={finalFocus} />
+      <TelegramDisconnectDialog actor={dialogs} finalFocus={finalFocus} />
     </Card>
   );
 }
