@@ -42,10 +42,7 @@ export async function seedServiceCatalogues(baseURL: string): Promise<StaffSessi
   return staff;
 }
 
-/**
- * The list as the portal reads it right after a save (the catalogue just changed, so the server reads it
- * afresh): one staff member toggling a service and reading the list, one request at a time.
- */
+/** The list as the portal reads it right after a save: one staff member toggling a service and reading the list, one request at a time. */
 async function listAfterChange(baseURL: string, staff: StaffSession): Promise<Figure[]> {
   const headers = { Authorization: staff.authorization };
   const list = async () => {

@@ -1,6 +1,6 @@
-// Free slots: a 31-day range over HTTP at 10 connections (the demo practice, both callers; the same question
-// again and again, and a varied one: a seeded random service and month per request) and the slot engine
-// in-process against 2,000 busy intervals in that range.
+// Free slots: a 31-day range over HTTP at 10 connections, on either database (the demo practice, both
+// callers; the same question again and again, and a varied one: a seeded random service and month per
+// request) and the slot engine in-process against 2,000 busy intervals in that range.
 import type { AssistantConfig } from "@shared/assistant.schema";
 import type { Slot } from "@shared/availability.schema";
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
@@ -8,6 +8,7 @@ import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { startServerProcess } from "../tests/support/server-process";
+import type { BenchDatabase } from "./databases";
 import { createAssistantKey, getData, signIn } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
@@ -17,15 +18,20 @@ const BUDGET = { p99: "≤ 20 ms" };
 const VARIED_QUESTIONS = 5_000;
 const TIMEZONE = "America/New_York";
 
-export async function slotsBench(log: (line: string) => void): Promise<Figure[]> {
-  const server = await startServerProcess({ STATIC_DIR: "" });
+export async function slotsBench(log: (line: string) => void, target: BenchDatabase): Promise<Figure[]> {
+  const section = await target.fresh("slots");
   try {
-    return [...(await overHttp(server.baseURL, log)), ...inProcess()];
-  } catch (error) {
-    console.error(server.output().slice(-4000));
-    throw error;
+    const server = await startServerProcess({ ...section.serverEnv, STATIC_DIR: "" });
+    try {
+      return [...(await overHttp(server.baseURL, log)), ...inProcess()];
+    } catch (error) {
+      console.error(server.output().slice(-4000));
+      throw error;
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
+    await section.drop();
   }
 }
 

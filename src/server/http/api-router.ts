@@ -8,7 +8,6 @@ import { isOriginCheckExempt } from "./origin-check";
 import { readJsonBody } from "./read-json-body";
 import { readQuery } from "./read-query";
 import { failure } from "./respond";
-import type { TenantAnswers } from "./tenant-answers";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -158,8 +157,6 @@ export class ApiRouter {
   >(
     spec: RouteSpec<Body, Query, Data>,
     handler: (c: Context<AppEnv>, input: RouteInput<Body, Query>) => Response | Promise<Response>,
-    /** A user route's kept answers (see tenant-answers.ts): one that still holds is sent before anything is read. */
-    kept?: { answers: TenantAnswers; now: () => Date },
   ): void {
     const fullPath = `${this.basePath}${spec.path === "/" ? "" : spec.path}`;
     const registered = spec as RouteSpec;
@@ -171,16 +168,6 @@ export class ApiRouter {
     });
     let strict: Type | null | undefined;
     const run = async (c: Context<AppEnv>) => {
-      if (!kept) return handle(c);
-      const known = await kept.answers.find(c, kept.now());
-      if (known) return known;
-      try {
-        return await handle(c);
-      } finally {
-        kept.answers.release(c);
-      }
-    };
-    const handle = async (c: Context<AppEnv>) => {
       const query = (spec.query ? readQuery(c, spec.query) : undefined) as ParsedOf<Query>;
       const body = (
         spec.body ? await readJsonBody(c, spec.body, { perItem: spec.bodyPerItem }) : undefined

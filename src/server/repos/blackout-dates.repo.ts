@@ -3,7 +3,6 @@ import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type BlackoutDateRow, blackoutDates } from "../db/schema/availability.schema";
-import { tenantChanged } from "../db/tenant-read-cache";
 
 export const blackoutOf = (
   row: Pick<BlackoutDateRow, "id" | "startDate" | "endDate" | "startMinute" | "endMinute" | "reason">,
@@ -49,7 +48,6 @@ export async function insertBlackoutDate(
       reason: input.reason?.trim() || null,
     })
     .returning();
-  tenantChanged(businessId, "catalogue");
   return blackoutOf(row!);
 }
 
@@ -59,6 +57,5 @@ export async function deleteBlackoutDate(db: Executor, businessId: string, id: s
     .delete(blackoutDates)
     .where(and(eq(blackoutDates.businessId, businessId), eq(blackoutDates.id, id)))
     .returning({ id: blackoutDates.id });
-  tenantChanged(businessId, "catalogue");
   return deleted.length > 0;
 }

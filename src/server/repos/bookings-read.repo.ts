@@ -42,19 +42,18 @@ export type BookingListFilter = {
 /**
  * One page of a business's bookings and the exact total, by counters (bookings_page in 0016_booking_counts):
  * scope upcoming starts at `now` (soonest first), past ends there (newest first), all is in time order; the
- * scope's cut and the range meet in one [from, to). `turnsAt` is when time alone may next change the answer
- * (the first booking starting at or after `now`: upcoming loses it, past gains it; null: never).
+ * scope's cut and the range meet in one [from, to).
  */
 export async function listBookings(
   db: Executor,
   businessId: string,
   filter: BookingListFilter,
 ): Promise<BookingPage> {
-  const [row] = await rawRows<{ answer: BookingAnswer }>(
+  const [row] = await rawRows<{ page: BookingPage }>(
     db,
-    sql`select ${bookingsPageOf(businessId, filter)} as answer`,
+    sql`select ${bookingsPageOf(businessId, filter)} as page`,
   );
-  return pageOf(row!.answer);
+  return row!.page;
 }
 
 /**
@@ -67,32 +66,16 @@ export async function listBookingsInZone(
   timezone: string,
   filter: BookingListFilter,
 ): Promise<BookingPage | TimezoneMoved> {
-  const answer = await readInZone<BookingAnswer>(
-    db,
-    businessId,
-    timezone,
-    bookingsPageOf(businessId, filter),
-  );
-  return "page" in answer ? pageOf(answer) : answer;
+  return readInZone<BookingPage>(db, businessId, timezone, bookingsPageOf(businessId, filter));
 }
 
-type BookingPage = { total: number; data: Booking[]; turnsAt: string | null };
-type BookingAnswer = { page: Omit<BookingPage, "turnsAt">; turnsAt: string | null };
-
-const pageOf = ({ page, turnsAt }: BookingAnswer): BookingPage => ({ ...page, turnsAt });
+type BookingPage = { total: number; data: Booking[] };
 
 function bookingsPageOf(businessId: string, { status, scope, range, page, limit, now }: BookingListFilter) {
   const from = scope === "upcoming" && (!range.from || range.from < now) ? now : range.from;
   const to = scope === "past" && (!range.to || range.to > now) ? now : range.to;
-  const listPage = sql`bookings_page(${businessId}::uuid, ${status}::text, ${from?.toISOString() ?? null}::timestamptz,
+  return sql`bookings_page(${businessId}::uuid, ${status}::text, ${from?.toISOString() ?? null}::timestamptz,
     ${to?.toISOString() ?? null}::timestamptz, ${scope === "past"}::boolean, ${page}::int, ${limit}::int)`;
-  // Over any status and range: no later than this page's own turn (an answer kept on it goes early, never late).
-  const turnsAt =
-    scope === "all"
-      ? sql`null::text`
-      : sql`(select ${isoUtc(sql`min(start_time)`)} from bookings
-          where business_id = ${businessId}::uuid and start_time >= ${now.toISOString()}::timestamptz)`;
-  return sql`json_build_object('page', ${listPage}, 'turnsAt', ${turnsAt})`;
 }
 
 /**

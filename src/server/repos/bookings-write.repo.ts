@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type BookingStatusEvent, nextBookingState, waitsForStart } from "@machines/booking-status.machine";
-import {
-  BOOKING_STATUSES,
-  type BookingAction,
-  type BookingActorKind,
-  type BookingSource,
-  type BookingStatus,
+import type {
+  BookingAction,
+  BookingActorKind,
+  BookingSource,
+  BookingStatus,
 } from "@shared/booking.constants";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
@@ -13,7 +12,6 @@ import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
-import { bookingsOfStatus, type TenantChange, tenantChanged } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { findBookingByExternalId } from "./booking-lookups.repo";
@@ -140,44 +138,19 @@ async function writeRecorded(
   return row ? bookingOfJson(row.booking) : null;
 }
 
-/** All a bookings write may change of a business besides "bookings": what a failed one reports. */
-const ANY_BOOKINGS_CHANGE: readonly TenantChange[] = [
-  ...BOOKING_STATUSES.map(bookingsOfStatus),
-  "bookingsAdded",
-];
-
 /**
- * Runs a write, then tells the readers that keep what they read (see tenant-read-cache.ts) that these
- * businesses' bookings changed, with what `changesOf` says of each besides (the statuses left and reached,
- * bookings added) or, for a failed write, all it may have changed; and, for a write with outbox rows, the
- * channels that deliver them (see outbox-signal.ts).
+ * Runs a write that adds outbox rows, then tells the channels that deliver them (see outbox-signal.ts),
+ * failed writes too: part of one may have landed, and a needless wake-up costs one claim query.
  */
-async function reportingChanges<T>(
-  businessIds: Iterable<string>,
-  write: () => Promise<T>,
-  changesOf: (result: T) => ReadonlyMap<string, Iterable<TenantChange>>,
-  writesOutbox = true,
-): Promise<T> {
-  let changed: ReadonlyMap<string, Iterable<TenantChange>> | null = null;
+async function wakingOutbox<T>(businessIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
   try {
-    const result = await write();
-    changed = changesOf(result);
-    return result;
+    return await write();
   } finally {
-    for (const businessId of businessIds)
-      tenantChanged(
-        businessId,
-        "bookings",
-        ...(changed ? (changed.get(businessId) ?? []) : ANY_BOOKINGS_CHANGE),
-      );
-    if (writesOutbox) outboxWritten(businessIds);
+    outboxWritten(businessIds);
   }
 }
 
-/**
- * The call a booking names, checked to come from the assistant: only it books during a call, and the kept
- * bookings lists rely on that (a call reported later changes no staff booking, see bookings.routes.ts).
- */
+/** The call a booking names, checked to come from the assistant: only it books during a call. */
 function callNamedBy(source: BookingSource, callExternalId: string | null): string | null {
   if (callExternalId !== null && source !== "assistant")
     throw new Error(`A ${source} booking cannot name a call (${callExternalId})`);
@@ -224,12 +197,10 @@ export async function createBookings(
   }));
   let rows: { n: number; booking: string | null; service_found: boolean }[];
   try {
-    rows = await reportingChanges(
-      new Set(items.map((item) => item.businessId)),
-      () =>
-        rawRows(
-          db,
-          sql`with input as (
+    rows = await wakingOutbox(new Set(items.map((item) => item.businessId)), () =>
+      rawRows(
+        db,
+        sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(n int, id uuid, event_id uuid,
             business_id uuid, external_id text, source text, service_id uuid, customer_name text,
             customer_phone text, notes text, call_external_id text, start_time timestamptz, at timestamptz,
@@ -270,13 +241,7 @@ export async function createBookings(
           exists (select from candidate c where c.n = i.n) as service_found
         from input i
         order by i.n`,
-        ),
-      (written: typeof rows) => {
-        const changes = new Map<string, TenantChange[]>();
-        for (const { n } of written.filter(({ booking }) => booking !== null))
-          changes.set(items[n]!.businessId, ["bookings:pending", "bookingsAdded"]);
-        return changes;
-      },
+      ),
     );
   } catch (error) {
     if (items.length === 1) throw error;
@@ -329,53 +294,50 @@ export async function changeBooking(
 ): Promise<BookingRow> {
   const { businessId, bookingId, actor, event, expectedVersion, now } = input;
   try {
-    const { after } = await reportingChanges(
-      [businessId],
-      () =>
-        db.transaction(async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(bookings)
-            .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
-            .for("update");
-          if (!before) throw notFound();
-          if (expectedVersion !== undefined && expectedVersion !== before.version)
-            throw bookingChanged(before);
-          const context = {
-            startTime: before.startTime.getTime(),
-            endTime: before.endTime.getTime(),
-            now: now.getTime(),
-          };
-          const next = nextBookingState(before.status, context, event);
-          if (!next && waitsForStart(before.status, context, event))
-            throw new ApiError(
-              409,
-              "BOOKING_NOT_STARTED",
-              `The appointment starts at ${before.startTime.toISOString()}: it can be ${ACTION_PAST[actionOf(event)]} only once it has started`,
-              {},
-              undefined,
-              { currentStatus: before.status },
-            );
-          if (!next)
-            throw new ApiError(
-              409,
-              "BOOKING_STATUS",
-              `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
-              {},
-              undefined,
-              { currentStatus: before.status },
-            );
-          const startTime = new Date(next.times.startTime);
-          const endTime = new Date(next.times.endTime);
-          const occupied = occupiedRange(
-            startTime,
-            endTime,
-            before.bufferBeforeMinutes,
-            before.bufferAfterMinutes,
+    const after = await wakingOutbox([businessId], () =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(bookings)
+          .where(and(eq(bookings.businessId, businessId), eq(bookings.id, bookingId)))
+          .for("update");
+        if (!before) throw notFound();
+        if (expectedVersion !== undefined && expectedVersion !== before.version) throw bookingChanged(before);
+        const context = {
+          startTime: before.startTime.getTime(),
+          endTime: before.endTime.getTime(),
+          now: now.getTime(),
+        };
+        const next = nextBookingState(before.status, context, event);
+        if (!next && waitsForStart(before.status, context, event))
+          throw new ApiError(
+            409,
+            "BOOKING_NOT_STARTED",
+            `The appointment starts at ${before.startTime.toISOString()}: it can be ${ACTION_PAST[actionOf(event)]} only once it has started`,
+            {},
+            undefined,
+            { currentStatus: before.status },
           );
-          const after = await writeRecorded(
-            tx,
-            sql`update bookings set status = ${next.status}::text,
+        if (!next)
+          throw new ApiError(
+            409,
+            "BOOKING_STATUS",
+            `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
+            {},
+            undefined,
+            { currentStatus: before.status },
+          );
+        const startTime = new Date(next.times.startTime);
+        const endTime = new Date(next.times.endTime);
+        const occupied = occupiedRange(
+          startTime,
+          endTime,
+          before.bufferBeforeMinutes,
+          before.bufferAfterMinutes,
+        );
+        const after = await writeRecorded(
+          tx,
+          sql`update bookings set status = ${next.status}::text,
             start_time = ${startTime.toISOString()}::timestamptz, end_time = ${endTime.toISOString()}::timestamptz,
             occupied_start = ${occupied.occupiedStart.toISOString()}::timestamptz,
             occupied_end = ${occupied.occupiedEnd.toISOString()}::timestamptz,
@@ -384,12 +346,10 @@ export async function changeBooking(
               where c.business_id = bookings.business_id and c.external_id = bookings.call_external_id))
           where id = ${before.id}::uuid
           returning *`,
-            { before, action: actionOf(event), actor, at: now },
-          );
-          return { before, after: after! };
-        }),
-      ({ before, after }) =>
-        new Map([[businessId, [bookingsOfStatus(before.status), bookingsOfStatus(after.status)]]]),
+          { before, action: actionOf(event), actor, at: now },
+        );
+        return after!;
+      }),
     );
     return after;
   } catch (error) {
@@ -541,20 +501,7 @@ export async function insertBookings(
     return { inserted };
   };
   try {
-    return await reportingChanges(
-      [businessId],
-      () => db.transaction(insertChunks),
-      ({ inserted }) =>
-        new Map([
-          [
-            businessId,
-            inserted > 0
-              ? [...new Set(rows.map((row) => bookingsOfStatus(row.status))), "bookingsAdded" as const]
-              : [],
-          ],
-        ]),
-      false,
-    );
+    return await db.transaction(insertChunks);
   } catch (error) {
     if (isExclusionViolation(error, NO_DOUBLE_BOOKING)) throw slotTaken();
     throw error;

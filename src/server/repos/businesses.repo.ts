@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
-import { tenantChanged } from "../db/tenant-read-cache";
 
 export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
 
@@ -32,8 +31,6 @@ export type CompanyValues = Pick<
 
 export async function updateCompany(db: Executor, businessId: string, values: CompanyValues): Promise<void> {
   await db.update(businesses).set(values).where(eq(businesses.id, businessId));
-  // The timezone places every kept slot; the language and currency reach the assistant's answers.
-  tenantChanged(businessId, "business");
 }
 
 /**
@@ -56,7 +53,6 @@ export async function updatePhoneNumber(
         where id = ${businessId}::uuid
         returning id`,
   );
-  tenantChanged(businessId, "business");
   return rows.length > 0;
 }
 
@@ -92,7 +88,6 @@ export async function updateAvailabilityRules(
       slotStepMinutes: rules.slotStepMinutes,
     })
     .where(eq(businesses.id, businessId));
-  tenantChanged(businessId, "business");
 }
 
 export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules => ({

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { CALL_STATUSES } from "@shared/calls.constants";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
-import { callsOfStatus, type TenantChange, tenantChanged } from "../db/tenant-read-cache";
 import { outboxWritten } from "../outbox/outbox-signal";
 
 /*
@@ -58,16 +56,11 @@ export async function reportCalls(
       report,
     })),
   );
-  const rows = await reportingChanges(
-    items.map((item) => item.businessId),
-    () =>
-      rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
-        db,
-        sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
-          from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
-            make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
-      ),
-    (stored) => reportChanges(items, stored),
+  const rows = await rawRows<StoredReport & { ord: number; refusal: ReportRefusal | null }>(
+    db,
+    sql`select o_ord as ord, o_call_id as id, o_created as created, o_refusal as refusal
+      from calls_report_batch(${payload}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${touchAfterMs / 1000}), ${options.notifyMissed}::boolean)`,
   );
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
@@ -79,27 +72,6 @@ export async function reportCalls(
       new Set(items.filter((item) => item.report.status === "missed").map((item) => item.businessId)),
     );
   return answers;
-}
-
-/**
- * What a batch of reports changed per business besides its calls: a new call, its status's pages and a call
- * added; an update (or a report the statement left as it was), the pages of every status, since the status it
- * had is not known here.
- */
-function reportChanges(
-  items: readonly CallReportItem[],
-  stored: readonly { ord: number; created: boolean; refusal: ReportRefusal | null }[],
-): Map<string, Set<TenantChange>> {
-  const changes = new Map<string, Set<TenantChange>>();
-  for (const { ord, created, refusal } of stored) {
-    if (refusal) continue;
-    const item = items[ord - 1]!;
-    const kinds = changes.get(item.businessId) ?? new Set();
-    changes.set(item.businessId, kinds);
-    if (created) kinds.add(callsOfStatus(item.report.status)).add("callsAdded");
-    else for (const status of CALL_STATUSES) kinds.add(callsOfStatus(status));
-  }
-  return changes;
 }
 
 /** A call as a bulk load supplies it (demo seed, benchmark seeding): a report, fully resolved. */
@@ -131,32 +103,29 @@ export async function insertCallsBulk(
   now: Date,
 ): Promise<{ inserted: number }> {
   const at = now.toISOString();
-  return reportingChanges(
-    [businessId],
-    () =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-        let inserted = 0;
-        for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-          const json = JSON.stringify(
-            rows.slice(start, start + CHUNK_ROWS).map((r) => ({
-              id: randomUUID(),
-              external_id: r.externalId,
-              caller_number: r.callerNumber,
-              caller_name: r.callerName,
-              started_at: r.startedAt.toISOString(),
-              status: r.status,
-              duration_seconds: r.durationSeconds,
-              outcome: r.outcome,
-              summary: r.summary,
-              transcript: r.transcript,
-              recording_url: r.recordingUrl,
-              service_name: r.serviceName,
-            })),
-          );
-          const [result] = await rawRows<{ inserted: number }>(
-            tx,
-            sql`with inserted as (
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+    let inserted = 0;
+    for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+      const json = JSON.stringify(
+        rows.slice(start, start + CHUNK_ROWS).map((r) => ({
+          id: randomUUID(),
+          external_id: r.externalId,
+          caller_number: r.callerNumber,
+          caller_name: r.callerName,
+          started_at: r.startedAt.toISOString(),
+          status: r.status,
+          duration_seconds: r.durationSeconds,
+          outcome: r.outcome,
+          summary: r.summary,
+          transcript: r.transcript,
+          recording_url: r.recordingUrl,
+          service_name: r.serviceName,
+        })),
+      );
+      const [result] = await rawRows<{ inserted: number }>(
+        tx,
+        sql`with inserted as (
           insert into calls (id, business_id, external_id, caller_number, caller_name, started_at, status,
             duration_seconds, outcome, summary, transcript, recording_url, service_name, created_at, updated_at)
           select r.id, ${businessId}::uuid, r.external_id, r.caller_number, r.caller_name, r.started_at, r.status,
@@ -169,21 +138,11 @@ export async function insertCallsBulk(
           returning 1
         )
         select count(*)::int as inserted from inserted`,
-          );
-          inserted += result!.inserted;
-        }
-        return { inserted };
-      }),
-    ({ inserted }) =>
-      new Map([
-        [
-          businessId,
-          inserted > 0
-            ? [...new Set(rows.map((row) => callsOfStatus(row.status))), "callsAdded" as const]
-            : [],
-        ],
-      ]),
-  );
+      );
+      inserted += result!.inserted;
+    }
+    return { inserted };
+  });
 }
 
 /**
@@ -196,43 +155,9 @@ export async function purgeCalls(
   before: Date,
   limit: number,
 ): Promise<number> {
-  const [row] = await reportingChanges(
-    [businessId],
-    () =>
-      rawRows<{ deleted: number }>(
-        db,
-        sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
-      ),
-    ([row]) => new Map([[businessId, row!.deleted > 0 ? ANY_CALLS_CHANGE : []]]),
+  const [row] = await rawRows<{ deleted: number }>(
+    db,
+    sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
   );
   return row!.deleted;
-}
-
-/** All a calls write may change of a business besides "calls": what a purge, or a failed write, reports. */
-const ANY_CALLS_CHANGE: readonly TenantChange[] = [
-  ...CALL_STATUSES.map(callsOfStatus),
-  "callsAdded",
-  "callsRemoved",
-];
-
-/**
- * Runs a write, then tells the readers that keep what they read (tenant-read-cache.ts: the kept answers among
- * them) that these businesses' calls changed, with what `changesOf` says of each besides (the statuses of
- * calls written, calls added or removed: their bookings may link to other calls now) — and for a failed
- * write everything a calls write may change, since part of a batch may have landed.
- */
-async function reportingChanges<T>(
-  businessIds: readonly string[],
-  write: () => Promise<T>,
-  changesOf: (result: T) => ReadonlyMap<string, Iterable<TenantChange>>,
-): Promise<T> {
-  let changed: ReadonlyMap<string, Iterable<TenantChange>> | null = null;
-  try {
-    const result = await write();
-    changed = changesOf(result);
-    return result;
-  } finally {
-    for (const businessId of new Set(businessIds))
-      tenantChanged(businessId, "calls", ...(changed ? (changed.get(businessId) ?? []) : ANY_CALLS_CHANGE));
-  }
 }

@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type ServiceRow, services } from "../db/schema/services.schema";
-import { createTenantReadCache } from "../db/tenant-read-cache";
 
 export type NewService = Omit<typeof services.$inferInsert, "id" | "businessId" | "createdAt" | "updatedAt">;
 
@@ -21,30 +20,9 @@ export const ACTIVE_NAME_KEY = "services_business_id_active_name_key";
 /** A service as the catalogue lists it: what the portal shows and the assistant offers, no bookkeeping. */
 export type CatalogueService = Omit<ServiceRow, "businessId" | "createdAt" | "updatedAt">;
 
-/**
- * The whole catalogue by name whatever its case, in one statement straight to the driver (drizzle's builder
- * and result parsers cost more than the statement). Every column reads the same on both drivers.
- */
-const readCatalogue = (db: Executor, businessId: string) =>
-  rawRows<CatalogueService>(
-    db,
-    sql`select id, name, description, duration_minutes as "durationMinutes", price_cents as "priceCents",
-          category, is_active as "isActive", buffer_before_minutes as "bufferBeforeMinutes",
-          buffer_after_minutes as "bufferAfterMinutes"
-        from services where business_id = ${businessId}::uuid
-        order by lower(name), id`,
-  );
-
-/**
- * Read on every visit to the portal, changed far less often: kept in memory on the embedded database, exact
- * because every write below reports its change (and tests/server/service-writers.test.ts keeps the writes here).
- */
-const catalogues = createTenantReadCache<readonly CatalogueService[]>(readCatalogue, "catalogue");
-
 export async function insertServices(db: Executor, businessId: string, values: NewService[]): Promise<void> {
   if (values.length === 0) return;
   await db.insert(services).values(values.map((service) => ({ ...service, businessId })));
-  catalogues.changed(businessId);
 }
 
 /** What the business offers right now, by name whatever its case (as the portal lists them). */
@@ -53,11 +31,19 @@ export async function listActiveServices(db: Executor, businessId: string): Prom
 }
 
 /**
- * The whole catalogue, active and inactive, by name whatever its case. The same array (never to be changed)
- * comes back until the catalogue changes, so what a caller derives from it may be kept by its identity.
+ * The whole catalogue, active and inactive, by name whatever its case, in one statement straight to the
+ * driver (drizzle's builder and result parsers cost more than the statement). Every column reads the same
+ * on both drivers.
  */
-export function listServices(db: Executor, businessId: string): Promise<readonly CatalogueService[]> {
-  return catalogues.read(db, businessId);
+export function listServices(db: Executor, businessId: string): Promise<CatalogueService[]> {
+  return rawRows<CatalogueService>(
+    db,
+    sql`select id, name, description, duration_minutes as "durationMinutes", price_cents as "priceCents",
+          category, is_active as "isActive", buffer_before_minutes as "bufferBeforeMinutes",
+          buffer_after_minutes as "bufferAfterMinutes"
+        from services where business_id = ${businessId}::uuid
+        order by lower(name), id`,
+  );
 }
 
 export async function findService(db: Executor, businessId: string, id: string): Promise<ServiceRow | null> {
@@ -80,7 +66,6 @@ export async function insertService(
     .values({ ...values, businessId, createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error("insert into services returned no row");
-  catalogues.changed(businessId);
   return row;
 }
 
@@ -97,7 +82,6 @@ export async function updateService(
     .set({ ...values, updatedAt: now })
     .where(and(eq(services.businessId, businessId), eq(services.id, id)))
     .returning();
-  catalogues.changed(businessId);
   return row ?? null;
 }
 
@@ -107,6 +91,5 @@ export async function deleteService(db: Executor, businessId: string, id: string
     .delete(services)
     .where(and(eq(services.businessId, businessId), eq(services.id, id)))
     .returning({ id: services.id });
-  catalogues.changed(businessId);
   return rows.length > 0;
 }

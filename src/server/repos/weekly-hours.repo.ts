@@ -4,7 +4,6 @@ import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { type WeeklyHoursRow, weeklyHours } from "../db/schema/availability.schema";
 import { businesses } from "../db/schema/businesses.schema";
-import { tenantChanged } from "../db/tenant-read-cache";
 
 /** The business's opening hours, every weekday present, ranges in order. */
 export async function readWeeklySchedule(db: Executor, businessId: string): Promise<WeeklySchedule> {
@@ -49,5 +48,4 @@ export async function replaceWeeklySchedule(
     })),
   );
   if (rows.length > 0) await db.insert(weeklyHours).values(rows);
-  tenantChanged(businessId, "catalogue");
 }

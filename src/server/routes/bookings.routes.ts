@@ -6,13 +6,11 @@ import {
   bookingListQuery,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
-import { bookingsOfStatus, type TenantChange, tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { createTenantAnswers } from "../http/tenant-answers";
 import {
   countPendingBookings,
   findBookingDetail,
@@ -28,7 +26,6 @@ const NO_BOOKING = "No such booking";
 export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/bookings", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
-  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -61,7 +58,6 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: [],
     },
     async (c, { query }) => {
-      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? BOOKINGS_PAGE_SIZE;
@@ -72,7 +68,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         limit,
         now: clock(),
       };
-      const { total, data, turnsAt } =
+      const { total, data } =
         query.from === undefined && query.to === undefined
           ? await listBookings(db, businessId, { ...filter, range: { from: null, to: null } })
           : await inBusinessTimezone(businessId, (timezone) =>
@@ -85,20 +81,8 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
                 ),
               }),
             );
-      const answer = { data, total, page, totalPages: Math.ceil(total / limit) };
-      // Only bookings of its status for a status filter's page. A booking's callId goes when its call is
-      // purged; only an assistant's booking without one may gain it when a call is reported (the assistant
-      // alone names a call, maybe before reporting it).
-      const reads: TenantChange[] = [query.status ? bookingsOfStatus(query.status) : "bookings", "business"];
-      if (data.some((booking) => booking.callId !== null)) reads.push("callsRemoved");
-      if (data.some((booking) => booking.callId === null && booking.source === "assistant"))
-        reads.push("callsAdded");
-      return answers.answer(c, mark, answer, {
-        reads,
-        validUntil: turnsAt === null ? null : new Date(turnsAt),
-      });
+      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
-    { answers, now: clock },
   );
 
   // Before /:id, which would take "counts" for an id.

@@ -1,11 +1,10 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
 import { startTimeRange } from "../calls/call-list-range";
-import { callsOfStatus, tenantReadMark } from "../db/tenant-read-cache";
 import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { createTenantAnswers } from "../http/tenant-answers";
+import { ok } from "../http/respond";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
@@ -14,10 +13,9 @@ import { callDetailExample, callListExample } from "./calls.examples";
 const NO_CALL = "No such call";
 
 /** Spec 7 "Calls": the call history of the signed-in staff member's business. */
-export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
   const router = new ApiRouter("/api/calls", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
-  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -45,7 +43,6 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
       errors: [],
     },
     async (c, { query }) => {
-      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const page = query.page ?? 1;
       const limit = query.limit ?? CALLS_PAGE_SIZE;
@@ -59,16 +56,8 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
                 range: startTimeRange(query, timezone),
               }),
             );
-      return answers.answer(
-        c,
-        mark,
-        { data, total, page, totalPages: Math.ceil(total / limit) },
-        // Only calls of its status for a status filter's page; the business row for its timezone, which places
-        // a range.
-        { reads: [query.status ? callsOfStatus(query.status) : "calls", "business"] },
-      );
+      return ok(c, { data, total, page, totalPages: Math.ceil(total / limit) });
     },
-    { answers, now: clock },
   );
 
   router.add(
@@ -85,14 +74,12 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
       errors: [{ status: 404, code: "NOT_FOUND" }],
     },
     async (c) => {
-      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
       if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
       const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
-      return answers.answer(c, mark, { ...call, booking }, { reads: ["calls", "bookings"] });
+      return ok(c, { ...call, booking });
     },
-    { answers, now: clock },
   );
 
   return router;

@@ -1,10 +1,9 @@
 import { type DashboardStats, dashboardStats } from "@shared/dashboard.schema";
 import { calendarDayAround } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
-import { tenantReadMark } from "../db/tenant-read-cache";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
-import { createTenantAnswers } from "../http/tenant-answers";
+import { ok } from "../http/respond";
 import { readDashboardFiguresInZone } from "../repos/dashboard-stats.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
 import { dashboardStatsExample } from "./calls.examples";
@@ -35,7 +34,6 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
   const router = new ApiRouter("/api/dashboard", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
   const todayIn = createTodayFinder(clock);
-  const answers = createTenantAnswers(db);
 
   router.add(
     {
@@ -54,29 +52,17 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
       errors: [],
     },
     async (c) => {
-      const mark = tenantReadMark();
       const { businessId } = c.get("auth");
-      // The day the figures are read for, which the answer holds for (the clock may pass midnight meanwhile).
-      let today = { start: new Date(0), end: new Date(0) };
-      const figures = await inBusinessTimezone(businessId, (timezone) => {
-        today = todayIn(timezone);
-        return readDashboardFiguresInZone(db, businessId, timezone, today, RECENT_CALLS);
-      });
+      const figures = await inBusinessTimezone(businessId, (timezone) =>
+        readDashboardFiguresInZone(db, businessId, timezone, todayIn(timezone), RECENT_CALLS),
+      );
       const stats: DashboardStats = {
         ...figures,
         answerRate:
           figures.callsToday > 0 ? Math.round((100 * figures.answeredToday) / figures.callsToday) : null,
       };
-      // Today's figures (calls started and bookings created today) hold while the clock stays in the
-      // business's today (to its next midnight, DST included); the rest changes only with its calls, new
-      // bookings (a booking's later changes leave the count of those made today as it is) or its timezone.
-      return answers.answer(c, mark, stats, {
-        reads: ["calls", "bookingsAdded", "business"],
-        validFrom: today.start,
-        validUntil: new Date(today.end.getTime() - 1),
-      });
+      return ok(c, stats);
     },
-    { answers, now: clock },
   );
 
   return router;

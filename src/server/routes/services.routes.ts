@@ -11,7 +11,7 @@ import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { ok, okPrepared, type PreparedJson, prepareOk } from "../http/respond";
+import { ok } from "../http/respond";
 import {
   ACTIVE_NAME_KEY,
   type CatalogueService,
@@ -84,9 +84,6 @@ const RULES =
 /** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
 export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/services", guards);
-  // The list answers the same catalogue until it changes (listServices hands back the same array till then),
-  // so its body is built and gzipped once per catalogue, not per request.
-  const listBodies = new WeakMap<readonly CatalogueService[], PreparedJson>();
 
   router.add(
     {
@@ -98,15 +95,7 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       examples: { response: [serviceExample] },
       errors: [],
     },
-    async (c) => {
-      const catalogue = await listServices(db, c.get("auth").businessId);
-      let body = listBodies.get(catalogue);
-      if (!body) {
-        body = prepareOk(catalogue.map(toService));
-        listBodies.set(catalogue, body);
-      }
-      return okPrepared(c, body);
-    },
+    async (c) => ok(c, (await listServices(db, c.get("auth").businessId)).map(toService)),
   );
 
   router.add(
