@@ -7,12 +7,12 @@ import {
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
 import { bookingsOfStatus, type TenantChange, tenantReadMark } from "../db/tenant-read-cache";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { createTenantAnswers } from "../http/tenant-answers";
+import { Refusal } from "../refusal";
 import {
   countPendingBookings,
   findBookingDetail,
@@ -130,11 +130,11 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       auth: "user",
       response: bookingDetail,
       examples: { response: bookingDetailExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const booking = await findBookingDetail(db, c.get("auth").businessId, readIdParam(c, NO_BOOKING));
-      if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+      if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
       return ok(c, booking);
     },
   );

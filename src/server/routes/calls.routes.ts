@@ -1,11 +1,11 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
 import { startTimeRange } from "../calls/call-list-range";
 import { callsOfStatus, tenantReadMark } from "../db/tenant-read-cache";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { createTenantAnswers } from "../http/tenant-answers";
+import { Refusal } from "../refusal";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
@@ -82,13 +82,13 @@ export function callsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards
       auth: "user",
       response: callDetail,
       examples: { response: callDetailExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const mark = tenantReadMark();
       const { businessId } = c.get("auth");
       const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
-      if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
+      if (!call) throw new Refusal("NOT_FOUND", NO_CALL);
       const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
       return answers.answer(c, mark, { ...call, booking }, { reads: ["calls", "bookings"] });
     },
