@@ -14,7 +14,6 @@ import { createSlotFinder } from "./availability/slot-finder";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
-import { ApiError } from "./http/api-error";
 import type { ApiRouter, RouteGuards } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
 import { originCheck } from "./http/origin-check";
@@ -23,6 +22,7 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
+import { Refusal } from "./refusal";
 import { assistantRoutes } from "./routes/assistant.routes";
 import { assistantBookingsRoutes } from "./routes/assistant-bookings.routes";
 import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
@@ -108,22 +108,14 @@ export function createApp(options: CreateAppOptions) {
   }
   if (staticDir && spa) app.route("/", spaRouter(staticDir, spa));
 
-  app.notFound((c) => failure(c, 404, "NOT_FOUND", "Not found"));
+  app.notFound((c) => failure(c, "NOT_FOUND", "Not found"));
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return failure(c, error.status, error.code, error.message, error.field, error.details);
-    }
+    if (error instanceof Refusal) return failure(c, error.code, error.message, error.facts);
     if (error instanceof HTTPException && error.status < 500) {
-      return failure(
-        c,
-        error.status,
-        HTTP_EXCEPTION_CODES[error.status] ?? "VALIDATION",
-        error.message || "Bad request",
-      );
+      return failure(c, HTTP_EXCEPTION_CODES[error.status] ?? "VALIDATION", error.message || "Bad request");
     }
     deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
-    return failure(c, 500, "INTERNAL", "Something went wrong on our side");
+    return failure(c, "INTERNAL", "Something went wrong on our side");
   });
   return app;
 }

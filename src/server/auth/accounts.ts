@@ -2,7 +2,7 @@ import type { SessionUser } from "@shared/auth.schema";
 import { defaultWeeklySchedule } from "@shared/weekly-schedule";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 import { insertBusiness } from "../repos/businesses.repo";
 import { findUserByEmail, insertUser } from "../repos/users.repo";
 import { replaceWeeklySchedule } from "../repos/weekly-hours.repo";
@@ -29,7 +29,7 @@ const PUBLIC_MAIL_DOMAINS = new Set([
   "orange.fr",
 ]);
 
-const emailTaken = () => new ApiError(409, "EMAIL_TAKEN", "An account with this email already exists");
+const emailTaken = () => new Refusal("EMAIL_TAKEN", "An account with this email already exists");
 
 /** A first guess at the company name, edited later in settings: "bright-smile.com" → "Bright Smile". */
 export function businessNameFromEmail(email: string): string {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createStatementBatcher } from "../db/statement-batcher";
-import { unauthenticated } from "../http/api-error";
 import type { AppDeps, AppEnv } from "../http/app-env";
+import { unauthenticated } from "../refusal";
 import { recordAssistantKeysUse, type UsableAssistantKey } from "../repos/assistant-keys.repo";
 import type { AssistantKeyDirectory } from "./assistant-key-directory";
 import { hashAssistantKey, isAssistantKeyShaped } from "./assistant-key-secret";

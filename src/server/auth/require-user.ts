@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { unauthenticated } from "../http/api-error";
 import type { AppDeps, AppEnv } from "../http/app-env";
+import { unauthenticated } from "../refusal";
 import { createAccessTokenVerifier } from "./access-token";
 
 /** Admits a request bearing a valid access token and puts its caller (user and tenant) on the context. */

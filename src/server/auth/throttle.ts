@@ -1,5 +1,5 @@
 import type { Database } from "../db/database";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 import { clearThrottle, findBlockedUntil, recordFailure } from "../repos/auth-throttle.repo";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -20,8 +20,8 @@ export async function assertNotThrottled(db: Database, keys: ThrottleKeys, now: 
   const until = await findBlockedUntil(db, [keys.account, keys.address], now);
   if (!until) return;
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  throw new ApiError(429, "THROTTLED", "Too many failed sign-in attempts. Try again later.", {
-    "Retry-After": String(retryAfter),
+  throw new Refusal("THROTTLED", "Too many failed sign-in attempts. Try again later.", {
+    retryAfterSeconds: retryAfter,
   });
 }
 

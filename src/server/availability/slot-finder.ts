@@ -3,7 +3,7 @@ import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
-import { ApiError, unauthenticated } from "../http/api-error";
+import { Refusal, unauthenticated } from "../refusal";
 import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import type { BusyIntervalSource } from "./busy-intervals";
 import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
@@ -11,7 +11,7 @@ import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./
 const MINUTE_MS = 60_000;
 const NO_SERVICE = "No such active service";
 
-const invalid = (message: string, field: string) => new ApiError(400, "VALIDATION", message, {}, field);
+const invalid = (message: string, field: string) => new Refusal("VALIDATION", message, { field });
 
 /** Days `from`..`to`, both included. */
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
@@ -60,7 +60,7 @@ export function createSlotFinder({
     });
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
-    if (!service && !options.service) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+    if (!service && !options.service) throw new Refusal("NOT_FOUND", NO_SERVICE);
     const resolved = options.service ?? {
       durationMinutes: service!.durationMinutes,
       bufferBeforeMinutes: service!.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,

@@ -4,7 +4,7 @@ import type { SlotAnswer } from "../availability/slot-engine";
 import type { SlotFinder } from "../availability/slot-finder";
 import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { Executor } from "../db/database";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 import { findBookingRow } from "../repos/booking-lookups.repo";
 import { bookedService } from "./booking-slots";
 
@@ -23,21 +23,18 @@ export async function slotsOfRequest(
 ): Promise<SlotAnswer> {
   if (bookingId === undefined) {
     if (serviceId === undefined)
-      throw new ApiError(400, "VALIDATION", "serviceId is required (or bookingId)", {}, "serviceId");
+      throw new Refusal("VALIDATION", "serviceId is required (or bookingId)", { field: "serviceId" });
     return findSlots(businessId, { serviceId, from, to });
   }
   const row = await findBookingRow(db, businessId, bookingId);
-  if (!row) throw new ApiError(404, "NOT_FOUND", "No such booking", {}, "bookingId");
+  if (!row) throw new Refusal("NOT_FOUND", "No such booking", { field: "bookingId" });
   if (serviceId !== undefined && serviceId !== row.serviceId)
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      "serviceId must be the booking's own service (or left out)",
-      {},
-      "serviceId",
-    );
+    throw new Refusal("VALIDATION", "serviceId must be the booking's own service (or left out)", {
+      field: "serviceId",
+    });
   if (!OPEN_BOOKING_STATUSES.includes(row.status))
-    throw new ApiError(409, "BOOKING_STATUS", `A ${row.status} booking cannot be moved`, {}, "bookingId", {
+    throw new Refusal("BOOKING_STATUS", `A ${row.status} booking cannot be moved`, {
+      field: "bookingId",
       currentStatus: row.status,
     });
   return findSlots(

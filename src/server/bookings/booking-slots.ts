@@ -3,7 +3,7 @@ import { calendarDateAt } from "@shared/zoned-time";
 import type { SlotFinder, SlotFinderOptions } from "../availability/slot-finder";
 import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { BookingRow } from "../db/schema/bookings.schema";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 
 /** A time asked for a service (null: a booking's own snapshot, its service gone) on the business's clock. */
 type SlotQuestion = { businessId: string; timezone: string; serviceId: string | null; start: Date };
@@ -43,9 +43,9 @@ async function refusal(
   findSlots: SlotFinder,
   at: SlotQuestion,
   options: SlotFinderOptions,
-): Promise<ApiError> {
+): Promise<Refusal> {
   const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options);
-  return new ApiError(409, code, REFUSALS[code], {}, "startTime", { nextFreeSlots });
+  return new Refusal(code, REFUSALS[code], { field: "startTime", nextFreeSlots });
 }
 
 /**
@@ -58,9 +58,9 @@ export async function startTimeRefusal(
   at: SlotQuestion,
   problem: string,
   options: SlotFinderOptions = {},
-): Promise<ApiError> {
+): Promise<Refusal> {
   const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options, { withStart: true });
-  return new ApiError(400, "VALIDATION", problem, {}, "startTime", { nextFreeSlots });
+  return new Refusal("VALIDATION", problem, { field: "startTime", nextFreeSlots });
 }
 
 /** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 import { parseIsoTime, placeIsoTime } from "../time/iso-time";
 
 /**
@@ -12,23 +12,17 @@ export function readStartTime(
 ): { instant: Date } | { problem: string; near: Date } {
   const time = parseIsoTime(text);
   if (!time || time.dateOnly)
-    throw new ApiError(
-      400,
+    throw new Refusal(
       "VALIDATION",
       `startTime must be a date-time YYYY-MM-DDThh:mm[:ss[.sss]] with Z, ±hh:mm, or none for the business's timezone (was "${text}")`,
-      {},
-      "startTime",
+      { field: "startTime" },
     );
   const placed = placeIsoTime(time, timeZone, "startTime");
   const instant = "instant" in placed ? placed.instant : placed.near;
   if (instant.getTime() < EARLIEST || instant.getTime() >= LATEST)
-    throw new ApiError(
-      400,
-      "VALIDATION",
-      `startTime must lie between the years 1900 and 9998 (was "${text}")`,
-      {},
-      "startTime",
-    );
+    throw new Refusal("VALIDATION", `startTime must lie between the years 1900 and 9998 (was "${text}")`, {
+      field: "startTime",
+    });
   return placed;
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 
 /** If-Match: a version as ETag gives it ("3", W/"3" or 3); undefined when absent or `*` (any version). */
 export function readIfMatch(c: Context): number | undefined {
@@ -7,12 +7,10 @@ export function readIfMatch(c: Context): number | undefined {
   if (header === undefined || header === "*") return undefined;
   const match = /^(?:W\/)?"?([1-9]\d{0,8})"?$/.exec(header);
   if (!match)
-    throw new ApiError(
-      400,
+    throw new Refusal(
       "VALIDATION",
       `If-Match must be the booking's version as its ETag gives it (was "${header}")`,
-      {},
-      "If-Match",
+      { field: "If-Match" },
     );
   return Number(match[1]);
 }
@@ -24,12 +22,10 @@ export function readIfMatch(c: Context): number | undefined {
 export function readExpectedVersion(c: Context, bodyVersion: number | undefined): number | undefined {
   const header = readIfMatch(c);
   if (bodyVersion !== undefined && header !== undefined && bodyVersion !== header)
-    throw new ApiError(
-      400,
+    throw new Refusal(
       "VALIDATION",
       `version (${bodyVersion}) and If-Match (${header}) name different versions`,
-      {},
-      "version",
+      { field: "version" },
     );
   return bodyVersion ?? header;
 }

@@ -2,8 +2,8 @@ import type { CallReport } from "@shared/calls.schema";
 import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
 import { type AssistantKeyLookup, LAST_USED_PRECISION_MS } from "../auth/require-assistant-key";
 import { type BatchAnswer, createStatementBatcher } from "../db/statement-batcher";
-import { ApiError, unauthenticated } from "../http/api-error";
 import type { AppDeps, AssistantClaim } from "../http/app-env";
+import { Refusal, unauthenticated } from "../refusal";
 import {
   type CallReportItem,
   type ReportAnswer,
@@ -71,9 +71,9 @@ export function createCallIngest(
   const store = createStatementBatcher<CallReportItem, ReportAnswer>((items) => write(items, true));
 
   /** The report as written, or the 400 of a start time the business's clocks skip or show twice. */
-  const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem | ApiError => {
+  const itemOf = (key: AssistantClaim, report: CallReport, time: IsoTime): CallReportItem | Refusal => {
     const placed = placeIsoTime(time, key.timezone, "startedAt");
-    if ("problem" in placed) return new ApiError(400, "VALIDATION", placed.problem, {}, "startedAt");
+    if ("problem" in placed) return new Refusal("VALIDATION", placed.problem, { field: "startedAt" });
     return {
       keyId: key.keyId,
       businessId: key.businessId,
@@ -96,11 +96,11 @@ export function createCallIngest(
   return {
     async report(claim, report) {
       const time = parseStartedAt(report.startedAt);
-      if (!time) throw new ApiError(400, "VALIDATION", startedAtProblem(report.startedAt), {}, "startedAt");
+      if (!time) throw new Refusal("VALIDATION", startedAtProblem(report.startedAt), { field: "startedAt" });
       let key = claim;
       for (let attempt = 1; ; attempt++) {
         const item = itemOf(key, report, time);
-        if (item instanceof ApiError) throw item;
+        if (item instanceof Refusal) throw item;
         const answer = await store(item);
         if (!("refused" in answer)) return answer;
         key = await lookUpAgain(key, answer.refused, attempt);
@@ -115,7 +115,7 @@ export function createCallIngest(
         const items = new Map<number, CallReportItem>();
         for (const index of pending) {
           const item = itemOf(key, reports[index]!.report, reports[index]!.time);
-          if (item instanceof ApiError) answers[index] = item;
+          if (item instanceof Refusal) answers[index] = item;
           else items.set(index, item);
         }
         pending = [...items.keys()];

@@ -1,13 +1,13 @@
 import type { CallListQuery } from "@shared/calls.schema";
 import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
-import { ApiError } from "../http/api-error";
+import { Refusal } from "../refusal";
 import { firstInstantOf, ISO_TIME_FORMS, parseIsoTime } from "../time/iso-time";
 
 /** A half-open interval of start times, [from, to); null leaves that side open. */
 export type StartTimeRange = { from: Date | null; to: Date | null };
 
-const invalid = (message: string, field: string) => new ApiError(400, "VALIDATION", message, {}, field);
+const invalid = (message: string, field: string) => new Refusal("VALIDATION", message, { field });
 
 /**
  * Bounds already worked out, by parameter, text and timezone: screens ask for the same few days over and

@@ -56,7 +56,8 @@ export type RouteSpec<
   responseHeaders?: Record<string, string>;
   /** Shown in the document; each is checked against its schema when the route is registered. */
   examples?: { body?: InputOf<Body>; query?: Record<string, string>; response?: OutputOf<Data> };
-  errors: { status: number; code: ApiErrorCode }[];
+  /** The failure codes this route answers with (each with its status, http/refusal-status.ts). */
+  errors: ApiErrorCode[];
 };
 
 export type RegisteredRoute = RouteSpec & { fullPath: string };
@@ -65,11 +66,11 @@ export type RegisteredRoute = RouteSpec & { fullPath: string };
 function impliedErrors(spec: RouteSpec, fullPath: string): RouteSpec["errors"] {
   const unsafe = spec.method !== "get";
   return [
-    ...(spec.body || spec.query ? [{ status: 400, code: "VALIDATION" as const }] : []),
-    ...(spec.auth ? [{ status: 401, code: "UNAUTHENTICATED" as const }] : []),
-    ...(unsafe && !isOriginCheckExempt(fullPath) ? [{ status: 403, code: "FORBIDDEN_ORIGIN" as const }] : []),
-    ...(unsafe ? [{ status: 413, code: "PAYLOAD_TOO_LARGE" as const }] : []),
-    { status: 500, code: "INTERNAL" as const },
+    ...(spec.body || spec.query ? ["VALIDATION" as const] : []),
+    ...(spec.auth ? ["UNAUTHENTICATED" as const] : []),
+    ...(unsafe && !isOriginCheckExempt(fullPath) ? ["FORBIDDEN_ORIGIN" as const] : []),
+    ...(unsafe ? ["PAYLOAD_TOO_LARGE" as const] : []),
+    "INTERNAL" as const,
   ];
 }
 
@@ -182,7 +183,7 @@ export class ApiRouter {
       const drift = await responseDrift(registered, strict, response);
       if (!drift) return response;
       logger.error(`${spec.method.toUpperCase()} ${fullPath} answered other than it declares: ${drift}`);
-      return failure(c, 500, "INTERNAL", "Something went wrong on our side");
+      return failure(c, "INTERNAL", "Something went wrong on our side");
     };
     if (spec.auth) this.app.on(spec.method.toUpperCase(), spec.path, this.guards[spec.auth], run);
     else this.app.on(spec.method.toUpperCase(), spec.path, run);

@@ -2,6 +2,7 @@ import { BOOKING_STATUSES } from "@shared/booking.constants";
 import { apiErrorCodes } from "@shared/error-codes";
 import type { Type } from "arktype";
 import type { RegisteredRoute, RouteAuth } from "./api-router";
+import { STATUS_OF_CODE } from "./refusal-status";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -106,7 +107,10 @@ function operation(route: RegisteredRoute) {
     [route.status ?? 200].flat().map((status) => [status, success]),
   );
   const byStatus = new Map<number, string[]>();
-  for (const { status, code } of route.errors) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const code of route.errors) {
+    const status = STATUS_OF_CODE[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: codes.join(", "),

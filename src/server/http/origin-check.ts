@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppConfig } from "../config";
-import { ApiError } from "./api-error";
+import { Refusal } from "../refusal";
 import { requestOrigin } from "./request-info";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -34,7 +34,7 @@ export function originCheck(config: Pick<AppConfig, "appOrigin" | "trustProxy">)
       origin === undefined
         ? c.req.header("sec-fetch-site") === "same-origin"
         : origin === (config.appOrigin ?? requestOrigin(c, config.trustProxy));
-    if (!allowed) throw new ApiError(403, "FORBIDDEN_ORIGIN", "Cross-origin request refused");
+    if (!allowed) throw new Refusal("FORBIDDEN_ORIGIN", "Cross-origin request refused");
     return next();
   };
 }

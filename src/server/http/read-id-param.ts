@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { ApiError } from "./api-error";
+import { Refusal } from "../refusal";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -9,6 +9,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function readIdParam(c: Context, notFound: string): string {
   const id = c.req.param("id") ?? "";
-  if (!UUID.test(id)) throw new ApiError(404, "NOT_FOUND", notFound);
+  if (!UUID.test(id)) throw new Refusal("NOT_FOUND", notFound);
   return id.toLowerCase();
 }

@@ -1,9 +1,9 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
-import { ApiError } from "./api-error";
+import { Refusal } from "../refusal";
 import { findUnstorableText, ROOT_NAME } from "./unstorable-text";
 
-const invalid = (message: string, field?: string) => new ApiError(400, "VALIDATION", message, {}, field);
+const invalid = (message: string, field?: string) => new Refusal("VALIDATION", message, { field });
 
 /**
  * The one way a route reads a body: JSON only, parsed, then checked against a shared arktype schema. Text the

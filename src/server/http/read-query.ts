@@ -1,8 +1,8 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
-import { ApiError } from "./api-error";
+import { Refusal } from "../refusal";
 
-const invalid = (message: string, field?: string) => new ApiError(400, "VALIDATION", message, {}, field);
+const invalid = (message: string, field?: string) => new Refusal("VALIDATION", message, { field });
 
 /**
  * The one way a route reads its query string: every parameter at most once, the whole set checked against a

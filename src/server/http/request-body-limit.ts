@@ -14,7 +14,7 @@ export function requestBodyLimit(
 ): MiddlewareHandler {
   const limiter = (limit: number) => {
     const tooLarge = (c: Context) =>
-      failure(c, 413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${limit} bytes`);
+      failure(c, "PAYLOAD_TOO_LARGE", `The request body exceeds ${limit} bytes`);
     return { limit, tooLarge, countBody: bodyLimit({ maxSize: limit, onError: tooLarge }) };
   };
   const standard = limiter(maxBytes);

@@ -3,7 +3,8 @@ import type { ApiFailure, ApiSuccess } from "@shared/envelope";
 import type { ApiErrorCode } from "@shared/error-codes";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorDetails } from "./api-error";
+import type { RefusalFacts } from "../refusal";
+import { STATUS_OF_CODE } from "./refusal-status";
 
 /**
  * Smaller answers go out as they are. One that fits in TCP's first flight (ten segments, some 14 KB with
@@ -70,17 +71,10 @@ export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return send(c, prepareOk(data), status);
 }
 
-export function failure(
-  c: Context,
-  status: ContentfulStatusCode,
-  code: ApiErrorCode,
-  message: string,
-  field?: string,
-  details: ApiErrorDetails = {},
-) {
-  const body: ApiFailure = {
-    success: false,
-    error: { message, code, ...(field ? { field } : {}), ...details },
-  };
-  return send(c, prepare(body), status);
+/** The failure envelope, with the status its code stands for; a throttled answer says when to come back. */
+export function failure(c: Context, code: ApiErrorCode, message: string, facts: RefusalFacts = {}) {
+  const { retryAfterSeconds, ...shown } = facts;
+  if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+  const body: ApiFailure = { success: false, error: { message, code, ...shown } };
+  return send(c, prepare(body), STATUS_OF_CODE[code]);
 }

@@ -12,8 +12,8 @@ import { isExclusionViolation } from "../db/errors";
 import { rawRows } from "../db/raw-rows";
 import { type BookingRow, bookings } from "../db/schema/bookings.schema";
 import type { BatchAnswer } from "../db/statement-batcher";
-import { ApiError } from "../http/api-error";
 import { outboxWritten } from "../outbox/outbox-signal";
+import { Refusal } from "../refusal";
 import { findBookingByExternalId } from "./booking-lookups.repo";
 
 /*
@@ -49,18 +49,15 @@ export type CreatedBooking = { row: BookingRow; created: boolean };
 
 /** The refusal of a time held by another booking (any status but cancelled) (routes may add nextFreeSlots). */
 export const slotTaken = () =>
-  new ApiError(409, "SLOT_TAKEN", "That time is no longer free: another booking holds it", {}, "startTime");
+  new Refusal("SLOT_TAKEN", "That time is no longer free: another booking holds it", { field: "startTime" });
 
-const notFound = () => new ApiError(404, "NOT_FOUND", NO_BOOKING);
+const notFound = () => new Refusal("NOT_FOUND", NO_BOOKING);
 
 /** The refusal of a change made against a version that is no longer the booking's (If-Match, version). */
 export const bookingChanged = (now: Pick<BookingRow, "version" | "status">) =>
-  new ApiError(
-    409,
+  new Refusal(
     "BOOKING_CHANGED",
     `The booking was changed by someone else (now version ${now.version}, ${now.status})`,
-    {},
-    undefined,
     { currentStatus: now.status },
   );
 
@@ -257,7 +254,7 @@ export async function createBookings(
         ? await findBookingByExternalId(db, businessId, wanted.externalId)
         : null;
       if (existing) return { row: existing, created: false };
-      return service_found ? slotTaken() : new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
+      return service_found ? slotTaken() : new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
     }),
   );
 }
@@ -310,21 +307,15 @@ export async function changeBooking(
         };
         const next = nextBookingState(before.status, context, event);
         if (!next && waitsForStart(before.status, context, event))
-          throw new ApiError(
-            409,
+          throw new Refusal(
             "BOOKING_NOT_STARTED",
             `The appointment starts at ${before.startTime.toISOString()}: it can be ${ACTION_PAST[actionOf(event)]} only once it has started`,
-            {},
-            undefined,
             { currentStatus: before.status },
           );
         if (!next)
-          throw new ApiError(
-            409,
+          throw new Refusal(
             "BOOKING_STATUS",
             `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
-            {},
-            undefined,
             { currentStatus: before.status },
           );
         const startTime = new Date(next.times.startTime);

@@ -13,11 +13,11 @@ import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
 import { assistantActor } from "../bookings/who-changed-booking";
 import { createStatementBatcher } from "../db/statement-batcher";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import {
   findBookingByExternalId,
   findBookingRow,
@@ -43,7 +43,7 @@ const NO_SERVICE = "No such active service";
 /** A booking the assistant asks for, and the question whether its time is one the rules offer. */
 type BookingAttempt = { question: OfferQuestion; input: BookingToCreate };
 
-const isSlotTaken = (error: unknown) => error instanceof ApiError && error.code === "SLOT_TAKEN";
+const isSlotTaken = (error: unknown) => error instanceof Refusal && error.code === "SLOT_TAKEN";
 
 /**
  * The assistant books, lists and changes a caller's bookings during the call (X-Api-Key, the key's business
@@ -95,10 +95,7 @@ export function assistantBookingsRoutes(
       response: assistantBooking,
       status: [201, 200],
       examples: { body: assistantBookingInputExample, response: assistantBookingExample },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "SLOT_TAKEN" },
-      ],
+      errors: ["NOT_FOUND", "SLOT_TAKEN"],
     },
     async (c, { body }) => {
       const assistant = c.get("assistant");
@@ -138,7 +135,7 @@ export function assistantBookingsRoutes(
       // its notice has passed since): a refusal first looks for it.
       const retried = await findBookingByExternalId(db, businessId, body.externalId);
       if (retried) return ok(c, toAssistantBooking(retried, timezone), 200);
-      if (offered === null) throw new ApiError(404, "NOT_FOUND", NO_SERVICE, {}, "serviceId");
+      if (offered === null) throw new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
       throw await slotRefusal(findSlots, at);
     },
   );
@@ -185,12 +182,7 @@ export function assistantBookingsRoutes(
       body: assistantBookingChange,
       response: assistantBooking,
       examples: { body: assistantBookingChangeExample, response: assistantBookingExample },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "BOOKING_CHANGED" },
-        { status: 409, code: "BOOKING_STATUS" },
-        { status: 409, code: "SLOT_TAKEN" },
-      ],
+      errors: ["NOT_FOUND", "BOOKING_CHANGED", "BOOKING_STATUS", "SLOT_TAKEN"],
     },
     async (c, { body }) => {
       const assistant = c.get("assistant");
@@ -198,7 +190,7 @@ export function assistantBookingsRoutes(
       const bookingId = readIdParam(c, NO_BOOKING);
       const expectedVersion = readExpectedVersion(c, body.version);
       const booking = await findBookingRow(db, businessId, bookingId);
-      if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+      if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
       // Stale before anything else (a slot check would answer a move made against an old read otherwise).
       if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
       const change = {

@@ -6,11 +6,11 @@ import {
 } from "@shared/assistant.schema";
 import { generateAssistantKey, hashAssistantKey } from "../auth/assistant-key-secret";
 import type { AssistantKeyRow } from "../db/schema/assistant-keys.schema";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import {
   insertAssistantKey,
   listActiveAssistantKeys,
@@ -74,12 +74,12 @@ export function assistantKeysRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">
       summary: "Revoke an assistant key; requests with it are refused from then on",
       auth: "user",
       response: null,
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const id = readIdParam(c, "No such assistant key");
       if (!(await revokeAssistantKey(db, c.get("auth").businessId, id, clock()))) {
-        throw new ApiError(404, "NOT_FOUND", "No such assistant key");
+        throw new Refusal("NOT_FOUND", "No such assistant key");
       }
       return ok(c, null);
     },

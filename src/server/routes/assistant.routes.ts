@@ -10,10 +10,10 @@ import type { AssistantKeyLookup } from "../auth/require-assistant-key";
 import type { SlotFinder } from "../availability/slot-finder";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { createCallIngest } from "../calls/call-ingest";
-import { unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
+import { unauthenticated } from "../refusal";
 import { findBusiness, updatePhoneNumber } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { readWeeklySchedule } from "../repos/weekly-hours.repo";
@@ -150,10 +150,7 @@ export function assistantRoutes(
       alongside: slotsAlongside,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "BOOKING_STATUS" },
-      ],
+      errors: ["NOT_FOUND", "BOOKING_STATUS"],
     },
     async (c, { query }) =>
       slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("assistant").businessId, query)),

@@ -5,11 +5,11 @@ import { clearRefreshCookie, readRefreshCookie } from "../auth/refresh-cookie";
 import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "../auth/refresh-sessions";
 import { respondWithSession } from "../auth/session-response";
 import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
-import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { clientAddress, isHttps } from "../http/request-info";
 import { failure, ok } from "../http/respond";
+import { Refusal, unauthenticated } from "../refusal";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "../repos/users.repo";
 
 const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
@@ -30,7 +30,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       response: sessionUser,
       status: 201,
       responseHeaders: SESSION_HEADERS,
-      errors: [{ status: 409, code: "EMAIL_TAKEN" }],
+      errors: ["EMAIL_TAKEN"],
     },
     async (c, { body }) => {
       const user = await createAccount(db, normalizeEmail(body.email), body.password);
@@ -47,10 +47,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       body: signInBody,
       response: sessionUser,
       responseHeaders: SESSION_HEADERS,
-      errors: [
-        { status: 401, code: "INVALID_CREDENTIALS" },
-        { status: 429, code: "THROTTLED" },
-      ],
+      errors: ["INVALID_CREDENTIALS", "THROTTLED"],
     },
     async (c, { body }) => {
       const now = clock();
@@ -65,7 +62,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       if (!session) {
         await recordSignInFailure(db, keys, now);
         // One answer for an unknown email and a wrong password: accounts cannot be enumerated here.
-        throw new ApiError(401, "INVALID_CREDENTIALS", "Invalid email or password");
+        throw new Refusal("INVALID_CREDENTIALS", "Invalid email or password");
       }
       await recordSignInSuccess(db, keys);
       const refresh = await startRefreshFamily(
@@ -89,7 +86,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       response: sessionUser.or("null"),
       responseHeaders: SESSION_HEADERS,
       examples: { response: null },
-      errors: [{ status: 401, code: "UNAUTHENTICATED" }],
+      errors: ["UNAUTHENTICATED"],
     },
     async (c) => {
       const presented = readRefreshCookie(c);
@@ -98,7 +95,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       const user = result.ok ? await findSessionUser(db, result.auth.businessId, result.auth.userId) : null;
       if (!result.ok || !user) {
         clearRefreshCookie(c, secure(c));
-        return failure(c, 401, "UNAUTHENTICATED", "Authentication required");
+        return failure(c, "UNAUTHENTICATED", "Authentication required");
       }
       return respondWithSession(c, deps, user, result.refresh);
     },

@@ -11,11 +11,11 @@ import {
 import type { SlotFinder } from "../availability/slot-finder";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import type { Executor } from "../db/database";
-import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal, unauthenticated } from "../refusal";
 import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "../repos/blackout-dates.repo";
 import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../repos/businesses.repo";
 import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
@@ -118,12 +118,12 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       summary: "Remove a blackout date (past ones too)",
       auth: "user",
       response: null,
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const id = readIdParam(c, NO_BLACKOUT);
       if (!(await deleteBlackoutDate(db, c.get("auth").businessId, id)))
-        throw new ApiError(404, "NOT_FOUND", NO_BLACKOUT);
+        throw new Refusal("NOT_FOUND", NO_BLACKOUT);
       return ok(c, null);
     },
   );
@@ -141,10 +141,7 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       alongside: slotsAlongside,
       responseHeaders: SLOTS_RESPONSE_HEADERS,
       examples: { query: slotsQueryExample, response: slotListExample },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "BOOKING_STATUS" },
-      ],
+      errors: ["NOT_FOUND", "BOOKING_STATUS"],
     },
     async (c, { query }) =>
       slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("auth").businessId, query)),

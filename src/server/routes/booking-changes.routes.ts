@@ -14,11 +14,11 @@ import { readIfMatch } from "../bookings/booking-version";
 import { toBooking } from "../bookings/booking-views";
 import { staffActor } from "../bookings/who-changed-booking";
 import type { BookingRow } from "../db/schema/bookings.schema";
-import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal, unauthenticated } from "../refusal";
 import { findBookingRow } from "../repos/booking-lookups.repo";
 import {
   type BookingChange,
@@ -122,12 +122,12 @@ export function bookingChangesRoutes(
       responseHeaders: { ETag: ETAG },
       examples: { body: bookingUpdateExample, response: changedBookingExample },
       errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "BOOKING_STATUS" },
-        { status: 409, code: "BOOKING_NOT_STARTED" },
-        { status: 409, code: "BOOKING_CHANGED" },
-        { status: 409, code: "OUTSIDE_HOURS" },
-        { status: 409, code: "SLOT_TAKEN" },
+        "NOT_FOUND",
+        "BOOKING_STATUS",
+        "BOOKING_NOT_STARTED",
+        "BOOKING_CHANGED",
+        "OUTSIDE_HOURS",
+        "SLOT_TAKEN",
       ],
     },
     async (c, { body }) => {
@@ -141,7 +141,7 @@ export function bookingChangesRoutes(
       const placed = moveTo === undefined || timezone === null ? null : readStartTime(moveTo, timezone);
       if (placed && "problem" in placed && timezone) {
         const row = await findBookingRow(db, businessId, bookingId);
-        if (!row) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+        if (!row) throw new Refusal("NOT_FOUND", NO_BOOKING);
         const near = { businessId, timezone, serviceId: row.serviceId, start: placed.near };
         const options = { ignoreBookingId: row.id, service: bookedService(row) };
         throw await startTimeRefusal(findSlots, near, placed.problem, options);
@@ -151,15 +151,12 @@ export function bookingChangesRoutes(
       if (!event) {
         // Not an action at all: still 404 for a booking that is not the business's, 409 for a stale version.
         const row = await findBookingRow(db, businessId, bookingId);
-        if (!row) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+        if (!row) throw new Refusal("NOT_FOUND", NO_BOOKING);
         if (expectedVersion !== undefined && expectedVersion !== row.version) throw bookingChanged(row);
-        throw new ApiError(
-          409,
+        throw new Refusal(
           "BOOKING_STATUS",
           "Setting a booking back to pending is a reschedule: it needs a startTime",
-          {},
-          "startTime",
-          { currentStatus: row.status },
+          { field: "startTime", currentStatus: row.status },
         );
       }
       if (start && timezone && body.outsideHours !== true)
@@ -176,7 +173,7 @@ export function bookingChangesRoutes(
         });
         return answer(c, row);
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
+        if (!(error instanceof Refusal && error.code === "SLOT_TAKEN" && start && timezone)) throw error;
         const row = await findBookingRow(db, businessId, bookingId);
         throw await slotRefusal(
           findSlots,
@@ -206,11 +203,7 @@ export function bookingChangesRoutes(
       status: 201,
       responseHeaders: { ETag: ETAG },
       examples: { body: bookingCreateExample, response: { ...changedBookingExample, version: 1 } },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "OUTSIDE_HOURS" },
-        { status: 409, code: "SLOT_TAKEN" },
-      ],
+      errors: ["NOT_FOUND", "OUTSIDE_HOURS", "SLOT_TAKEN"],
     },
     async (c, { body }) => {
       const auth = c.get("auth");
@@ -228,7 +221,7 @@ export function bookingChangesRoutes(
         serviceId: body.serviceId,
         start,
       });
-      if (within === null) throw new ApiError(404, "NOT_FOUND", "No such active service", {}, "serviceId");
+      if (within === null) throw new Refusal("NOT_FOUND", "No such active service", { field: "serviceId" });
       if (!within && body.outsideHours !== true) {
         const at = { businessId, timezone, serviceId: body.serviceId, start };
         throw await outsideHoursRefusal(findSlots, at);
@@ -249,7 +242,7 @@ export function bookingChangesRoutes(
         });
         return answer(c, row, 201);
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === "SLOT_TAKEN")) throw error;
+        if (!(error instanceof Refusal && error.code === "SLOT_TAKEN")) throw error;
         throw await slotRefusal(findSlots, { businessId, timezone, serviceId: body.serviceId, start });
       }
     },

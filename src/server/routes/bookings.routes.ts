@@ -6,11 +6,11 @@ import {
   bookingListQuery,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import {
   countPendingBookings,
   findBookingDetail,
@@ -114,11 +114,11 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       auth: "user",
       response: bookingDetail,
       examples: { response: bookingDetailExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const booking = await findBookingDetail(db, c.get("auth").businessId, readIdParam(c, NO_BOOKING));
-      if (!booking) throw new ApiError(404, "NOT_FOUND", NO_BOOKING);
+      if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
       return ok(c, booking);
     },
   );

@@ -2,10 +2,10 @@ import { type CallImportItemResult, callImportRequest, callImportResult } from "
 import { type CallReport, callReport } from "@shared/calls.schema";
 import { type } from "arktype";
 import { type CallIngest, parseStartedAt, startedAtProblem } from "../calls/call-ingest";
-import { ApiError } from "../http/api-error";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
+import { Refusal } from "../refusal";
 import type { IsoTime } from "../time/iso-time";
 import { callImportExample, callImportResultExample } from "./assistant.examples";
 
@@ -74,7 +74,7 @@ export function addCallImportRoute(router: ApiRouter, ingest: CallIngest, logErr
       const answers = valid.length ? await ingest.import(c.get("assistantClaim"), valid) : [];
       for (const [position, answer] of answers.entries()) {
         const { index, report } = valid[position]!;
-        if (answer instanceof ApiError && answer.status === 400) {
+        if (answer instanceof Refusal && answer.code === "VALIDATION") {
           results[index] = {
             index,
             externalId: report.externalId,

@@ -1,10 +1,10 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
 import { startTimeRange } from "../calls/call-list-range";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import { findBookingOfCall } from "../repos/bookings-read.repo";
 import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
@@ -71,12 +71,12 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
       auth: "user",
       response: callDetail,
       examples: { response: callDetailExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const { businessId } = c.get("auth");
       const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
-      if (!call) throw new ApiError(404, "NOT_FOUND", NO_CALL);
+      if (!call) throw new Refusal("NOT_FOUND", NO_CALL);
       const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
       return ok(c, { ...call, booking });
     },

@@ -11,10 +11,10 @@ import {
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { weeklyScheduleOf, workingHoursOf } from "@shared/weekly-schedule";
 import type { Executor } from "../db/database";
-import { ApiError, unauthenticated } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
+import { Refusal, unauthenticated } from "../refusal";
 import { findBusiness, lockBusiness, updateCompany } from "../repos/businesses.repo";
 import { listActiveServices } from "../repos/services.repo";
 import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
@@ -59,7 +59,7 @@ async function readCompany(db: Executor, businessId: string): Promise<Company> {
   };
 }
 
-const invalid = (field: string, message: string) => new ApiError(400, "VALIDATION", message, {}, field);
+const invalid = (field: string, message: string) => new Refusal("VALIDATION", message, { field });
 
 /**
  * The weekly schedule a save leaves: unchanged when the form's hours and days are what it summarises; else

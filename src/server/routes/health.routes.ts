@@ -12,12 +12,12 @@ export function healthRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
       path: "/",
       summary: "Liveness and database reachability",
       response: healthStatus,
-      errors: [{ status: 503, code: "UNAVAILABLE" }],
+      errors: ["UNAVAILABLE"],
     },
     async (c) =>
       (await isDatabaseUp(db))
         ? ok(c, { status: "ok" as const })
-        : failure(c, 503, "UNAVAILABLE", "The database is not reachable"),
+        : failure(c, "UNAVAILABLE", "The database is not reachable"),
   );
   return router;
 }

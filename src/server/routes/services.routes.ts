@@ -7,11 +7,11 @@ import {
   serviceList,
 } from "@shared/service.schema";
 import { isUniqueViolation } from "../db/errors";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import {
   ACTIVE_NAME_KEY,
   type CatalogueService,
@@ -60,7 +60,7 @@ const valuesOf = (input: typeof serviceInput.infer): ServiceValues => ({
 });
 
 const nameTaken = (name: string) =>
-  new ApiError(409, "CONFLICT", `An active service named "${name}" already exists`, {}, "name");
+  new Refusal("CONFLICT", `An active service named "${name}" already exists`, { field: "name" });
 
 /** The database decides a name clash (its partial unique index), so two concurrent writes cannot both win. */
 async function refusingNameClash<T>(name: string, write: () => Promise<T>): Promise<T> {
@@ -106,11 +106,11 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       auth: "user",
       response: service,
       examples: { response: serviceExample },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const row = await findService(db, c.get("auth").businessId, readIdParam(c, NO_SERVICE));
-      if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+      if (!row) throw new Refusal("NOT_FOUND", NO_SERVICE);
       return ok(c, toService(row));
     },
   );
@@ -126,7 +126,7 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       response: service,
       status: 201,
       examples: { body: serviceInputExample, response: serviceExample },
-      errors: [{ status: 409, code: "CONFLICT" }],
+      errors: ["CONFLICT"],
     },
     async (c, { body }) => {
       const row = await refusingNameClash(body.name, () =>
@@ -146,17 +146,14 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       body: serviceInput,
       response: service,
       examples: { body: serviceInputExample, response: serviceExample },
-      errors: [
-        { status: 404, code: "NOT_FOUND" },
-        { status: 409, code: "CONFLICT" },
-      ],
+      errors: ["NOT_FOUND", "CONFLICT"],
     },
     async (c, { body }) => {
       const id = readIdParam(c, NO_SERVICE);
       const row = await refusingNameClash(body.name, () =>
         updateService(db, c.get("auth").businessId, id, valuesOf(body), clock()),
       );
-      if (!row) throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+      if (!row) throw new Refusal("NOT_FOUND", NO_SERVICE);
       return ok(c, toService(row));
     },
   );
@@ -168,11 +165,11 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       summary: "Delete a service",
       auth: "user",
       response: null,
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       if (!(await deleteService(db, c.get("auth").businessId, readIdParam(c, NO_SERVICE)))) {
-        throw new ApiError(404, "NOT_FOUND", NO_SERVICE);
+        throw new Refusal("NOT_FOUND", NO_SERVICE);
       }
       return ok(c, null);
     },

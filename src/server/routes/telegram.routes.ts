@@ -10,11 +10,11 @@ import {
 import type { Context } from "hono";
 import type { TelegramConfig } from "../config";
 import type { Executor } from "../db/database";
-import { ApiError } from "../http/api-error";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
 import { outboxWritten } from "../outbox/outbox-signal";
+import { Refusal } from "../refusal";
 import { findBusiness } from "../repos/businesses.repo";
 import {
   deleteTelegramConnection,
@@ -37,8 +37,7 @@ export const CONNECT_REFUSED = "Failed to connect Telegram. Please check your ch
 const NO_LINK = "No such link code";
 
 const notConfigured = () =>
-  new ApiError(
-    503,
+  new Refusal(
     "UNAVAILABLE",
     "Telegram is not configured on this server: set TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME",
   );
@@ -95,7 +94,7 @@ export function telegramRoutes(
       response: telegramLink,
       status: 201,
       examples: { response: telegramLinkExample },
-      errors: [{ status: 503, code: "UNAVAILABLE" }],
+      errors: ["UNAVAILABLE"],
     },
     async (c) => {
       const { telegram } = bot();
@@ -121,12 +120,12 @@ export function telegramRoutes(
       auth: "user",
       response: telegramLinkState,
       examples: { response: { chatId: 123456789 } },
-      errors: [{ status: 404, code: "NOT_FOUND" }],
+      errors: ["NOT_FOUND"],
     },
     async (c) => {
       const code = c.req.param("code") ?? "";
       const link = /^[\w-]{1,64}$/.test(code) ? await findLinkCode(db, businessOf(c), code, clock()) : null;
-      if (!link) throw new ApiError(404, "NOT_FOUND", NO_LINK);
+      if (!link) throw new Refusal("NOT_FOUND", NO_LINK);
       return ok(c, { chatId: link.chatId });
     },
   );
@@ -144,7 +143,7 @@ export function telegramRoutes(
       body: telegramConnectBody,
       response: telegramStatus,
       examples: { body: { chatId: 123456789 }, response: telegramStatusExample },
-      errors: [{ status: 503, code: "UNAVAILABLE" }],
+      errors: ["UNAVAILABLE"],
     },
     async (c, { body }) => {
       const { api } = bot();
@@ -157,9 +156,9 @@ export function telegramRoutes(
         if (!(error instanceof BotApiError)) throw error;
         logger.info(`Telegram refused connecting chat ${body.chatId}: ${error.message}`);
         if (error.kind === "refused" && error.status !== 429) {
-          throw new ApiError(400, "VALIDATION", CONNECT_REFUSED, {}, "chatId");
+          throw new Refusal("VALIDATION", CONNECT_REFUSED, { field: "chatId" });
         }
-        throw new ApiError(503, "UNAVAILABLE", "Telegram could not be reached; try again in a moment");
+        throw new Refusal("UNAVAILABLE", "Telegram could not be reached; try again in a moment");
       }
       await upsertTelegramConnection(db, { businessId, chatId: body.chatId, now: clock() });
       // A chat connected again may have messages that waited while it was broken: send them now.
@@ -194,16 +193,12 @@ export function telegramRoutes(
         description: `The path's secret and the ${SECRET_TOKEN_HEADER} header are derived from the bot token.`,
         body: anyUpdate,
         response: null,
-        errors: [
-          { status: 401, code: "UNAUTHENTICATED" },
-          { status: 404, code: "NOT_FOUND" },
-        ],
+        errors: ["UNAUTHENTICATED", "NOT_FOUND"],
       },
       async (c, { body }) => {
-        if (!sameSecret(c.req.param("secret"), secrets.path))
-          throw new ApiError(404, "NOT_FOUND", "Not found");
+        if (!sameSecret(c.req.param("secret"), secrets.path)) throw new Refusal("NOT_FOUND", "Not found");
         if (!sameSecret(c.req.header(SECRET_TOKEN_HEADER), secrets.secretToken)) {
-          throw new ApiError(401, "UNAUTHENTICATED", "Wrong secret token");
+          throw new Refusal("UNAUTHENTICATED", "Wrong secret token");
         }
         try {
           await handleUpdate({ db, clock, logger, api }, readUpdate(body));

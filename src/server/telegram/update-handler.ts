@@ -1,8 +1,9 @@
+import type { ApiErrorCode } from "@shared/error-codes";
 import { DEFAULT_LANGUAGE } from "@shared/languages";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { ApiError } from "../http/api-error";
 import type { Logger } from "../logger";
+import { Refusal } from "../refusal";
 import { findBookingRow } from "../repos/booking-lookups.repo";
 import { changeBooking } from "../repos/bookings-write.repo";
 import { findButton, findChatLanguage, recordLinkChat } from "../repos/telegram-link.repo";
@@ -23,6 +24,15 @@ export type UpdateDeps = { db: Database; clock: Clock; logger: Logger; api: BotA
 type CallbackQuery = NonNullable<TelegramUpdate["callback_query"]>;
 
 /** `/start`, `/start <code>` or `/start@<bot> <code>` (the deep link's start parameter). */
+/** Refusals of a button pressed on a booking someone changed meanwhile: answered with how it is now. */
+const CHANGED_MEANWHILE = new Set<ApiErrorCode>([
+  "NOT_FOUND",
+  "BOOKING_CHANGED",
+  "BOOKING_STATUS",
+  "BOOKING_NOT_STARTED",
+  "SLOT_TAKEN",
+]);
+
 const START = /^\/start(?:@\w+)?(?:\s+([\w-]{1,64}))?\s*$/;
 
 /** How the timeline and the message name whoever pressed a button. */
@@ -84,7 +94,7 @@ async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<voi
     if (failed) throw failed.reason;
   } catch (error) {
     // Changed meanwhile (another version, a status the action does not apply to, or gone): say how it is now.
-    if (!(error instanceof ApiError) || ![404, 409].includes(error.status)) throw error;
+    if (!(error instanceof Refusal) || !CHANGED_MEANWHILE.has(error.code)) throw error;
     const now = await findBookingRow(db, target.businessId, target.bookingId);
     await api.answerCallbackQuery(query.id, staleAnswer(language, now?.status ?? null));
   }

@@ -1,6 +1,6 @@
 import { createBoundedMap } from "../bounded-map";
 import type { Database } from "../db/database";
-import { unauthenticated } from "../http/api-error";
+import { unauthenticated } from "../refusal";
 import { findBusinessTimezone } from "../repos/businesses.repo";
 
 /** What a zoned read answers when the timezone it was given is no longer the business's (null: no business). */
