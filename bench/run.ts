@@ -62,7 +62,7 @@ const titles: Record<Section | "floor", string> = {
   auth: "Session endpoints (embedded database)",
   services: "Services list (embedded database)",
   calls: "Calls at volume (embedded database; 1×200,000 + 19×10,000 calls)",
-  slots: "Free slots (embedded database; the demo practice, 31 days)",
+  slots: "Free slots (embedded database; the demo practice and a round-the-clock business, 31 days)",
   bookings: "Bookings at volume (embedded database; 100,000 in one business, a month holding 2,000)",
   telegram: "Telegram delivery (embedded database; the outbox of 50 businesses to the fake Bot API)",
 };
