@@ -1,15 +1,17 @@
 // Free slots: a 31-day range over HTTP at 10 connections, on either database (the demo practice, both
 // callers; the same question again and again, and a varied one: a seeded random service and month per
-// request) and the slot engine in-process against 2,000 busy intervals in that range.
+// request), the worst case users meet (a business open round the clock on a 5-minute grid, 31 days over a night
+// the clocks change: the longest answer there is, cut at 5,000 slots) and the slot engine in-process against
+// 2,000 busy intervals.
 import type { AssistantConfig } from "@shared/assistant.schema";
-import type { Slot } from "@shared/availability.schema";
-import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
+import { AVAILABILITY_LIMITS, type Slot, WEEKDAYS } from "@shared/availability.schema";
+import { addCalendarDays, calendarDateAt, isoInZone, startOfCalendarDate } from "@shared/zoned-time";
 import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
-import { createAssistantKey, getData, signIn } from "./http-session";
+import { createAssistantKey, getData, type StaffSession, signIn, signUp } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
@@ -17,13 +19,18 @@ const BUDGET = { p99: "≤ 20 ms" };
 /** Questions of the varied run: any active service, this month, the next or the one after (the horizon). */
 const VARIED_QUESTIONS = 5_000;
 const TIMEZONE = "America/New_York";
+const DAY_MS = 86_400_000;
 
 export async function slotsBench(log: (line: string) => void, target: BenchDatabase): Promise<Figure[]> {
   const section = await target.fresh("slots");
   try {
     const server = await startServerProcess({ ...section.serverEnv, STATIC_DIR: "" });
     try {
-      return [...(await overHttp(server.baseURL, log)), ...inProcess()];
+      return [
+        ...(await overHttp(server.baseURL, log)),
+        ...(await worstCase(server.baseURL, log)),
+        ...inProcess(),
+      ];
     } catch (error) {
       console.error(server.output().slice(-4000));
       throw error;
@@ -75,6 +82,74 @@ async function overHttp(baseURL: string, log: (line: string) => void): Promise<F
       await runLoad(askVaried),
       BUDGET,
     ),
+  ];
+}
+
+/** The first day, from today on, whose offset in TIMEZONE differs from the day before's (a night the clocks change). */
+function nextClockChange(today: string): string {
+  const offsetOn = (day: string) =>
+    isoInZone(new Date(startOfCalendarDate(day, TIMEZONE).getTime() + DAY_MS / 2), TIMEZONE).slice(-6);
+  let day = today;
+  while (offsetOn(addCalendarDays(day, 1)) === offsetOn(day)) day = addCalendarDays(day, 1);
+  return addCalendarDays(day, 1);
+}
+
+/** A staff write; the answer's data (a service's id is `_id`). */
+const send = (baseURL: string, method: string, path: string, staff: StaffSession, body: unknown) =>
+  fetch(`${baseURL}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: baseURL, Authorization: staff.authorization },
+    body: JSON.stringify(body),
+  }).then(async (response) => {
+    if (!response.ok)
+      throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { data: { _id?: string } }).data;
+  });
+
+/**
+ * The longest answer there is: a business (in TIMEZONE, the sign-up default) open round the clock on a
+ * 5-minute grid with no notice, asked for 31 days from a week before the next night the clocks change; the
+ * answer is cut at 5,000 slots (some 17 days, that night among them).
+ */
+async function worstCase(baseURL: string, log: (line: string) => void): Promise<Figure[]> {
+  const staff = await signUp(baseURL, "worst-case@bench.example", "bench password 1");
+  const today = calendarDateAt(new Date(), TIMEZONE);
+  const from = addCalendarDays(nextClockChange(today), -7);
+  const to = addCalendarDays(from, 30);
+  const horizon = (Date.parse(to) - Date.parse(today)) / DAY_MS;
+  await send(baseURL, "PUT", "/api/availability", staff, {
+    weeklySchedule: Object.fromEntries(WEEKDAYS.map((day) => [day, [{ start: "00:00", end: "24:00" }]])),
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    minimumNoticeMinutes: 0,
+    bookingHorizonDays: horizon,
+    slotStepMinutes: 5,
+  });
+  const service = await send(baseURL, "POST", "/api/services", staff, {
+    name: "Round the clock",
+    duration: 30,
+    price: 0,
+    isActive: true,
+  });
+  const key = await createAssistantKey(baseURL, staff);
+  const path = `/api/assistant/slots?serviceId=${service._id}&from=${from}&to=${to}`;
+  const offered = await getData<Slot[]>(baseURL, path.replace("/assistant/", "/availability/"), staff);
+  log(
+    `${offered.length} slots round the clock from ${from} (cut at ${AVAILABILITY_LIMITS.slotsPerAnswerMax})`,
+  );
+  const ask = async () => {
+    const response = await loadFetch(`${baseURL}${path}`, { headers: { "X-Api-Key": key } });
+    await response.arrayBuffer();
+    return response.ok;
+  };
+  await warmUp(ask, { seconds: 2 });
+  return [
+    {
+      name: "worst case: slots in the answer (24/7, 5-minute grid, over a clock change)",
+      value: offered.length,
+      unit: "",
+    },
+    ...loadFigures("GET /api/assistant/slots worst case 31 days @10 conns", await runLoad(ask), BUDGET),
   ];
 }
 

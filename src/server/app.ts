@@ -9,7 +9,6 @@ import {
   createRequireAssistantKey,
 } from "./auth/require-assistant-key";
 import { createRequireUser } from "./auth/require-user";
-import { bookingBusyIntervals } from "./availability/booking-busy-intervals";
 import { createSlotFinder } from "./availability/slot-finder";
 import { type Clock, systemClock } from "./clock";
 import type { AppConfig } from "./config";
@@ -83,8 +82,7 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
   app.use("/api/*", originCheck(deps.config));
 
-  // A connected calendar's busy times join the bookings' when the calendar arrives.
-  const findSlots = createSlotFinder({ ...deps, busy: bookingBusyIntervals(deps.db) });
+  const findSlots = createSlotFinder(deps);
   const routers: ApiRouter[] = [];
   routers.push(
     healthRoutes(deps, guards),

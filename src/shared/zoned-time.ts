@@ -88,6 +88,8 @@ export type ZoneOffsets = {
    * time either.
    */
   firstInstantShowing(wall: WallTime): number;
+  /** firstInstantShowing of the wall time a UTC clock shows at `asUtc` (its utcMilliseconds), for callers that count days as numbers. */
+  firstInstantShowingAt(asUtc: number): number;
 };
 
 /**
@@ -139,33 +141,35 @@ export function zoneOffsetsBetween(timeZone: string, startMs: number, endMs: num
   };
   const offsetOf = (epochMs: number) =>
     epochMs < first || epochMs > last ? read(epochMs) : changeAt(epochMs).offset;
-  const place = (wall: WallTime): WallTimePlacement => {
-    const asUtc = utcMilliseconds(wall);
+  const placeAt = (asUtc: number): WallTimePlacement => {
     const before = offsetOf(asUtc - DAY_MS);
     const after = offsetOf(asUtc + DAY_MS);
-    const shown = [...new Set([asUtc - before, asUtc - after])]
-      .filter((instant) => asUtc - offsetOf(instant) === instant)
-      .sort((a, b) => a - b);
-    if (shown.length === 1) return { kind: "exact", instant: shown[0]!, offset: asUtc - shown[0]! };
-    if (shown.length === 2)
-      return {
-        kind: "repeated",
-        instants: [shown[0]!, shown[1]!],
-        offsets: [asUtc - shown[0]!, asUtc - shown[1]!],
-      };
+    // The instants the wall time may be, each kept when the clocks really show it then.
+    const low = Math.min(asUtc - before, asUtc - after);
+    const high = Math.max(asUtc - before, asUtc - after);
+    const lowShown = asUtc - offsetOf(low) === low;
+    const highShown = high !== low && asUtc - offsetOf(high) === high;
+    if (lowShown && highShown)
+      return { kind: "repeated", instants: [low, high], offsets: [asUtc - low, asUtc - high] };
+    if (lowShown || highShown) {
+      const instant = lowShown ? low : high;
+      return { kind: "exact", instant, offset: asUtc - instant };
+    }
     // Skipped: the clocks jumped from before `wall` to after it at the last change up to asUtc - before.
     const candidate = asUtc - before;
     const jump = candidate < first || candidate > last ? candidate : changeAt(candidate).since;
     return { kind: "skipped", jump, offsets: [before, after] };
   };
+  const firstInstantShowingAt = (asUtc: number) => {
+    const placed = placeAt(asUtc);
+    if (placed.kind === "exact") return placed.instant;
+    return placed.kind === "repeated" ? placed.instants[0] : placed.jump;
+  };
   return {
     offsetAt: offsetOf,
-    place,
-    firstInstantShowing(wall) {
-      const placed = place(wall);
-      if (placed.kind === "exact") return placed.instant;
-      return placed.kind === "repeated" ? placed.instants[0] : placed.jump;
-    },
+    place: (wall) => placeAt(utcMilliseconds(wall)),
+    firstInstantShowing: (wall) => firstInstantShowingAt(utcMilliseconds(wall)),
+    firstInstantShowingAt,
   };
 }
 
@@ -181,8 +185,12 @@ export const firstInstantShowing = (wall: WallTime, timeZone: string): Date => {
   return new Date(zoneOffsetsBetween(timeZone, asUtc, asUtc).firstInstantShowing(wall));
 };
 
+/** 00–59 as two digits: a month of slots prints thousands of times of day. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => pad(n));
 /** The last day isoWithOffset printed, as "YYYY-MM-DDT": a month of slots prints each day's date dozens of times. */
 let printedDay = { index: Number.NaN, text: "" };
+/** The last offset isoWithOffset printed, as "+02:00": a zone has one or two in a month. */
+let printedOffset = { ms: Number.NaN, text: "" };
 /** Days 0001-01-01..9999-12-31 (since the epoch), where toISOString gives four-digit years. */
 const FIRST_DAY = -719_162;
 const LAST_DAY = 2_932_896;
@@ -190,15 +198,21 @@ const LAST_DAY = 2_932_896;
 /** ISO 8601 of `epochMs` as a clock `offsetMs` ahead of UTC shows it, to the second: 2026-03-30T09:00:00+02:00. */
 export function isoWithOffset(epochMs: number, offsetMs: number): string {
   const local = Math.floor(epochMs / 1000) * 1000 + offsetMs;
-  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
-  const offset = `${offsetMs < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  if (printedOffset.ms !== offsetMs) {
+    const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+    printedOffset = {
+      ms: offsetMs,
+      text: `${offsetMs < 0 ? "-" : "+"}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
+    };
+  }
+  const offset = printedOffset.text;
   const dayIndex = Math.floor(local / DAY_MS);
   if (dayIndex < FIRST_DAY || dayIndex > LAST_DAY)
     return `${new Date(local).toISOString().slice(0, 19)}${offset}`;
   if (printedDay.index !== dayIndex)
     printedDay = { index: dayIndex, text: new Date(dayIndex * DAY_MS).toISOString().slice(0, 11) };
   const second = (local - dayIndex * DAY_MS) / 1000;
-  return `${printedDay.text}${pad(Math.floor(second / 3600))}:${pad(Math.floor(second / 60) % 60)}:${pad(second % 60)}${offset}`;
+  return `${printedDay.text}${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}${offset}`;
 }
 
 /** ISO 8601 of `instant` as the clocks of `timeZone` show it, with their offset: 2026-03-30T09:00:00+02:00. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BusyIntervalSource } from "../../src/server/availability/busy-intervals";
 import { createSlotFinder } from "../../src/server/availability/slot-finder";
 import { services } from "../../src/server/db/schema/services.schema";
 import { Refusal } from "../../src/server/refusal";
+import { type BulkBooking, insertBookings } from "../../src/server/repos/bookings-write.repo";
 import { insertBusiness } from "../../src/server/repos/businesses.repo";
 import { replaceWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
@@ -44,19 +44,48 @@ async function practice() {
   return { businessId: business.id, cleaning: idOf("Cleaning"), whitening: idOf("Whitening") };
 }
 
+/** A 30-minute booking of `businessId` at `start`, no buffers of its own. */
+const booking = (start: string, status: BulkBooking["status"]): BulkBooking => ({
+  externalId: null,
+  source: "staff",
+  serviceId: null,
+  serviceName: "Cleaning",
+  durationMinutes: 30,
+  priceCents: 0,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  customerName: "Ann",
+  customerPhone: "+1 555 0100",
+  notes: null,
+  callId: null,
+  callExternalId: null,
+  startTime: new Date(start),
+  status,
+  createdAt: new Date("2026-02-01T12:00:00Z"),
+});
+
+const SYSTEM = { kind: "system", id: null, name: "Test" } as const;
+
 describe("the slot finder", () => {
-  it("asks its busy source about the days asked, widened by the service's buffers, and keeps clear of it", async () => {
+  it("keeps the service's buffers clear of the business's bookings (cancelled ones and other businesses' aside)", async () => {
     const { businessId, cleaning, whitening } = await practice();
-    const asked: { businessId: string; start: Date; end: Date }[] = [];
-    // 10:00–10:30 in New York is taken (a booking, later a calendar event).
-    const busy: BusyIntervalSource = async (id, window) => {
-      asked.push({ businessId: id, ...window });
-      return [{ start: new Date("2026-03-02T15:00:00Z"), end: new Date("2026-03-02T15:30:00Z") }];
-    };
+    const other = await practice();
+    // 10:00–10:30 in New York is taken; 09:00–09:30 was, until it was cancelled; the other practice's 11:00.
+    await insertBookings(
+      database.handle.db,
+      businessId,
+      [booking("2026-03-02T15:00:00Z", "confirmed"), booking("2026-03-02T14:00:00Z", "cancelled")],
+      SYSTEM,
+    );
+    await insertBookings(
+      database.handle.db,
+      other.businessId,
+      [booking("2026-03-02T16:00:00Z", "pending")],
+      SYSTEM,
+    );
     const findSlots = createSlotFinder({
       db: database.handle.db,
       clock: () => new Date("2026-03-01T12:00:00Z"),
-      busy,
     });
     const startsOf = async (serviceId: string) =>
       (await findSlots(businessId, { serviceId, from: MONDAY, to: MONDAY })).slots.map((slot) =>
@@ -65,13 +94,6 @@ describe("the slot finder", () => {
 
     // The business's buffers: [start − 10, end + 5] must clear 10:00–10:30.
     expect(await startsOf(cleaning)).toEqual(["09:00", "09:15", "10:45", "11:00", "11:15", "11:30"]);
-    expect(asked).toEqual([
-      {
-        businessId,
-        start: new Date("2026-03-02T04:50:00Z"), // local midnight less 10 minutes
-        end: new Date("2026-03-05T05:05:00Z"), // midnight ending the second day after, plus 5 (an appointment may run on)
-      },
-    ]);
     // The service's own: none before, 30 minutes after.
     expect(await startsOf(whitening)).toEqual(["09:00", "10:30", "10:45", "11:00", "11:15", "11:30"]);
   });
@@ -82,7 +104,6 @@ describe("the slot finder", () => {
     const findSlots = createSlotFinder({
       db: database.handle.db,
       clock: () => new Date("2026-03-01T12:00:00Z"),
-      busy: async () => [],
     });
     const query = { serviceId: theirs.cleaning, from: MONDAY, to: MONDAY };
     await expect(findSlots(ours.businessId, query)).rejects.toEqual(

@@ -7,14 +7,12 @@ import {
   type WeeklySchedule,
 } from "@shared/availability.schema";
 import { lastBookableDayOf } from "@shared/booking-horizon";
-import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
+import type { CalendarDate } from "@shared/calendar-date";
 import { minutesOfClockTime } from "@shared/clock-time";
 import {
-  addCalendarDays,
   calendarDateAt,
   isoWithOffset,
   utcMilliseconds,
-  type WallTime,
   type ZoneOffsets,
   zoneOffsetsBetween,
 } from "@shared/zoned-time";
@@ -100,31 +98,50 @@ function without(open: readonly Interval[], closed: readonly Interval[]): Interv
 const laterDate = (a: CalendarDate, b: CalendarDate) => (a > b ? a : b);
 const earlierDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
 
-/** Midnight of `date` plus `minute` (1440 is the next midnight) as a wall time. */
-function wallTimeOf(date: CalendarDate, minute: number): WallTime {
+const DAY_MS = 1440 * MINUTE_MS;
+
+/** Days since 1970-01-01 of `date`: the layout counts days as numbers, not as texts. */
+function dayNumberOf(date: CalendarDate): number {
   const [year, month, day] = date.split("-").map(Number);
-  return {
+  const midnight = utcMilliseconds({
     year: year!,
     month: month!,
-    day: day! + Math.floor(minute / 1440),
-    hour: Math.floor((minute % 1440) / 60),
-    minute: minute % 60,
+    day: day!,
+    hour: 0,
+    minute: 0,
     second: 0,
     millisecond: 0,
-  };
+  });
+  return Math.round(midnight / DAY_MS);
 }
 
-/** A local time of `date` as an instant: see ZoneOffsets.firstInstantShowing for the nights clocks change. */
-const instantOfMinute = (zone: ZoneOffsets, date: CalendarDate, minute: number) =>
-  zone.firstInstantShowing(wallTimeOf(date, minute));
+/** The day of the week of a day number, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+const weekdayOfDay = (day: number) => (((day + 4) % 7) + 7) % 7;
 
-/** The opening ranges of the days `from`..`to` as instants, in time order (ranges of a day never overlap). */
-function rangesOf(request: SlotRequest, zone: ZoneOffsets, from: CalendarDate, to: CalendarDate): Interval[] {
+/**
+ * Midnight of day `day` plus `minute` (1440 is the next midnight) as an instant: see
+ * ZoneOffsets.firstInstantShowing for the nights clocks change.
+ */
+const instantOfMinute = (zone: ZoneOffsets, day: number, minute: number) =>
+  zone.firstInstantShowingAt(day * DAY_MS + minute * MINUTE_MS);
+
+/** The weekly schedule as minutes of the day, per weekday (0 = Sunday): read once, laid on many days. */
+const weekInMinutes = (schedule: WeeklySchedule): Interval[][] =>
+  WEEKDAYS.map((weekday) =>
+    schedule[weekday].map((range) => ({
+      start: minutesOfClockTime(range.start) ?? 0,
+      end: minutesOfClockTime(range.end, { end: true }) ?? 0,
+    })),
+  );
+
+/** The opening ranges of days `from`..`to` as instants, in time order (ranges of a day never overlap). */
+function rangesOf(request: SlotRequest, zone: ZoneOffsets, from: number, to: number): Interval[] {
+  const week = weekInMinutes(request.weeklySchedule);
   const ranges: Interval[] = [];
-  for (let date = from; date <= to; date = addCalendarDays(date, 1)) {
-    for (const range of request.weeklySchedule[WEEKDAYS[weekdayOfCalendarDate(date)]!]) {
-      const start = instantOfMinute(zone, date, minutesOfClockTime(range.start) ?? 0);
-      const end = instantOfMinute(zone, date, minutesOfClockTime(range.end, { end: true }) ?? 0);
+  for (let day = from; day <= to; day++) {
+    for (const range of week[weekdayOfDay(day)]!) {
+      const start = instantOfMinute(zone, day, range.start);
+      const end = instantOfMinute(zone, day, range.end);
       if (end > start) ranges.push({ start, end });
     }
   }
@@ -135,10 +152,14 @@ function rangesOf(request: SlotRequest, zone: ZoneOffsets, from: CalendarDate, t
 const closedSpans = (request: SlotRequest, zone: ZoneOffsets): Interval[] =>
   merged(
     request.blackoutDates.map((blackout) => ({
-      start: instantOfMinute(zone, blackout.startDate, minutesOfClockTime(blackout.startTime ?? "") ?? 0),
+      start: instantOfMinute(
+        zone,
+        dayNumberOf(blackout.startDate),
+        minutesOfClockTime(blackout.startTime ?? "") ?? 0,
+      ),
       end: instantOfMinute(
         zone,
-        blackout.endDate,
+        dayNumberOf(blackout.endDate),
         minutesOfClockTime(blackout.endTime ?? "", { end: true }) ?? 1440,
       ),
     })),
@@ -211,19 +232,16 @@ function candidates(ranges: readonly Interval[], service: SlotService, step: num
 /** The request's rules laid out on its days: what every question of the engine starts from. */
 function laidOut(request: SlotRequest) {
   const window = slotWindowOf(request);
-  const { firstDay, lastDay } = window;
-  const zone = zoneOffsetsBetween(
-    request.timeZone,
-    utcMilliseconds(wallTimeOf(firstDay, 0)),
-    utcMilliseconds(wallTimeOf(addCalendarDays(lastDay, RUN_ON_DAYS), 1440)),
-  );
+  const firstDay = dayNumberOf(window.firstDay);
+  const lastDay = dayNumberOf(window.lastDay);
+  const zone = zoneOffsetsBetween(request.timeZone, firstDay * DAY_MS, (lastDay + RUN_ON_DAYS + 1) * DAY_MS);
   // The ranges of the days asked give the starts; those of the days after only open time to run on into.
-  const laid = rangesOf(request, zone, firstDay, addCalendarDays(lastDay, RUN_ON_DAYS));
+  const laid = rangesOf(request, zone, firstDay, lastDay + RUN_ON_DAYS);
   const endOfLastDay = instantOfMinute(zone, lastDay, 1440);
   const ranges = firstDay > lastDay ? [] : laid.filter((range) => range.start < endOfLastDay);
   const hours = merged(laid);
   const closed = closedSpans(request, zone);
-  const before = instantOfMinute(zone, window.lastBookableDay, 1440);
+  const before = instantOfMinute(zone, dayNumberOf(window.lastBookableDay), 1440);
   return { window: { ...window, before }, zone, ranges, hours, closed };
 }
 

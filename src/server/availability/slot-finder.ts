@@ -1,14 +1,12 @@
 import { AVAILABILITY_LIMITS, type SlotsQuery } from "@shared/availability.schema";
-import { addCalendarDays, startOfCalendarDate } from "@shared/zoned-time";
+import { addCalendarDays } from "@shared/zoned-time";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { Refusal, unauthenticated } from "../refusal";
 import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
-import type { BusyIntervalSource } from "./busy-intervals";
 import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
 
-const MINUTE_MS = 60_000;
 const NO_SERVICE = "No such active service";
 
 const invalid = (message: string, field: string) => new Refusal("VALIDATION", message, { field });
@@ -27,18 +25,11 @@ const LIMIT = AVAILABILITY_LIMITS.slotsPerAnswerMax + 1;
 
 /**
  * The free slots of a business's service, as staff preview them and the assistant offers them: one answer,
- * read afresh from the database every time (the same on the embedded database and on PostgreSQL).
+ * read afresh from the database every time (the same on the embedded database and on PostgreSQL) by one
+ * statement — rules, service, week, blackouts and the bookings' busy time together.
  */
-export function createSlotFinder({
-  db,
-  clock,
-  busy,
-}: {
-  db: Database;
-  clock: Clock;
-  busy: BusyIntervalSource;
-}) {
-  // Requests arriving together read their rules with one statement.
+export function createSlotFinder({ db, clock }: { db: Database; clock: Clock }) {
+  // Requests arriving together read theirs with one statement.
   const readInputs = createStatementBatcher((questions: SlotInputsQuestion[]) =>
     readSlotInputsOf(db, questions),
   );
@@ -57,6 +48,7 @@ export function createSlotFinder({
       serviceId: query.serviceId,
       from: query.from,
       to: runsUntil,
+      busy: { ignoreBookingId: options.ignoreBookingId },
     });
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
@@ -66,19 +58,6 @@ export function createSlotFinder({
       bufferBeforeMinutes: service!.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
       bufferAfterMinutes: service!.bufferAfterMinutes ?? rules.bufferAfterMinutes,
     };
-    const taken = await busy(
-      businessId,
-      {
-        start: new Date(
-          startOfCalendarDate(query.from, timezone).getTime() - resolved.bufferBeforeMinutes * MINUTE_MS,
-        ),
-        end: new Date(
-          startOfCalendarDate(addCalendarDays(runsUntil, 1), timezone).getTime() +
-            resolved.bufferAfterMinutes * MINUTE_MS,
-        ),
-      },
-      { ignoreBookingId: options.ignoreBookingId },
-    );
     return offeredSlots({
       timeZone: timezone,
       from: query.from,
@@ -88,7 +67,7 @@ export function createSlotFinder({
       blackoutDates: inputs.blackoutDates,
       rules,
       service: resolved,
-      busy: taken,
+      busy: inputs.busy,
       limit: LIMIT,
     });
   };

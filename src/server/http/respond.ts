@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { constants, gzipSync } from "node:zlib";
 import type { ApiFailure, ApiSuccess } from "@shared/envelope";
 import type { ApiErrorCode } from "@shared/error-codes";
 import type { Context } from "hono";
@@ -39,11 +39,13 @@ const prepare = (body: ApiSuccess<unknown> | ApiFailure): PreparedJson => {
 /**
  * An API answer is small and whole in memory, so it is gzipped here in one call (~15 µs for a page of calls)
  * with its Content-Length set; Hono's compress() would pipe it through a CompressionStream (~180 µs), and
- * does so for every answer that has no Content-Length, however small.
+ * does so for every answer that has no Content-Length, however small. At the fastest level: JSON this
+ * repetitive shrinks nearly as well (a month of slots, 37 KB: 3.8 KB against 3.1 KB at the default level)
+ * for a third of the time, which at the default level was a sixth of a slots request.
  */
 function send(c: Context, body: PreparedJson, status: ContentfulStatusCode) {
   if (body.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"))) {
-    body.gzipped ??= gzipSync(body.text);
+    body.gzipped ??= gzipSync(body.text, { level: constants.Z_BEST_SPEED });
     return c.body(body.gzipped, status, {
       "Content-Type": "application/json",
       "Content-Encoding": "gzip",

@@ -1,6 +1,7 @@
 import type { AvailabilityRules, BlackoutDate, WeeklySchedule } from "@shared/availability.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { sql } from "drizzle-orm";
+import type { BusyInterval } from "../availability/slot-engine";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.schema";
@@ -20,6 +21,8 @@ export type SlotInputs = {
   weeklySchedule: WeeklySchedule;
   /** Those that close any of the days asked. */
   blackoutDates: BlackoutDate[];
+  /** The bookings' busy time around the days asked, when asked (see SlotInputsQuestion.busy); else none. */
+  busy: BusyInterval[];
 };
 
 type Row = {
@@ -35,14 +38,20 @@ type Row = {
   service_after: number | null;
   hours: string;
   blackouts: string;
+  busy: string | null;
 };
 
-/** What readSlotInputsOf is asked: one service of one business on some days. */
+/**
+ * What readSlotInputsOf is asked: one service of one business on some days; with `busy`, the time the
+ * business's bookings hold around them too (the free slots need it; deciding one start leaves busy time to the
+ * exclusion constraint), less that of the booking being moved (`ignoreBookingId`).
+ */
 export type SlotInputsQuestion = {
   businessId: string;
   serviceId: string;
   from: CalendarDate;
   to: CalendarDate;
+  busy?: { ignoreBookingId?: string };
 };
 
 /**
@@ -61,8 +70,15 @@ export async function readSlotInputs(
 }
 
 /**
- * readSlotInputs for many questions in one statement (bookings arriving together are decided together): each
- * answered in order, null when its business does not exist.
+ * readSlotInputs for many questions in one statement (bookings arriving together are decided together, free
+ * slots asked together are read together): each answered in order, null when its business does not exist.
+ *
+ * Busy time is the occupied ranges (buffers included) of the business's bookings but cancelled ones, read
+ * through the no-double-booking constraint's gist index (the predicate repeats the constraint's). It is read
+ * from a day before `from` to a day after `to`, in UTC: local midnight is within 16 hours of UTC midnight in any
+ * zone (an hour more on a night the clocks change) and a buffer is at most 4 hours, so that holds every
+ * booking that can touch the days' appointments, with no timezone in the statement; the engine passes by the
+ * few around them.
  */
 export async function readSlotInputsOf(
   db: Executor,
@@ -74,7 +90,11 @@ export async function readSlotInputsOf(
     service_id: q.serviceId,
     from_date: q.from,
     to_date: q.to,
+    with_busy: q.busy !== undefined,
+    ignore_booking_id: q.busy?.ignoreBookingId ?? null,
   }));
+  // Busy time as one text value, not a row per booking: a month of a busy diary is thousands of rows, and
+  // each row costs the embedded database far more to hand over than its two numbers cost to print.
   const rows = await rawRows<Row>(
     db,
     sql`select q.n, b.timezone, b.buffer_before_minutes, b.buffer_after_minutes, b.minimum_notice_minutes,
@@ -87,15 +107,34 @@ export async function readSlotInputsOf(
             'endDate', d.end_date, 'startMinute', d.start_minute, 'endMinute', d.end_minute, 'reason', d.reason)
             order by d.start_date, d.start_minute, d.id), '[]')::text
           from blackout_dates d
-          where d.business_id = b.id and d.end_date >= q.from_date and d.start_date <= q.to_date) as blackouts
+          where d.business_id = b.id and d.end_date >= q.from_date and d.start_date <= q.to_date) as blackouts,
+        (select string_agg((extract(epoch from k.occupied_start) * 1000)::int8 || ','
+            || (extract(epoch from k.occupied_end) * 1000)::int8, ',')
+          from bookings k
+          where q.with_busy
+            and k.business_id = b.id
+            and k.status <> 'cancelled'
+            and tstzrange(k.occupied_start, k.occupied_end) && tstzrange(
+              (q.from_date - 1)::timestamp at time zone 'UTC', (q.to_date + 2)::timestamp at time zone 'UTC')
+            and k.id is distinct from q.ignore_booking_id) as busy
       from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
-        as q(n int, business_id uuid, service_id uuid, from_date date, to_date date)
+        as q(n int, business_id uuid, service_id uuid, from_date date, to_date date, with_busy boolean,
+          ignore_booking_id uuid)
       join businesses b on b.id = q.business_id
       left join services s on s.business_id = b.id and s.id = q.service_id and s.is_active`,
   );
   const answers: (SlotInputs | null)[] = questions.map(() => null);
   for (const row of rows) answers[row.n] = inputsOf(row);
   return answers;
+}
+
+/** Busy time as the statement prints it: start,end,start,end… in epoch milliseconds. */
+function busyOf(printed: string | null): BusyInterval[] {
+  const bounds = printed ? printed.split(",").map(Number) : [];
+  const intervals: BusyInterval[] = [];
+  for (let i = 0; i < bounds.length; i += 2)
+    intervals.push({ start: new Date(bounds[i]!), end: new Date(bounds[i + 1]!) });
+  return intervals;
 }
 
 function inputsOf(row: Row): SlotInputs {
@@ -120,5 +159,6 @@ function inputsOf(row: Row): SlotInputs {
           },
     weeklySchedule: weeklyScheduleOfRows(hours),
     blackoutDates: blackouts.map(blackoutOf),
+    busy: busyOf(row.busy),
   };
 }
