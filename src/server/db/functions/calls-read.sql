@@ -20,6 +20,13 @@ LANGUAGE sql STABLE AS $$
   );
 $$;
 
+-- GET /api/calls: page p_page (of p_limit, newest first) of the business's calls of p_status started in
+-- [p_from, p_to) — each filter optional (null) — and the exact total, as {"total", "data"}. A page within
+-- c_short rows of either end of the range (the first pages, and the last ones that Last opens) is read by an
+-- index scan from that end. Any other is found by summing the range's counters newest first until the page's
+-- first call is passed, then narrowing the bucket holding it down to its hour, a level at a time, and reading
+-- from the end of that hour at an offset below the hour's own count. Total, bucket and walk are one statement:
+-- on PGlite a statement's fixed cost is several times that of the few counter rows each level reads.
 CREATE OR REPLACE FUNCTION calls_page(
   p_business uuid, p_status text, p_from timestamptz, p_to timestamptz, p_page integer, p_limit integer
 ) RETURNS json
@@ -38,7 +45,7 @@ DECLARE
   c_short constant bigint := 200;
   v_tail bigint;
 BEGIN
-  WITH parts AS MATERIALIZED (
+  WITH RECURSIVE parts AS MATERIALIZED (
     SELECT * FROM call_count_parts(p_from, p_to)
   ),
   counted AS (
@@ -56,71 +63,52 @@ BEGIN
     FROM parts p
     WHERE p.level = 0
   ),
-  ranked AS (
-    SELECT r.*, sum(r.n) OVER (ORDER BY r.part, r.bucket DESC) AS through FROM counted r
+  total AS (
+    SELECT coalesce(sum(n), 0)::bigint AS n FROM counted
+  ),
+  -- The part or bucket holding the page's first call, and how many of its calls come before that one.
+  hit AS (
+    SELECT r.level, r.bucket, (v_skip - (r.through - r.n))::bigint AS skip, r.raw_to
+    FROM (SELECT counted.*, sum(counted.n) OVER (ORDER BY counted.part, counted.bucket DESC) AS through
+      FROM counted) r
+    WHERE r.through > v_skip
+    ORDER BY r.part, r.bucket DESC
+    LIMIT 1
+  ),
+  -- How many buckets of the level below a bucket of each level holds (call_count_levels: 16, 16, 24).
+  fans AS (
+    SELECT l.level, l.width / lag(l.width) OVER (ORDER BY l.level) AS fan FROM call_count_levels() l
+  ),
+  -- Down from that bucket to its hour, unless the page is read from an end: at each level, among the
+  -- bucket's children newest first, the one where the running count passes the calls still to skip.
+  walk AS (
+    SELECT hit.level, hit.bucket, hit.skip
+    FROM hit, total
+    WHERE hit.level > 1 AND v_skip >= c_short AND total.n - v_skip - p_limit >= c_short
+    UNION ALL
+    SELECT pick.level, pick.bucket, pick.skip
+    FROM walk w
+    JOIN fans f ON f.level = w.level
+    CROSS JOIN LATERAL (
+      SELECT x.level, x.bucket, (w.skip - (x.through - x.n))::bigint AS skip
+      FROM (
+        SELECT c.level, c.bucket, c.n, sum(c.n) OVER (ORDER BY c.bucket DESC) AS through
+        FROM call_counts c
+        WHERE c.business_id = p_business AND c.status = v_key AND c.level = w.level - 1
+          AND c.bucket >= w.bucket * f.fan AND c.bucket < (w.bucket + 1) * f.fan AND c.n > 0
+      ) x
+      WHERE x.through > w.skip
+      ORDER BY x.bucket DESC
+      LIMIT 1
+    ) pick
+    WHERE w.level > 1
   )
-  SELECT (SELECT coalesce(sum(n), 0) FROM counted), at1.level, at1.bucket, at1.skip, hit.raw_to
+  SELECT total.n, coalesce(deepest.level, hit.level), coalesce(deepest.bucket, hit.bucket),
+    coalesce(deepest.skip, hit.skip), hit.raw_to
   INTO v_total, v_level, v_bucket, v_offset, v_raw_to
-  FROM (SELECT 1) one
-  LEFT JOIN LATERAL (
-    SELECT * FROM ranked WHERE ranked.through > v_skip ORDER BY ranked.part, ranked.bucket DESC LIMIT 1
-  ) hit ON true
-  CROSS JOIN LATERAL (SELECT hit.level, hit.bucket, v_skip - (hit.through - hit.n) AS skip) at4
-  -- A page within c_short rows of either end is read from that end below: no walk needed.
-  CROSS JOIN LATERAL (
-    SELECT v_skip < c_short OR (SELECT coalesce(sum(n), 0) FROM counted) - v_skip - p_limit < c_short AS near
-  ) near_end
-  -- From a bucket of level 4 to the one of level 3 (of 16) that holds the page's first call.
-  LEFT JOIN LATERAL (
-    SELECT x.bucket, at4.skip - (x.through - x.n) AS skip
-    FROM (
-      SELECT c.bucket, c.n, sum(c.n) OVER (ORDER BY c.bucket DESC) AS through
-      FROM call_counts c
-      WHERE at4.level = 4 AND NOT near_end.near AND c.business_id = p_business AND c.status = v_key AND c.level = 3
-        AND c.bucket >= at4.bucket * 16 AND c.bucket < (at4.bucket + 1) * 16 AND c.n > 0
-    ) x
-    WHERE x.through > at4.skip
-    ORDER BY x.bucket DESC
-    LIMIT 1
-  ) pick3 ON true
-  CROSS JOIN LATERAL (
-    SELECT CASE WHEN pick3.bucket IS NULL THEN at4.level ELSE 3::smallint END AS level,
-      coalesce(pick3.bucket, at4.bucket) AS bucket, coalesce(pick3.skip, at4.skip) AS skip
-  ) at3
-  -- From a bucket of level 3 to the one of level 2 (of 16) that holds the page's first call.
-  LEFT JOIN LATERAL (
-    SELECT x.bucket, at3.skip - (x.through - x.n) AS skip
-    FROM (
-      SELECT c.bucket, c.n, sum(c.n) OVER (ORDER BY c.bucket DESC) AS through
-      FROM call_counts c
-      WHERE at3.level = 3 AND NOT near_end.near AND c.business_id = p_business AND c.status = v_key AND c.level = 2
-        AND c.bucket >= at3.bucket * 16 AND c.bucket < (at3.bucket + 1) * 16 AND c.n > 0
-    ) x
-    WHERE x.through > at3.skip
-    ORDER BY x.bucket DESC
-    LIMIT 1
-  ) pick2 ON true
-  CROSS JOIN LATERAL (
-    SELECT CASE WHEN pick2.bucket IS NULL THEN at3.level ELSE 2::smallint END AS level,
-      coalesce(pick2.bucket, at3.bucket) AS bucket, coalesce(pick2.skip, at3.skip) AS skip
-  ) at2
-  -- From a bucket of level 2 to the one of level 1 (of 24) that holds the page's first call.
-  LEFT JOIN LATERAL (
-    SELECT x.bucket, at2.skip - (x.through - x.n) AS skip
-    FROM (
-      SELECT c.bucket, c.n, sum(c.n) OVER (ORDER BY c.bucket DESC) AS through
-      FROM call_counts c
-      WHERE at2.level = 2 AND NOT near_end.near AND c.business_id = p_business AND c.status = v_key AND c.level = 1
-        AND c.bucket >= at2.bucket * 24 AND c.bucket < (at2.bucket + 1) * 24 AND c.n > 0
-    ) x
-    WHERE x.through > at2.skip
-    ORDER BY x.bucket DESC
-    LIMIT 1
-  ) pick1 ON true
-  CROSS JOIN LATERAL (
-    SELECT CASE WHEN pick1.bucket IS NULL THEN at2.level ELSE 1::smallint END AS level,
-      coalesce(pick1.bucket, at2.bucket) AS bucket, coalesce(pick1.skip, at2.skip) AS skip
-  ) at1;
+  FROM total
+  LEFT JOIN hit ON true
+  LEFT JOIN LATERAL (SELECT * FROM walk ORDER BY walk.level LIMIT 1) deepest ON true;
 
   IF v_level IS NULL THEN
     RETURN json_build_object('total', v_total, 'data', '[]'::json);
