@@ -115,62 +115,30 @@ BEGIN
       END IF;
     ELSE
       IF v_level > 1 THEN
-        -- Down to the hour holding it in one statement, a level at a time (256 days hold 16 × 16 days, 16 days
-        -- hold 16 days, a day 24 hours; call_count_levels): each step picks, among the bucket's children, the one
-        -- where the running count from the walked end passes v_left, and passes a fine enough bucket on as it is.
-        SELECT s1.bucket, s1.left_over INTO v_bucket, v_left
-        FROM (SELECT v_level AS level, v_bucket AS bucket, v_left AS left_over) s4
-        LEFT JOIN LATERAL (
-          SELECT x.bucket, s4.left_over - (x.through - x.n) AS left_over
-          FROM (
-            SELECT bc.bucket, bc.n,
-              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
-            FROM booking_counts bc
-            WHERE s4.level = 4 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 3
-              AND bc.bucket >= s4.bucket * 16 AND bc.bucket < (s4.bucket + 1) * 16 AND bc.n > 0
-          ) x
-          WHERE x.through > s4.left_over
-          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
-          LIMIT 1
-        ) p3 ON true
-        CROSS JOIN LATERAL (
-          SELECT CASE WHEN p3.bucket IS NULL THEN s4.level ELSE 3::smallint END AS level,
-            coalesce(p3.bucket, s4.bucket) AS bucket, coalesce(p3.left_over, s4.left_over) AS left_over
-        ) s3
-        LEFT JOIN LATERAL (
-          SELECT x.bucket, s3.left_over - (x.through - x.n) AS left_over
-          FROM (
-            SELECT bc.bucket, bc.n,
-              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
-            FROM booking_counts bc
-            WHERE s3.level = 3 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 2
-              AND bc.bucket >= s3.bucket * 16 AND bc.bucket < (s3.bucket + 1) * 16 AND bc.n > 0
-          ) x
-          WHERE x.through > s3.left_over
-          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
-          LIMIT 1
-        ) p2 ON true
-        CROSS JOIN LATERAL (
-          SELECT CASE WHEN p2.bucket IS NULL THEN s3.level ELSE 2::smallint END AS level,
-            coalesce(p2.bucket, s3.bucket) AS bucket, coalesce(p2.left_over, s3.left_over) AS left_over
-        ) s2
-        LEFT JOIN LATERAL (
-          SELECT x.bucket, s2.left_over - (x.through - x.n) AS left_over
-          FROM (
-            SELECT bc.bucket, bc.n,
-              sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
-            FROM booking_counts bc
-            WHERE s2.level = 2 AND bc.business_id = p_business AND bc.status = v_key AND bc.level = 1
-              AND bc.bucket >= s2.bucket * 24 AND bc.bucket < (s2.bucket + 1) * 24 AND bc.n > 0
-          ) x
-          WHERE x.through > s2.left_over
-          ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
-          LIMIT 1
-        ) p1 ON true
-        CROSS JOIN LATERAL (
-          SELECT CASE WHEN p1.bucket IS NULL THEN s2.level ELSE 1::smallint END AS level,
-            coalesce(p1.bucket, s2.bucket) AS bucket, coalesce(p1.left_over, s2.left_over) AS left_over
-        ) s1;
+        -- Down to the hour holding it in one statement, a level at a time: at each level, among the bucket's
+        -- children in order from the walked end, the one where the running count passes v_left.
+        WITH RECURSIVE walk AS (
+          SELECT v_level AS level, v_bucket AS bucket, v_left AS left_over
+          UNION ALL
+          SELECT pick.level, pick.bucket, pick.left_over
+          FROM walk w
+          JOIN call_count_fans() f ON f.level = w.level
+          CROSS JOIN LATERAL (
+            SELECT x.level, x.bucket, (w.left_over - (x.through - x.n))::bigint AS left_over
+            FROM (
+              SELECT bc.level, bc.bucket, bc.n,
+                sum(bc.n) OVER (ORDER BY CASE WHEN v_from_end THEN -bc.bucket ELSE bc.bucket END) AS through
+              FROM booking_counts bc
+              WHERE bc.business_id = p_business AND bc.status = v_key AND bc.level = w.level - 1
+                AND bc.bucket >= w.bucket * f.fan AND bc.bucket < (w.bucket + 1) * f.fan AND bc.n > 0
+            ) x
+            WHERE x.through > w.left_over
+            ORDER BY CASE WHEN v_from_end THEN -x.bucket ELSE x.bucket END
+            LIMIT 1
+          ) pick
+          WHERE w.level > 1
+        )
+        SELECT walk.bucket, walk.left_over INTO v_bucket, v_left FROM walk ORDER BY walk.level LIMIT 1;
       END IF;
       -- The hour lies wholly inside the range: read on from its edge on the walked side.
       IF v_from_end THEN

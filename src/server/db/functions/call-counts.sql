@@ -8,6 +8,13 @@ LANGUAGE sql IMMUTABLE AS $$
     (4::smallint, 22118400::bigint)
 $$;
 
+-- How many buckets of the level below one bucket of each level holds (16, 16, 24; none below an hour): the
+-- fan-out a walk from a coarse bucket down to its hour takes at each step.
+CREATE OR REPLACE FUNCTION call_count_fans() RETURNS TABLE (level smallint, fan bigint)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT l.level, l.width / lag(l.width) OVER (ORDER BY l.level) FROM call_count_levels() l
+$$;
+
 -- Adds p_delta[i] calls of p_status[i] started at p_started_at[i] to business p_business[i]'s counters, at
 -- every level and for '' too. Counters are upserted in key order, so two writers cannot deadlock on them. A
 -- business being deleted (its calls going with it by cascade) has no counters left to keep. PL/pgSQL, so its

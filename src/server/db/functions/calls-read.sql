@@ -75,10 +75,6 @@ BEGIN
     ORDER BY r.part, r.bucket DESC
     LIMIT 1
   ),
-  -- How many buckets of the level below a bucket of each level holds (call_count_levels: 16, 16, 24).
-  fans AS (
-    SELECT l.level, l.width / lag(l.width) OVER (ORDER BY l.level) AS fan FROM call_count_levels() l
-  ),
   -- Down from that bucket to its hour, unless the page is read from an end: at each level, among the
   -- bucket's children newest first, the one where the running count passes the calls still to skip.
   walk AS (
@@ -88,7 +84,7 @@ BEGIN
     UNION ALL
     SELECT pick.level, pick.bucket, pick.skip
     FROM walk w
-    JOIN fans f ON f.level = w.level
+    JOIN call_count_fans() f ON f.level = w.level
     CROSS JOIN LATERAL (
       SELECT x.level, x.bucket, (w.skip - (x.through - x.n))::bigint AS skip
       FROM (
