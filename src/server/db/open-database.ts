@@ -12,13 +12,17 @@ import pg from "pg";
 import type { Config } from "../config";
 import { type Database, schema } from "./database";
 import { rawRows } from "./raw-rows";
+import { sqlFunctionsScript } from "./sql-functions";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
-  /** Applies pending migrations from the single history in ./migrations. */
+  /**
+   * Applies pending migrations from the single history in ./migrations (schema), then every SQL function
+   * from ./functions (see sql-functions.ts).
+   */
   migrate(): Promise<void>;
   /** Idempotent. */
   close(): Promise<void>;
@@ -72,6 +76,7 @@ export async function openPglite(
     migrate: async () => {
       await createExtensions(db);
       await migratePglite(db, { migrationsFolder });
+      await client.exec(sqlFunctionsScript());
     },
     close: once(() => client.close()),
   };
@@ -88,6 +93,7 @@ export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
     migrate: async () => {
       await createExtensions(db);
       await migratePostgres(db, { migrationsFolder });
+      await pool.query(sqlFunctionsScript());
     },
     close: once(() => pool.end()),
   };

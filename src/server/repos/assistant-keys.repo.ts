@@ -49,7 +49,7 @@ export type UsableAssistantKey = { keyId: string; businessId: string; timezone: 
 
 /**
  * The active keys among these hashes, with their business and its timezone, by hash; stamps `last_used_at`
- * where the stored stamp is older than `touchAfterMs` (see assistant_keys_use in 0004_batched_ingest).
+ * where the stored stamp is older than `touchAfterMs` (see db/functions/assistant-keys.sql).
  * Unscoped by design: the key itself is the credential that names the tenant.
  */
 export async function recordAssistantKeysUse(

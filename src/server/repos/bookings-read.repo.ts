@@ -40,7 +40,7 @@ export type BookingListFilter = {
 };
 
 /**
- * One page of a business's bookings and the exact total, by counters (bookings_page in 0016_booking_counts):
+ * One page of a business's bookings and the exact total, by counters (bookings_page in db/functions/bookings-page.sql):
  * scope upcoming starts at `now` (soonest first), past ends there (newest first), all is in time order; the
  * scope's cut and the range meet in one [from, to).
  */

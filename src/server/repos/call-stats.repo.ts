@@ -12,7 +12,7 @@ export type CallStats = {
 
 /**
  * The dashboard's call figures for the day [start, end) and all time, and the latest calls, from the
- * counters (see calls_stats in 0021_batch_missed_stats_totals): answered = completed + in-progress, missed = missed + failed. An
+ * counters (see calls_stats in db/functions/calls-read.sql): answered = completed + in-progress, missed = missed + failed. An
  * expression (JSON of CallStats) for the dashboard's one statement (dashboard-stats.repo.ts).
  */
 export const callStatsOf = (businessId: string, day: { start: Date; end: Date }, recentLimit: number): SQL =>

@@ -7,8 +7,7 @@ import { outboxWritten } from "../outbox/outbox-signal";
 
 /*
  * The one module that writes call rows (and the outbox rows of missed calls). Every write goes through a
- * statement of its own here (or the SQL functions of 0005_call_counts and 0021_batch_missed_stats_totals it
- * calls), and the statement triggers on calls keep call_counts true for each of them;
+ * statement of its own here (or the SQL functions of db/functions/calls-write.sql it calls), and the statement triggers on calls keep call_counts true for each of them;
  * tests/server/call-writers.test.ts fails when another module writes to calls.
  */
 
@@ -33,7 +32,7 @@ export type ReportAnswer = StoredReport | { refused: ReportRefusal };
 
 /**
  * Confirms each item's key and stores the accepted reports, in one round trip and one transaction (see
- * calls_report_batch in 0021_batch_missed_stats_totals for the rules); answers per item, in order. Keys
+ * calls_report_batch in db/functions/calls-write.sql for the rules); answers per item, in order. Keys
  * used are stamped when their stamp is older than `touchAfterMs`.
  *
  * With `notifyMissed`, a call that this batch makes missed (new, or in progress until now) gets a

@@ -33,7 +33,7 @@ export type CallListFilter = {
   limit: number;
 };
 
-/** One page of the newest-first list and the exact total, by counters (see calls_page in 0005_call_counts). */
+/** One page of the newest-first list and the exact total, by counters (see calls_page in db/functions/calls-read.sql). */
 export async function listCalls(
   db: Executor,
   businessId: string,
@@ -49,7 +49,7 @@ export async function listCalls(
 
 /**
  * listCalls for a range resolved in `timezone`, checked to still be the business's in the same statement
- * (see calls_page_in_zone in 0005_call_counts).
+ * (see calls_page_in_zone in db/functions/calls-read.sql).
  */
 export async function listCallsInZone(
   db: Executor,

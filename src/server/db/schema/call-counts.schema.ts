@@ -5,7 +5,7 @@ import { businesses } from "./businesses.schema";
  * How many calls a business has in each stretch of time, per status ('' counts every status), at four
  * widths of UTC-aligned buckets: level 1 an hour, 2 a day, 3 sixteen days, 4 256 days (each width divides
  * the next). Bucket b of a level holds the calls that started in [b·width, (b+1)·width) seconds of Unix
- * time. Statement triggers on calls keep them true for every write (0005_call_counts), so a write costs
+ * time. Statement triggers on calls keep them true for every write (db/functions/call-counts.sql), so a write costs
  * a few counter rows whatever the table holds, and a list page is found by walking a few dozen counters
  * from the newest end down to an hour, then a short index scan.
  */

@@ -1,0 +1,244 @@
+-- Storing and purging calls (calls-write.repo.ts).
+
+-- Serializes the writers of one business's calls (7301: this lock's namespace among advisory locks).
+CREATE OR REPLACE FUNCTION calls_lock_business(p_business uuid) RETURNS void
+LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(7301, hashtext(p_business::text));
+$$;
+
+-- One validated call report (jsonb, field names of the callReport schema), upserted by (business, externalId):
+--   * an optional field absent from the report keeps its stored value; JSON null clears it;
+--   * a report saying `in-progress` about a call already finished (completed, missed, failed) is stale — a
+--     retry or a late delivery — and changes nothing: the finished call stands as stored.
+-- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
+CREATE OR REPLACE FUNCTION calls_report(p_business uuid, p_report jsonb, p_started_at timestamptz, p_now timestamptz)
+RETURNS TABLE (call_id uuid, created boolean)
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_status text := p_report->>'status';
+  v_old record;
+  v_id uuid;
+BEGIN
+  PERFORM calls_lock_business(p_business);
+  SELECT c.id, c.status INTO v_old
+  FROM calls c
+  WHERE c.business_id = p_business AND c.external_id = p_report->>'externalId';
+
+  IF v_old.id IS NOT NULL AND v_old.status <> 'in-progress' AND v_status = 'in-progress' THEN
+    RETURN QUERY SELECT v_old.id, false;
+    RETURN;
+  END IF;
+
+  v_id := coalesce(v_old.id, gen_random_uuid());
+  INSERT INTO calls AS c (
+    id, business_id, external_id, caller_number, caller_name, started_at, status, duration_seconds,
+    outcome, summary, transcript, recording_url, service_name, created_at, updated_at
+  ) VALUES (
+    v_id, p_business, p_report->>'externalId', p_report->>'callerNumber', p_report->>'callerName',
+    p_started_at, v_status, coalesce((p_report->>'durationSeconds')::integer, 0),
+    p_report->>'outcome', p_report->>'summary', coalesce(p_report->'transcript', '[]'::jsonb),
+    p_report->>'recordingUrl', p_report->>'serviceName', p_now, p_now
+  )
+  ON CONFLICT (business_id, external_id) DO UPDATE SET
+    caller_number = excluded.caller_number,
+    caller_name = CASE WHEN p_report ? 'callerName' THEN excluded.caller_name ELSE c.caller_name END,
+    started_at = excluded.started_at,
+    status = excluded.status,
+    duration_seconds = CASE WHEN p_report ? 'durationSeconds'
+      THEN excluded.duration_seconds ELSE c.duration_seconds END,
+    outcome = CASE WHEN p_report ? 'outcome' THEN excluded.outcome ELSE c.outcome END,
+    summary = CASE WHEN p_report ? 'summary' THEN excluded.summary ELSE c.summary END,
+    transcript = CASE WHEN p_report ? 'transcript' THEN excluded.transcript ELSE c.transcript END,
+    recording_url = CASE WHEN p_report ? 'recordingUrl' THEN excluded.recording_url ELSE c.recording_url END,
+    service_name = CASE WHEN p_report ? 'serviceName' THEN excluded.service_name ELSE c.service_name END,
+    updated_at = excluded.updated_at;
+
+  RETURN QUERY SELECT v_id, v_old.id IS NULL;
+END;
+$$;
+
+-- Several validated call reports in one transaction, with calls_report's rules for each, each on the word of
+-- an assistant key that this same statement confirms. p_items is a JSON array of
+--   {"key": uuid, "business": uuid, "timezone": text | null, "startedAt": instant, "report": callReport}
+-- where "timezone" is the business timezone the start time was read in (null when the report gave an offset).
+-- An item is refused, and nothing of it stored, when its key is no longer active for its business ('key') or
+-- the business has since moved to another timezone ('timezone'). The answer has a row per item, by its
+-- 1-based position in the array. Keys used are stamped as assistant_keys_use does.
+--
+-- The first report of each call in the batch — new or an update, in any order of start times — is written by
+-- one multi-row upsert, its optional fields merged with the stored call here; a second report of the same
+-- call in the batch then goes through calls_report, in array order.
+--
+-- With p_notify_missed, each call that this batch makes missed — new, or in progress until now — gets one
+-- 'call.missed' outbox row, in the order of the reports; a call that was missed (or finished) before gets
+-- none. A history import passes false: old calls are no news.
+CREATE OR REPLACE FUNCTION calls_report_batch(
+  p_items jsonb, p_now timestamptz, p_touch_after interval, p_notify_missed boolean
+) RETURNS TABLE (o_ord integer, o_call_id uuid, o_created boolean, o_refusal text)
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_ords integer[];
+  v_ids uuid[];
+  v_created boolean[];
+  v_refused integer[];
+  v_refusals text[];
+  -- Calls with more than one report here that were new or in progress before: missed or not, only the
+  -- last of their reports can tell.
+  v_pending uuid[];
+  v_item record;
+BEGIN
+  -- In a fixed order, so that two batches naming the same businesses cannot deadlock.
+  PERFORM calls_lock_business(b.business_id)
+  FROM (
+    SELECT DISTINCT (x->>'business')::uuid AS business_id FROM jsonb_array_elements(p_items) x ORDER BY 1
+  ) b;
+
+  WITH item AS (
+    SELECT x.ordinality::integer AS ord, (x.value->>'key')::uuid AS key_id,
+      (x.value->>'business')::uuid AS business_id, (x.value->>'startedAt')::timestamptz AS started_at,
+      x.value->'report' AS report,
+      CASE
+        WHEN k.id IS NULL THEN 'key'
+        WHEN x.value->>'timezone' IS NOT NULL AND b.timezone IS DISTINCT FROM x.value->>'timezone' THEN 'timezone'
+      END AS refusal
+    FROM jsonb_array_elements(p_items) WITH ORDINALITY x
+    LEFT JOIN assistant_keys k
+      ON k.id = (x.value->>'key')::uuid AND k.business_id = (x.value->>'business')::uuid AND k.revoked_at IS NULL
+    LEFT JOIN businesses b ON b.id = (x.value->>'business')::uuid
+  ),
+  touched AS (
+    UPDATE assistant_keys k SET last_used_at = p_now
+    WHERE k.id IN (SELECT i.key_id FROM item i WHERE i.refusal IS NULL)
+      AND (k.last_used_at IS NULL OR k.last_used_at < p_now - p_touch_after)
+  ),
+  accepted AS (
+    SELECT i.*, i.report->>'externalId' AS external_id,
+      row_number() OVER (PARTITION BY i.business_id, i.report->>'externalId' ORDER BY i.ord) AS nth,
+      count(*) OVER (PARTITION BY i.business_id, i.report->>'externalId') AS reports
+    FROM item i
+    WHERE i.refusal IS NULL
+  ),
+  first_of_call AS (
+    SELECT a.ord, a.business_id, a.started_at, a.report, a.reports, coalesce(c.id, gen_random_uuid()) AS id,
+      c.id IS NULL AS created,
+      c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress' AS stale,
+      c.id IS NULL OR c.status = 'in-progress' AS may_turn_missed,
+      c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url, c.service_name,
+      c.created_at
+    FROM accepted a
+    LEFT JOIN calls c ON c.business_id = a.business_id AND c.external_id = a.external_id
+    WHERE a.nth = 1
+  ),
+  written AS (
+    INSERT INTO calls AS c (
+      id, business_id, external_id, caller_number, caller_name, started_at, status, duration_seconds,
+      outcome, summary, transcript, recording_url, service_name, created_at, updated_at
+    )
+    SELECT f.id, f.business_id, f.report->>'externalId', f.report->>'callerNumber',
+      CASE WHEN f.report ? 'callerName' THEN f.report->>'callerName' ELSE f.caller_name END,
+      f.started_at, f.report->>'status',
+      CASE WHEN f.report ? 'durationSeconds'
+        THEN coalesce((f.report->>'durationSeconds')::integer, 0) ELSE coalesce(f.duration_seconds, 0) END,
+      CASE WHEN f.report ? 'outcome' THEN f.report->>'outcome' ELSE f.outcome END,
+      CASE WHEN f.report ? 'summary' THEN f.report->>'summary' ELSE f.summary END,
+      CASE WHEN f.report ? 'transcript'
+        THEN coalesce(f.report->'transcript', '[]'::jsonb) ELSE coalesce(f.transcript, '[]'::jsonb) END,
+      CASE WHEN f.report ? 'recordingUrl' THEN f.report->>'recordingUrl' ELSE f.recording_url END,
+      CASE WHEN f.report ? 'serviceName' THEN f.report->>'serviceName' ELSE f.service_name END,
+      coalesce(f.created_at, p_now), p_now
+    FROM first_of_call f
+    WHERE NOT f.stale
+    ORDER BY f.business_id, f.report->>'externalId'
+    ON CONFLICT (business_id, external_id) DO UPDATE SET
+      caller_number = excluded.caller_number,
+      caller_name = excluded.caller_name,
+      started_at = excluded.started_at,
+      status = excluded.status,
+      duration_seconds = excluded.duration_seconds,
+      outcome = excluded.outcome,
+      summary = excluded.summary,
+      transcript = excluded.transcript,
+      recording_url = excluded.recording_url,
+      service_name = excluded.service_name,
+      updated_at = excluded.updated_at
+  ),
+  -- The call row it names is in place by the time the foreign key is checked, at the statement's end.
+  missed AS (
+    INSERT INTO outbox (business_id, topic, call_id, created_at)
+    SELECT f.business_id, 'call.missed', f.id, p_now
+    FROM first_of_call f
+    WHERE p_notify_missed AND f.reports = 1 AND f.may_turn_missed AND f.report->>'status' = 'missed'
+    ORDER BY f.ord
+  )
+  SELECT
+    (SELECT coalesce(array_agg(f.ord ORDER BY f.ord), '{}') FROM first_of_call f),
+    (SELECT coalesce(array_agg(f.id ORDER BY f.ord), '{}') FROM first_of_call f),
+    (SELECT coalesce(array_agg(f.created AND NOT f.stale ORDER BY f.ord), '{}') FROM first_of_call f),
+    (SELECT coalesce(array_agg(i.ord ORDER BY i.ord), '{}') FROM item i WHERE i.refusal IS NOT NULL),
+    (SELECT coalesce(array_agg(i.refusal ORDER BY i.ord), '{}') FROM item i WHERE i.refusal IS NOT NULL),
+    (SELECT coalesce(array_agg(f.id ORDER BY f.ord), '{}') FROM first_of_call f
+      WHERE p_notify_missed AND f.reports > 1 AND f.may_turn_missed)
+  INTO v_ords, v_ids, v_created, v_refused, v_refusals, v_pending;
+
+  RETURN QUERY
+    SELECT u.ord, u.id, u.created, NULL::text FROM unnest(v_ords, v_ids, v_created) AS u(ord, id, created)
+    UNION ALL
+    SELECT r.ord, NULL::uuid, false, r.refusal FROM unnest(v_refused, v_refusals) AS r(ord, refusal);
+
+  IF cardinality(v_ords) + cardinality(v_refused) = jsonb_array_length(p_items) THEN
+    RETURN;
+  END IF;
+  FOR v_item IN
+    SELECT x.ordinality::integer AS ord, (x.value->>'business')::uuid AS business_id,
+      (x.value->>'startedAt')::timestamptz AS started_at, x.value->'report' AS report
+    FROM jsonb_array_elements(p_items) WITH ORDINALITY x
+    WHERE x.ordinality <> ALL (v_ords) AND x.ordinality <> ALL (v_refused)
+    ORDER BY x.ordinality
+  LOOP
+    RETURN QUERY
+      SELECT v_item.ord, r.call_id, r.created, NULL::text
+      FROM calls_report(v_item.business_id, v_item.report, v_item.started_at, p_now) r;
+  END LOOP;
+
+  IF cardinality(v_pending) > 0 THEN
+    INSERT INTO outbox (business_id, topic, call_id, created_at)
+    SELECT c.business_id, 'call.missed', c.id, p_now
+    FROM unnest(v_pending) WITH ORDINALITY AS p(id, nth)
+    JOIN calls c ON c.id = p.id
+    WHERE c.status = 'missed'
+    ORDER BY p.nth;
+  END IF;
+END;
+$$;
+
+-- Deletes the business's oldest calls that started before p_before, at most p_limit of them, and returns how
+-- many: index order from the oldest, so the cost is that of the calls deleted. The delete trigger takes them
+-- off the counters; every counter left at zero up to the last purged call is dropped too (nothing is left
+-- before it: the oldest go first), including one emptied earlier by a move.
+CREATE OR REPLACE FUNCTION calls_purge(p_business uuid, p_before timestamptz, p_limit integer) RETURNS integer
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_deleted integer;
+  v_last timestamptz;
+BEGIN
+  PERFORM calls_lock_business(p_business);
+  WITH gone AS (
+    DELETE FROM calls
+    WHERE id IN (
+      SELECT id FROM calls
+      WHERE business_id = p_business AND started_at < p_before
+      ORDER BY started_at, id
+      LIMIT p_limit
+    )
+    RETURNING started_at
+  )
+  SELECT count(*), max(started_at) INTO v_deleted, v_last FROM gone;
+  IF v_deleted > 0 THEN
+    DELETE FROM call_counts c
+    USING call_count_levels() l, (VALUES (''), ('in-progress'), ('completed'), ('missed'), ('failed')) AS k(status)
+    WHERE c.business_id = p_business AND c.status = k.status AND c.level = l.level AND c.n = 0
+      AND c.bucket <= floor(extract(epoch FROM v_last) / l.width);
+  END IF;
+  RETURN v_deleted;
+END;
+$$;
