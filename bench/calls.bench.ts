@@ -1,7 +1,7 @@
 // Calls at volume: one business with 200,000 calls and 19 with 10,000, on either database; list pages as
 // the screen reaches them (by page number), detail, stats, ingest in three arrival orders, and purges.
 import type { CallList } from "@shared/calls.schema";
-import { purgeCalls } from "../src/server/repos/calls-write.repo";
+import { purgeCalls } from "../src/server/calls/calls-write.repo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { startServerProcess } from "../tests/support/server-process";

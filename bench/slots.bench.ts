@@ -7,7 +7,7 @@ import type { AssistantConfig } from "@shared/assistant.schema";
 import { AVAILABILITY_LIMITS, type Slot, WEEKDAYS } from "@shared/availability.schema";
 import { addCalendarDays, calendarDateAt, isoInZone, startOfCalendarDate } from "@shared/zoned-time";
 import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/demo/seed-demo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";

@@ -1,6 +1,6 @@
 // Bundle weights and Lighthouse on the production build, served by the real server with its demo data.
 import { chromium } from "playwright-core";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/db/seed-demo";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/demo/seed-demo";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import type { ServerProcess } from "../tests/support/server-process";
 import { initialWeight } from "./bundle-size";

@@ -2,19 +2,32 @@ import type { ApiErrorCode } from "@shared/error-codes";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import { createAssistantKeyDirectory } from "./auth/assistant-key-directory";
+import { assistantRoutes } from "./assistant/assistant.routes";
+import { assistantBookingsRoutes } from "./assistant/assistant-bookings.routes";
+import { createAssistantKeyDirectory } from "./assistant/assistant-key-directory";
+import { assistantKeysRoutes } from "./assistant/assistant-keys.routes";
 import {
   createAssistantKeyLookup,
   createPresumeAssistantKey,
   createRequireAssistantKey,
-} from "./auth/require-assistant-key";
+} from "./assistant/require-assistant-key";
+import { authRoutes } from "./auth/auth.routes";
 import { createRequireUser } from "./auth/require-user";
+import { availabilityRoutes } from "./availability/availability.routes";
 import { createSlotFinder } from "./availability/slot-finder";
+import { bookingChangesRoutes } from "./bookings/booking-changes.routes";
+import { bookingsRoutes } from "./bookings/bookings.routes";
+import { CALL_IMPORT_PATH } from "./calls/call-import.route";
+import { callsRoutes } from "./calls/calls.routes";
 import { type Clock, systemClock } from "./clock";
+import { companyRoutes } from "./company/company.routes";
 import type { AppConfig } from "./config";
+import { dashboardRoutes } from "./dashboard/dashboard.routes";
 import type { Database } from "./db/database";
 import type { ApiRouter, RouteGuards } from "./http/api-router";
 import type { AppEnv } from "./http/app-env";
+import { healthRoutes } from "./http/health.routes";
+import { openapiRoutes } from "./http/openapi.routes";
 import { originCheck } from "./http/origin-check";
 import { requestBodyLimit } from "./http/request-body-limit";
 import { failure, GZIP_FROM_BYTES } from "./http/respond";
@@ -22,22 +35,9 @@ import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
 import { Refusal } from "./refusal";
-import { assistantRoutes } from "./routes/assistant.routes";
-import { assistantBookingsRoutes } from "./routes/assistant-bookings.routes";
-import { assistantKeysRoutes } from "./routes/assistant-keys.routes";
-import { authRoutes } from "./routes/auth.routes";
-import { availabilityRoutes } from "./routes/availability.routes";
-import { bookingChangesRoutes } from "./routes/booking-changes.routes";
-import { bookingsRoutes } from "./routes/bookings.routes";
-import { CALL_IMPORT_PATH } from "./routes/call-import.route";
-import { callsRoutes } from "./routes/calls.routes";
-import { companyRoutes } from "./routes/company.routes";
-import { dashboardRoutes } from "./routes/dashboard.routes";
-import { healthRoutes } from "./routes/health.routes";
-import { openapiRoutes } from "./routes/openapi.routes";
-import { servicesRoutes } from "./routes/services.routes";
-import { telegramRoutes } from "./routes/telegram.routes";
+import { servicesRoutes } from "./services/services.routes";
 import { createBotApi } from "./telegram/bot-api";
+import { telegramRoutes } from "./telegram/telegram.routes";
 
 /** No other JSON payload of this API comes near it; anything larger is refused before it is read. */
 const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
+import { findUserByEmail } from "./auth/users.repo";
 import { ConfigError, loadConfig } from "./config";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./db/seed-demo";
-import { findUserByEmail } from "./repos/users.repo";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo/seed-demo";
 import { startServer } from "./start-server";
 
 function readConfig() {

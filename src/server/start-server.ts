@@ -7,7 +7,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { type DatabaseHandle, openDatabase } from "./db/open-database";
 import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
-import { seedDemo } from "./db/seed-demo";
+import { seedDemo } from "./demo/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { createScheduler } from "./scheduler/scheduler";

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
 import { assistantKeys } from "../../src/server/db/schema/assistant-keys.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { calls } from "../../src/server/db/schema/calls.schema";
 import { services } from "../../src/server/db/schema/services.schema";
-import { insertServices } from "../../src/server/repos/services.repo";
-import { replaceWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
+import { insertServices } from "../../src/server/services/services.repo";
 import type { AssistantConfig, AssistantKey } from "../../src/shared/assistant.schema";
 import type { CallDetail, CallReport, CallReportResult } from "../../src/shared/calls.schema";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";

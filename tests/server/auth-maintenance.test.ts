@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredAuthRows } from "../../src/server/auth/auth-maintenance.repo";
 import { hashRefreshToken } from "../../src/server/auth/refresh-sessions";
 import { authThrottle } from "../../src/server/db/schema/auth-throttle.schema";
 import { refreshTokenFamilies, refreshTokens } from "../../src/server/db/schema/refresh-tokens.schema";
-import { purgeExpiredAuthRows } from "../../src/server/repos/auth-maintenance.repo";
 import { refresh, signUp, uniqueEmail } from "../support/server-accounts";
 import { DAY, MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";

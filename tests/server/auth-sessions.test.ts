@@ -4,9 +4,9 @@ import { weeklyScheduleOf } from "@shared/weekly-schedule";
 import { type } from "arktype";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { users } from "../../src/server/db/schema/users.schema";
-import { readWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import { refresh, signIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { MINUTE, SECOND } from "../support/server-clock";
 import {

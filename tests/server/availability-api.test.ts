@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
-import { insertServices } from "../../src/server/repos/services.repo";
+import { insertServices } from "../../src/server/services/services.repo";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
 import {
   AVAILABILITY_DEFAULTS,

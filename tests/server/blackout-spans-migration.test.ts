@@ -9,10 +9,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertBusiness } from "../../src/server/company/businesses.repo";
 import { type DatabaseHandle, openPglite, postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { blackoutDates } from "../../src/server/db/schema/availability.schema";
-import { insertBusiness } from "../../src/server/repos/businesses.repo";
 import { createPostgresDatabase } from "../support/server-database";
 
 // Migration 0022 turned a blackout into one span. A row of several days with minutes, written before it,

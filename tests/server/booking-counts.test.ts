@@ -1,19 +1,19 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Executor } from "../../src/server/db/database";
-import { rawRows } from "../../src/server/db/raw-rows";
-import { businesses } from "../../src/server/db/schema/businesses.schema";
-import { services } from "../../src/server/db/schema/services.schema";
-import { countPendingBookings, listBookings } from "../../src/server/repos/bookings-read.repo";
+import { countPendingBookings, listBookings } from "../../src/server/bookings/bookings-read.repo";
 import {
   type BookingActor,
   type BulkBooking,
   changeBooking,
   createBooking,
   insertBookings,
-} from "../../src/server/repos/bookings-write.repo";
-import { insertBusiness } from "../../src/server/repos/businesses.repo";
+} from "../../src/server/bookings/bookings-write.repo";
+import { insertBusiness } from "../../src/server/company/businesses.repo";
+import type { Executor } from "../../src/server/db/database";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { services } from "../../src/server/db/schema/services.schema";
 import { seededRandom } from "../support/seeded-random";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 

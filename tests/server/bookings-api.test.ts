@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "../../src/server/db/schema/businesses.schema";
-import { services } from "../../src/server/db/schema/services.schema";
 import {
   type BulkBooking,
   changeBooking,
   createBooking,
   insertBookings,
-} from "../../src/server/repos/bookings-write.repo";
+} from "../../src/server/bookings/bookings-write.repo";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { services } from "../../src/server/db/schema/services.schema";
 import type {
   Booking,
   BookingCounts,

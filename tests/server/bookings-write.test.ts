@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawRows } from "../../src/server/db/raw-rows";
-import { services } from "../../src/server/db/schema/services.schema";
-import { Refusal } from "../../src/server/refusal";
 import {
   type BookingChange,
   changeBooking,
   createBooking,
   insertBookings,
-} from "../../src/server/repos/bookings-write.repo";
-import { insertBusiness } from "../../src/server/repos/businesses.repo";
+} from "../../src/server/bookings/bookings-write.repo";
+import { insertBusiness } from "../../src/server/company/businesses.repo";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { services } from "../../src/server/db/schema/services.schema";
+import { Refusal } from "../../src/server/refusal";
 import {
   bookingRowCounts,
   bulkBooking,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { writesIn, writesOutside } from "../support/single-writer";
 
-// The business row is written in one module only (src/server/repos/businesses.repo.ts), so whatever keeps a
+// The business row is written in one module only (src/server/company/businesses.repo.ts), so whatever keeps a
 // business's settings in memory, or must hear of their change (the assistant's config, Telegram's language),
 // has one place to look.
 
-const WRITER = "src/server/repos/businesses.repo.ts";
+const WRITER = "src/server/company/businesses.repo.ts";
 
 const WRITES = [
   /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?businesses"?(\s|$|\()/i,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../src/server/auth/accounts";
+import { listCalls } from "../../src/server/calls/calls.repo";
+import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
-import { listCalls } from "../../src/server/repos/calls.repo";
-import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/repos/calls-write.repo";
 import { CALL_STATUSES, type CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
 import { expectTrueCounts } from "../support/server-calls";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { writesIn, writesOutside } from "../support/single-writer";
 
-// Call rows and their counters are written in one module only (src/server/repos/calls-write.repo.ts) and the
+// Call rows and their counters are written in one module only (src/server/calls/calls-write.repo.ts) and the
 // SQL functions it calls; anything else that wrote to calls would bypass its locking and rules.
 
-const WRITER = "src/server/repos/calls-write.repo.ts";
+const WRITER = "src/server/calls/calls-write.repo.ts";
 
 const WRITES = [
   /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(calls|call_counts)"?(\s|$|\()/i,

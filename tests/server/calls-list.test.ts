@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BulkCall, insertCallsBulk } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
-import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-write.repo";
 import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
 import { signUp } from "../support/server-accounts";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeBooking, insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { bookings } from "../../src/server/db/schema/bookings.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
-import { changeBooking, insertBookings } from "../../src/server/repos/bookings-write.repo";
 import type { CallStatus } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { refresh, type SignedIn, signUp } from "../support/server-accounts";

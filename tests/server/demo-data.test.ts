@@ -3,13 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { services } from "../../src/server/db/schema/services.schema";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed-demo";
 import {
   type CallGeneratorOptions,
   createCallGenerator,
   inProgressReport,
 } from "../../src/server/demo/call-generator";
 import { DEMO_SERVICES } from "../../src/server/demo/demo-services";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/demo/seed-demo";
 import { nextUsPublicHoliday, usPublicHolidays } from "../../src/server/demo/us-public-holidays";
 import { parseIsoTime } from "../../src/server/time/iso-time";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAssistantKeyDirectory } from "../../src/server/auth/assistant-key-directory";
-import { hashAssistantKey } from "../../src/server/auth/assistant-key-secret";
-import { createAssistantKeyLookup } from "../../src/server/auth/require-assistant-key";
+import { createAssistantKeyDirectory } from "../../src/server/assistant/assistant-key-directory";
+import { hashAssistantKey } from "../../src/server/assistant/assistant-key-secret";
+import { createAssistantKeyLookup } from "../../src/server/assistant/require-assistant-key";
 import { createCallIngest } from "../../src/server/calls/call-ingest";
+import { type CallReportItem, reportCalls, type StoredReport } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
-import { type CallReportItem, reportCalls, type StoredReport } from "../../src/server/repos/calls-write.repo";
 import type { CallReport, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
 import { seededRandom } from "../support/seeded-random";

@@ -4,8 +4,8 @@ import type { DashboardStats } from "@shared/dashboard.schema";
 import type { Service } from "@shared/service.schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertBookings } from "../../src/server/repos/bookings-write.repo";
-import { purgeCalls } from "../../src/server/repos/calls-write.repo";
+import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
+import { purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import {
   bookAsAssistant,

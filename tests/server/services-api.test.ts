@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertServices } from "../../src/server/repos/services.repo";
+import { insertServices } from "../../src/server/services/services.repo";
 import type { Service, ServiceInput } from "../../src/shared/service.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSlotFinder } from "../../src/server/availability/slot-finder";
+import { replaceWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
+import { type BulkBooking, insertBookings } from "../../src/server/bookings/bookings-write.repo";
+import { insertBusiness } from "../../src/server/company/businesses.repo";
 import { services } from "../../src/server/db/schema/services.schema";
 import { Refusal } from "../../src/server/refusal";
-import { type BulkBooking, insertBookings } from "../../src/server/repos/bookings-write.repo";
-import { insertBusiness } from "../../src/server/repos/businesses.repo";
-import { replaceWeeklySchedule } from "../../src/server/repos/weekly-hours.repo";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 

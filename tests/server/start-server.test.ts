@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed-demo";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from "../../src/server/demo/seed-demo";
 import { startServer } from "../../src/server/start-server";
 import { signIn } from "../support/server-accounts";
 import { createPostgresDatabase, openTestDatabase } from "../support/server-database";

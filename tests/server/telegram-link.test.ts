@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeBooking } from "../../src/server/bookings/bookings-write.repo";
 import type { Database } from "../../src/server/db/database";
 import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
@@ -11,11 +12,10 @@ import {
   telegramPoller,
 } from "../../src/server/db/schema/telegram.schema";
 import { createLogger } from "../../src/server/logger";
-import { changeBooking } from "../../src/server/repos/bookings-write.repo";
-import { CONNECT_REFUSED } from "../../src/server/routes/telegram.routes";
 import { bookingButtons } from "../../src/server/telegram/booking-buttons";
 import { type BotApi, botIdOf, createBotApi } from "../../src/server/telegram/bot-api";
 import { linkCodePurgeJob } from "../../src/server/telegram/link-code-purge";
+import { CONNECT_REFUSED } from "../../src/server/telegram/telegram.routes";
 import { startUpdatePoller } from "../../src/server/telegram/update-poller";
 import type { TelegramLink, TelegramLinkState, TelegramStatus } from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";

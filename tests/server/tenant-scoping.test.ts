@@ -1,7 +1,7 @@
 import { sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findBusiness } from "../../src/server/repos/businesses.repo";
-import { findSessionUser } from "../../src/server/repos/users.repo";
+import { findSessionUser } from "../../src/server/auth/users.repo";
+import { findBusiness } from "../../src/server/company/businesses.repo";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
 

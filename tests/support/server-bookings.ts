@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { BookingActor, BulkBooking, NewBooking } from "../../src/server/bookings/bookings-write.repo";
 import type { Executor } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
-import type { BookingActor, BulkBooking, NewBooking } from "../../src/server/repos/bookings-write.repo";
 import type { AssistantBooking, Booking } from "../../src/shared/booking.schema";
 import type { ApiFailure } from "../../src/shared/envelope";
 import type { Service } from "../../src/shared/service.schema";

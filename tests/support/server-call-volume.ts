@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { createAccount } from "../../src/server/auth/accounts";
+import { normalizeEmail } from "../../src/server/auth/users.repo";
+import { type BulkCall, insertCallsBulk } from "../../src/server/calls/calls-write.repo";
 import type { Database } from "../../src/server/db/database";
 import { createCallGenerator } from "../../src/server/demo/call-generator";
 import { bulkCallOf } from "../../src/server/demo/demo-calls";
-import { type BulkCall, insertCallsBulk } from "../../src/server/repos/calls-write.repo";
-import { normalizeEmail } from "../../src/server/repos/users.repo";
 import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
 
 export type VolumeTenant = { email: string; password: string; calls: number };

@@ -1,12 +1,12 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { defaultWeeklySchedule } from "@shared/weekly-schedule";
+import { replaceWeeklySchedule } from "../availability/weekly-hours.repo";
+import { insertBusiness } from "../company/businesses.repo";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { Refusal } from "../refusal";
-import { insertBusiness } from "../repos/businesses.repo";
-import { findUserByEmail, insertUser } from "../repos/users.repo";
-import { replaceWeeklySchedule } from "../repos/weekly-hours.repo";
 import { hashPassword } from "./passwords";
+import { findUserByEmail, insertUser } from "./users.repo";
 
 const PUBLIC_MAIL_DOMAINS = new Set([
   "gmail.com",

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import { purgeExpiredAuthRows } from "../repos/auth-maintenance.repo";
 import type { ScheduledJob } from "../scheduler/scheduler";
+import { purgeExpiredAuthRows } from "./auth-maintenance.repo";
 import { ACCOUNT_RULE, ADDRESS_RULE } from "./throttle";
 
 const HOUR_MS = 60 * 60 * 1000;

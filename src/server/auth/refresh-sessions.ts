@@ -9,7 +9,7 @@ import {
   insertFamily,
   insertToken,
   revokeFamily,
-} from "../repos/refresh-tokens.repo";
+} from "./refresh-tokens.repo";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends 30 days after sign-in, however active. */

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import { Refusal } from "../refusal";
-import { clearThrottle, findBlockedUntil, recordFailure } from "../repos/auth-throttle.repo";
+import { clearThrottle, findBlockedUntil, recordFailure } from "./auth-throttle.repo";
 
 const WINDOW_SECONDS = 15 * 60;
 /** Guessing one account's password. */

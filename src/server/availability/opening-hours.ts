@@ -1,7 +1,7 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readSlotInputs } from "../repos/slot-inputs.repo";
 import { offersStart, RUN_ON_DAYS } from "./slot-engine";
+import { readSlotInputs } from "./slot-inputs.repo";
 import { NO_SERVICE_ID } from "./slot-offer";
 
 const MINUTE_MS = 60_000;

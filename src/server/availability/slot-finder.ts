@@ -4,8 +4,8 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { Refusal, unauthenticated } from "../refusal";
-import { readSlotInputsOf, type SlotInputsQuestion } from "../repos/slot-inputs.repo";
 import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
+import { readSlotInputsOf, type SlotInputsQuestion } from "./slot-inputs.repo";
 
 const NO_SERVICE = "No such active service";
 

@@ -1,7 +1,7 @@
 import { addCalendarDays, calendarDateAt } from "@shared/zoned-time";
 import type { Executor } from "../db/database";
-import { readSlotInputsOf } from "../repos/slot-inputs.repo";
 import { offersStart, RUN_ON_DAYS } from "./slot-engine";
+import { readSlotInputsOf } from "./slot-inputs.repo";
 
 /** A service id that names nothing: the rules alone, for a booking whose service is gone. */
 export const NO_SERVICE_ID = "00000000-0000-0000-0000-000000000000";

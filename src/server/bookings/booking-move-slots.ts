@@ -5,7 +5,7 @@ import type { SlotFinder } from "../availability/slot-finder";
 import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { Executor } from "../db/database";
 import { Refusal } from "../refusal";
-import { findBookingRow } from "../repos/booking-lookups.repo";
+import { findBookingRow } from "./booking-lookups.repo";
 import { bookedService } from "./booking-slots";
 
 /**

@@ -4,7 +4,7 @@ import { createBoundedMap } from "../bounded-map";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import type { AssistantContext, AuthContext } from "../http/app-env";
-import type { BookingActor } from "../repos/bookings-write.repo";
+import type { BookingActor } from "./bookings-write.repo";
 
 /** The signed-in staff member, named in the timeline by their email. */
 export async function staffActor(db: Executor, auth: AuthContext): Promise<BookingActor> {

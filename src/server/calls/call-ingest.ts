@@ -1,16 +1,11 @@
 import type { CallReport } from "@shared/calls.schema";
-import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
-import { type AssistantKeyLookup, LAST_USED_PRECISION_MS } from "../auth/require-assistant-key";
+import type { AssistantKeyDirectory } from "../assistant/assistant-key-directory";
+import { type AssistantKeyLookup, LAST_USED_PRECISION_MS } from "../assistant/require-assistant-key";
 import { type BatchAnswer, createStatementBatcher } from "../db/statement-batcher";
 import type { AppDeps, AssistantClaim } from "../http/app-env";
 import { Refusal, unauthenticated } from "../refusal";
-import {
-  type CallReportItem,
-  type ReportAnswer,
-  reportCalls,
-  type StoredReport,
-} from "../repos/calls-write.repo";
 import { ISO_TIME_FORMS, type IsoTime, parseIsoTime, placeIsoTime } from "../time/iso-time";
+import { type CallReportItem, type ReportAnswer, reportCalls, type StoredReport } from "./calls-write.repo";
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -2,7 +2,7 @@ import type { WeeklySchedule } from "@shared/availability.schema";
 import type { BookingStatus } from "@shared/booking.constants";
 import { type CalendarDate, weekdayOfCalendarDate } from "@shared/calendar-date";
 import { addCalendarDays, calendarDateAt, calendarDayAround, firstInstantShowing } from "@shared/zoned-time";
-import type { BulkBooking } from "../repos/bookings-write.repo";
+import type { BulkBooking } from "../bookings/bookings-write.repo";
 import { FIRST_NAMES, LAST_NAMES } from "./call-generator";
 
 const MINUTE_MS = 60_000;

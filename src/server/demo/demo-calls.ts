@@ -2,8 +2,8 @@ import type { WeeklySchedule } from "@shared/availability.schema";
 import type { CallReport } from "@shared/calls.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
 import { calendarDayAround } from "@shared/zoned-time";
+import type { BulkCall } from "../calls/calls-write.repo";
 import type { BusinessRow } from "../db/schema/businesses.schema";
-import type { BulkCall } from "../repos/calls-write.repo";
 import { createCallGenerator } from "./call-generator";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import { purgeDeliveredOutbox } from "../repos/telegram-delivery.repo";
 import type { ScheduledJob } from "../scheduler/scheduler";
+import { purgeDeliveredOutbox } from "../telegram/telegram-delivery.repo";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Delivered rows are kept this long (what happened lately, should anyone look). */

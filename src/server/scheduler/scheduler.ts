@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import { claimScheduledJob, finishScheduledJob, registerScheduledJob } from "../repos/scheduled-jobs.repo";
+import { claimScheduledJob, finishScheduledJob, registerScheduledJob } from "./scheduled-jobs.repo";
 
 export type ScheduledJob = {
   /** Unique; the key of the job's row in scheduled_jobs. */

@@ -2,6 +2,11 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { onOutboxWritten } from "../outbox/outbox-signal";
+import type { ScheduledJob } from "../scheduler/scheduler";
+import { bookingButtons } from "./booking-buttons";
+import type { BotApi } from "./bot-api";
+import { failureVerdict } from "./delivery-backoff";
+import { bookingButtonLabels, renderNotification } from "./notification-texts";
 import {
   type ClaimedConnection,
   claimDueConnections,
@@ -10,12 +15,7 @@ import {
   postponeConnection,
   readOutboxAfter,
   releaseConnection,
-} from "../repos/telegram-delivery.repo";
-import type { ScheduledJob } from "../scheduler/scheduler";
-import { bookingButtons } from "./booking-buttons";
-import type { BotApi } from "./bot-api";
-import { failureVerdict } from "./delivery-backoff";
-import { bookingButtonLabels, renderNotification } from "./notification-texts";
+} from "./telegram-delivery.repo";
 
 /** How long a claimed chat is this instance's (renewed with every message sent); past it, presumed lost. */
 const LEASE_MS = 60_000;

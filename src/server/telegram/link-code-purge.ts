@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import { purgeExpiredLinkCodes } from "../repos/telegram-link.repo";
 import type { ScheduledJob } from "../scheduler/scheduler";
+import { purgeExpiredLinkCodes } from "./telegram-link.repo";
 
 const HOUR_MS = 60 * 60 * 1000;
 

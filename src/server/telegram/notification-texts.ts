@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { BookingActorKind } from "@shared/booking.constants";
 import type { LanguageCode } from "@shared/languages";
-import type { OutboxMessageRow } from "../repos/telegram-delivery.repo";
 import type { BookingButtonLabels, ButtonAction } from "./booking-buttons";
 import { serverI18n } from "./server-i18n";
+import type { OutboxMessageRow } from "./telegram-delivery.repo";
 
 /*
  * What the chat is told of each outbox row, in the business's language and timezone. Messages are Lingui

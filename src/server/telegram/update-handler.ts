@@ -1,12 +1,11 @@
 import type { ApiErrorCode } from "@shared/error-codes";
 import { DEFAULT_LANGUAGE } from "@shared/languages";
+import { findBookingRow } from "../bookings/booking-lookups.repo";
+import { changeBooking } from "../bookings/bookings-write.repo";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { Refusal } from "../refusal";
-import { findBookingRow } from "../repos/booking-lookups.repo";
-import { changeBooking } from "../repos/bookings-write.repo";
-import { findButton, findChatLanguage, recordLinkChat } from "../repos/telegram-link.repo";
 import { readButtonData } from "./booking-buttons";
 import type { BotApi, TelegramUpdate, TelegramUser } from "./bot-api";
 import {
@@ -18,6 +17,7 @@ import {
   unknownButtonAnswer,
   userLanguage,
 } from "./bot-replies";
+import { findButton, findChatLanguage, recordLinkChat } from "./telegram-link.repo";
 
 export type UpdateDeps = { db: Database; clock: Clock; logger: Logger; api: BotApi };
 

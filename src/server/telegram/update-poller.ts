@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { advancePollOffset, claimPollLease, releasePollLease } from "../repos/telegram-poller.repo";
 import { BotApiError } from "./bot-api";
+import { advancePollOffset, claimPollLease, releasePollLease } from "./telegram-poller.repo";
 import { handleUpdate, type UpdateDeps } from "./update-handler";
 
 /** How long a poller keeps the others off without renewing (a crashed one's lease runs out after it). */

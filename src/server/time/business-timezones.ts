@@ -1,7 +1,7 @@
 import { createBoundedMap } from "../bounded-map";
+import { findBusinessTimezone } from "../company/businesses.repo";
 import type { Database } from "../db/database";
 import { unauthenticated } from "../refusal";
-import { findBusinessTimezone } from "../repos/businesses.repo";
 
 /** What a zoned read answers when the timezone it was given is no longer the business's (null: no business). */
 export type TimezoneMoved = { currentTimezone: string | null };

@@ -1,6 +1,6 @@
 import type { CallDetail, CallList, CallSummary } from "@shared/calls.schema";
 import type { DashboardStats } from "@shared/dashboard.schema";
-import { bookingExample } from "./bookings.examples";
+import { bookingExample } from "../bookings/bookings.examples";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
 

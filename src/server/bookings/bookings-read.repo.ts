@@ -1,15 +1,15 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
 import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
 import { sql } from "drizzle-orm";
-import { toBooking } from "../bookings/booking-views";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import type { TimezoneMoved } from "../time/business-timezones";
+import { readInZone } from "../time/zoned-read";
 import { findBookingRow } from "./booking-lookups.repo";
-import { readInZone } from "./zoned-read.repo";
+import { toBooking } from "./booking-views";
 
 /*
  * What the portal reads of bookings. Writes go through bookings-write.repo.ts alone.

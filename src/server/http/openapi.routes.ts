@@ -1,6 +1,6 @@
 import { type } from "arktype";
-import { ApiRouter, type RegisteredRoute, type RouteGuards } from "../http/api-router";
-import { buildOpenApiDocument } from "../http/openapi";
+import { ApiRouter, type RegisteredRoute, type RouteGuards } from "./api-router";
+import { buildOpenApiDocument } from "./openapi";
 
 /** `allRoutes` is read on request, so the document includes routers mounted after this one, and itself. */
 export function openapiRoutes(allRoutes: () => readonly RegisteredRoute[], guards: RouteGuards) {

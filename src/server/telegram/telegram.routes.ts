@@ -8,6 +8,7 @@ import {
   telegramStatus,
 } from "@shared/telegram.schema";
 import type { Context } from "hono";
+import { findBusiness } from "../company/businesses.repo";
 import type { TelegramConfig } from "../config";
 import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -15,7 +16,9 @@ import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { Refusal } from "../refusal";
-import { findBusiness } from "../repos/businesses.repo";
+import { anyUpdate, type BotApi, BotApiError, readUpdate } from "./bot-api";
+import { connectedMessage } from "./bot-replies";
+import { telegramLinkExample, telegramStatusExample } from "./telegram.examples";
 import {
   deleteTelegramConnection,
   findLinkCode,
@@ -23,12 +26,9 @@ import {
   insertLinkCode,
   languageOf,
   upsertTelegramConnection,
-} from "../repos/telegram-link.repo";
-import { anyUpdate, type BotApi, BotApiError, readUpdate } from "../telegram/bot-api";
-import { connectedMessage } from "../telegram/bot-replies";
-import { handleUpdate } from "../telegram/update-handler";
-import { SECRET_TOKEN_HEADER, sameSecret, WEBHOOK_BASE_PATH, webhookSecrets } from "../telegram/webhook";
-import { telegramLinkExample, telegramStatusExample } from "./telegram.examples";
+} from "./telegram-link.repo";
+import { handleUpdate } from "./update-handler";
+import { SECRET_TOKEN_HEADER, sameSecret, WEBHOOK_BASE_PATH, webhookSecrets } from "./webhook";
 
 /** How long the connect dialog's code is good for: time enough to open Telegram and press Start. */
 export const LINK_TTL_MS = 15 * 60_000;

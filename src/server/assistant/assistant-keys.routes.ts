@@ -4,19 +4,15 @@ import {
   createAssistantKeyBody,
   createdAssistantKey,
 } from "@shared/assistant.schema";
-import { generateAssistantKey, hashAssistantKey } from "../auth/assistant-key-secret";
 import type { AssistantKeyRow } from "../db/schema/assistant-keys.schema";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import {
-  insertAssistantKey,
-  listActiveAssistantKeys,
-  revokeAssistantKey,
-} from "../repos/assistant-keys.repo";
 import { assistantKeyExample, createdAssistantKeyExample } from "./assistant.examples";
+import { generateAssistantKey, hashAssistantKey } from "./assistant-key-secret";
+import { insertAssistantKey, listActiveAssistantKeys, revokeAssistantKey } from "./assistant-keys.repo";
 
 const toAssistantKey = (row: AssistantKeyRow): AssistantKey => ({
   _id: row.id,

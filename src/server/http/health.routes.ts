@@ -1,8 +1,8 @@
 import { healthStatus } from "@shared/health.schema";
 import { isDatabaseUp } from "../db/open-database";
-import { ApiRouter, type RouteGuards } from "../http/api-router";
-import type { AppDeps } from "../http/app-env";
-import { failure, ok } from "../http/respond";
+import { ApiRouter, type RouteGuards } from "./api-router";
+import type { AppDeps } from "./app-env";
+import { failure, ok } from "./respond";
 
 export function healthRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
   const router = new ApiRouter("/api/health", guards);

@@ -10,14 +10,14 @@ import {
 } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { weeklyScheduleOf, workingHoursOf } from "@shared/weekly-schedule";
+import { readWeeklySchedule, replaceWeeklySchedule } from "../availability/weekly-hours.repo";
 import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
-import { findBusiness, lockBusiness, updateCompany } from "../repos/businesses.repo";
-import { listActiveServices } from "../repos/services.repo";
-import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
+import { listActiveServices } from "../services/services.repo";
+import { findBusiness, lockBusiness, updateCompany } from "./businesses.repo";
 import { companyExample, companyUpdateExample } from "./company.examples";
 
 const sameHours = (a: TimeRange, b: TimeRange) => a.start === b.start && a.end === b.end;

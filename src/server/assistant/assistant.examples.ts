@@ -2,7 +2,7 @@ import type { AssistantConfig, AssistantKey, CreatedAssistantKey } from "@shared
 import type { CallImportRequest, CallImportResult } from "@shared/call-import.schema";
 import type { CallReport, CallReportResult } from "@shared/calls.schema";
 import type { AssistantPhoneNumberBody } from "@shared/company.schema";
-import { availabilityUpdateExample } from "./availability.examples";
+import { availabilityUpdateExample } from "../availability/availability.examples";
 
 /** Examples for the OpenAPI document (the OpenAPI test checks each against its schema). */
 

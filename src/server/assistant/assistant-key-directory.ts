@@ -1,5 +1,5 @@
 import { createBoundedMap } from "../bounded-map";
-import type { UsableAssistantKey } from "../repos/assistant-keys.repo";
+import type { UsableAssistantKey } from "./assistant-keys.repo";
 
 /** Enough for every assistant of a large installation. */
 const MAX_ENTRIES = 10_000;

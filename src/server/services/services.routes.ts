@@ -12,6 +12,7 @@ import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
+import { serviceExample, serviceInputExample } from "./services.examples";
 import {
   ACTIVE_NAME_KEY,
   type CatalogueService,
@@ -21,8 +22,7 @@ import {
   listServices,
   type ServiceValues,
   updateService,
-} from "../repos/services.repo";
-import { serviceExample, serviceInputExample } from "./services.examples";
+} from "./services.repo";
 
 const NO_SERVICE = "No such service";
 

@@ -8,17 +8,14 @@ import {
   slotsAlongside,
   slotsQuery,
 } from "@shared/availability.schema";
-import type { SlotFinder } from "../availability/slot-finder";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
+import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../company/businesses.repo";
 import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
-import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "../repos/blackout-dates.repo";
-import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../repos/businesses.repo";
-import { readWeeklySchedule, replaceWeeklySchedule } from "../repos/weekly-hours.repo";
 import {
   availabilityExample,
   availabilityUpdateExample,
@@ -27,8 +24,11 @@ import {
   slotListExample,
   slotsQueryExample,
 } from "./availability.examples";
+import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "./blackout-dates.repo";
+import type { SlotFinder } from "./slot-finder";
 import { SLOTS_DESCRIPTION } from "./slots.description";
 import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { readWeeklySchedule, replaceWeeklySchedule } from "./weekly-hours.repo";
 
 const NO_BLACKOUT = "No such blackout date";
 

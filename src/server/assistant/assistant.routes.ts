@@ -5,28 +5,28 @@ import { assistantPhoneNumberBody } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
-import type { AssistantKeyDirectory } from "../auth/assistant-key-directory";
-import type { AssistantKeyLookup } from "../auth/require-assistant-key";
+import { slotListExample, slotsQueryExample } from "../availability/availability.examples";
 import type { SlotFinder } from "../availability/slot-finder";
+import { SLOTS_DESCRIPTION } from "../availability/slots.description";
+import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "../availability/slots-answer";
+import { readWeeklySchedule } from "../availability/weekly-hours.repo";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
+import { addCallImportRoute } from "../calls/call-import.route";
 import { createCallIngest } from "../calls/call-ingest";
+import { findBusiness, updatePhoneNumber } from "../company/businesses.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { unauthenticated } from "../refusal";
-import { findBusiness, updatePhoneNumber } from "../repos/businesses.repo";
-import { listActiveServices } from "../repos/services.repo";
-import { readWeeklySchedule } from "../repos/weekly-hours.repo";
+import { listActiveServices } from "../services/services.repo";
 import {
   assistantConfigExample,
   assistantPhoneNumberExample,
   callReportExample,
   callReportResultExample,
 } from "./assistant.examples";
-import { slotListExample, slotsQueryExample } from "./availability.examples";
-import { addCallImportRoute } from "./call-import.route";
-import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import type { AssistantKeyDirectory } from "./assistant-key-directory";
+import type { AssistantKeyLookup } from "./require-assistant-key";
 
 /** The voice assistant's own API: server to server, authenticated by X-Api-Key, scoped to the key's business. */
 export function assistantRoutes(

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
-import type { TimezoneMoved } from "../time/business-timezones";
+import type { TimezoneMoved } from "./business-timezones";
 
 /**
  * `answer`, an expression worked out in `timezone`, in the same statement that confirms the timezone is still

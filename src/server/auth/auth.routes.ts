@@ -1,16 +1,16 @@
 import { sessionUser, signInBody, signUpBody } from "@shared/auth.schema";
-import { createAccount } from "../auth/accounts";
-import { verifyAgainstDummy, verifyPassword } from "../auth/passwords";
-import { clearRefreshCookie, readRefreshCookie } from "../auth/refresh-cookie";
-import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "../auth/refresh-sessions";
-import { respondWithSession } from "../auth/session-response";
-import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { clientAddress, isHttps } from "../http/request-info";
 import { failure, ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
-import { findSessionUser, findUserByEmail, normalizeEmail } from "../repos/users.repo";
+import { createAccount } from "./accounts";
+import { verifyAgainstDummy, verifyPassword } from "./passwords";
+import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
+import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "./refresh-sessions";
+import { respondWithSession } from "./session-response";
+import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "./throttle";
+import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
 
 const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
 const REFRESH_HEADER = { "Set-Cookie": "calldesk_refresh: HttpOnly, SameSite=Strict, Path=/api/auth" };

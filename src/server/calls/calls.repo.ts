@@ -1,11 +1,11 @@
 import type { CallDetail, CallStatus, CallSummary } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
-import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { calls } from "../db/schema/calls.schema";
 import type { TimezoneMoved } from "../time/business-timezones";
+import type { StartTimeRange } from "./call-list-range";
 
 export async function findCallDetail(
   db: Executor,

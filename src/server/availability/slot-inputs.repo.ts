@@ -1,11 +1,11 @@
 import type { AvailabilityRules, BlackoutDate, WeeklySchedule } from "@shared/availability.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { sql } from "drizzle-orm";
-import type { BusyInterval } from "../availability/slot-engine";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.schema";
 import { blackoutOf } from "./blackout-dates.repo";
+import type { BusyInterval } from "./slot-engine";
 import { weeklyScheduleOfRows } from "./weekly-hours.repo";
 
 /** What the free slots of one service on some days depend on, as of one moment. */

@@ -7,22 +7,15 @@ import {
 } from "@shared/booking.schema";
 import type { SlotFinder } from "../availability/slot-finder";
 import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
-import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
-import { readStartTime } from "../bookings/booking-start-time";
-import { readExpectedVersion } from "../bookings/booking-version";
-import { toAssistantBooking } from "../bookings/booking-views";
-import { assistantActor } from "../bookings/who-changed-booking";
-import { createStatementBatcher } from "../db/statement-batcher";
-import { ApiRouter, type RouteGuards } from "../http/api-router";
-import type { AppDeps } from "../http/app-env";
-import { readIdParam } from "../http/read-id-param";
-import { ok } from "../http/respond";
-import { Refusal } from "../refusal";
 import {
   findBookingByExternalId,
   findBookingRow,
   listCallerUpcomingBookings,
-} from "../repos/booking-lookups.repo";
+} from "../bookings/booking-lookups.repo";
+import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
+import { readStartTime } from "../bookings/booking-start-time";
+import { readExpectedVersion } from "../bookings/booking-version";
+import { toAssistantBooking } from "../bookings/booking-views";
 import {
   type BookingChange,
   type BookingToCreate,
@@ -30,7 +23,14 @@ import {
   type CreatedBooking,
   changeBooking,
   createBookings,
-} from "../repos/bookings-write.repo";
+} from "../bookings/bookings-write.repo";
+import { assistantActor } from "../bookings/who-changed-booking";
+import { createStatementBatcher } from "../db/statement-batcher";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps } from "../http/app-env";
+import { readIdParam } from "../http/read-id-param";
+import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
 import {
   assistantBookingChangeExample,
   assistantBookingExample,

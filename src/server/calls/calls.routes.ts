@@ -1,14 +1,14 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
-import { startTimeRange } from "../calls/call-list-range";
+import { findBookingOfCall } from "../bookings/bookings-read.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import { findBookingOfCall } from "../repos/bookings-read.repo";
-import { findCallDetail, listCalls, listCallsInZone } from "../repos/calls.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
+import { startTimeRange } from "./call-list-range";
 import { callDetailExample, callListExample } from "./calls.examples";
+import { findCallDetail, listCalls, listCallsInZone } from "./calls.repo";
 
 const NO_CALL = "No such call";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
+import { type BookingStats, newBookingsOf } from "../bookings/booking-stats.repo";
+import { type CallStats, callStatsOf } from "../calls/call-stats.repo";
 import type { Executor } from "../db/database";
 import type { TimezoneMoved } from "../time/business-timezones";
-import { type BookingStats, newBookingsOf } from "./booking-stats.repo";
-import { type CallStats, callStatsOf } from "./call-stats.repo";
-import { readInZone } from "./zoned-read.repo";
+import { readInZone } from "../time/zoned-read";
 
 /** Everything the dashboard shows but the answer rate; `timezone` is the one `day` was read in. */
 export type DashboardFigures = CallStats & BookingStats & { timezone: string };

@@ -11,14 +11,14 @@ import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
+import { createBusinessTimezones } from "../time/business-timezones";
+import { bookingCountsExample, bookingDetailExample, bookingListExample } from "./bookings.examples";
 import {
   countPendingBookings,
   findBookingDetail,
   listBookings,
   listBookingsInZone,
-} from "../repos/bookings-read.repo";
-import { createBusinessTimezones } from "../time/business-timezones";
-import { bookingCountsExample, bookingDetailExample, bookingListExample } from "./bookings.examples";
+} from "./bookings-read.repo";
 
 const NO_BOOKING = "No such booking";
 

@@ -8,30 +8,25 @@ import {
 import type { Context } from "hono";
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import type { SlotFinder } from "../availability/slot-finder";
-import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
-import { readStartTime } from "../bookings/booking-start-time";
-import { readIfMatch } from "../bookings/booking-version";
-import { toBooking } from "../bookings/booking-views";
-import { staffActor } from "../bookings/who-changed-booking";
+import { findBusinessTimezone } from "../company/businesses.repo";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
-import { findBookingRow } from "../repos/booking-lookups.repo";
-import {
-  type BookingChange,
-  bookingChanged,
-  changeBooking,
-  createBooking,
-} from "../repos/bookings-write.repo";
-import { findBusinessTimezone } from "../repos/businesses.repo";
 import {
   bookingCreateExample,
   bookingUpdateExample,
   changedBookingExample,
 } from "./booking-changes.examples";
+import { findBookingRow } from "./booking-lookups.repo";
+import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "./booking-slots";
+import { readStartTime } from "./booking-start-time";
+import { readIfMatch } from "./booking-version";
+import { toBooking } from "./booking-views";
+import { type BookingChange, bookingChanged, changeBooking, createBooking } from "./bookings-write.repo";
+import { staffActor } from "./who-changed-booking";
 
 const NO_BOOKING = "No such booking";
 const ETAG = "The booking's version, quoted: send it back as If-Match";

@@ -1,13 +1,13 @@
 import { type CallImportItemResult, callImportRequest, callImportResult } from "@shared/call-import.schema";
 import { type CallReport, callReport } from "@shared/calls.schema";
 import { type } from "arktype";
-import { type CallIngest, parseStartedAt, startedAtProblem } from "../calls/call-ingest";
+import { callImportExample, callImportResultExample } from "../assistant/assistant.examples";
 import type { ApiRouter } from "../http/api-router";
 import { ok } from "../http/respond";
 import { findUnstorableText } from "../http/unstorable-text";
 import { Refusal } from "../refusal";
 import type { IsoTime } from "../time/iso-time";
-import { callImportExample, callImportResultExample } from "./assistant.examples";
+import { type CallIngest, parseStartedAt, startedAtProblem } from "./call-ingest";
 
 /** The path of the import, whose bodies may be far larger than any other request's. */
 export const CALL_IMPORT_PATH = "/api/assistant/calls/import";

@@ -1,7 +1,7 @@
 import { AVAILABILITY_LIMITS } from "@shared/availability.schema";
 import type { Context } from "hono";
-import type { SlotAnswer } from "../availability/slot-engine";
 import { okPrepared, prepareOk } from "../http/respond";
+import type { SlotAnswer } from "./slot-engine";
 
 const SLOTS_MAX = AVAILABILITY_LIMITS.slotsPerAnswerMax;
 

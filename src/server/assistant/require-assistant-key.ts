@@ -2,9 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { createStatementBatcher } from "../db/statement-batcher";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { unauthenticated } from "../refusal";
-import { recordAssistantKeysUse, type UsableAssistantKey } from "../repos/assistant-keys.repo";
 import type { AssistantKeyDirectory } from "./assistant-key-directory";
 import { hashAssistantKey, isAssistantKeyShaped } from "./assistant-key-secret";
+import { recordAssistantKeysUse, type UsableAssistantKey } from "./assistant-keys.repo";
 
 /** `last_used_at` is for people ("used 5 minutes ago"): a minute's precision spares a write per request. */
 export const LAST_USED_PRECISION_MS = 60_000;

@@ -1,12 +1,12 @@
 import { type DashboardStats, dashboardStats } from "@shared/dashboard.schema";
 import { calendarDayAround } from "@shared/zoned-time";
 import { createBoundedMap } from "../bounded-map";
+import { dashboardStatsExample } from "../calls/calls.examples";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
-import { readDashboardFiguresInZone } from "../repos/dashboard-stats.repo";
 import { createBusinessTimezones } from "../time/business-timezones";
-import { dashboardStatsExample } from "./calls.examples";
+import { readDashboardFiguresInZone } from "./dashboard-stats.repo";
 
 const RECENT_CALLS = 5;
 /** Timezones whose today is remembered at once; past it the memory starts over. */
