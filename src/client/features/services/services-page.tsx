@@ -7,6 +7,7 @@ import { useDeferredValue, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Button } from "../../components/ui/button";
@@ -18,7 +19,6 @@ import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { serviceQueries } from "../../lib/service-queries";
-import { DeleteServiceDialog } from "./delete-service-dialog";
 import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
@@ -136,8 +136,12 @@ export function ServicesPage() {
         </CardBody>
       </Card>
       <ServiceDialog dialog={dialog} />
-      <DeleteServiceDialog
+      <ConfirmDialog
         target={deleting}
+        title={({ name }) => t`Delete the service “${name}”?`}
+        description={t`Your assistant will no longer offer it to callers. This cannot be undone.`}
+        confirmLabel={<Trans>Delete service</Trans>}
+        pendingLabel={<Trans>Deleting…</Trans>}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={(service) => remove.mutate(service)}
