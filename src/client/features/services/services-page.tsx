@@ -14,6 +14,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
@@ -22,7 +23,6 @@ import { serviceQueries } from "../../lib/service-queries";
 import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
-import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
 import { deleteService, updateService } from "./services.queries";
 
@@ -131,7 +131,18 @@ export function ServicesPage() {
               <LoadFailureMessage error={services.error} missing={<Trans>Failed to fetch services</Trans>} />
             </LoadErrorAlert>
           ) : (
-            <ServiceListSkeleton />
+            // Shaped like the table's rows, announced once.
+            <div role="status">
+              <span className={css({ srOnly: true })}>
+                <Trans>Loading services…</Trans>
+              </span>
+              <RowsSkeleton
+                rows={4}
+                title={css({ w: "40" })}
+                detail={css({ w: "56", maxW: "full" })}
+                columns={[css({ h: "4", w: "12" }), css({ h: "4", w: "14" }), css({ h: "5", w: "16" })]}
+              />
+            </div>
           )}
         </CardBody>
       </Card>
