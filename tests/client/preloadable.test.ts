@@ -9,7 +9,7 @@ const inSuspense = (child: ReturnType<typeof createElement>) =>
 
 describe("preloadable", () => {
   it("renders the component itself once its code has arrived, where React.lazy still shows the fallback", async () => {
-    const Preloaded = preloadable(async () => ({ default: Greeting }));
+    const Preloaded = preloadable(async () => Greeting);
     await Preloaded.preload();
     expect(inSuspense(createElement(Preloaded, { name: "Ada" }))).toContain("Hello, Ada");
     expect(inSuspense(createElement(Preloaded, { name: "Ada" }))).not.toContain("Loading…");
@@ -21,7 +21,7 @@ describe("preloadable", () => {
   });
 
   it("shows the fallback while its code is still on the way", () => {
-    const Pending = preloadable(() => new Promise<{ default: typeof Greeting }>(() => {}));
+    const Pending = preloadable(() => new Promise<typeof Greeting>(() => {}));
     const html = inSuspense(createElement(Pending, { name: "Ada" }));
     expect(html).toContain("Loading…");
     expect(html).not.toContain("Hello");
@@ -31,7 +31,7 @@ describe("preloadable", () => {
     let imports = 0;
     const Counted = preloadable(async () => {
       imports += 1;
-      return { default: Greeting };
+      return Greeting;
     });
     await Promise.all([Counted.preload(), Counted.preload()]);
     inSuspense(createElement(Counted, { name: "Ada" }));

@@ -15,7 +15,7 @@ import { AuthLayout } from "./shell/auth-layout";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const ProtectedArea = preloadable(() =>
-  Promise.all([import("./protected-area"), loadSignedInMessages()]).then(([area]) => area),
+  Promise.all([import("./protected-area"), loadSignedInMessages()]).then(([area]) => area.default),
 );
 
 /**

@@ -5,26 +5,16 @@ import { preloadable } from "../lib/preloadable";
  * a page is loaded directly (app-routes.tsx).
  */
 export const pages = {
-  dashboard: preloadable(() =>
-    import("../features/dashboard/dashboard-page").then((m) => ({ default: m.DashboardPage })),
-  ),
-  calls: preloadable(() => import("../features/calls/calls-page").then((m) => ({ default: m.CallsPage }))),
-  callDetail: preloadable(() =>
-    import("../features/calls/call-detail-page").then((m) => ({ default: m.CallDetailPage })),
-  ),
-  bookings: preloadable(() =>
-    import("../features/bookings/bookings-page").then((m) => ({ default: m.BookingsPage })),
-  ),
-  services: preloadable(() =>
-    import("../features/services/services-page").then((m) => ({ default: m.ServicesPage })),
-  ),
+  dashboard: preloadable(() => import("../features/dashboard/dashboard-page").then((m) => m.DashboardPage)),
+  calls: preloadable(() => import("../features/calls/calls-page").then((m) => m.CallsPage)),
+  callDetail: preloadable(() => import("../features/calls/call-detail-page").then((m) => m.CallDetailPage)),
+  bookings: preloadable(() => import("../features/bookings/bookings-page").then((m) => m.BookingsPage)),
+  services: preloadable(() => import("../features/services/services-page").then((m) => m.ServicesPage)),
   availability: preloadable(() =>
-    import("../features/availability/availability-page").then((m) => ({ default: m.AvailabilityPage })),
+    import("../features/availability/availability-page").then((m) => m.AvailabilityPage),
   ),
-  settings: preloadable(() =>
-    import("../features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
-  ),
-  faq: preloadable(() => import("../features/faq/faq-page").then((m) => ({ default: m.FaqPage }))),
+  settings: preloadable(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)),
+  faq: preloadable(() => import("../features/faq/faq-page").then((m) => m.FaqPage)),
 };
 
 export type PageKey = keyof typeof pages;

@@ -1,9 +1,26 @@
 import { Trans } from "@lingui/react/macro";
 import { css } from "styled-system/css";
+import { Skeleton } from "../components/ui/skeleton";
 import { mainArea } from "./shell/main-area";
 import { readSidebarExpanded } from "./shell/sidebar-cookie";
 
-const block = css({ bg: "gray.a4", borderRadius: "l2", animation: "skeleton-pulse" });
+/** While a page's code loads inside the shell. */
+export function ContentSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      <span className={css({ srOnly: true })}>
+        <Trans>Loading…</Trans>
+      </span>
+      <Skeleton className={css({ h: "8", w: "48" })} />
+      <Skeleton className={css({ h: "4", w: "80", maxW: "full" })} />
+      <Skeleton className={css({ h: "48", w: "full", mt: "3" })} />
+    </div>
+  );
+}
 
 /**
  * Shown while the session is checked (spec 2) and the signed-in area loads: the shell's outline, pulsing,
@@ -31,14 +48,7 @@ export function PageSkeleton() {
           className={css({ h: "topbar", bg: "bg.default", borderBottomWidth: "1px" })}
         />
         <main aria-busy="true" className={mainArea}>
-          <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-            <span className={css({ srOnly: true })}>
-              <Trans>Loading…</Trans>
-            </span>
-            <div aria-hidden="true" className={`${block} ${css({ h: "8", w: "48" })}`} />
-            <div aria-hidden="true" className={`${block} ${css({ h: "4", w: "80", maxW: "full" })}`} />
-            <div aria-hidden="true" className={`${block} ${css({ h: "48", mt: "3" })}`} />
-          </div>
+          <ContentSkeleton />
         </main>
       </div>
     </div>

@@ -2,8 +2,8 @@ import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { pages } from "./page-chunks";
 import { PageLoadBoundary } from "./page-load-boundary";
+import { ContentSkeleton } from "./page-skeleton";
 import { AppShell } from "./shell/app-shell";
-import { ContentSkeleton } from "./shell/content-skeleton";
 
 /** The shell and its routed pages (spec 2): /, the six sections, /availability, and unknown paths → /dashboard. */
 export default function ProtectedArea() {

@@ -155,53 +155,15 @@ function ViewControl() {
   );
 }
 
-function DayView() {
-  return (
-    <DatePicker.View view="day" className={styles.view}>
-      <DatePicker.Context>
-        {(picker) => (
-          <>
-            <ViewControl />
-            <DatePicker.Table className={styles.table}>
-              <DatePicker.TableHead>
-                <DatePicker.TableRow>
-                  {picker.weekDays.map((weekDay) => (
-                    <DatePicker.TableHeader key={weekDay.long} className={styles.tableHeader}>
-                      <abbr title={weekDay.long} className={css({ textDecoration: "none" })}>
-                        {weekDay.short}
-                      </abbr>
-                    </DatePicker.TableHeader>
-                  ))}
-                </DatePicker.TableRow>
-              </DatePicker.TableHead>
-              <DatePicker.TableBody>
-                {picker.weeks.map((week) => (
-                  <DatePicker.TableRow key={week[0]?.toString()}>
-                    {week.map((day) => (
-                      <DatePicker.TableCell key={day.toString()} value={day} className={styles.tableCell}>
-                        <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
-                          {day.day}
-                        </DatePicker.TableCellTrigger>
-                      </DatePicker.TableCell>
-                    ))}
-                  </DatePicker.TableRow>
-                ))}
-              </DatePicker.TableBody>
-            </DatePicker.Table>
-          </>
-        )}
-      </DatePicker.Context>
-    </DatePicker.View>
-  );
-}
+type Cell = { value: DateValue | number; label: number | string };
 
-/** The month and year views: a grid of cells, each choosing one value. */
-function CellGridView({
+/** One view of the calendar (days, months or years): its controls, then a grid of cells each choosing one. */
+function GridView({
   view,
   rows,
 }: {
-  view: "month" | "year";
-  rows: (picker: UseDatePickerContext) => { value: number; label: string }[][];
+  view: "day" | "month" | "year";
+  rows: (picker: UseDatePickerContext) => Cell[][];
 }) {
   return (
     <DatePicker.View view={view} className={styles.view}>
@@ -210,11 +172,28 @@ function CellGridView({
           <>
             <ViewControl />
             <DatePicker.Table className={styles.table}>
+              {view === "day" ? (
+                <DatePicker.TableHead>
+                  <DatePicker.TableRow>
+                    {picker.weekDays.map((weekDay) => (
+                      <DatePicker.TableHeader key={weekDay.long} className={styles.tableHeader}>
+                        <abbr title={weekDay.long} className={css({ textDecoration: "none" })}>
+                          {weekDay.short}
+                        </abbr>
+                      </DatePicker.TableHeader>
+                    ))}
+                  </DatePicker.TableRow>
+                </DatePicker.TableHead>
+              ) : null}
               <DatePicker.TableBody>
                 {rows(picker).map((row) => (
-                  <DatePicker.TableRow key={row[0]?.value}>
+                  <DatePicker.TableRow key={String(row[0]?.value)}>
                     {row.map((item) => (
-                      <DatePicker.TableCell key={item.value} value={item.value} className={styles.tableCell}>
+                      <DatePicker.TableCell
+                        key={String(item.value)}
+                        value={item.value}
+                        className={styles.tableCell}
+                      >
                         <DatePicker.TableCellTrigger className={cx(cell, styles.tableCellTrigger)}>
                           {item.label}
                         </DatePicker.TableCellTrigger>
@@ -231,8 +210,15 @@ function CellGridView({
   );
 }
 
-const MonthView = () => (
-  <CellGridView view="month" rows={(picker) => picker.getMonthsGrid({ columns: 4, format: "short" })} />
+const DayView = () => (
+  <GridView
+    view="day"
+    rows={(picker) => picker.weeks.map((week) => week.map((day) => ({ value: day, label: day.day })))}
+  />
 );
 
-const YearView = () => <CellGridView view="year" rows={(picker) => picker.getYearsGrid({ columns: 4 })} />;
+const MonthView = () => (
+  <GridView view="month" rows={(picker) => picker.getMonthsGrid({ columns: 4, format: "short" })} />
+);
+
+const YearView = () => <GridView view="year" rows={(picker) => picker.getYearsGrid({ columns: 4 })} />;

@@ -3,6 +3,7 @@ import type { AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -16,7 +17,6 @@ import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./a
 import { ConnectionInfo } from "./connection-info";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
-import { RevokeKeyDialog } from "./revoke-key-dialog";
 
 /** Settings → Voice assistant: the API keys the assistant reports calls with. */
 export function VoiceAssistantCard() {
@@ -108,8 +108,12 @@ export function VoiceAssistantCard() {
           )}
         </div>
       </CardBody>
-      <RevokeKeyDialog
+      <ConfirmDialog
         target={revoking}
+        title={({ name }) => t`Revoke the key “${name}”?`}
+        description={t`An assistant using this key will be refused from the next request on. This cannot be undone.`}
+        confirmLabel={<Trans>Revoke key</Trans>}
+        pendingLabel={<Trans>Revoking…</Trans>}
         pending={revoke.isPending}
         onCancel={() => setRevoking(null)}
         onConfirm={(key) => revoke.mutate(key)}

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { css } from "styled-system/css";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
@@ -16,7 +17,6 @@ import { failureMessage, failureOf } from "../../lib/error-wording";
 import { addBlackoutDate, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 import { blackoutSpanFormat, endOfSpan, startOfSpan } from "./blackout-span";
-import { RemoveBlackoutDialog } from "./remove-blackout-dialog";
 
 type BlackoutDatesPanelProps = {
   blackouts: BlackoutDate[];
@@ -67,7 +67,7 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
     onSettled: refresh,
   });
 
-  const days = blackoutSpanFormat(i18n.locale, today.slice(0, 4));
+  const spanOf = blackoutSpanFormat(i18n.locale, today.slice(0, 4));
   // Past once its end has passed on the business's clock.
   const { hour, minute } = wallTimeAt(new Date(), timeZone);
   const now = `${today}T${clockTimeOfMinutes(hour * 60 + minute)}`;
@@ -79,7 +79,7 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
   const renderList = (items: BlackoutDate[]) => (
     <ul className={list}>
       {items.map((blackout) => {
-        const when = days(blackout);
+        const when = spanOf(blackout);
         return (
           <li key={blackout.id} className={item} data-blackout={blackout.startDate}>
             <div className={css({ flex: "1", minW: "0" })}>
@@ -127,9 +127,16 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
           {renderList(past)}
         </section>
       ) : null}
-      <RemoveBlackoutDialog
+      <ConfirmDialog
         target={removing}
-        describe={days}
+        // Names the span as the list does.
+        title={(blackout) => {
+          const days = spanOf(blackout);
+          return t`Remove the blackout on ${days}?`;
+        }}
+        description={t`Callers can be offered these times again, within your weekly schedule.`}
+        confirmLabel={<Trans>Remove blackout</Trans>}
+        pendingLabel={<Trans>Removing…</Trans>}
         pending={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={(blackout) => remove.mutate(blackout)}

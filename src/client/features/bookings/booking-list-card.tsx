@@ -10,10 +10,10 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
+import { RowsSkeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { useShownTimeZone } from "../../lib/business-timezone";
 import { BookingFilters } from "./booking-filters";
-import { BookingListSkeleton } from "./booking-list-skeleton";
 import { BookingTable } from "./booking-table";
 import { bookingQueries } from "./bookings.queries";
 import { bookingsSearch, DEFAULT_BOOKING_SCOPE, useBookingsSearch } from "./bookings-search";
@@ -89,7 +89,13 @@ export function BookingListCard() {
             <LoadFailureMessage error={query.error} missing={<Trans>Failed to fetch bookings</Trans>} />
           </LoadErrorAlert>
         ) : (
-          <BookingListSkeleton />
+          // Spec 2: pulse rows while the first page loads (the card's description says so in words).
+          <RowsSkeleton
+            rows={5}
+            title={css({ w: "32" })}
+            detail={css({ w: "24" })}
+            columns={[css({ h: "4", w: "28" }), css({ h: "4", w: "32" }), css({ h: "5", w: "20" })]}
+          />
         )}
         {list && list.total > BOOKINGS_PAGE_SIZE ? (
           <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>

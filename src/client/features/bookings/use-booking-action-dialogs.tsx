@@ -1,7 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { useEffect, useRef, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { BookingActionType } from "./booking-actions";
-import { CancelBookingDialog } from "./cancel-booking-dialog";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { useBookingAction } from "./use-booking-action";
 
@@ -18,6 +19,7 @@ type Options<B extends Booking> = {
  * Cancel after a question, Reschedule in its dialog. Render `dialogs` beside the buttons.
  */
 export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Options<B>) {
+  const { t } = useLingui();
   const actions = useBookingAction();
   const [cancelling, setCancelling] = useState<B | null>(null);
   const [rescheduling, setRescheduling] = useState<B | null>(null);
@@ -50,13 +52,23 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
     else actions.run(booking, { type: action });
   };
 
+  const endCancel = () => setCancelling(null);
   const dialogs = (
     <>
-      <CancelBookingDialog
-        booking={cancelling}
-        actions={actions}
-        onClose={() => setCancelling(null)}
+      {/* A cancelled booking is final, so staff say it twice. */}
+      <ConfirmDialog
+        target={cancelling}
+        title={(target) => t`Cancel the booking of ${target.customerName}?`}
+        description={t`Its time becomes free for other bookings. A cancelled booking cannot be changed again.`}
+        confirmLabel={<Trans>Cancel booking</Trans>}
+        // "Cancel" beside "Cancel booking" would leave staff guessing which one cancels.
+        dismissLabel={<Trans>Keep booking</Trans>}
+        pendingLabel={<Trans>Cancelling...</Trans>}
+        pending={actions.pending}
+        onCancel={endCancel}
         finalFocus={focusFallback}
+        // The toast says why it failed; the question is over either way.
+        onConfirm={(target) => void actions.act(target, { type: "cancel" }).then(endCancel, endCancel)}
       />
       <RescheduleDialog
         booking={rescheduling}

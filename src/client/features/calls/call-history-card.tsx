@@ -8,9 +8,9 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Pagination } from "../../components/pagination";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
+import { RowsSkeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
 import { CallFilters } from "./call-filters";
-import { CallListSkeleton } from "./call-list-skeleton";
 import { CallRow } from "./call-row";
 import { callQueries } from "./calls.queries";
 import { type CallsSearch, callDetailHref, callsSearch } from "./calls-search";
@@ -79,7 +79,14 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
             <LoadFailureMessage error={query.error} missing={<Trans>Failed to fetch calls</Trans>} />
           </LoadErrorAlert>
         ) : (
-          <CallListSkeleton />
+          // Spec 2: five placeholder rows while the first page loads (the card's description says so).
+          <RowsSkeleton
+            rows={5}
+            title={css({ w: "36" })}
+            detail={css({ w: "56", maxW: "full" })}
+            columns={[css({ h: "5", w: "24" })]}
+            rowClassName={css({ px: "3" })}
+          />
         )}
         {list && list.totalPages > 1 ? (
           <Pagination

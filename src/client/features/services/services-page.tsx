@@ -7,22 +7,22 @@ import { useDeferredValue, useId, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
+import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { serviceQueries } from "../../lib/service-queries";
-import { DeleteServiceDialog } from "./delete-service-dialog";
 import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
-import { ServiceListSkeleton } from "./service-list-skeleton";
 import { ServiceTable } from "./service-table";
 import { deleteService, updateService } from "./services.queries";
 
@@ -131,13 +131,28 @@ export function ServicesPage() {
               <LoadFailureMessage error={services.error} missing={<Trans>Failed to fetch services</Trans>} />
             </LoadErrorAlert>
           ) : (
-            <ServiceListSkeleton />
+            // Shaped like the table's rows, announced once.
+            <div role="status">
+              <span className={css({ srOnly: true })}>
+                <Trans>Loading services…</Trans>
+              </span>
+              <RowsSkeleton
+                rows={4}
+                title={css({ w: "40" })}
+                detail={css({ w: "56", maxW: "full" })}
+                columns={[css({ h: "4", w: "12" }), css({ h: "4", w: "14" }), css({ h: "5", w: "16" })]}
+              />
+            </div>
           )}
         </CardBody>
       </Card>
       <ServiceDialog dialog={dialog} />
-      <DeleteServiceDialog
+      <ConfirmDialog
         target={deleting}
+        title={({ name }) => t`Delete the service “${name}”?`}
+        description={t`Your assistant will no longer offer it to callers. This cannot be undone.`}
+        confirmLabel={<Trans>Delete service</Trans>}
+        pendingLabel={<Trans>Deleting…</Trans>}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={(service) => remove.mutate(service)}

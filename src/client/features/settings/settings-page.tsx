@@ -1,9 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
+import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
+import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
+import { TelegramCard } from "../telegram/telegram-card";
 import { CompanySettings } from "./company-settings";
-import SettingsMoreCards from "./settings-more-cards";
 
-/** Composed from features, one card (or card group) each; calendar and data protection come next. */
+/**
+ * Composed from features, one card (or card group) each, each fetching its own data and showing its own
+ * loading state; calendar and data protection come next.
+ */
 export function SettingsPage() {
   const { t } = useLingui();
   return (
@@ -13,7 +18,9 @@ export function SettingsPage() {
         description={t`Company information, call handling and integrations`}
       />
       <CompanySettings />
-      <SettingsMoreCards />
+      <VoiceAssistantCard />
+      <TelegramCard />
+      <ComingSoonCard />
     </>
   );
 }

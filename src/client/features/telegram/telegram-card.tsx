@@ -1,11 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { FailureFacts } from "@machines/failure";
+import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useActorRef } from "@xstate/react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -22,7 +24,6 @@ import { isRefusedChatId } from "./refused-chat-id";
 import { telegramQueries } from "./telegram.queries";
 import { provideTelegramConnect } from "./telegram-connect.actors";
 import { TelegramConnectDialog } from "./telegram-connect-dialog";
-import { TelegramDisconnectDialog } from "./telegram-disconnect-dialog";
 
 const code = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", px: "1", borderRadius: "l1" });
 const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
@@ -63,6 +64,8 @@ export function TelegramCard() {
     }),
   );
   const dialogs = useActorRef(machine, useInspectOptions());
+  const askingToDisconnect = useSelector(dialogs, (s) => openDialogOf(s) === "disconnect");
+  const disconnecting = useSelector(dialogs, (s) => s.matches("disconnecting"));
   // The button that opened a dialog may be gone when it closes (Connect becomes Disconnect): focus goes to
   // the card's main action then.
   const actionRef = useRef<HTMLButtonElement>(null);
@@ -122,7 +125,18 @@ export function TelegramCard() {
         )}
       </CardBody>
       <TelegramConnectDialog actor={dialogs} finalFocus={finalFocus} />
-      <TelegramDisconnectDialog actor={dialogs} finalFocus={finalFocus} />
+      {/* Disconnect asks first: notifications stop at once. */}
+      <ConfirmDialog
+        target={askingToDisconnect ? true : null}
+        pending={disconnecting}
+        onCancel={() => dialogs.send({ type: "dialog.close" })}
+        onConfirm={() => dialogs.send({ type: "disconnect.confirm" })}
+        finalFocus={finalFocus}
+        title={() => t`Disconnect Telegram?`}
+        description={t`You will no longer receive booking and missed-call notifications in Telegram. You can connect a chat again at any time.`}
+        confirmLabel={<Trans>Disconnect</Trans>}
+        pendingLabel={<Trans>Disconnecting…</Trans>}
+      />
     </Card>
   );
 }

@@ -43,6 +43,11 @@ export function WeekGrid({ days, today, bookings, timeZone, onOpen }: WeekGridPr
   const { first, last } = visibleHours(placed.flat());
   const hours = Array.from({ length: last - first }, (_, index) => first + index);
   const height = `${(last - first) * HOUR_REM}rem`;
+  const todayMark = (
+    <span className={todayBadge}>
+      <Trans>Today</Trans>
+    </span>
+  );
   const span = (booking: Booking) => `${time(booking.startTime)}–${time(booking.endTime)}`;
 
   return (
@@ -64,11 +69,7 @@ export function WeekGrid({ days, today, bookings, timeZone, onOpen }: WeekGridPr
             className={css({ fontSize: "sm", fontWeight: "semibold", textAlign: "center", pb: "2" })}
           >
             {dayName(day)}
-            {day === today ? (
-              <span className={todayBadge}>
-                <Trans>Today</Trans>
-              </span>
-            ) : null}
+            {day === today ? todayMark : null}
           </h3>
         ))}
         <div aria-hidden="true" className={css({ position: "relative" })} style={{ height }}>
@@ -107,11 +108,7 @@ export function WeekGrid({ days, today, bookings, timeZone, onOpen }: WeekGridPr
               className={css({ fontSize: "sm", fontWeight: "semibold", mb: "1.5" })}
             >
               {longDayName(day)}
-              {day === today ? (
-                <span className={todayBadge}>
-                  <Trans>Today</Trans>
-                </span>
-              ) : null}
+              {day === today ? todayMark : null}
             </h3>
             {placed[index]!.length === 0 ? (
               <p className={css({ fontSize: "sm", color: "fg.muted" })}>
