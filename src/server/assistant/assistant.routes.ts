@@ -1,13 +1,10 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
-import { slotList, slotsAlongside, slotsQuery } from "@shared/availability.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { assistantPhoneNumberBody } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
-import { slotListExample, slotsQueryExample } from "../availability/availability.examples";
 import type { SlotFinder } from "../availability/slot-finder";
-import { SLOTS_DESCRIPTION } from "../availability/slots.description";
 import { SLOTS_ROUTE, slotsAnswer } from "../availability/slots-answer";
 import { readWeeklySchedule } from "../availability/weekly-hours.repo";
 import { slotsOfRequest } from "../bookings/booking-move-slots";

@@ -4,9 +4,6 @@ import {
   availabilityUpdate,
   blackoutDate,
   blackoutDateInput,
-  slotList,
-  slotsAlongside,
-  slotsQuery,
 } from "@shared/availability.schema";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../company/businesses.repo";
@@ -21,12 +18,9 @@ import {
   availabilityUpdateExample,
   blackoutDateExample,
   blackoutDateInputExample,
-  slotListExample,
-  slotsQueryExample,
 } from "./availability.examples";
 import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "./blackout-dates.repo";
 import type { SlotFinder } from "./slot-finder";
-import { SLOTS_DESCRIPTION } from "./slots.description";
 import { SLOTS_ROUTE, slotsAnswer } from "./slots-answer";
 import { readWeeklySchedule, replaceWeeklySchedule } from "./weekly-hours.repo";
 
