@@ -5,7 +5,7 @@ import {
   telegramConnectMachine,
 } from "@machines/telegram-connect.machine";
 import type { TelegramConnectBody, TelegramLink, TelegramLinkState } from "@shared/telegram.schema";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { type AnyEventObject, createActor, fromPromise, type Snapshot, waitFor } from "xstate";
 import { describeModelPaths } from "../support/describe-model-paths";
 import { allTransitionKeys } from "../support/model-paths";
@@ -182,11 +182,17 @@ describe("telegram connect rules", () => {
       { status: 503, code: "UNAVAILABLE" },
       { status: 404, code: "NOT_FOUND" },
     ];
+    // The pause between checks is the machine's own delay: passed on a fake clock, not waited out.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { actor, checked } = start({ checkLink: () => Promise.reject(answers.shift()) });
     await toStep3(actor);
-    await waitFor(actor, (s) => s.matches({ closable: { enterChatId: "gone" } }), {
-      timeout: LINK_POLL_MS * 3,
-    });
+    await vi.advanceTimersByTimeAsync(LINK_POLL_MS - 1);
+    expect(checked).toEqual([link.code]);
+    await vi.advanceTimersByTimeAsync(1);
+    await waitFor(actor, (s) => s.matches({ closable: { enterChatId: "gone" } }));
     expect(checked).toEqual([link.code, link.code]);
     // Typing by hand still connects.
     actor.send({ type: "chatId.change", chatId: "31" });

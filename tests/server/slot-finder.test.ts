@@ -6,6 +6,7 @@ import { insertBusiness } from "../../src/server/company/businesses.repo";
 import { services } from "../../src/server/db/schema/services.schema";
 import { Refusal } from "../../src/server/refusal";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
+import { bulkBooking } from "../support/server-bookings";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 
 let database: TestDatabase;
@@ -44,25 +45,9 @@ async function practice() {
   return { businessId: business.id, cleaning: idOf("Cleaning"), whitening: idOf("Whitening") };
 }
 
-/** A 30-minute booking of `businessId` at `start`, no buffers of its own. */
-const booking = (start: string, status: BulkBooking["status"]): BulkBooking => ({
-  externalId: null,
-  source: "staff",
-  serviceId: null,
-  serviceName: "Cleaning",
-  durationMinutes: 30,
-  priceCents: 0,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  customerName: "Ann",
-  customerPhone: "+1 555 0100",
-  notes: null,
-  callId: null,
-  callExternalId: null,
-  startTime: new Date(start),
-  status,
-  createdAt: new Date("2026-02-01T12:00:00Z"),
-});
+/** A 30-minute booking at `start`, no buffers of its own. */
+const booking = (start: string, status: BulkBooking["status"]): BulkBooking =>
+  bulkBooking({ startTime: new Date(start), createdAt: new Date("2026-02-01T12:00:00Z"), status });
 
 const SYSTEM = { kind: "system", id: null, name: "Test" } as const;
 

@@ -1,14 +1,11 @@
 import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
-import { slotList, slotsAlongside, slotsQuery } from "@shared/availability.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { assistantPhoneNumberBody } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
-import { slotListExample, slotsQueryExample } from "../availability/availability.examples";
 import type { SlotFinder } from "../availability/slot-finder";
-import { SLOTS_DESCRIPTION } from "../availability/slots.description";
-import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "../availability/slots-answer";
+import { SLOTS_ROUTE, slotsAnswer } from "../availability/slots-answer";
 import { readWeeklySchedule } from "../availability/weekly-hours.repo";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { addCallImportRoute } from "../calls/call-import.route";
@@ -139,18 +136,10 @@ export function assistantRoutes(
 
   router.add(
     {
-      method: "get",
-      path: "/slots",
+      ...SLOTS_ROUTE,
       summary:
         "The free slots of a service (its id from GET /api/assistant/config), or those a booking may move to",
-      description: SLOTS_DESCRIPTION,
       auth: "assistantKey",
-      query: slotsQuery,
-      response: slotList,
-      alongside: slotsAlongside,
-      responseHeaders: SLOTS_RESPONSE_HEADERS,
-      examples: { query: slotsQueryExample, response: slotListExample },
-      errors: ["NOT_FOUND", "BOOKING_STATUS"],
     },
     async (c, { query }) =>
       slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("assistant").businessId, query)),

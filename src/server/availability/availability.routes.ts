@@ -4,9 +4,6 @@ import {
   availabilityUpdate,
   blackoutDate,
   blackoutDateInput,
-  slotList,
-  slotsAlongside,
-  slotsQuery,
 } from "@shared/availability.schema";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../company/businesses.repo";
@@ -21,13 +18,10 @@ import {
   availabilityUpdateExample,
   blackoutDateExample,
   blackoutDateInputExample,
-  slotListExample,
-  slotsQueryExample,
 } from "./availability.examples";
 import { deleteBlackoutDate, insertBlackoutDate, listBlackoutDates } from "./blackout-dates.repo";
 import type { SlotFinder } from "./slot-finder";
-import { SLOTS_DESCRIPTION } from "./slots.description";
-import { SLOTS_RESPONSE_HEADERS, slotsAnswer } from "./slots-answer";
+import { SLOTS_ROUTE, slotsAnswer } from "./slots-answer";
 import { readWeeklySchedule, replaceWeeklySchedule } from "./weekly-hours.repo";
 
 const NO_BLACKOUT = "No such blackout date";
@@ -130,18 +124,10 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
 
   router.add(
     {
-      method: "get",
-      path: "/slots",
+      ...SLOTS_ROUTE,
       summary:
         "The free slots of a service, or of a booking's move, exactly as the assistant is offered them",
-      description: SLOTS_DESCRIPTION,
       auth: "user",
-      query: slotsQuery,
-      response: slotList,
-      alongside: slotsAlongside,
-      responseHeaders: SLOTS_RESPONSE_HEADERS,
-      examples: { query: slotsQueryExample, response: slotListExample },
-      errors: ["NOT_FOUND", "BOOKING_STATUS"],
     },
     async (c, { query }) =>
       slotsAnswer(c, await slotsOfRequest(db, findSlots, c.get("auth").businessId, query)),

@@ -1,7 +1,9 @@
-import { AVAILABILITY_LIMITS } from "@shared/availability.schema";
+import { AVAILABILITY_LIMITS, slotList, slotsAlongside, slotsQuery } from "@shared/availability.schema";
 import type { Context } from "hono";
 import { okPrepared, prepareOk } from "../http/respond";
+import { slotListExample, slotsQueryExample } from "./availability.examples";
 import type { SlotAnswer } from "./slot-engine";
+import { SLOTS_DESCRIPTION } from "./slots.description";
 
 const SLOTS_MAX = AVAILABILITY_LIMITS.slotsPerAnswerMax;
 
@@ -9,6 +11,19 @@ const SLOTS_MAX = AVAILABILITY_LIMITS.slotsPerAnswerMax;
 export const SLOTS_RESPONSE_HEADERS = {
   "X-Slots-Truncated": `"true" when the days asked hold more than ${SLOTS_MAX} slots: the answer is the first ${SLOTS_MAX}; ask again from the day of the last one for the rest`,
 };
+
+/** GET …/slots as both callers' routes declare it; each adds its summary and how it signs in. */
+export const SLOTS_ROUTE = {
+  method: "get",
+  path: "/slots",
+  description: SLOTS_DESCRIPTION,
+  query: slotsQuery,
+  response: slotList,
+  alongside: slotsAlongside,
+  responseHeaders: SLOTS_RESPONSE_HEADERS,
+  examples: { query: slotsQueryExample, response: slotListExample },
+  errors: ["NOT_FOUND", "BOOKING_STATUS"],
+} as const;
 
 /**
  * The slots as an answer: at most SLOTS_MAX of them, the first in time order, and X-Slots-Truncated when the

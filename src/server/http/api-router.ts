@@ -57,7 +57,7 @@ export type RouteSpec<
   /** Shown in the document; each is checked against its schema when the route is registered. */
   examples?: { body?: InputOf<Body>; query?: Record<string, string>; response?: OutputOf<Data> };
   /** The failure codes this route answers with (each with its status, http/refusal-status.ts). */
-  errors: ApiErrorCode[];
+  errors: readonly ApiErrorCode[];
 };
 
 export type RegisteredRoute = RouteSpec & { fullPath: string };
