@@ -88,7 +88,10 @@ describe("startServer", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "calldesk-start-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("keeps the embedded database and the generated secret under DATA_DIR across restarts", async () => {
+  // Two starts on a new data directory: migrations, SQL functions and the demo's seeding, then opening it again.
+  it("keeps the embedded database and the generated secret under DATA_DIR across restarts", {
+    timeout: 60_000,
+  }, async () => {
     await restartKeepsState({ DATA_DIR: dataDir });
   });
 
