@@ -66,7 +66,9 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const input: ServiceInput = inputOfDraft(draft);
+    // The machine's draft, not this render's: a submit that follows the last keystroke before React has drawn it
+    // must check what was typed.
+    const input: ServiceInput = inputOfDraft(dialog.getSnapshot().context.draft);
     const { refusedFields } = await import("./service-draft-check");
     const refused = refusedFields(input);
     if (refused.length > 0) {
