@@ -32,6 +32,8 @@ export type RunningServer = {
   /** e.g. http://127.0.0.1:41234 — the bound port, so `port: 0` works. */
   url: string;
   db: Database;
+  /** Runs the scheduled jobs due at the clock's time now (a caller that moved the clock says so at once). */
+  runDue(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -98,6 +100,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     return {
       url,
       db: database.db,
+      runDue: () => scheduler.runDue(),
       close: async () => {
         await Promise.all([scheduler.stop(), delivery?.stop(), poller?.stop()]);
         await new Promise<void>((resolve, reject) => {

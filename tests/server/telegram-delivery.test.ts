@@ -8,6 +8,7 @@ import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
+import { DUE_AT_ONCE } from "../../src/server/telegram/telegram-delivery.repo";
 import type { LanguageCode } from "../../src/shared/languages";
 import type { TelegramStatus } from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
@@ -250,6 +251,7 @@ describe("Telegram delivery", () => {
       for (let minute = 0; minute < 10; minute++) {
         server.clock.advance(MINUTE);
         const attempts = (await connectionOf(first.businessId)).attempts;
+        await server.runDue();
         // Each minute it comes due again (the backoff stays under a minute) and fails again.
         await connectionUntil(first.businessId, (c) => c.attempts > attempts);
       }
@@ -259,6 +261,7 @@ describe("Telegram delivery", () => {
       await fake.outage(false);
     }
     server.clock.advance(MINUTE);
+    await server.runDue();
     const customers = async (practice: { businessId: string; chatId: number }) =>
       (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
     expect(await customers(first)).toEqual([
@@ -268,6 +271,22 @@ describe("Telegram delivery", () => {
     ]);
     expect(await customers(second)).toEqual(["Cleaning for Second 1", "Cleaning for Second 2"]);
     expect(await connectionOf(first.businessId)).toMatchObject({ attempts: 0, lastError: null });
+  });
+
+  it("keeps sending after the server's clock steps back: a chat let go at the later time is due at once", async () => {
+    const practice = await connected();
+    const today = server.clock();
+    server.clock.set(new Date(today.getTime() + 5 * MINUTE));
+    try {
+      await staffBooking(practice, "Ahead", "2026-03-23T09:00:00-04:00");
+      await fake.waitForMessages(practice.chatId, 1);
+      await allDelivered(practice);
+    } finally {
+      server.clock.set(today);
+    }
+    await staffBooking(practice, "Behind", "2026-03-24T09:00:00-04:00");
+    const messages = await fake.waitForMessages(practice.chatId, 2);
+    expect(messages.map((m) => m.text.split("\n")[1])).toEqual(["Cleaning for Ahead", "Cleaning for Behind"]);
   });
 
   it("waits as long as Telegram's 429 asks, then sends", async () => {
@@ -344,10 +363,14 @@ describe("Telegram delivery", () => {
         await again(second, "Late");
         await second.query("commit");
         // The later row is committed, the earlier one not yet: nothing may pass the earlier one. The round
-        // is over once the instance lets go of the chat (its lease back to the clock's time).
+        // is over once the instance lets go of the chat (due at once again), so it starts from a due time.
         server.clock.advance(SECOND);
+        await server.db.execute(
+          sql`update telegram_connections set next_attempt_at = ${server.clock().toISOString()}::timestamptz
+            where business_id = ${practice.businessId}::uuid`,
+        );
         await instance.job.run(server.clock());
-        const released = server.clock().toISOString();
+        const released = DUE_AT_ONCE.toISOString();
         await connectionUntil(practice.businessId, (c) => c.nextAttemptAt === released);
         const sent = fake.messages(practice.chatId).length;
         // Announced to no one: the instance looks again by itself while committed rows wait.

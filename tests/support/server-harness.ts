@@ -26,6 +26,8 @@ export type TestServer = {
   /** The PostgreSQL database's URL, for a second instance's pool; null on PGlite (one connection). */
   databaseUrl: string | null;
   clock: TestClock;
+  /** Runs the server's scheduled jobs due at the clock's time, without waiting for its next tick. */
+  runDue(): Promise<string[]>;
   /** The HS256 key the server signs access tokens with, for tests that forge tokens. */
   jwtSecret: string;
   request(path: string, init?: TestRequestInit): Promise<Response>;
@@ -75,6 +77,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     driver: database.driver,
     databaseUrl: database.url,
     clock,
+    runDue: server.runDue,
     jwtSecret,
     request,
     close: async () => {

@@ -84,11 +84,7 @@ export function createTelegramDelivery(deps: {
     for (;;) {
       const rows = await readOutboxAfter(db, chat.businessId, cursor, ROWS_PER_READ);
       if (rows.length === 0) {
-        const { more, held } = await releaseConnection(db, {
-          businessId: chat.businessId,
-          lease,
-          now: clock(),
-        });
+        const { more, held } = await releaseConnection(db, { businessId: chat.businessId, lease });
         return more ? "more" : held ? "held" : "done";
       }
       const messages = rows.map((row) => renderNotification(row, context));

@@ -19,6 +19,13 @@ import { createStatementBatcher } from "../db/statement-batcher";
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/**
+ * `next_attempt_at` of a chat nobody holds and nothing holds back: before any clock reading, so it is due the
+ * moment a row arrives even if the clock has since stepped back (NTP, another instance's skew) — `now` would
+ * keep it idle until the clock caught up again.
+ */
+export const DUE_AT_ONCE = new Date(0);
+
 /** Where a chat's delivery stands: the last row sent, in (xid, id) order (xid as text: it is an xid8). */
 export type OutboxPosition = { xid: string; id: number };
 
@@ -202,11 +209,11 @@ export function createCursorAdvancer(db: Executor): (advance: CursorAdvance) => 
  */
 export async function releaseConnection(
   db: Executor,
-  input: { businessId: string; lease: Date; now: Date },
+  input: { businessId: string; lease: Date },
 ): Promise<{ more: boolean; held: boolean }> {
   const rows = await rawRows<{ more: boolean; held: boolean }>(
     db,
-    sql`update telegram_connections t set next_attempt_at = ${at(input.now)}
+    sql`update telegram_connections t set next_attempt_at = ${at(DUE_AT_ONCE)}
       where ${held(input.businessId, input.lease)}
       returning exists (select from outbox o where ${pastCursor("t")} and o.xid < ${horizon}) as more,
         exists (select from outbox o where ${pastCursor("t")} and o.xid >= ${horizon}) as held`,
@@ -234,7 +241,7 @@ export async function markConnectionBroken(
   await db.execute(
     sql`update telegram_connections
       set broken_at = ${at(input.now)}, broken_reason = ${input.reason}, last_error = ${input.reason},
-        next_attempt_at = ${at(input.now)}
+        next_attempt_at = ${at(DUE_AT_ONCE)}
       where ${held(input.businessId, input.lease)}`,
   );
 }

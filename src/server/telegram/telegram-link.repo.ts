@@ -9,6 +9,7 @@ import {
   telegramConnections,
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
+import { DUE_AT_ONCE } from "./telegram-delivery.repo";
 
 /** A business's language as stored (the column's check keeps it one of the six). */
 export const languageOf = (stored: string): LanguageCode =>
@@ -128,7 +129,7 @@ export async function upsertTelegramConnection(
     deliveredThroughId: newest("id", "0"),
     deliveredThroughXid: newest("xid", "'0'::xid8"),
     attempts: 0,
-    nextAttemptAt: input.now,
+    nextAttemptAt: DUE_AT_ONCE,
     lastError: null,
     brokenAt: null,
     brokenReason: null,
