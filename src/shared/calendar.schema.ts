@@ -1,0 +1,42 @@
+import { type } from "arktype";
+
+/**
+ * GET /api/calendar/status (spec 3 "Calendar status", spec 7 envelope). Beyond the spec: whether the server
+ * has Google OAuth credentials at all (`configured`), `brokenAt`/`brokenReason` when Google refused our
+ * access (revoked, calendar deleted: the card and a banner offer to reconnect; queued changes wait), and
+ * `lastCheckedAt`, the last time a sync with Google succeeded (shown beside "Resync now").
+ */
+export const calendarStatus = type({
+  configured: "boolean",
+  connected: "boolean",
+  email: "string | null",
+  connectedAt: "string | null",
+  brokenAt: "string | null",
+  brokenReason: "string | null",
+  lastCheckedAt: "string | null",
+});
+export type CalendarStatus = typeof calendarStatus.infer;
+
+/** GET /api/calendar/connect (spec 7): where the popup goes to ask Google for access. */
+export const calendarConnect = type({ authUrl: "string" });
+export type CalendarConnect = typeof calendarConnect.infer;
+
+/** The `type` of the message the callback page posts to the portal window (spec 7). */
+export const CALENDAR_CONNECTED = "CALENDAR_CONNECTED";
+
+/**
+ * The BroadcastChannel the callback page also posts on: Google's pages may cut `window.opener`
+ * (Cross-Origin-Opener-Policy), and a same-origin channel still reaches the portal tab.
+ */
+export const CALENDAR_CHANNEL = "calldesk-calendar";
+
+/**
+ * What the callback page posts (spec 7): `success`, and `error` (a message to show) when it failed. Checked
+ * by the portal before it trusts a message, beside the origin check.
+ */
+export const calendarConnectedMessage = type({
+  type: `'${CALENDAR_CONNECTED}'`,
+  success: "boolean",
+  error: "string | null",
+});
+export type CalendarConnectedMessage = typeof calendarConnectedMessage.infer;
