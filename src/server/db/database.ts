@@ -5,6 +5,7 @@ import * as availability from "./schema/availability.schema";
 import * as bookingCounts from "./schema/booking-counts.schema";
 import * as bookings from "./schema/bookings.schema";
 import * as businesses from "./schema/businesses.schema";
+import * as calendar from "./schema/calendar.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
@@ -27,6 +28,7 @@ export const schema = {
   ...bookingCounts,
   ...scheduledJobs,
   ...telegram,
+  ...calendar,
 };
 
 /**
