@@ -19,6 +19,25 @@ export type TelegramConfig = {
   apiBaseUrl: string;
 };
 
+/** Google's OAuth endpoints (authorization, token, revocation) and its Calendar API. */
+export const DEFAULT_GOOGLE_OAUTH = {
+  authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+  tokenUrl: "https://oauth2.googleapis.com/token",
+  revokeUrl: "https://oauth2.googleapis.com/revoke",
+};
+export const DEFAULT_GOOGLE_CALENDAR_API_BASE_URL = "https://www.googleapis.com/calendar/v3";
+
+/** The OAuth client the server connects Google Calendars with (see README, "Google Calendar"). */
+export type GoogleConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** No trailing slash; e.g. `<calendarApiBaseUrl>/calendars/primary/events`. */
+  calendarApiBaseUrl: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -45,10 +64,20 @@ export type Config = {
    * `<publicUrl>/api/telegram/webhook/…`; unset, one instance at a time long-polls Telegram.
    */
   publicUrl: string | null;
+  /** Null without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: Settings says what to configure instead. */
+  google: GoogleConfig | null;
+  /**
+   * The AES-256 key Google tokens are encrypted with at rest (32 bytes, from CALENDAR_TOKEN_KEY as base64 or
+   * hex); unset: generated once and kept under DATA_DIR (see secrets.ts).
+   */
+  calendarTokenKey: Buffer | null;
 };
 
 /** The config the app runs with: the JWT secret is always known by then (see secrets.ts). */
-export type AppConfig = Omit<Config, "jwtSecret"> & { jwtSecret: string };
+export type AppConfig = Omit<Config, "jwtSecret" | "calendarTokenKey"> & {
+  jwtSecret: string;
+  calendarTokenKey: Buffer;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -165,6 +194,42 @@ export function loadConfig(env: Env): Config {
     return valid ? { botToken, botUsername, apiBaseUrl: apiBaseUrl ?? DEFAULT_TELEGRAM_API_BASE_URL } : null;
   })();
 
+  const google = ((): GoogleConfig | null => {
+    const clientId = value("GOOGLE_CLIENT_ID");
+    const clientSecret = value("GOOGLE_CLIENT_SECRET");
+    // One base for a stand-in of Google's OAuth server (a test's fake): its paths are Google's.
+    const oauthBase = webUrl("GOOGLE_OAUTH_BASE_URL", "https://accounts.google.com", ["http:", "https:"]);
+    const calendarApiBaseUrl =
+      webUrl("GOOGLE_CALENDAR_API_BASE_URL", DEFAULT_GOOGLE_CALENDAR_API_BASE_URL, ["http:", "https:"]) ??
+      DEFAULT_GOOGLE_CALENDAR_API_BASE_URL;
+    if (clientId === undefined && clientSecret === undefined) return null;
+    if (clientId === undefined || clientSecret === undefined) {
+      problems.push(
+        "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (the OAuth client from Google Cloud Console)",
+      );
+      return null;
+    }
+    const endpoints = oauthBase
+      ? {
+          authorizeUrl: `${oauthBase}/o/oauth2/v2/auth`,
+          tokenUrl: `${oauthBase}/token`,
+          revokeUrl: `${oauthBase}/revoke`,
+        }
+      : DEFAULT_GOOGLE_OAUTH;
+    return { clientId, clientSecret, ...endpoints, calendarApiBaseUrl };
+  })();
+
+  const calendarTokenKey = (() => {
+    const raw = value("CALENDAR_TOKEN_KEY");
+    if (raw === undefined) return null;
+    const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+    if (key.length === 32) return key;
+    problems.push(
+      "CALENDAR_TOKEN_KEY must be 32 bytes as 64 hex digits or base64 (leave it unset to have one generated)",
+    );
+    return null;
+  })();
+
   const dataDir = resolve(value("DATA_DIR") ?? "./data");
   const config: Config = {
     port: integer("PORT", 3000, 0, 65535),
@@ -182,6 +247,8 @@ export function loadConfig(env: Env): Config {
     telegram,
     // Telegram posts updates to https only.
     publicUrl: webUrl("PUBLIC_URL", "https://portal.example.com", ["https:"]),
+    google,
+    calendarTokenKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -11,7 +11,7 @@ import { seedDemo } from "./demo/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { createScheduler } from "./scheduler/scheduler";
-import { resolveJwtSecret } from "./secrets";
+import { resolveCalendarTokenKey, resolveJwtSecret } from "./secrets";
 import { botIdOf, createBotApi } from "./telegram/bot-api";
 import { createTelegramDelivery } from "./telegram/delivery-worker";
 import { linkCodePurgeJob } from "./telegram/link-code-purge";
@@ -47,7 +47,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const clock = options.clock ?? systemClock;
     if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
     const jwtSecret = await resolveJwtSecret(config);
-    const app = createApp({ config: { ...config, jwtSecret }, db: database.db, clock, logger });
+    const calendarTokenKey = await resolveCalendarTokenKey(config);
+    const app = createApp({ config: { ...config, jwtSecret, calendarTokenKey }, db: database.db, clock, logger });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
         const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>

@@ -32,6 +32,8 @@ describe("loadConfig", () => {
       checkResponses: true,
       telegram: null,
       publicUrl: null,
+      google: null,
+      calendarTokenKey: null,
     });
   });
 
@@ -53,6 +55,11 @@ describe("loadConfig", () => {
       TELEGRAM_BOT_USERNAME: "@CallDeskBot",
       TELEGRAM_API_BASE_URL: "http://127.0.0.1:8081/",
       PUBLIC_URL: "https://portal.example.com/calldesk/",
+      GOOGLE_CLIENT_ID: "1234-abc.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "GOCSPX-secret",
+      GOOGLE_OAUTH_BASE_URL: "http://127.0.0.1:8082/",
+      GOOGLE_CALENDAR_API_BASE_URL: "http://127.0.0.1:8083/calendar/v3",
+      CALENDAR_TOKEN_KEY: "ab".repeat(32),
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,7 +80,30 @@ describe("loadConfig", () => {
         apiBaseUrl: "http://127.0.0.1:8081",
       },
       publicUrl: "https://portal.example.com/calldesk",
+      google: {
+        clientId: "1234-abc.apps.googleusercontent.com",
+        clientSecret: "GOCSPX-secret",
+        authorizeUrl: "http://127.0.0.1:8082/o/oauth2/v2/auth",
+        tokenUrl: "http://127.0.0.1:8082/token",
+        revokeUrl: "http://127.0.0.1:8082/revoke",
+        calendarApiBaseUrl: "http://127.0.0.1:8083/calendar/v3",
+      },
+      calendarTokenKey: Buffer.from("ab".repeat(32), "hex"),
     });
+  });
+
+  it("talks to Google's own endpoints unless told otherwise, and refuses half a client or a short key", () => {
+    const config = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
+    expect(config.google).toEqual({
+      clientId: "id",
+      clientSecret: "secret",
+      authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      tokenUrl: "https://oauth2.googleapis.com/token",
+      revokeUrl: "https://oauth2.googleapis.com/revoke",
+      calendarApiBaseUrl: "https://www.googleapis.com/calendar/v3",
+    });
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ CALENDAR_TOKEN_KEY: "short" })).toThrow(/CALENDAR_TOKEN_KEY must be 32 bytes/);
   });
 
   it("talks to Telegram's public Bot API unless told otherwise", () => {

@@ -71,6 +71,7 @@ describe("origin check on state-changing /api requests", () => {
       config: {
         ...loadConfig({ APP_ORIGIN: "https://portal.example.com", STATIC_DIR: "" }),
         jwtSecret: "x".repeat(32),
+        calendarTokenKey: Buffer.alloc(32),
       },
       db: {} as Database,
     });
@@ -176,7 +177,11 @@ describe("health and unexpected failures", () => {
     });
     const logger: Logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const app = createApp({
-      config: { ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }), jwtSecret: "x".repeat(32) },
+      config: {
+        ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }),
+        jwtSecret: "x".repeat(32),
+        calendarTokenKey: Buffer.alloc(32),
+      },
       db: broken,
       logger,
     });

@@ -37,7 +37,11 @@ async function document(): Promise<Document> {
 describe("GET /api/openapi.json", () => {
   it("documents exactly the /api routes the Hono app serves", async () => {
     const app = createApp({
-      config: { ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }), jwtSecret: "x".repeat(32) },
+      config: {
+        ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }),
+        jwtSecret: "x".repeat(32),
+        calendarTokenKey: Buffer.alloc(32),
+      },
       db: server.db,
     });
     const served = new Set(

@@ -1,0 +1,17 @@
+/** What a caller of Google Calendar's API needs for one business: a live access token and the calendar. */
+export type CalendarGrant = { accessToken: string; calendarId: string };
+
+/**
+ * The business's way into its connected Google Calendar (see calendar-access.repo.ts for how it is kept):
+ * the sync worker and the events routes ask for a grant right before each call to Google.
+ */
+export type CalendarAccess = {
+  /**
+   * A valid access token (refreshed and stored again when it expires within a minute); null when no calendar
+   * is connected or the connection is broken. Google refusing the refresh for good (invalid_grant) marks the
+   * connection broken and answers null.
+   */
+  grantFor(businessId: string): Promise<CalendarGrant | null>;
+  /** Google refused our access for good (revoked, calendar deleted): the card and a banner say so. */
+  markBroken(businessId: string, reason: string): Promise<void>;
+};
