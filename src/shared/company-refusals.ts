@@ -52,7 +52,7 @@ function departmentKeyOf(field: string): string | null {
 }
 
 function departmentRule(field: string, input: CompanyUpdateInput): CompanyRule {
-  const departments = input.settings.callTransfer.transferPhoneNumbers.departments;
+  const departments = input.settings.callTransfer?.transferPhoneNumbers.departments ?? {};
   const key = departmentKeyOf(field);
   if (key === null || !(key in departments)) return "departmentsTooMany";
   const name = key.trim();

@@ -118,8 +118,9 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
 );
 
 /**
- * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; beyond it currency and
- * language, optional so that the spec's client keeps working: left out, they keep their stored values): the
+ * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; spec 3 makes prompt, greeting
+ * and settings.callTransfer optional, and beyond the spec currency and language are optional too: whatever is
+ * left out keeps its stored value): the
  * Settings form checks its values with this schema, the server the body. `phoneNumber` is
  * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server ignores the
  * value sent and checks the default transfer number against its own; the form checks against the one it shows
@@ -131,8 +132,8 @@ export const companyUpdate = type({
     .narrow((name, ctx) => name !== "" || ctx.reject({ message: "Company name is required" }))
     .to(`string <= ${COMPANY_LIMITS.nameMax}`),
   "phoneNumber?": "string",
-  prompt: `string <= ${COMPANY_LIMITS.promptMax}`,
-  greeting: `string <= ${COMPANY_LIMITS.greetingMax}`,
+  "prompt?": `string <= ${COMPANY_LIMITS.promptMax}`,
+  "greeting?": `string <= ${COMPANY_LIMITS.greetingMax}`,
   "currency?": currencyCode,
   "language?": type.enumerated(...LANGUAGE_CODES),
   // What GET answers may come back as read; these two are not a save's to change, and are left alone.
@@ -143,11 +144,12 @@ export const companyUpdate = type({
     workingHours: timeRange,
     workingDays,
     "weeklyHoursSimple?": "boolean",
-    callTransfer: callTransferUpdate,
+    "callTransfer?": callTransferUpdate,
   },
 }).narrow(
   (body, ctx) =>
     body.phoneNumber === undefined ||
+    body.settings.callTransfer === undefined ||
     isAllowedDefaultNumber(
       body.settings.callTransfer.transferPhoneNumbers.default,
       body.phoneNumber.trim(),

@@ -42,7 +42,7 @@ function formOf(company: Company): CompanyUpdateInput {
   return { ...rest, settings: editable };
 }
 
-const ACME: CompanyUpdateInput = {
+const ACME = {
   name: "  Acme Physio  ",
   prompt: "A physiotherapy practice in Amsterdam.",
   greeting: "Goedendag, Acme Physio!",
@@ -63,7 +63,7 @@ const ACME: CompanyUpdateInput = {
       maxWaitTime: 120,
     },
   },
-};
+} satisfies CompanyUpdateInput;
 
 /** ACME's call handling as stored: departments trimmed. */
 const ACME_TRANSFER_SAVED = {
@@ -75,12 +75,12 @@ const ACME_TRANSFER_SAVED = {
 };
 
 type Settings = CompanyUpdateInput["settings"];
-type Transfer = Settings["callTransfer"];
+type Transfer = NonNullable<Settings["callTransfer"]>;
 const withSettings = (settings: Partial<Settings>): CompanyUpdateInput => ({
   ...ACME,
   settings: { ...ACME.settings, ...settings },
 });
-const withTransfer = (transfer: Partial<Transfer>) =>
+const withTransfer = (transfer: Partial<Transfer>): CompanyUpdateInput =>
   withSettings({ callTransfer: { ...ACME.settings.callTransfer, ...transfer } });
 const withDepartments = (departments: Record<string, string>, defaultNumber = "") =>
   withTransfer({ transferPhoneNumbers: { default: defaultNumber, departments } });
@@ -164,6 +164,26 @@ describe("PUT /api/company/me", () => {
     expect(await dataOf<Company>(again)).toEqual(saved);
     const asRead = await putCompany(staff, { ...saved, availableServices: ["Not a service"] });
     expect(await dataOf<Company>(asRead)).toEqual(saved);
+  });
+
+  it("takes a body with only the fields spec 3 requires, keeping the stored prompt, greeting and call handling", async () => {
+    const staff = await signUp(server);
+    const saved = await dataOf<Company>(await putCompany(staff, ACME));
+    const response = await putCompany(staff, {
+      name: "Acme Physio West",
+      phoneNumber: saved.phoneNumber,
+      settings: {
+        timezone: "Europe/Amsterdam",
+        workingHours: { start: "09:00", end: "17:00" },
+        workingDays: [1, 2, 3],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await dataOf<Company>(response)).toEqual({
+      ...saved,
+      name: "Acme Physio West",
+      settings: { ...saved.settings, workingHours: { start: "09:00", end: "17:00" }, workingDays: [1, 2, 3] },
+    });
   });
 
   it("applies concurrent saves one after another: what is read back is one of them, whole", async () => {

@@ -116,7 +116,8 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
         "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
         "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
         "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl; " +
-        "both go beyond spec 7's body and keep their stored values when left out. " +
+        "both go beyond spec 7's body and keep their stored values when left out, as do prompt, greeting and " +
+        "settings.callTransfer (optional in spec 3). " +
         "phoneNumber, availableServices and settings.weeklyHoursSimple are read-only: any value sent is ignored. workingHours and workingDays replace the " +
         "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
         "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
@@ -131,8 +132,9 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
         if (!business) throw unauthenticated();
-        const { transferPhoneNumbers } = body.settings.callTransfer;
+        const transferPhoneNumbers = body.settings.callTransfer?.transferPhoneNumbers;
         if (
+          transferPhoneNumbers &&
           !isAllowedDefaultNumber(
             transferPhoneNumbers.default,
             business.phoneNumber,
@@ -144,11 +146,11 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
         if (schedule) await replaceWeeklySchedule(tx, businessId, schedule);
         await updateCompany(tx, businessId, {
           name: body.name,
-          prompt: body.prompt,
-          greeting: body.greeting,
+          // Optional in spec 3 (prompt, greeting, callTransfer) or beyond it: left out, they keep their values.
+          prompt: body.prompt ?? business.prompt,
+          greeting: body.greeting ?? business.greeting,
           timezone: body.settings.timezone,
-          callTransfer: body.settings.callTransfer,
-          // Beyond spec 7's body: left out, they keep their stored values.
+          callTransfer: body.settings.callTransfer ?? business.callTransfer,
           currency: body.currency ?? business.currency,
           language: body.language ?? business.language,
         });
