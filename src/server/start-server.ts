@@ -48,7 +48,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
     const jwtSecret = await resolveJwtSecret(config);
     const calendarTokenKey = await resolveCalendarTokenKey(config);
-    const app = createApp({ config: { ...config, jwtSecret, calendarTokenKey }, db: database.db, clock, logger });
+    const app = createApp({
+      config: { ...config, jwtSecret, calendarTokenKey },
+      db: database.db,
+      clock,
+      logger,
+    });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
         const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>

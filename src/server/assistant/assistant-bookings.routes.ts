@@ -12,8 +12,7 @@ import {
   findBookingRow,
   listCallerUpcomingBookings,
 } from "../bookings/booking-lookups.repo";
-import { bookedService, slotRefusal, startTimeRefusal } from "../bookings/booking-slots";
-import { readStartTime } from "../bookings/booking-start-time";
+import { bookedService, requestedStart, slotRefusal } from "../bookings/booking-slots";
 import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
 import {
@@ -100,12 +99,11 @@ export function assistantBookingsRoutes(
     async (c, { body }) => {
       const assistant = c.get("assistant");
       const { businessId, timezone } = assistant;
-      const placed = readStartTime(body.startTime, timezone);
-      if ("problem" in placed) {
-        const near = { businessId, timezone, serviceId: body.serviceId, start: placed.near };
-        throw await startTimeRefusal(findSlots, near, placed.problem);
-      }
-      const start = placed.instant;
+      const start = await requestedStart(findSlots, body.startTime, {
+        businessId,
+        timezone,
+        serviceId: body.serviceId,
+      });
       const at = { businessId, timezone, serviceId: body.serviceId, start };
       const input: BookingToCreate = {
         businessId,
@@ -204,13 +202,9 @@ export function assistantBookingsRoutes(
         const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
         return ok(c, toAssistantBooking(row, timezone));
       }
-      const placed = readStartTime(body.startTime, timezone);
       const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
-      if ("problem" in placed) {
-        const near = { businessId, timezone, serviceId: booking.serviceId, start: placed.near };
-        throw await startTimeRefusal(findSlots, near, placed.problem, slotOptions);
-      }
-      const start = placed.instant;
+      const place = { businessId, timezone, serviceId: booking.serviceId };
+      const start = await requestedStart(findSlots, body.startTime, place, slotOptions);
       const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
       const at = { businessId, timezone, serviceId: booking.serviceId, start };
       // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.

@@ -21,7 +21,13 @@ import {
   changedBookingExample,
 } from "./booking-changes.examples";
 import { findBookingRow } from "./booking-lookups.repo";
-import { bookedService, outsideHoursRefusal, slotRefusal, startTimeRefusal } from "./booking-slots";
+import {
+  bookedService,
+  outsideHoursRefusal,
+  requestedStart,
+  slotRefusal,
+  startTimeRefusal,
+} from "./booking-slots";
 import { readStartTime } from "./booking-start-time";
 import { readIfMatch } from "./booking-version";
 import { toBooking } from "./booking-views";
@@ -204,12 +210,11 @@ export function bookingChangesRoutes(
       const auth = c.get("auth");
       const { businessId } = auth;
       const timezone = await timezoneOf(businessId);
-      const placed = readStartTime(body.startTime, timezone);
-      if ("problem" in placed) {
-        const near = { businessId, timezone, serviceId: body.serviceId, start: placed.near };
-        throw await startTimeRefusal(findSlots, near, placed.problem);
-      }
-      const start = placed.instant;
+      const start = await requestedStart(findSlots, body.startTime, {
+        businessId,
+        timezone,
+        serviceId: body.serviceId,
+      });
       const within = await isWithinOpeningHours(db, {
         businessId,
         timezone,

@@ -4,6 +4,7 @@ import type { SlotFinder, SlotFinderOptions } from "../availability/slot-finder"
 import { NO_SERVICE_ID } from "../availability/slot-offer";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import { Refusal } from "../refusal";
+import { readStartTime } from "./booking-start-time";
 
 /** A time asked for a service (null: a booking's own snapshot, its service gone) on the business's clock. */
 type SlotQuestion = { businessId: string; timezone: string; serviceId: string | null; start: Date };
@@ -61,6 +62,22 @@ export async function startTimeRefusal(
 ): Promise<Refusal> {
   const nextFreeSlots = await nextFreeSlotsOf(findSlots, at, options, { withStart: true });
   return new Refusal("VALIDATION", problem, { field: "startTime", nextFreeSlots });
+}
+
+/**
+ * The instant a booking's requested start names (see readStartTime); a wall time the business's clocks skip
+ * or show twice is refused with the free slots around it (startTimeRefusal).
+ */
+export async function requestedStart(
+  findSlots: SlotFinder,
+  text: string,
+  place: Omit<SlotQuestion, "start">,
+  options: SlotFinderOptions = {},
+): Promise<Date> {
+  const placed = readStartTime(text, place.timezone);
+  if ("problem" in placed)
+    throw await startTimeRefusal(findSlots, { ...place, start: placed.near }, placed.problem, options);
+  return placed.instant;
 }
 
 /** The 409 of a time that is not (or no longer) free, with the day's next free slots to offer instead. */
