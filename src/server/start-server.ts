@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { authMaintenanceJob } from "./auth/auth-maintenance";
+import { calendarAuthorizationPurgeJob } from "./calendar/authorization-purge";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -48,7 +49,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
     const jwtSecret = await resolveJwtSecret(config);
     const calendarTokenKey = await resolveCalendarTokenKey(config);
-    const app = createApp({ config: { ...config, jwtSecret, calendarTokenKey }, db: database.db, clock, logger });
+    const app = createApp({
+      config: { ...config, jwtSecret, calendarTokenKey },
+      db: database.db,
+      clock,
+      logger,
+    });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
         const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>
@@ -76,6 +82,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
         linkCodePurgeJob({ db: database.db, logger }),
+        calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
