@@ -17,6 +17,7 @@ import { availabilityRoutes } from "./availability/availability.routes";
 import { createSlotFinder } from "./availability/slot-finder";
 import { bookingChangesRoutes } from "./bookings/booking-changes.routes";
 import { bookingsRoutes } from "./bookings/bookings.routes";
+import { calendarRoutes } from "./calendar/calendar.routes";
 import { CALL_IMPORT_PATH } from "./calls/call-import.route";
 import { callsRoutes } from "./calls/calls.routes";
 import { type Clock, systemClock } from "./clock";
@@ -98,6 +99,7 @@ export function createApp(options: CreateAppOptions) {
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
     telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
+    calendarRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { authMaintenanceJob } from "./auth/auth-maintenance";
+import { calendarAuthorizationPurgeJob } from "./calendar/authorization-purge";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -81,6 +82,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
         linkCodePurgeJob({ db: database.db, logger }),
+        calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl

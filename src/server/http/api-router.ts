@@ -48,6 +48,11 @@ export type RouteSpec<
   response: Data;
   /** The body is `response` itself rather than an envelope (the OpenAPI document, read by tools). */
   raw?: boolean;
+  /**
+   * The answer is an HTML page for a browser window rather than JSON (the calendar's OAuth callback, which
+   * Google's redirect opens in the popup); `response` is then null.
+   */
+  page?: boolean;
   /** Fields the success envelope carries beside `data` (what a list of slots says about itself). */
   alongside?: Type;
   /** Success status; 200 unless stated. Several when the answer depends on what happened (created or not). */
@@ -106,6 +111,10 @@ async function responseDrift(
   const statuses = [spec.status ?? 200].flat();
   if (!statuses.includes(response.status as SuccessStatus)) {
     return `status ${response.status} is not among the declared ${statuses.join(", ")}`;
+  }
+  if (spec.page) {
+    const contentType = response.headers.get("content-type") ?? "";
+    return contentType.startsWith("text/html") ? null : `a page must be text/html (was "${contentType}")`;
   }
   const bytes = Buffer.from(await response.clone().arrayBuffer());
   const text = (response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes).toString();

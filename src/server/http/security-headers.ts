@@ -8,6 +8,8 @@ const HSTS = "max-age=31536000; includeSubDomains";
 /**
  * Headers for every response. `inlineScriptHashes` are the CSP sources of index.html's inline scripts
  * (the theme-before-paint script), so no 'unsafe-inline' or 'unsafe-eval' is ever needed for scripts.
+ * A handler that sets one of these headers itself keeps its own (the calendar's OAuth callback page: its
+ * own script hash, and an opener policy that does not cut the popup from the portal).
  */
 export function securityHeaders(
   config: Pick<AppConfig, "trustProxy">,
@@ -32,6 +34,7 @@ export function securityHeaders(
     xFrameOptions: "DENY",
     // Set below, and only over https: a browser ignores it on http, and a dev on http must not be pinned.
     strictTransportSecurity: false,
+    overwrite: false,
   });
   return async (c, next) => {
     await headers(c, next);

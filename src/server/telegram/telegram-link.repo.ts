@@ -9,6 +9,7 @@ import {
   telegramConnections,
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
+import { newestOutboxRow } from "../outbox/newest-outbox-row";
 import { DUE_AT_ONCE } from "./telegram-delivery.repo";
 
 /** A business's language as stored (the column's check keeps it one of the six). */
@@ -120,14 +121,12 @@ export async function upsertTelegramConnection(
   db: Executor,
   input: { businessId: string; chatId: number; now: Date },
 ): Promise<TelegramConnectionRow> {
-  const newest = (column: "id" | "xid", none: string) =>
-    sql`coalesce((select ${sql.raw(column)} from outbox where business_id = ${input.businessId}::uuid
-      order by xid desc, id desc limit 1), ${sql.raw(none)})`;
+  const newest = newestOutboxRow(input.businessId);
   const fresh = {
     chatId: input.chatId,
     connectedAt: input.now,
-    deliveredThroughId: newest("id", "0"),
-    deliveredThroughXid: newest("xid", "'0'::xid8"),
+    deliveredThroughId: newest.id,
+    deliveredThroughXid: newest.xid,
     attempts: 0,
     nextAttemptAt: DUE_AT_ONCE,
     lastError: null,

@@ -1,0 +1,170 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/database";
+import {
+  type CalendarConnectionRow,
+  calendarBusy,
+  calendarConnections,
+  calendarEvents,
+} from "../db/schema/calendar.schema";
+import { newestOutboxRow } from "../outbox/newest-outbox-row";
+import { DUE_AT_ONCE } from "../telegram/telegram-delivery.repo";
+
+export async function findCalendarConnection(
+  db: Executor,
+  businessId: string,
+): Promise<CalendarConnectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(calendarConnections)
+    .where(eq(calendarConnections.businessId, businessId));
+  return row ?? null;
+}
+
+/** What the callback stores: tokens already encrypted. */
+export type NewCalendarConnection = {
+  businessId: string;
+  email: string;
+  scopes: string;
+  refreshToken: string;
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  now: Date;
+};
+
+const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Connects (or reconnects) the business's Google Calendar; a broken connection is whole again and due at
+ * once. The same account connected again keeps its place in the outbox (what waited while it was broken is
+ * delivered, once) and what sync knows of its calendar. Another account starts afresh: after the business's
+ * newest outbox row, with no events, busy times, sync token or push channel of the old calendar. Answers
+ * the other account's connection it replaced (tokens still encrypted), whose grant the caller revokes; null
+ * when there was none or it was the same account (revoking any token of a grant ends the whole grant).
+ */
+export async function connectCalendar(
+  db: Database,
+  input: NewCalendarConnection,
+): Promise<CalendarConnectionRow | null> {
+  const { businessId, now } = input;
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select()
+      .from(calendarConnections)
+      .where(eq(calendarConnections.businessId, businessId))
+      .for("update");
+    const mended = {
+      email: input.email,
+      scopes: input.scopes,
+      refreshToken: input.refreshToken,
+      accessToken: input.accessToken,
+      accessTokenExpiresAt: input.accessTokenExpiresAt,
+      connectedAt: now,
+      attempts: 0,
+      nextAttemptAt: DUE_AT_ONCE,
+      lastError: null,
+      brokenAt: null,
+      brokenReason: null,
+    };
+    if (previous && sameAccount(previous.email, input.email)) {
+      await tx.update(calendarConnections).set(mended).where(eq(calendarConnections.businessId, businessId));
+      return null;
+    }
+    const newest = newestOutboxRow(businessId);
+    const fresh = {
+      ...mended,
+      calendarId: "primary",
+      deliveredThroughId: newest.id,
+      deliveredThroughXid: newest.xid,
+      lastCheckedAt: null,
+      syncToken: null,
+      watchChannelId: null,
+      watchResourceId: null,
+      watchToken: null,
+      watchExpiresAt: null,
+    };
+    await tx.delete(calendarEvents).where(eq(calendarEvents.businessId, businessId));
+    await tx.delete(calendarBusy).where(eq(calendarBusy.businessId, businessId));
+    await tx
+      .insert(calendarConnections)
+      .values({ businessId, ...fresh })
+      .onConflictDoUpdate({ target: calendarConnections.businessId, set: fresh });
+    return previous ?? null;
+  });
+}
+
+/**
+ * Deletes the business's connection and the busy times read from its calendar (they must stop blocking
+ * slots); answers the deleted connection (tokens encrypted) for revocation, null when there was none.
+ */
+export async function deleteCalendarConnection(
+  db: Database,
+  businessId: string,
+): Promise<CalendarConnectionRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(calendarConnections)
+      .where(eq(calendarConnections.businessId, businessId))
+      .returning();
+    await tx.delete(calendarBusy).where(eq(calendarBusy.businessId, businessId));
+    return row ?? null;
+  });
+}
+
+/**
+ * Marks the connection broken (the first time and reason stay until a reconnect); its outbox rows wait.
+ * With `refreshToken`, only while the connection still holds that grant: a reconnect made meanwhile is not
+ * the one Google refused.
+ */
+export async function markCalendarBroken(
+  db: Executor,
+  input: { businessId: string; reason: string; now: Date; refreshToken?: string },
+): Promise<void> {
+  await db
+    .update(calendarConnections)
+    .set({
+      brokenAt: sql`coalesce(${calendarConnections.brokenAt}, ${input.now.toISOString()}::timestamptz)`,
+      brokenReason: sql`coalesce(${calendarConnections.brokenReason}, ${input.reason})`,
+    })
+    .where(
+      and(
+        eq(calendarConnections.businessId, input.businessId),
+        input.refreshToken === undefined
+          ? undefined
+          : eq(calendarConnections.refreshToken, input.refreshToken),
+      ),
+    );
+}
+
+/**
+ * Stores a refreshed access token (encrypted) if the connection is still as it was read: the same grant
+ * and the same token expiry. False when another instance refreshed first, or the connection changed.
+ */
+export async function storeRefreshedToken(
+  db: Executor,
+  input: {
+    businessId: string;
+    read: Pick<CalendarConnectionRow, "refreshToken" | "accessTokenExpiresAt">;
+    accessToken: string;
+    accessTokenExpiresAt: Date;
+    /** Google sends a new refresh token with a refresh only rarely; kept when it does. */
+    refreshToken: string | null;
+  },
+): Promise<boolean> {
+  const stored = await db
+    .update(calendarConnections)
+    .set({
+      accessToken: input.accessToken,
+      accessTokenExpiresAt: input.accessTokenExpiresAt,
+      ...(input.refreshToken !== null && { refreshToken: input.refreshToken }),
+    })
+    .where(
+      and(
+        eq(calendarConnections.businessId, input.businessId),
+        eq(calendarConnections.refreshToken, input.read.refreshToken),
+        sql`${calendarConnections.accessTokenExpiresAt} is not distinct from
+          ${input.read.accessTokenExpiresAt?.toISOString() ?? null}::timestamptz`,
+      ),
+    )
+    .returning({ businessId: calendarConnections.businessId });
+  return stored.length > 0;
+}

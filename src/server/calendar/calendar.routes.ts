@@ -1,0 +1,287 @@
+import { type CalendarStatus, calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { type } from "arktype";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { DEFAULT_GOOGLE_OAUTH, type GoogleConfig } from "../config";
+import type { Executor } from "../db/database";
+import { ApiRouter, type RouteGuards } from "../http/api-router";
+import type { AppDeps, AppEnv } from "../http/app-env";
+import { isHttps, requestOrigin } from "../http/request-info";
+import { ok } from "../http/respond";
+import { Refusal } from "../refusal";
+import { calendarConnectExample, calendarStatusExample } from "./calendar.examples";
+import { insertCalendarAuthorization, takeCalendarAuthorization } from "./calendar-authorization.repo";
+import {
+  connectCalendar,
+  deleteCalendarConnection,
+  findCalendarConnection,
+} from "./calendar-connection.repo";
+import { callbackPage } from "./callback-page";
+import {
+  authorizationUrl,
+  emailOfIdToken,
+  exchangeCode,
+  GoogleOAuthError,
+  missingPermissions,
+  revokeToken,
+} from "./google-oauth";
+import { newAuthorizationSecrets, stateHashOf } from "./pkce";
+import { createTokenCipher } from "./token-cipher";
+
+/** How long the popup has to come back through Google (spec 9 gives the portal 5 minutes; some slack). */
+export const AUTHORIZATION_TTL_MS = 10 * 60_000;
+export const CALLBACK_PATH = "/api/calendar/callback";
+
+/** Spec 8's words, which the portal shows as they are. */
+export const CANCELLED = "Authorization cancelled by user";
+export const FAILED = "Authorization failed";
+export const STALE = "This authorization expired or was already used. Please try again";
+export const OTHER_BROWSER =
+  "This authorization was started in another browser. Please try again from Settings";
+export const UNREACHABLE = "Google could not be reached. Please try again in a moment";
+export const NO_OFFLINE_ACCESS = "Google did not grant offline access. Please try again";
+export const missingPermissionMessage = (permissions: string[]) =>
+  `CallDesk needs permission to ${permissions.join(" and ")}. Please connect again and allow every permission asked`;
+
+const NOT_CONFIGURED =
+  "Google Calendar is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET";
+
+/**
+ * Binds an authorization to the browser that started it (RFC 9700, 4.7.1): the state goes back to the
+ * callback in a cookie as well, so a link to Google made in one browser cannot connect a calendar through
+ * another (someone's own Google account to another business). Lax: it must ride Google's redirect.
+ */
+const STATE_COOKIE = "calldesk_calendar_state";
+const stateCookie = (secure: boolean) =>
+  ({ httpOnly: true, sameSite: "Lax", path: CALLBACK_PATH, secure }) as const;
+
+/** What Google adds to the redirect: code and state, or error; other parameters (scope, authuser…) unread. */
+const callbackQuery = type({ "code?": "string", "state?": "string", "error?": "string" });
+
+async function statusOf(db: Executor, businessId: string, configured: boolean): Promise<CalendarStatus> {
+  const connection = await findCalendarConnection(db, businessId);
+  return {
+    configured,
+    connected: connection !== null,
+    email: connection?.email ?? null,
+    connectedAt: connection?.connectedAt.toISOString() ?? null,
+    brokenAt: connection?.brokenAt?.toISOString() ?? null,
+    brokenReason: connection?.brokenReason ?? null,
+    lastCheckedAt: connection?.lastCheckedAt?.toISOString() ?? null,
+  };
+}
+
+type Outcome = { success: true } | { success: false; error: string };
+const failed = (error: string): Outcome => ({ success: false, error });
+
+/**
+ * The business's Google Calendar connection (spec 3 "Calendar status", spec 7 "Calendar"): status, the
+ * popup's authorization URL, Google's callback, and disconnect. The events calls live with the sync.
+ */
+export function calendarRoutes(
+  deps: Pick<AppDeps, "db" | "clock" | "logger" | "config">,
+  guards: RouteGuards,
+) {
+  const { db, clock, logger, config } = deps;
+  const google = config.google;
+  const cipher = createTokenCipher(config.calendarTokenKey);
+  const router = new ApiRouter("/api/calendar", guards);
+  const businessOf = (c: Context<AppEnv>) => c.get("auth").businessId;
+  const secure = (c: Context) => isHttps(c, config.trustProxy);
+  // Google sends the popup back here; it must be the portal's own origin (the page posts to it).
+  const portalOrigin = (c: Context) => config.appOrigin ?? requestOrigin(c, config.trustProxy);
+  const redirectUri = (c: Context) => `${config.publicUrl ?? portalOrigin(c)}${CALLBACK_PATH}`;
+
+  /** Best effort: Google unreachable must not keep our copy, or the user, waiting. */
+  const revoke = async (revokeUrl: string, token: string, why: string) => {
+    try {
+      await revokeToken(revokeUrl, token);
+    } catch (error) {
+      logger.warn(`Revoking a Google grant (${why}) failed; it stays until the user removes it`, error);
+    }
+  };
+  const revokeStored = async (revokeUrl: string, sealed: string, why: string) => {
+    let token: string;
+    try {
+      token = cipher.decrypt(sealed);
+    } catch {
+      logger.warn(`A stored Google grant (${why}) cannot be read, so it is not revoked`);
+      return;
+    }
+    await revoke(revokeUrl, token, why);
+  };
+
+  router.add(
+    {
+      method: "get",
+      path: "/status",
+      summary: "Whether the business has a Google Calendar connected, as which account, and whether it works",
+      auth: "user",
+      response: calendarStatus,
+      examples: { response: calendarStatusExample },
+      errors: [],
+    },
+    async (c) => ok(c, await statusOf(db, businessOf(c), google !== null)),
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/connect",
+      summary: "Where the connect popup goes: Google's consent page for this business's calendar",
+      description:
+        `Authorization code flow with a one-time state and PKCE (S256), offline access, consent shown; ` +
+        `good for ${AUTHORIZATION_TTL_MS / 60_000} minutes, in this browser only (a cookie binds it). ` +
+        "503 when the server has no Google OAuth client configured.",
+      auth: "user",
+      response: calendarConnect,
+      examples: { response: calendarConnectExample },
+      errors: ["UNAVAILABLE"],
+    },
+    async (c) => {
+      if (!google) throw new Refusal("UNAVAILABLE", NOT_CONFIGURED);
+      const { state, codeVerifier, codeChallenge } = newAuthorizationSecrets();
+      const now = clock();
+      const { businessId, userId } = c.get("auth");
+      await insertCalendarAuthorization(
+        db,
+        {
+          stateHash: stateHashOf(state),
+          businessId,
+          userId,
+          codeVerifier,
+          expiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS),
+        },
+        now,
+      );
+      setCookie(c, STATE_COOKIE, state, { ...stateCookie(secure(c)), maxAge: AUTHORIZATION_TTL_MS / 1000 });
+      return ok(c, {
+        authUrl: authorizationUrl(google, { redirectUri: redirectUri(c), state, codeChallenge }),
+      });
+    },
+  );
+
+  /** Google's code for this authorization, as a connected calendar; every refusal as spec 8 words it. */
+  const finish = async (
+    c: Context,
+    google: GoogleConfig,
+    code: string,
+    codeVerifier: string,
+    businessId: string,
+  ) => {
+    let tokens: Awaited<ReturnType<typeof exchangeCode>>;
+    try {
+      tokens = await exchangeCode(google, { code, codeVerifier, redirectUri: redirectUri(c) });
+    } catch (error) {
+      if (!(error instanceof GoogleOAuthError)) throw error;
+      logger.warn(`Google refused the calendar code of business ${businessId}: ${error.message}`);
+      return failed(error.unavailable ? UNREACHABLE : FAILED);
+    }
+    const dropGrant = () => revoke(google.revokeUrl, tokens.refresh_token ?? tokens.access_token, "refused");
+    const missing = missingPermissions(tokens.scope);
+    if (missing.length > 0) {
+      await dropGrant();
+      return failed(missingPermissionMessage(missing));
+    }
+    if (!tokens.refresh_token) {
+      await dropGrant();
+      return failed(NO_OFFLINE_ACCESS);
+    }
+    const email = tokens.id_token ? emailOfIdToken(tokens.id_token) : null;
+    if (!email) {
+      logger.warn(`Google sent no e-mail with the calendar grant of business ${businessId}`);
+      await dropGrant();
+      return failed(FAILED);
+    }
+    const now = clock();
+    const replaced = await connectCalendar(db, {
+      businessId,
+      email,
+      scopes: tokens.scope ?? "",
+      refreshToken: cipher.encrypt(tokens.refresh_token),
+      accessToken: cipher.encrypt(tokens.access_token),
+      accessTokenExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
+      now,
+    });
+    if (replaced) await revokeStored(google.revokeUrl, replaced.refreshToken, "another account connected");
+    return { success: true } as const;
+  };
+
+  router.add(
+    {
+      method: "get",
+      path: "/callback",
+      summary: "Google's redirect back into the popup: finishes the connect and tells the portal",
+      description:
+        "Query: `code` and `state`, or `error` (`access_denied` when the user cancelled). No session: the " +
+        "state names the business, once, within its time, in the browser that started it. Always an HTML " +
+        `page that posts {type: "CALENDAR_CONNECTED", success, error} to the portal's window and on the ` +
+        "BroadcastChannel, then closes itself; a permission left unticked is refused by name, nothing stored.",
+      response: null,
+      page: true,
+      errors: [],
+    },
+    async (c) => {
+      const query = callbackQuery(c.req.query());
+      const params = query instanceof type.errors ? {} : query;
+      const boundState = getCookie(c, STATE_COOKIE);
+      deleteCookie(c, STATE_COOKIE, stateCookie(secure(c)));
+      let outcome: Outcome;
+      try {
+        const authorization = params.state
+          ? await takeCalendarAuthorization(db, stateHashOf(params.state), clock())
+          : null;
+        if (params.error) outcome = failed(params.error === "access_denied" ? CANCELLED : FAILED);
+        else if (!authorization) outcome = failed(params.state ? STALE : FAILED);
+        else if (boundState !== params.state) outcome = failed(OTHER_BROWSER);
+        else if (!google) outcome = failed(NOT_CONFIGURED);
+        else if (!params.code) outcome = failed(FAILED);
+        else
+          outcome = await finish(
+            c,
+            google,
+            params.code,
+            authorization.codeVerifier,
+            authorization.businessId,
+          );
+      } catch (error) {
+        logger.error("The calendar callback failed", error);
+        outcome = failed(FAILED);
+      }
+      return callbackPage(c, outcome, portalOrigin(c));
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/disconnect",
+      summary: "Disconnect the business's Google Calendar: access revoked at Google, our copy deleted",
+      description:
+        "Revocation is best effort: Google unreachable is logged and the connection is deleted all the same. " +
+        "200 when nothing was connected.",
+      auth: "user",
+      response: calendarStatus,
+      examples: {
+        response: {
+          ...calendarStatusExample,
+          connected: false,
+          email: null,
+          connectedAt: null,
+          lastCheckedAt: null,
+        },
+      },
+      errors: [],
+    },
+    async (c) => {
+      const businessId = businessOf(c);
+      const deleted = await deleteCalendarConnection(db, businessId);
+      // Revoking needs no client credentials: a server that lost them still ends the grant.
+      const revokeUrl = google?.revokeUrl ?? DEFAULT_GOOGLE_OAUTH.revokeUrl;
+      if (deleted) await revokeStored(revokeUrl, deleted.refreshToken, "disconnected");
+      return ok(c, await statusOf(db, businessId, google !== null));
+    },
+  );
+
+  return router;
+}

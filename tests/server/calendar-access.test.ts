@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCalendarAccess, REVOKED_REASON } from "../../src/server/calendar/calendar-access.repo";
+import { GoogleOAuthError } from "../../src/server/calendar/google-oauth";
+import { createTokenCipher } from "../../src/server/calendar/token-cipher";
+import { loadConfig } from "../../src/server/config";
+import { calendarConnections } from "../../src/server/db/schema/calendar.schema";
+import { createLogger } from "../../src/server/logger";
+import { type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
+import { type SignedIn, signUp } from "../support/server-accounts";
+import { dataOf } from "../support/server-calls";
+import { MINUTE, SECOND } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+const TOKEN_KEY = randomBytes(32);
+const cipher = createTokenCipher(TOKEN_KEY);
+const TOKEN_SECONDS = 3600;
+
+describe("calendar access (the fake OAuth server)", () => {
+  let fake: FakeGoogleOAuth;
+  let server: TestServer;
+  const access = () =>
+    createCalendarAccess({
+      db: server.db,
+      clock: server.clock,
+      google: loadConfig(fake.env).google!,
+      cipher,
+      logger: createLogger("silent"),
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeGoogleOAuth({ accessTokenSeconds: TOKEN_SECONDS });
+    server = await startTestServer({ env: { ...fake.env, CALENDAR_TOKEN_KEY: TOKEN_KEY.toString("hex") } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  /** Connects a new business's calendar through the popup flow; answers its staff and the fake's grant. */
+  async function connected(email = "owner@example.com"): Promise<{ staff: SignedIn; businessId: string }> {
+    const staff = await signUp(server);
+    const response = await server.request("/api/calendar/connect", { accessToken: staff.accessToken });
+    const { authUrl } = await dataOf<{ authUrl: string }>(response);
+    const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+    const page = await fetch(await fake.authorize(authUrl, { email }), { headers: { cookie } });
+    expect(await page.text()).toContain('"success":true');
+    return { staff, businessId: staff.user.businessId };
+  }
+
+  const row = async (businessId: string) =>
+    (
+      await server.db.select().from(calendarConnections).where(eq(calendarConnections.businessId, businessId))
+    )[0]!;
+  const refreshes = () => fake.tokenRequests.filter((r) => r.grant_type === "refresh_token").length;
+
+  it("answers the stored token while it has over a minute left, then refreshes it once and stores it encrypted", async () => {
+    const { businessId } = await connected();
+    const grant = fake.grants.at(-1)!;
+    const calendar = access();
+    const before = refreshes();
+    expect(await calendar.grantFor(businessId)).toEqual({
+      accessToken: grant.accessTokens[0],
+      calendarId: "primary",
+    });
+
+    server.clock.advance(TOKEN_SECONDS * SECOND - MINUTE - SECOND);
+    expect((await calendar.grantFor(businessId))?.accessToken).toBe(grant.accessTokens[0]);
+    expect(refreshes()).toBe(before);
+
+    // Within a minute of expiry: concurrent callers share one refresh.
+    server.clock.advance(2 * SECOND);
+    const [one, two] = await Promise.all([calendar.grantFor(businessId), calendar.grantFor(businessId)]);
+    expect(refreshes()).toBe(before + 1);
+    expect(one).toEqual({ accessToken: grant.accessTokens[1], calendarId: "primary" });
+    expect(two).toEqual(one);
+    const stored = await row(businessId);
+    expect(stored.accessToken).not.toContain(grant.accessTokens[1]!);
+    expect(cipher.decrypt(stored.accessToken!)).toBe(grant.accessTokens[1]);
+    expect(stored.accessTokenExpiresAt).toEqual(new Date(server.clock().getTime() + TOKEN_SECONDS * SECOND));
+    expect(cipher.decrypt(stored.refreshToken)).toBe(grant.refreshToken);
+  });
+
+  it("keeps one token when two instances refresh at once: the later store yields to the first", async () => {
+    const { businessId } = await connected();
+    const grant = fake.grants.at(-1)!;
+    server.clock.advance(TOKEN_SECONDS * SECOND);
+    const [first, second] = await Promise.all([access().grantFor(businessId), access().grantFor(businessId)]);
+    const stored = cipher.decrypt((await row(businessId)).accessToken!);
+    expect(grant.accessTokens.slice(1)).toContain(stored);
+    expect(first?.accessToken).toBe(stored);
+    expect(second?.accessToken).toBe(stored);
+  });
+
+  it("marks the connection broken on invalid_grant and answers null from then on, without asking Google again", async () => {
+    const { businessId } = await connected("revoker@example.com");
+    fake.revokeAccess("revoker@example.com");
+    server.clock.advance(TOKEN_SECONDS * SECOND);
+    const calendar = access();
+    expect(await calendar.grantFor(businessId)).toBeNull();
+    const brokenAt = server.clock();
+    expect(await row(businessId)).toMatchObject({ brokenAt, brokenReason: REVOKED_REASON });
+    const asked = refreshes();
+    server.clock.advance(MINUTE);
+    expect(await calendar.grantFor(businessId)).toBeNull();
+    expect(refreshes()).toBe(asked);
+    // The first time and reason stay.
+    await calendar.markBroken(businessId, "calendar deleted");
+    expect(await row(businessId)).toMatchObject({
+      brokenAt: new Date(brokenAt),
+      brokenReason: REVOKED_REASON,
+    });
+  });
+
+  it("throws while Google is unreachable, leaving the connection whole", async () => {
+    const { businessId } = await connected();
+    server.clock.advance(TOKEN_SECONDS * SECOND);
+    fake.outage(true);
+    try {
+      await expect(access().grantFor(businessId)).rejects.toBeInstanceOf(GoogleOAuthError);
+    } finally {
+      fake.outage(false);
+    }
+    expect((await row(businessId)).brokenAt).toBeNull();
+    expect(await access().grantFor(businessId)).not.toBeNull();
+  });
+
+  it("marks a connection broken for the sync (revoked access, deleted calendar), and answers null for one never connected", async () => {
+    const { businessId } = await connected();
+    const calendar = access();
+    await calendar.markBroken(businessId, "The calendar was deleted in Google");
+    expect(await row(businessId)).toMatchObject({
+      brokenAt: server.clock(),
+      brokenReason: "The calendar was deleted in Google",
+    });
+    expect(await calendar.grantFor(businessId)).toBeNull();
+    const stranger = await signUp(server);
+    expect(await calendar.grantFor(stranger.user.businessId)).toBeNull();
+  });
+});
