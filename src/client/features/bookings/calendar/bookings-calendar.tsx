@@ -4,7 +4,9 @@ import type { CalendarDate } from "@shared/calendar-date";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Suspense } from "react";
 import { css } from "styled-system/css";
+import { useMediaQuery } from "../../../app/shell/use-media-query";
 import { BookingStatusTag } from "../../../components/booking-status-look";
 import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
@@ -17,14 +19,25 @@ import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
+import { preloadable } from "../../../lib/preloadable";
 import { bookingQueries } from "../bookings.queries";
-import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
+import type { BusyTime } from "./calendar-events";
+import { type CalendarSpan, calendarViewOf, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
-import { MonthGrid } from "./month-grid";
-import { WeekGrid } from "./week-grid";
 
-/** The bookings as a week or a month in the business's timezone; a booking opens its panel (?booking=id). */
-export function BookingsCalendar() {
+const NO_BUSY_TIMES: readonly BusyTime[] = [];
+/** Below md (48em) seven columns do not fit: the week and the month are lists of days there. */
+const NARROW = "(max-width: 47.99em)";
+
+// FullCalendar is most of the calendar's code: it loads with the calendar view, not with the bookings page.
+const BookingsFullCalendar = preloadable(() => import("./bookings-full-calendar").then((m) => m.default));
+
+/**
+ * The bookings as a day, a week or a month in the business's timezone; a booking opens its panel
+ * (?booking=id). `busy`: the business's busy times elsewhere (Google), shaded behind the bookings; none until
+ * the calendar connection supplies them.
+ */
+export function BookingsCalendar({ busy = NO_BUSY_TIMES }: { busy?: readonly BusyTime[] }) {
   const zone = useBusinessTimeZone();
   if (zone.isError)
     return (
@@ -36,28 +49,41 @@ export function BookingsCalendar() {
       </LoadErrorAlert>
     );
   if (!zone.data) return <CalendarSkeleton />;
-  return <ZonedCalendar timeZone={zone.data} />;
+  return <ZonedCalendar timeZone={zone.data} busy={busy} />;
 }
 
-function ZonedCalendar({ timeZone }: { timeZone: string }) {
+function ZonedCalendar({ timeZone, busy }: { timeZone: string; busy: readonly BusyTime[] }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const now = useNow();
+  const narrow = useMediaQuery(NARROW);
   const [search, setSearch] = useCalendarSearch();
   const today = calendarDateAt(new Date(now), timeZone);
   const date = search.date ?? today;
   const days = shownDays(search.span, date);
   const range = { from: days[0]!, to: days.at(-1)! };
   const bookings = useQuery(bookingQueries.calendar(api, range));
-  const open = (id: string) => setSearch({ booking: id });
   const go = (patch: { span?: CalendarSpan; date?: CalendarDate }) =>
     setSearch({ ...patch, date: patch.date === today ? undefined : patch.date }, { replace: false });
+  const { view, look } = calendarViewOf(search.span, narrow);
+  const steps = {
+    day: { previous: t`Previous day`, next: t`Next day` },
+    week: { previous: t`Previous week`, next: t`Next week` },
+    month: { previous: t`Previous month`, next: t`Next month` },
+  }[search.span];
   const title =
     search.span === "month"
       ? calendarDateFormat(i18n.locale, { month: "long", year: "numeric" })(date)
-      : weekTitle(i18n.locale, mondayOf(date));
+      : search.span === "day"
+        ? calendarDateFormat(i18n.locale, {
+            weekday: "long",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+          })(date)
+        : weekTitle(i18n.locale, mondayOf(date));
   const isCurrent =
-    days.includes(today) && (search.span === "week" || date.slice(0, 7) === today.slice(0, 7));
+    days.includes(today) && (search.span !== "month" || date.slice(0, 7) === today.slice(0, 7));
 
   return (
     <Card>
@@ -67,7 +93,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
             <IconButton
               variant="outline"
               size="sm"
-              aria-label={search.span === "week" ? t`Previous week` : t`Previous month`}
+              aria-label={steps.previous}
               onClick={() => go({ date: stepDate(search.span, date, -1) })}
             >
               <ChevronLeft aria-hidden="true" />
@@ -78,7 +104,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
             <IconButton
               variant="outline"
               size="sm"
-              aria-label={search.span === "week" ? t`Next week` : t`Next month`}
+              aria-label={steps.next}
               onClick={() => go({ date: stepDate(search.span, date, 1) })}
             >
               <ChevronRight aria-hidden="true" />
@@ -91,7 +117,8 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
               fontWeight: "semibold",
               flex: "1 1 12rem",
               minW: "0",
-              textTransform: "capitalize",
+              // "listopad 2026" → "Listopad 2026"; only the first letter, not every word of a date.
+              _firstLetter: { textTransform: "uppercase" },
             })}
           >
             {title}
@@ -109,26 +136,18 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
           <CalendarSkeleton />
         ) : (
           <div aria-busy={bookings.isFetching || undefined} data-range={`${range.from}/${range.to}`}>
-            {search.span === "week" ? (
-              <WeekGrid
-                days={days}
-                today={today}
-                bookings={bookings.data}
-                timeZone={timeZone}
-                onOpen={open}
-              />
-            ) : (
-              <MonthGrid
-                weeks={monthWeeks(date)}
+            <Suspense fallback={<CalendarSkeleton />}>
+              <BookingsFullCalendar
+                view={view}
+                look={look}
                 date={date}
-                today={today}
-                bookings={bookings.data}
                 timeZone={timeZone}
-                onOpen={open}
-                onShowDay={(day) => go({ span: "week", date: day })}
-                onMove={(day) => go({ date: day })}
+                bookings={bookings.data}
+                busy={busy}
+                now={now}
+                onOpen={(id) => setSearch({ booking: id })}
               />
-            )}
+            </Suspense>
           </div>
         )}
         <StatusLegend />
@@ -152,7 +171,7 @@ function weekTitle(locale: string, monday: CalendarDate) {
   return format.formatRange(day(monday), day(addDays(monday, 6)));
 }
 
-/** Week or month. */
+/** Day, week or month. */
 function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: CalendarSpan) => void }) {
   const { t } = useLingui();
   return (
@@ -160,6 +179,7 @@ function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: Calen
       label={t`Calendar range`}
       value={span}
       items={[
+        { value: "day", label: t`Day` },
         { value: "week", label: t`Week` },
         { value: "month", label: t`Month` },
       ]}
