@@ -4,7 +4,6 @@ import type { CalendarDate } from "@shared/calendar-date";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Suspense } from "react";
 import { css } from "styled-system/css";
 import { useMediaQuery } from "../../../app/shell/use-media-query";
 import { BookingStatusTag } from "../../../components/booking-status-look";
@@ -14,26 +13,24 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardBody } from "../../../components/ui/card";
 import { IconButton } from "../../../components/ui/icon-button";
 import { SegmentGroup } from "../../../components/ui/segment-group";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
-import { preloadable } from "../../../lib/preloadable";
 import { bookingQueries } from "../bookings.queries";
+import { BookingsFullCalendar } from "./bookings-full-calendar";
 import type { BusyTime } from "./calendar-events";
 import { type CalendarSpan, calendarViewOf, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
+import { CalendarSkeleton } from "./calendar-skeleton";
 
 const NO_BUSY_TIMES: readonly BusyTime[] = [];
 /** Below md (48em) seven columns do not fit: the week and the month are lists of days there. */
 const NARROW = "(max-width: 47.99em)";
 
-// FullCalendar is most of the calendar's code: it loads with the calendar view, not with the bookings page.
-const BookingsFullCalendar = preloadable(() => import("./bookings-full-calendar").then((m) => m.default));
-
 /**
- * The bookings as a day, a week or a month in the business's timezone; a booking opens its panel
+ * The calendar view of /bookings, loaded only when it is shown (bookings-page.tsx imports it lazily: with
+ * FullCalendar it weighs more than the rest of the page). The bookings as a day, a week or a month in the business's timezone; a booking opens its panel
  * (?booking=id). `busy`: the business's busy times elsewhere (Google), shaded behind the bookings; none until
  * the calendar connection supplies them.
  */
@@ -136,18 +133,16 @@ function ZonedCalendar({ timeZone, busy }: { timeZone: string; busy: readonly Bu
           <CalendarSkeleton />
         ) : (
           <div aria-busy={bookings.isFetching || undefined} data-range={`${range.from}/${range.to}`}>
-            <Suspense fallback={<CalendarSkeleton />}>
-              <BookingsFullCalendar
-                view={view}
-                look={look}
-                date={date}
-                timeZone={timeZone}
-                bookings={bookings.data}
-                busy={busy}
-                now={now}
-                onOpen={(id) => setSearch({ booking: id })}
-              />
-            </Suspense>
+            <BookingsFullCalendar
+              view={view}
+              look={look}
+              date={date}
+              timeZone={timeZone}
+              bookings={bookings.data}
+              busy={busy}
+              now={now}
+              onOpen={(id) => setSearch({ booking: id })}
+            />
           </div>
         )}
         <StatusLegend />
@@ -198,17 +193,5 @@ function StatusLegend() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function CalendarSkeleton() {
-  return (
-    <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-      <span className={css({ srOnly: true })}>
-        <Trans>Loading bookings...</Trans>
-      </span>
-      <Skeleton className={css({ h: "8", w: "64", maxW: "full" })} />
-      <Skeleton className={css({ h: "96" })} />
-    </div>
   );
 }

@@ -25,7 +25,15 @@ import { failureMessage, failureOf } from "../../../lib/error-wording";
 import { timeOfDayFormat } from "../../../lib/zoned-format";
 import { useBookingAction } from "../use-booking-action";
 import { BookingEvent } from "./booking-event";
-import { type BusyTime, bookingEvents, busyEvents, HOUR_PX, linesFor, visibleHours } from "./calendar-events";
+import {
+  type BusyTime,
+  bookingEvents,
+  busyEvents,
+  HOUR_PX,
+  linesFor,
+  ONE_LINE_PX,
+  visibleHours,
+} from "./calendar-events";
 import type { CalendarLook } from "./calendar-range";
 import { calendarTheme } from "./calendar-theme";
 
@@ -53,9 +61,8 @@ export type BookingsFullCalendarProps = {
  * and the interface language. A booking opens its panel (click, or Enter on its focused block); dragging a
  * pending or confirmed booking that has not started reschedules it through the same action as the dialog
  * (the booking-status machine's PUT body, If-Match); a refused move goes back where it was, with the reason.
- * Loaded only with the calendar view: it is most of the page's code.
  */
-export default function BookingsFullCalendar(props: BookingsFullCalendarProps) {
+export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
   const { view, look, date, timeZone, bookings, busy, now, onOpen } = props;
   const { t, i18n } = useLingui();
   const calendar = useRef<CalendarRef>(null);
@@ -130,7 +137,7 @@ export default function BookingsFullCalendar(props: BookingsFullCalendarProps) {
         slotMaxTime={hours.slotMaxTime}
         slotHeaderFormat={clock}
         eventTimeFormat={clock}
-        eventMinHeight={22}
+        eventMinHeight={ONE_LINE_PX}
         dayMaxEvents
         moreLinkClick="popover"
         moreLinkContent={({ num: more }) => <Plural value={more} one="+# more" other="+# more" />}

@@ -38,6 +38,8 @@ export const HOUR_PX = 48;
 const LINE_PX = 16;
 /** The block's padding and borders, top and bottom. */
 const BLOCK_CHROME_PX = 6;
+/** The least height of a block: one whole line, however short the booking (FullCalendar's eventMinHeight). */
+export const ONE_LINE_PX = LINE_PX + BLOCK_CHROME_PX;
 
 /**
  * How many whole lines a block of `minutes` in the time grid has room for (1 to 3: time and name, service,
