@@ -90,10 +90,19 @@ describe("Bookings calendar", () => {
     const startClock = slot.start.slice(11, 16);
     const endClock = slot.end.slice(11, 16);
 
+    // The list does not fetch the calendar's code (FullCalendar); the calendar view does.
+    const chunks: string[] = [];
+    page.on("request", (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto("/bookings");
+    await page.locator(`main [data-booking="${bookingId}"]`).first().waitFor();
+    expect(chunks.filter((path) => path.startsWith("/assets/bookings-calendar-"))).toEqual([]);
+
     // Week view: in the day's column, its times on the block.
     await page.goto(`/bookings?view=calendar&date=${day}`);
     const weekBlock = page.locator(`[data-calendar=week] [data-date="${day}"] [data-booking="${bookingId}"]`);
     await weekBlock.waitFor();
+    expect(chunks.some((path) => path.startsWith("/assets/bookings-calendar-"))).toBe(true);
+    page.removeAllListeners("request");
     expect(await weekBlock.innerText()).toContain(`${startClock}–${endClock}`);
     expect(await weekBlock.innerText()).toContain("Grace Hopper");
     expect(await weekBlock.getAttribute("data-status")).toBe("pending");
