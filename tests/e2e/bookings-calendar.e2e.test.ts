@@ -216,12 +216,14 @@ describe("Bookings calendar", () => {
     const toFive = (17 - Number(slot.start.slice(11, 13))) * hourPx;
     await dragBy(page, bookingId, toFive);
     await toast(page, "That time is outside the opening hours.").waitFor();
+    // Back at once with the refusal, not when the calendar next redraws its bookings (every 30 s).
     await page.waitForFunction(
       ([id, top]) => {
         const block = document.querySelector(`main [role=button]:has([data-booking="${id}"])`);
         return block && Math.abs(block.getBoundingClientRect().top - Number(top)) < 1;
       },
       [bookingId, String(before.y)] as const,
+      { timeout: 5_000 },
     );
     expect((await bookingOf(page, bookingId)).startTime).toBe(new Date(slot.start).toISOString());
 
