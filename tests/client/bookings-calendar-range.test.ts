@@ -1,17 +1,35 @@
 import { describe, expect, it } from "vitest";
 import {
-  byStartDay,
-  laneOf,
+  bookingEvents,
+  busyEvents,
+  canMove,
+  linesFor,
+  visibleHours,
+} from "../../src/client/features/bookings/calendar/calendar-events";
+import {
+  calendarViewOf,
   monthWeeks,
-  placeOnDay,
   shownDays,
   stepDate,
-  visibleHours,
 } from "../../src/client/features/bookings/calendar/calendar-range";
+import type { Booking } from "../../src/shared/booking.schema";
 
-const booking = (startTime: string, endTime: string) => ({ startTime, endTime });
-const minutes = (placements: { startMinute: number; endMinute: number }[]) =>
-  placements.map(({ startMinute, endMinute }) => [startMinute, endMinute]);
+const booking = (patch: Partial<Booking>): Booking => ({
+  _id: "b1",
+  customerName: "Grace Hopper",
+  customerPhone: "+15550001111",
+  serviceId: null,
+  serviceName: "Colour & Cut",
+  startTime: "2026-11-24T14:00:00Z",
+  endTime: "2026-11-24T15:00:00Z",
+  status: "pending",
+  createdAt: "2026-11-20T10:00:00Z",
+  source: "assistant",
+  callId: null,
+  version: 1,
+  ...patch,
+});
+const NOW = Date.parse("2026-11-24T12:00:00Z");
 
 describe("the bookings calendar's weeks and months", () => {
   it("shows Monday-first weeks, padded with the neighbouring months", () => {
@@ -44,7 +62,13 @@ describe("the bookings calendar's weeks and months", () => {
     expect(shownDays("month", "2026-11-01")).toHaveLength(42);
   });
 
-  it("steps by a week or a month, keeping the day where the month has it", () => {
+  it("shows one day for the day span", () => {
+    expect(shownDays("day", "2026-03-29")).toEqual(["2026-03-29"]);
+  });
+
+  it("steps by a day, a week or a month, keeping the day where the month has it", () => {
+    expect(stepDate("day", "2026-12-31", 1)).toBe("2027-01-01");
+    expect(stepDate("day", "2026-03-01", -1)).toBe("2026-02-28");
     expect(stepDate("week", "2026-12-28", 1)).toBe("2027-01-04");
     expect(stepDate("week", "2026-03-02", -1)).toBe("2026-02-23");
     expect(stepDate("month", "2026-01-31", 1)).toBe("2026-02-28");
@@ -54,82 +78,83 @@ describe("the bookings calendar's weeks and months", () => {
   });
 });
 
-describe("placing bookings by their real instants in the business's timezone", () => {
-  it("puts 09:00 at the 09:00 line on both DST days in New York", () => {
-    // 2026-03-08 has 23 hours there (EST → EDT), 2026-11-01 has 25 (EDT → EST).
-    const spring = booking("2026-03-08T13:00:00Z", "2026-03-08T14:00:00Z");
-    expect(minutes(placeOnDay([spring], "2026-03-08", "America/New_York"))).toEqual([[540, 600]]);
-    const fall = booking("2026-11-01T14:00:00Z", "2026-11-01T15:30:00Z");
-    expect(minutes(placeOnDay([fall], "2026-11-01", "America/New_York"))).toEqual([[540, 630]]);
-    // The day before and after each change: same wall times, other offsets.
-    const before = booking("2026-03-07T14:00:00Z", "2026-03-07T15:00:00Z");
-    expect(minutes(placeOnDay([before], "2026-03-07", "America/New_York"))).toEqual([[540, 600]]);
+describe("the FullCalendar view of a span", () => {
+  it("draws hours for a day, a week and a month's cells on wide screens", () => {
+    expect(calendarViewOf("day", false)).toEqual({ view: "timeGridDay", look: "day" });
+    expect(calendarViewOf("week", false)).toEqual({ view: "timeGridWeek", look: "week" });
+    expect(calendarViewOf("month", false)).toEqual({ view: "dayGridMonth", look: "month" });
   });
 
-  it("puts 09:00 at the 09:00 line on both DST days in Warsaw", () => {
-    const spring = booking("2026-03-29T07:00:00Z", "2026-03-29T08:00:00Z");
-    expect(minutes(placeOnDay([spring], "2026-03-29", "Europe/Warsaw"))).toEqual([[540, 600]]);
-    const fall = booking("2026-10-25T08:00:00Z", "2026-10-25T08:45:00Z");
-    expect(minutes(placeOnDay([fall], "2026-10-25", "Europe/Warsaw"))).toEqual([[540, 585]]);
-    expect(minutes(placeOnDay([fall], "2026-10-24", "Europe/Warsaw"))).toEqual([]);
+  it("lists the days of a week or a month on phones, and keeps a day's hours", () => {
+    expect(calendarViewOf("week", true)).toEqual({ view: "listWeek", look: "list" });
+    expect(calendarViewOf("month", true)).toEqual({ view: "listMonth", look: "list" });
+    expect(calendarViewOf("day", true)).toEqual({ view: "timeGridDay", look: "day" });
   });
+});
 
-  it("spans the skipped hour of a spring-forward night by its wall times", () => {
-    // 01:30 EST → 03:30 EDT is one real hour; it reads 01:30–03:30 on the clock.
-    const overJump = booking("2026-03-08T06:30:00Z", "2026-03-08T07:30:00Z");
-    expect(minutes(placeOnDay([overJump], "2026-03-08", "America/New_York"))).toEqual([[90, 210]]);
-  });
-
-  it("keeps a booking inside the repeated hour of a fall-back night visible for its real length", () => {
-    // 01:30 EDT → 01:30 EST: the clock shows the same time at both ends, an hour apart.
-    const repeated = booking("2026-11-01T05:30:00Z", "2026-11-01T06:30:00Z");
-    expect(minutes(placeOnDay([repeated], "2026-11-01", "America/New_York"))).toEqual([[90, 150]]);
-  });
-
-  it("splits a booking over midnight between its two days, on the 25-hour day too", () => {
-    // 23:30 EST on 2026-11-01 is 04:30Z on the 2nd: a device in UTC would call it the 2nd.
-    const late = booking("2026-11-02T04:30:00Z", "2026-11-02T05:30:00Z");
-    expect(minutes(placeOnDay([late], "2026-11-01", "America/New_York"))).toEqual([[1410, 1440]]);
-    expect(minutes(placeOnDay([late], "2026-11-02", "America/New_York"))).toEqual([[0, 30]]);
-    expect([...byStartDay([late], "America/New_York").keys()]).toEqual(["2026-11-01"]);
-    expect([...byStartDay([late], "Europe/Warsaw").keys()]).toEqual(["2026-11-02"]);
-  });
-
-  it("groups bookings by their local start day, soonest first", () => {
-    const days = byStartDay(
+describe("bookings as calendar events", () => {
+  it("lets a pending or confirmed booking that has not started be moved, never stretched", () => {
+    const events = bookingEvents(
       [
-        booking("2026-03-29T10:00:00Z", "2026-03-29T11:00:00Z"),
-        booking("2026-03-28T22:30:00Z", "2026-03-28T23:00:00Z"),
-        booking("2026-03-29T07:00:00Z", "2026-03-29T08:00:00Z"),
+        booking({ _id: "pending" }),
+        booking({ _id: "confirmed", status: "confirmed" }),
+        booking({ _id: "completed", status: "completed", startTime: "2026-11-24T10:00:00Z" }),
+        booking({ _id: "cancelled", status: "cancelled" }),
+        booking({ _id: "started", startTime: "2026-11-24T11:30:00Z" }),
       ],
-      "Europe/Warsaw",
+      NOW,
     );
-    // 22:30Z on the 28th is 23:30 CET that evening; 07:00Z on the 29th is 09:00 CEST.
-    expect([...days.keys()]).toEqual(["2026-03-28", "2026-03-29"]);
-    expect(days.get("2026-03-29")!.map((item) => item.startTime)).toEqual([
-      "2026-03-29T07:00:00Z",
-      "2026-03-29T10:00:00Z",
+    expect(events.map((event) => [event.id, event.startEditable, event.durationEditable])).toEqual([
+      ["pending", true, false],
+      ["confirmed", true, false],
+      ["completed", false, false],
+      ["cancelled", false, false],
+      ["started", false, false],
+    ]);
+    expect(events[0]).toMatchObject({
+      start: "2026-11-24T14:00:00Z",
+      end: "2026-11-24T15:00:00Z",
+      title: "Grace Hopper",
+    });
+    // The instant it starts is no longer ahead.
+    expect(canMove(booking({ startTime: "2026-11-24T12:00:00Z" }), NOW)).toBe(false);
+  });
+
+  it("draws busy times as background blocks no booking can be dropped on", () => {
+    expect(busyEvents([{ start: "2026-11-24T09:00:00Z", end: "2026-11-24T10:00:00Z" }])).toEqual([
+      {
+        start: "2026-11-24T09:00:00Z",
+        end: "2026-11-24T10:00:00Z",
+        display: "background",
+        interactive: false,
+        overlap: false,
+      },
     ]);
   });
 
-  it("gives overlapping bookings side-by-side lanes and widens the hours to fit them", () => {
-    const placements = placeOnDay(
-      [
-        booking("2026-11-24T14:00:00Z", "2026-11-24T15:00:00Z"),
-        booking("2026-11-24T14:30:00Z", "2026-11-24T15:30:00Z"),
-        booking("2026-11-24T16:00:00Z", "2026-11-24T17:00:00Z"),
-        booking("2026-11-24T11:00:00Z", "2026-11-24T12:00:00Z"),
-      ],
-      "2026-11-24",
-      "America/New_York",
-    );
-    expect(laneOf(placements)).toEqual([
-      { lane: 0, lanes: 1 },
-      { lane: 0, lanes: 2 },
-      { lane: 1, lanes: 2 },
-      { lane: 0, lanes: 1 },
-    ]);
-    expect(visibleHours(placements)).toEqual({ first: 6, last: 18 });
-    expect(visibleHours([])).toEqual({ first: 8, last: 18 });
+  it("shows only whole lines a block has room for: one under an hour, up to three", () => {
+    // 45 minutes is 36 px: one 16 px line with the block's padding, not two cut ones.
+    expect([15, 30, 45, 60, 75, 90, 240].map(linesFor)).toEqual([1, 1, 1, 2, 3, 3, 3]);
+  });
+
+  it("shows at least 08–18, widened to the bookings and busy times as the business's clock shows them", () => {
+    expect(visibleHours([], "America/New_York")).toEqual({
+      slotMinTime: "08:00:00",
+      slotMaxTime: "18:00:00",
+    });
+    // 11:00Z is 06:00 EST; 23:30Z–00:15Z is 18:30–19:15.
+    expect(
+      visibleHours(
+        [
+          { start: "2026-11-24T11:00:00Z", end: "2026-11-24T12:00:00Z" },
+          { start: "2026-11-24T23:30:00Z", end: "2026-11-25T00:15:00Z" },
+        ],
+        "America/New_York",
+      ),
+    ).toEqual({ slotMinTime: "06:00:00", slotMaxTime: "20:00:00" });
+    // Over midnight in Warsaw (23:30–00:30 CET): the whole day.
+    expect(
+      visibleHours([{ start: "2026-11-24T22:30:00Z", end: "2026-11-24T23:30:00Z" }], "Europe/Warsaw"),
+    ).toEqual({ slotMinTime: "00:00:00", slotMaxTime: "24:00:00" });
   });
 });

@@ -1,6 +1,7 @@
+import type { Booking } from "@shared/booking.schema";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
+import { bookAsAssistant, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -8,6 +9,7 @@ import {
   createService,
   reportCallOk,
   signUp,
+  staffApi,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -24,8 +26,31 @@ const days = (day: string) => {
   );
 };
 
-const focusedAttribute = (page: Page, name: string) =>
-  page.evaluate((attribute) => document.activeElement?.getAttribute(attribute) ?? null, name);
+/** FullCalendar's event (the focusable, draggable block) around a booking's content. */
+const eventOf = (page: Page, bookingId: string) =>
+  page.locator(`main [role=button]:has([data-booking="${bookingId}"])`);
+
+/** The texts of the booking's block whose line reaches below the block's bottom edge (cut through). */
+const linesCutOff = (page: Page, bookingId: string) =>
+  page.locator(`main [data-booking="${bookingId}"]`).evaluate((block) => {
+    const bottom = block.getBoundingClientRect().bottom;
+    return [...block.children]
+      .filter((line) => getComputedStyle(line).position !== "absolute")
+      .filter((line) => line.getBoundingClientRect().bottom > bottom + 0.5)
+      .map((line) => line.textContent);
+  });
+
+/** Drags the booking's block by `dy` pixels with the mouse, in small steps as a hand would. */
+async function dragBy(page: Page, bookingId: string, dy: number) {
+  const box = (await eventOf(page, bookingId).boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + Math.min(10, box.height / 2)];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(x, y + (dy * step) / 10);
+  await page.mouse.up();
+}
+
+const bookingOf = (page: Page, id: string) => staffApi<Booking>(page, "GET", `/api/bookings/${id}`);
 
 /** Presses Tab until the focused element matches `selector` (at most `limit` times): keyboard-only navigation. */
 async function tabTo(page: Page, selector: string, limit = 60) {
@@ -65,17 +90,28 @@ describe("Bookings calendar", () => {
     const startClock = slot.start.slice(11, 16);
     const endClock = slot.end.slice(11, 16);
 
+    // The list does not fetch the calendar's code (FullCalendar); the calendar view does.
+    const chunks: string[] = [];
+    page.on("request", (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto("/bookings");
+    await page.locator(`main [data-booking="${bookingId}"]`).first().waitFor();
+    expect(chunks.filter((path) => path.startsWith("/assets/bookings-calendar-"))).toEqual([]);
+
     // Week view: in the day's column, its times on the block.
     await page.goto(`/bookings?view=calendar&date=${day}`);
-    const weekBlock = page.locator(`[data-calendar=week] [data-day="${day}"] [data-booking="${bookingId}"]`);
+    const weekBlock = page.locator(`[data-calendar=week] [data-date="${day}"] [data-booking="${bookingId}"]`);
     await weekBlock.waitFor();
+    expect(chunks.some((path) => path.startsWith("/assets/bookings-calendar-"))).toBe(true);
+    page.removeAllListeners("request");
     expect(await weekBlock.innerText()).toContain(`${startClock}–${endClock}`);
     expect(await weekBlock.innerText()).toContain("Grace Hopper");
     expect(await weekBlock.getAttribute("data-status")).toBe("pending");
     expect(await weekBlock.innerText()).toContain("pending");
-    // Placed by its time: an hour tall (3rem per hour), its top at its start.
-    const box = await weekBlock.locator("xpath=..").boundingBox();
-    expect(Math.round(box!.height)).toBe(48);
+    // Placed by its time: an hour tall (48 px an hour), every line it shows whole (none cut by the block's
+    // bottom edge), the name ending in an ellipsis rather than a clipped letter.
+    const box = await eventOf(page, bookingId).boundingBox();
+    expect(Math.abs(box!.height - 48)).toBeLessThanOrEqual(2);
+    expect(await linesCutOff(page, bookingId)).toEqual([]);
 
     // A booking the assistant makes meanwhile appears without a reload (when it falls in the shown week).
     const next = await firstFreeSlot(page, serviceId);
@@ -100,21 +136,12 @@ describe("Bookings calendar", () => {
     );
     await page.keyboard.press("ArrowRight");
     await page.waitForURL(/span=month/);
-    const monthCell = page.locator(`[data-calendar=month] td[data-day="${day}"]`);
+    const monthCell = page.locator(`[data-calendar=month] [data-date="${day}"]`);
     await monthCell.locator(`[data-booking="${bookingId}"]`).waitFor();
     expect(await monthCell.locator(`[data-booking="${bookingId}"]`).innerText()).toContain(startClock);
 
-    // The month's day buttons are one tab stop; the arrows move between days.
-    await tabTo(page, "[data-day-button][tabindex='0']");
-    const from = await focusedAttribute(page, "data-day-button");
-    await page.keyboard.press("ArrowDown");
-    const down = await focusedAttribute(page, "data-day-button");
-    expect(down).not.toBe(from);
-    await page.keyboard.press("ArrowUp");
-    expect(await focusedAttribute(page, "data-day-button")).toBe(from);
-
-    // Tab on to the booking, open its panel with Enter.
-    await tabTo(page, `[data-booking="${bookingId}"]`);
+    // Tab on to the booking (FullCalendar's event is a button), open its panel with Enter.
+    await tabTo(page, `[role=button]:has([data-booking="${bookingId}"])`);
     await page.keyboard.press("Enter");
     const panel = page.getByRole("dialog", { name: "Grace Hopper" });
     await panel.waitFor();
@@ -155,6 +182,125 @@ describe("Bookings calendar", () => {
     await card.getByRole("link", { name: "Open the booking" }).click();
     await page.getByRole("dialog", { name: "Grace Hopper" }).waitFor();
     await page.locator(`[data-calendar=week] [data-booking="${bookingId}"]`).waitFor();
+    await page.context().close();
+  });
+
+  it("reschedules by drag and drop: a refused drop snaps back with the reason, an accepted one moves it", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 60,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(key, {
+      serviceId,
+      startTime: slot.start,
+      customerName: "Grace Hopper",
+    });
+    const day = slot.start.slice(0, 10);
+    // A cancelled booking cannot be moved: FullCalendar is not told it may be dragged.
+    const later = await firstFreeSlot(page, serviceId);
+    const cancelledId = await bookAsAssistant(key, { serviceId, startTime: later.start });
+    await setBookingStatus(page, cancelledId, "cancelled");
+
+    await page.goto(`/bookings?view=calendar&date=${day}`);
+    await eventOf(page, bookingId).waitFor();
+    const before = (await eventOf(page, bookingId).boundingBox())!;
+
+    // Down to 17:00 and later: outside a new business's 09:00–17:00. The server refuses; the block goes back.
+    const hourPx = 48;
+    const toFive = (17 - Number(slot.start.slice(11, 13))) * hourPx;
+    await dragBy(page, bookingId, toFive);
+    await toast(page, "That time is outside the opening hours.").waitFor();
+    // Back at once with the refusal, not when the calendar next redraws its bookings (every 30 s).
+    await page.waitForFunction(
+      ([id, top]) => {
+        const block = document.querySelector(`main [role=button]:has([data-booking="${id}"])`);
+        return block && Math.abs(block.getBoundingClientRect().top - Number(top)) < 1;
+      },
+      [bookingId, String(before.y)] as const,
+      { timeout: 5_000 },
+    );
+    expect((await bookingOf(page, bookingId)).startTime).toBe(new Date(slot.start).toISOString());
+
+    // Two hours away (later, or earlier for a late first slot): free and inside the hours. It moves, keeps
+    // its hour, and waits for confirmation again.
+    const moveBy = Number(slot.start.slice(11, 13)) <= 14 ? 2 : -2;
+    await dragBy(page, bookingId, moveBy * hourPx);
+    await toast(page, "Booking updated successfully").waitFor();
+    await expect
+      .poll(async () => (await bookingOf(page, bookingId)).startTime)
+      .toBe(new Date(Date.parse(slot.start) + moveBy * 3_600_000).toISOString());
+    const moved = await bookingOf(page, bookingId);
+    expect(Date.parse(moved.endTime) - Date.parse(moved.startTime)).toBe(3_600_000);
+    expect(moved.status).toBe("pending");
+    await page.waitForFunction(
+      ([id, top]) => {
+        const block = document.querySelector(`main [role=button]:has([data-booking="${id}"])`);
+        return block && Math.abs(block.getBoundingClientRect().top - Number(top)) < 1;
+      },
+      [bookingId, String(before.y + moveBy * hourPx)] as const,
+    );
+
+    // The cancelled one stays where it is.
+    await page.goto(`/bookings?view=calendar&date=${later.start.slice(0, 10)}`);
+    await eventOf(page, cancelledId).waitFor();
+    await dragBy(page, cancelledId, hourPx);
+    expect((await bookingOf(page, cancelledId)).startTime).toBe(new Date(later.start).toISOString());
+    await page.context().close();
+  });
+
+  it("shows a day's hours, and on a phone the week and the month as lists of days", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    // 45 minutes: one line on the block, its name ellipsized, nothing cut through.
+    const serviceId = await createService(page, {
+      name: "Koloryzacja i strzyżenie damskie",
+      duration: 45,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(key, {
+      serviceId,
+      startTime: slot.start,
+      customerName: "Maria Konstantynopolitańczykiewiczówna",
+    });
+    const day = slot.start.slice(0, 10);
+    await page.goto(`/bookings?view=calendar&date=${day}`);
+    await eventOf(page, bookingId).waitFor();
+    expect(await linesCutOff(page, bookingId)).toEqual([]);
+    const name = page.locator(`main [data-booking="${bookingId}"] [data-part=name]`);
+    // Either a few whole letters and an ellipsis, or moved off the line (read out, not shown): never a sliver.
+    const shown = await name.evaluate((element) => {
+      const line = element.parentElement!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return box.top >= line.bottom ? "hidden" : box.width >= 24 ? "ellipsized" : `${box.width}px`;
+    });
+    expect(["hidden", "ellipsized"]).toContain(shown);
+
+    await page.locator("main [data-scope=segment-group][data-part=item]", { hasText: "Day" }).click();
+    await page.waitForURL(/span=day/);
+    await page.locator(`[data-calendar=day] [data-booking="${bookingId}"]`).waitFor();
+    expect(await page.locator("main h2").innerText()).toMatch(/^\S/);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`/bookings?view=calendar&date=${day}`);
+    const listed = page.locator(`[data-calendar=list] [data-booking="${bookingId}"]`);
+    await listed.waitFor();
+    // The list shows the whole name and the service, wrapped rather than cut.
+    expect(await listed.innerText()).toContain("Maria Konstantynopolitańczykiewiczówna");
+    expect(await listed.innerText()).toContain("Koloryzacja i strzyżenie damskie");
+    await page.goto(`/bookings?view=calendar&span=month&date=${day}`);
+    await page.locator(`[data-calendar=list] [data-booking="${bookingId}"]`).waitFor();
+    await eventOf(page, bookingId).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Maria Konstantynopolitańczykiewiczówna" }).waitFor();
     await page.context().close();
   });
 

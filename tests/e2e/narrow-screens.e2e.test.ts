@@ -130,14 +130,18 @@ describe.each(LANGUAGES.map((language) => language.code))(
         ["/calls?page=2", () => main.locator("[data-pager=back]:not([disabled])").first().waitFor()],
         [`/calls/${callId}`, () => main.locator("[data-status]").first().waitFor()],
         ["/bookings", () => main.locator("[data-booking]").first().waitFor()],
-        // Seven columns of hours do not fit: the week is a list of days here.
+        // Seven columns of hours or of day cells do not fit: the week and the month are lists of days here.
         [
           `/bookings?view=calendar&date=${bookingDay}`,
-          () => main.locator(`[data-calendar=agenda] [data-booking="${bookingId}"]`).waitFor(),
+          () => main.locator(`[data-calendar=list] [data-booking="${bookingId}"]`).waitFor(),
         ],
         [
           `/bookings?view=calendar&span=month&date=${bookingDay}`,
-          () => main.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor(),
+          () => main.locator(`[data-calendar=list] [data-booking="${bookingId}"]`).waitFor(),
+        ],
+        [
+          `/bookings?view=calendar&span=day&date=${bookingDay}`,
+          () => main.locator(`[data-calendar=day] [data-booking="${bookingId}"]`).waitFor(),
         ],
         [
           `/bookings?view=calendar&date=${bookingDay}&booking=${bookingId}`,

@@ -1,14 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarClock } from "lucide-react";
+import { Suspense } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
 import { PageHeader } from "../../components/ui/page-header";
 import { SegmentGroup } from "../../components/ui/segment-group";
+import { preloadable } from "../../lib/preloadable";
 import { BookingListCard } from "./booking-list-card";
 import { BookingPanel } from "./calendar/booking-panel";
-import { BookingsCalendar } from "./calendar/bookings-calendar";
 import { useCalendarSearch } from "./calendar/calendar-search";
+import { CalendarSkeleton } from "./calendar/calendar-skeleton";
+
+// The calendar view (FullCalendar, ~80 KB gzip) loads when it is shown, not with the list.
+const BookingsCalendar = preloadable(() =>
+  import("./calendar/bookings-calendar").then((module) => module.BookingsCalendar),
+);
 
 export function BookingsPage() {
   const { t } = useLingui();
@@ -38,7 +45,13 @@ export function BookingsPage() {
         onValueChange={(view) => setCalendar({ view })}
         className={css({ mb: "4" })}
       />
-      {calendar.view === "calendar" ? <BookingsCalendar /> : <BookingListCard />}
+      {calendar.view === "calendar" ? (
+        <Suspense fallback={<CalendarSkeleton />}>
+          <BookingsCalendar />
+        </Suspense>
+      ) : (
+        <BookingListCard />
+      )}
       <BookingPanel />
     </>
   );

@@ -5,6 +5,7 @@ import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { css } from "styled-system/css";
+import { useMediaQuery } from "../../../app/shell/use-media-query";
 import { BookingStatusTag } from "../../../components/booking-status-look";
 import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
@@ -12,19 +13,28 @@ import { Button } from "../../../components/ui/button";
 import { Card, CardBody } from "../../../components/ui/card";
 import { IconButton } from "../../../components/ui/icon-button";
 import { SegmentGroup } from "../../../components/ui/segment-group";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
 import { bookingQueries } from "../bookings.queries";
-import { type CalendarSpan, monthWeeks, shownDays, stepDate } from "./calendar-range";
+import { BookingsFullCalendar } from "./bookings-full-calendar";
+import type { BusyTime } from "./calendar-events";
+import { type CalendarSpan, calendarViewOf, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
-import { MonthGrid } from "./month-grid";
-import { WeekGrid } from "./week-grid";
+import { CalendarSkeleton } from "./calendar-skeleton";
 
-/** The bookings as a week or a month in the business's timezone; a booking opens its panel (?booking=id). */
-export function BookingsCalendar() {
+const NO_BUSY_TIMES: readonly BusyTime[] = [];
+/** Below md (48em) seven columns do not fit: the week and the month are lists of days there. */
+const NARROW = "(max-width: 47.99em)";
+
+/**
+ * The calendar view of /bookings, loaded only when it is shown (bookings-page.tsx imports it lazily: with
+ * FullCalendar it weighs more than the rest of the page). The bookings as a day, a week or a month in the business's timezone; a booking opens its panel
+ * (?booking=id). `busy`: the business's busy times elsewhere (Google), shaded behind the bookings; none until
+ * the calendar connection supplies them.
+ */
+export function BookingsCalendar({ busy = NO_BUSY_TIMES }: { busy?: readonly BusyTime[] }) {
   const zone = useBusinessTimeZone();
   if (zone.isError)
     return (
@@ -36,28 +46,41 @@ export function BookingsCalendar() {
       </LoadErrorAlert>
     );
   if (!zone.data) return <CalendarSkeleton />;
-  return <ZonedCalendar timeZone={zone.data} />;
+  return <ZonedCalendar timeZone={zone.data} busy={busy} />;
 }
 
-function ZonedCalendar({ timeZone }: { timeZone: string }) {
+function ZonedCalendar({ timeZone, busy }: { timeZone: string; busy: readonly BusyTime[] }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const now = useNow();
+  const narrow = useMediaQuery(NARROW);
   const [search, setSearch] = useCalendarSearch();
   const today = calendarDateAt(new Date(now), timeZone);
   const date = search.date ?? today;
   const days = shownDays(search.span, date);
   const range = { from: days[0]!, to: days.at(-1)! };
   const bookings = useQuery(bookingQueries.calendar(api, range));
-  const open = (id: string) => setSearch({ booking: id });
   const go = (patch: { span?: CalendarSpan; date?: CalendarDate }) =>
     setSearch({ ...patch, date: patch.date === today ? undefined : patch.date }, { replace: false });
+  const { view, look } = calendarViewOf(search.span, narrow);
+  const steps = {
+    day: { previous: t`Previous day`, next: t`Next day` },
+    week: { previous: t`Previous week`, next: t`Next week` },
+    month: { previous: t`Previous month`, next: t`Next month` },
+  }[search.span];
   const title =
     search.span === "month"
       ? calendarDateFormat(i18n.locale, { month: "long", year: "numeric" })(date)
-      : weekTitle(i18n.locale, mondayOf(date));
+      : search.span === "day"
+        ? calendarDateFormat(i18n.locale, {
+            weekday: "long",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+          })(date)
+        : weekTitle(i18n.locale, mondayOf(date));
   const isCurrent =
-    days.includes(today) && (search.span === "week" || date.slice(0, 7) === today.slice(0, 7));
+    days.includes(today) && (search.span !== "month" || date.slice(0, 7) === today.slice(0, 7));
 
   return (
     <Card>
@@ -67,7 +90,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
             <IconButton
               variant="outline"
               size="sm"
-              aria-label={search.span === "week" ? t`Previous week` : t`Previous month`}
+              aria-label={steps.previous}
               onClick={() => go({ date: stepDate(search.span, date, -1) })}
             >
               <ChevronLeft aria-hidden="true" />
@@ -78,7 +101,7 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
             <IconButton
               variant="outline"
               size="sm"
-              aria-label={search.span === "week" ? t`Next week` : t`Next month`}
+              aria-label={steps.next}
               onClick={() => go({ date: stepDate(search.span, date, 1) })}
             >
               <ChevronRight aria-hidden="true" />
@@ -91,7 +114,8 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
               fontWeight: "semibold",
               flex: "1 1 12rem",
               minW: "0",
-              textTransform: "capitalize",
+              // "listopad 2026" → "Listopad 2026"; only the first letter, not every word of a date.
+              _firstLetter: { textTransform: "uppercase" },
             })}
           >
             {title}
@@ -109,26 +133,16 @@ function ZonedCalendar({ timeZone }: { timeZone: string }) {
           <CalendarSkeleton />
         ) : (
           <div aria-busy={bookings.isFetching || undefined} data-range={`${range.from}/${range.to}`}>
-            {search.span === "week" ? (
-              <WeekGrid
-                days={days}
-                today={today}
-                bookings={bookings.data}
-                timeZone={timeZone}
-                onOpen={open}
-              />
-            ) : (
-              <MonthGrid
-                weeks={monthWeeks(date)}
-                date={date}
-                today={today}
-                bookings={bookings.data}
-                timeZone={timeZone}
-                onOpen={open}
-                onShowDay={(day) => go({ span: "week", date: day })}
-                onMove={(day) => go({ date: day })}
-              />
-            )}
+            <BookingsFullCalendar
+              view={view}
+              look={look}
+              date={date}
+              timeZone={timeZone}
+              bookings={bookings.data}
+              busy={busy}
+              now={now}
+              onOpen={(id) => setSearch({ booking: id })}
+            />
           </div>
         )}
         <StatusLegend />
@@ -152,7 +166,7 @@ function weekTitle(locale: string, monday: CalendarDate) {
   return format.formatRange(day(monday), day(addDays(monday, 6)));
 }
 
-/** Week or month. */
+/** Day, week or month. */
 function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: CalendarSpan) => void }) {
   const { t } = useLingui();
   return (
@@ -160,6 +174,7 @@ function SpanSwitch({ span, onSpan }: { span: CalendarSpan; onSpan: (span: Calen
       label={t`Calendar range`}
       value={span}
       items={[
+        { value: "day", label: t`Day` },
         { value: "week", label: t`Week` },
         { value: "month", label: t`Month` },
       ]}
@@ -178,17 +193,5 @@ function StatusLegend() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function CalendarSkeleton() {
-  return (
-    <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
-      <span className={css({ srOnly: true })}>
-        <Trans>Loading bookings...</Trans>
-      </span>
-      <Skeleton className={css({ h: "8", w: "64", maxW: "full" })} />
-      <Skeleton className={css({ h: "96" })} />
-    </div>
   );
 }

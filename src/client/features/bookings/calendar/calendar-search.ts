@@ -1,12 +1,12 @@
 import { isCalendarDate } from "@shared/calendar-date";
 import { useCallback, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { CalendarSpan } from "./calendar-range";
+import { CALENDAR_SPANS, type CalendarSpan } from "./calendar-range";
 
 /**
  * What the calendar shows, kept in the URL beside the list's own filters:
- * /bookings?view=calendar&span=month&date=2026-11-24&booking=<id>. `date` is a day of the shown week or
- * month (the business's today when absent); `booking` opens its panel, from the calendar or the list.
+ * /bookings?view=calendar&span=month&date=2026-11-24&booking=<id>. `date` is a day of the shown day, week
+ * or month (the business's today when absent); `booking` opens its panel, from the calendar or the list.
  */
 export type CalendarSearch = {
   view: "list" | "calendar";
@@ -23,7 +23,7 @@ export function parseCalendarSearch(search: string): CalendarSearch {
   const booking = params.get("booking");
   return {
     view: params.get("view") === "calendar" ? "calendar" : "list",
-    span: params.get("span") === "month" ? "month" : "week",
+    span: CALENDAR_SPANS.find((span) => span === params.get("span")) ?? "week",
     date: isCalendarDate(date) ? date : undefined,
     booking: booking && BOOKING_ID.test(booking) ? booking : undefined,
   };
