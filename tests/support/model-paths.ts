@@ -91,8 +91,6 @@ type ReplayOptions = {
   /** The machine with its actors replaced through `.provide()` (see controllablePromiseActors). */
   machine: AnyStateMachine;
   pending: ReturnType<typeof controllablePromiseActors>["pending"];
-  /** Named delays in ms, for `xstate.after.<delay>…` steps. */
-  delays?: Record<string, number>;
   input?: unknown;
   onTransitions?: (transitions: AnyTransitionDefinition[]) => void;
   onStateNodes?: (nodes: AnyStateNode[]) => void;
@@ -100,7 +98,7 @@ type ReplayOptions = {
 
 /**
  * Replays a path on a live actor: ordinary events are sent, done/error events settle the invoked
- * fake, after-events advance a simulated clock; after each step the actor must be in the step's state.
+ * fake, after-events advance a simulated clock by their delay; after each step the actor must be in the step's state.
  */
 export async function replayPath(path: AnyPath, options: ReplayOptions): Promise<AnyActorRef> {
   const clock = new SimulatedClock();
@@ -125,7 +123,9 @@ export async function replayPath(path: AnyPath, options: ReplayOptions): Promise
       if (done) fake.resolve((event as { output?: unknown }).output);
       else fake.reject((event as { error?: unknown }).error);
     } else if (after) {
-      const delay = options.delays?.[after[1]!] ?? Number(after[1]);
+      // A named delay (`after: { closedGrace: … }`) is the machine's own; a number is its milliseconds.
+      const named: unknown = options.machine.implementations.delays[after[1]!];
+      const delay = typeof named === "number" ? named : Number(after[1]);
       if (!Number.isFinite(delay)) throw new Error(`step ${event.type}: unknown delay "${after[1]}"`);
       clock.increment(delay);
     } else {
