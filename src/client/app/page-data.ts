@@ -61,11 +61,18 @@ const pageData: Partial<Record<PageKey, PageData>> = {
   },
 };
 
-/** Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count). */
+/**
+ * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count, the
+ * calendar status its banner reads).
+ */
 export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
-  const { bookingQueries } = await import("../features/bookings/bookings.queries");
+  const [{ bookingQueries }, { calendarQueries }] = await Promise.all([
+    import("../features/bookings/bookings.queries"),
+    import("../features/calendar/calendar.queries"),
+  ]);
   await Promise.all([
     context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),
+    context.queryClient.prefetchQuery(calendarQueries.status(context.api)),
     pageData[key]?.(context),
   ]);
 }

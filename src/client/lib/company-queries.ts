@@ -29,6 +29,16 @@ export function useCompanyCurrency(): string | undefined {
   return currency.data ?? (currency.isError ? COMPANY_DEFAULTS.currency : undefined);
 }
 
+/**
+ * The business's timezone as the Settings screen has it (the company it already loads), for the dates its cards
+ * show; the device's when the company cannot be had, undefined while it loads.
+ */
+export function useCompanyTimeZone(): string | undefined {
+  const api = useApi();
+  const zone = useQuery({ ...companyQuery(api), select: (company) => company.settings.timezone });
+  return zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
+}
+
 /** PUT /api/company/me: answers the company as saved. */
 export const saveCompany = (api: ApiClient, update: CompanyUpdateInput) =>
   api.put("/company/me", "company", update);

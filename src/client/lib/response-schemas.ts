@@ -2,6 +2,7 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
@@ -38,6 +39,8 @@ export const responseSchemas = {
   telegramStatus,
   telegramLink,
   telegramLinkState,
+  calendarStatus,
+  calendarConnect,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

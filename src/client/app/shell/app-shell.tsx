@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { css, cx } from "styled-system/css";
+import { CalendarBrokenBanner } from "../../features/calendar/calendar-broken-banner";
 import { DesktopSidebar } from "./desktop-sidebar";
 import { mainArea } from "./main-area";
 import { MobileSidebar } from "./mobile-sidebar";
@@ -20,6 +21,7 @@ function ShellLayout({ children }: { children: ReactNode }) {
           tabIndex={-1}
           className={cx(mainArea, css({ _focusVisible: { outline: "none" } }))}
         >
+          <CalendarBrokenBanner />
           {children}
         </main>
       </div>
@@ -27,7 +29,10 @@ function ShellLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec 2 shell: sidebar (or side sheet), top bar, and the routed page in <main>. */
+/**
+ * Spec 2 shell: sidebar (or side sheet), top bar, and the routed page in <main>, under the banner of a broken
+ * calendar connection when there is one.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <SidebarProvider>

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { css } from "styled-system/css";
 import { CopyField } from "../../components/copy-field";
-
-const code = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", px: "1", borderRadius: "l1" });
+import { Code } from "../../components/ui/code";
 
 /** What an owner needs to connect their assistant: this server's address and how the key is sent. */
 export function ConnectionInfo() {
@@ -18,8 +17,8 @@ export function ConnectionInfo() {
       />
       <p className={css({ fontSize: "sm", color: "fg.muted" })}>
         <Trans>
-          Your assistant sends its key in the <code className={code}>X-Api-Key</code> header of every request,
-          for example when it reports a call to <code className={code}>POST /api/assistant/calls</code>.
+          Your assistant sends its key in the <Code>X-Api-Key</Code> header of every request, for example when
+          it reports a call to <Code>POST /api/assistant/calls</Code>.
         </Trans>
       </p>
     </div>

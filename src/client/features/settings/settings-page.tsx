@@ -2,12 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
 import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
+import { CalendarCard } from "../calendar/calendar-card";
 import { TelegramCard } from "../telegram/telegram-card";
 import { CompanySettings } from "./company-settings";
 
 /**
  * Composed from features, one card (or card group) each, each fetching its own data and showing its own
- * loading state; calendar and data protection come next.
+ * loading state; data protection comes next.
  */
 export function SettingsPage() {
   const { t } = useLingui();
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <CompanySettings />
       <VoiceAssistantCard />
       <TelegramCard />
+      <CalendarCard />
       <ComingSoonCard />
     </>
   );

@@ -4,7 +4,7 @@ import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { CircleCheck, TriangleAlert } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -12,11 +12,13 @@ import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Code } from "../../components/ui/code";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
+import { WarningNotice } from "../../components/warning-notice";
 import { useApi } from "../../lib/api-context";
-import { companyQuery } from "../../lib/company-queries";
+import { useCompanyTimeZone } from "../../lib/company-queries";
 import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
@@ -25,7 +27,6 @@ import { telegramQueries } from "./telegram.queries";
 import { provideTelegramConnect } from "./telegram-connect.actors";
 import { TelegramConnectDialog } from "./telegram-connect-dialog";
 
-const code = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", px: "1", borderRadius: "l1" });
 const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 
 /**
@@ -38,9 +39,8 @@ export function TelegramCard() {
   const queryClient = useQueryClient();
   const titleId = useId();
   const status = useQuery(telegramQueries.status(api));
-  // Dates are the business's, as everywhere else (the device's zone when the company cannot be had).
-  const zone = useQuery({ ...companyQuery(api), select: (company) => company.settings.timezone });
-  const timeZone = zone.data ?? (zone.isError ? deviceTimeZone() : undefined);
+  // Dates are the business's, as everywhere else.
+  const timeZone = useCompanyTimeZone();
   const reasonOf = (failure: FailureFacts | undefined) => {
     const message = failure ? failureMessage(failure) : undefined;
     return message ? i18n._(message) : undefined;
@@ -141,8 +141,6 @@ export function TelegramCard() {
   );
 }
 
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 type StatusViewProps = {
   status: TelegramStatus;
   connect: (label: ReactNode) => ReactNode;
@@ -161,10 +159,9 @@ function StatusView({ status, connect, disconnect, timeZone, since }: StatusView
         </Text>
         <Text muted size="sm">
           <Trans>
-            Whoever runs CallDesk creates a bot with @BotFather, sets{" "}
-            <code className={code}>TELEGRAM_BOT_TOKEN</code> and{" "}
-            <code className={code}>TELEGRAM_BOT_USERNAME</code> in the server's environment and restarts it.
-            The README explains each step.
+            Whoever runs CallDesk creates a bot with @BotFather, sets <Code>TELEGRAM_BOT_TOKEN</Code> and{" "}
+            <Code>TELEGRAM_BOT_USERNAME</Code> in the server's environment and restarts it. The README
+            explains each step.
           </Trans>
         </Text>
       </div>
@@ -173,30 +170,12 @@ function StatusView({ status, connect, disconnect, timeZone, since }: StatusView
     const date = since(status.brokenAt);
     return (
       <>
-        <div
-          className={css({
-            display: "flex",
-            gap: "3",
-            p: "4",
-            borderWidth: "1px",
-            borderColor: "border.default",
-            borderRadius: "l2",
-            bg: "bg.subtle",
-          })}
-        >
-          <TriangleAlert aria-hidden="true" className={css({ flexShrink: "0", color: "fg.muted" })} />
-          <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-            <Text className={css({ fontWeight: "medium" })}>
-              <Trans>Telegram stopped delivering your notifications</Trans>
-            </Text>
-            <Text muted size="sm">
-              <Trans>
-                Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked or
-                removed from it. Reconnect to receive notifications again.
-              </Trans>
-            </Text>
-          </div>
-        </div>
+        <WarningNotice title={<Trans>Telegram stopped delivering your notifications</Trans>}>
+          <Trans>
+            Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked or
+            removed from it. Reconnect to receive notifications again.
+          </Trans>
+        </WarningNotice>
         <div className={actionsRow}>
           {connect(<Trans>Reconnect</Trans>)}
           {disconnect(false)}
