@@ -4,6 +4,7 @@ import type { FailureFacts } from "@machines/failure";
 import { CALENDAR_CHANNEL, CALENDAR_CONNECTED, type CalendarStatus } from "@shared/calendar.schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
+import { messages as polishMessages } from "../../locales/pl/signed-in.po";
 import { calendarQueries } from "../../src/client/features/calendar/calendar.queries";
 import {
   type PortalWindow,
@@ -208,19 +209,28 @@ describe("spec 8's words for a connect that failed", () => {
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
   const words = (failure: CalendarConnectFailure) => connectFailureWords(failure, i18n);
 
-  it("has a title for each way it ends, and the reason when one is known", () => {
+  it("says the callback's spec 8 words in the interface language", () => {
+    const polish = setupI18n({ locale: "pl", messages: { pl: polishMessages } });
+    expect(
+      connectFailureWords({ reason: "refused", message: "Authorization cancelled by user" }, polish),
+    ).toEqual({
+      title: "Autoryzacja anulowana przez użytkownika",
+    });
+  });
+
+  it("has a title for each way it ends, and the server's reason when the connect URL failed", () => {
     expect(words({ reason: "blocked" })).toEqual({
       title: "Popup blocked. Please allow popups for this site.",
     });
     expect(words({ reason: "cancelled" })).toEqual({ title: "Authorization cancelled by user" });
     expect(words({ reason: "timeout" })).toEqual({ title: "Authorization timeout - please try again" });
-    expect(words({ reason: "refused", message: null })).toEqual({
-      title: "Authorization failed",
-      reason: undefined,
-    });
+    // The callback's error is the message (spec 8), spec 8's own words in the interface language.
+    expect(words({ reason: "refused", message: null })).toEqual({ title: "Authorization failed" });
     expect(words({ reason: "refused", message: "Calendar access was not granted" })).toEqual({
-      title: "Authorization failed",
-      reason: "Calendar access was not granted",
+      title: "Calendar access was not granted",
+    });
+    expect(words({ reason: "refused", message: "Authorization cancelled by user" })).toEqual({
+      title: "Authorization cancelled by user",
     });
     expect(words({ reason: "noAuthUrl", failure: { status: 503, code: "UNAVAILABLE" } })).toEqual({
       title: "Failed to get connect URL",

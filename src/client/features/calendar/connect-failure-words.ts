@@ -1,11 +1,21 @@
-import type { I18n } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { CalendarConnectFailure } from "@machines/calendar-connect.machine";
 import { failureMessage } from "../../lib/error-wording";
 
 /**
- * Spec 8's words for a connect that ended without a connection: a title, and the reason when there is one
- * (the catalog's message for what the server answered, or the text the callback page sent, shown as it came).
+ * The callback page's messages that are spec 8's own words: shown in the interface language. Any other text it
+ * sends (the server's English for a stale or foreign authorization, a permission left unticked) is shown as it
+ * came, as spec 8 has it.
+ */
+const CALLBACK_WORDS: Record<string, MessageDescriptor> = {
+  "Authorization failed": msg`Authorization failed`,
+  "Authorization cancelled by user": msg`Authorization cancelled by user`,
+};
+
+/**
+ * Spec 8's words for a connect that ended without a connection: a title, and for a connect URL that could not
+ * be had, the catalog's message for what the server answered.
  */
 export function connectFailureWords(
   failure: CalendarConnectFailure,
@@ -18,8 +28,11 @@ export function connectFailureWords(
       const reason = failureMessage(failure.failure);
       return { title: i18n._(msg`Failed to get connect URL`), reason: reason && i18n._(reason) };
     }
-    case "refused":
-      return { title: i18n._(msg`Authorization failed`), reason: failure.message ?? undefined };
+    case "refused": {
+      const { message } = failure;
+      if (message === null) return { title: i18n._(msg`Authorization failed`) };
+      return { title: Object.hasOwn(CALLBACK_WORDS, message) ? i18n._(CALLBACK_WORDS[message]!) : message };
+    }
     case "cancelled":
       return { title: i18n._(msg`Authorization cancelled by user`) };
     case "timeout":
