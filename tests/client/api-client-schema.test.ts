@@ -108,6 +108,17 @@ describe("the client reads the real server's answers through the schemas its rou
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
 
+  it("reads the calendar status and a disconnect's answer as the card names them", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await api.post("/auth/sign-up", "sessionUser", {
+      email: uniqueEmail("calendar"),
+      password: "correct horse",
+    });
+    const status = await api.get("/calendar/status", "calendarStatus");
+    expect(status).toMatchObject({ configured: false, connected: false, brokenAt: null });
+    await expect(api.post("/calendar/disconnect", "calendarStatus")).resolves.toEqual(status);
+  });
+
   it("hands a call's headers over with its checked data: a slots answer cut short says so", async () => {
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
     await api.post("/auth/sign-up", "sessionUser", {
