@@ -31,6 +31,11 @@ const card = (page: Page) => page.getByRole("region", { name: "Google Calendar" 
 const connectButton = (page: Page) => card(page).getByRole("button", { name: "Connect Google Calendar" });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
+/** Resolves once the popup has closed, also when it did before this was asked (the fake Google is quick). */
+const closedPopup = async (popup: Page) => {
+  if (!popup.isClosed()) await popup.waitForEvent("close");
+};
+
 /** The consent page stays open (the fake Google answers it at once otherwise): the user has not decided yet. */
 async function userStillDeciding(page: Page) {
   await page.context().route(`${google.url}/o/oauth2/v2/auth**`, (route) =>
@@ -72,7 +77,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
       /^popup,width=600,height=700,/,
     );
     // The fake Google consents at once; the callback page tells the portal and closes itself.
-    await popup.waitForEvent("close");
+    await closedPopup(popup);
     await toast(
       page,
       "Google Calendar connected successfully! Your bookings will now appear in your calendar.",
@@ -110,7 +115,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     try {
       const opened = page.waitForEvent("popup");
       await connectButton(page).click();
-      await (await opened).waitForEvent("close");
+      await closedPopup(await opened);
       await toast(page, "Authorization cancelled by user").waitFor();
       await card(page).getByRole("alert").getByText("Authorization cancelled by user").waitFor();
       await connectButton(page).waitFor();
@@ -172,7 +177,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     await signUp(page);
     await page.goto("/settings");
     const popup = await openPopup(page);
-    const closed = popup.waitForEvent("close");
+    const closed = closedPopup(popup);
     await page.clock.fastForward(AUTHORIZATION_TIMEOUT_MS);
     await toast(page, "Authorization timeout - please try again").waitFor();
     await closed;
@@ -186,7 +191,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     await signUp(page);
     await page.goto("/settings");
     const popup = await openPopup(page);
-    const closed = popup.waitForEvent("close");
+    const closed = closedPopup(popup);
     await card(page).getByRole("button", { name: "Cancel" }).click();
     await closed;
     await connectButton(page).waitFor();
@@ -265,7 +270,7 @@ describe("Settings → Google Calendar in pl, fr, de, es and nl", () => {
     await page.goto("/settings");
     const opened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "Połącz Kalendarz Google" }).click();
-    await (await opened).waitForEvent("close");
+    await closedPopup(await opened);
     await page.getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
     expect(readUntranslated("pl", await visibleTexts(page))).toEqual([]);
     expect(await sidewaysOverflow(page)).toEqual([]);
@@ -304,7 +309,7 @@ describe.each(["light", "dark"] as const)(
 
       const popup = await openPopup(page);
       await expectNoAxeViolations(page);
-      const closed = popup.waitForEvent("close");
+      const closed = closedPopup(popup);
       await card(page).getByRole("button", { name: "Cancel" }).click();
       await closed;
       await page.context().unrouteAll();
@@ -313,7 +318,7 @@ describe.each(["light", "dark"] as const)(
       try {
         const opened = page.waitForEvent("popup");
         await connectButton(page).click();
-        await (await opened).waitForEvent("close");
+        await closedPopup(await opened);
         await card(page).getByRole("alert").waitFor();
         await expectNoAxeViolations(page);
       } finally {
@@ -322,7 +327,7 @@ describe.each(["light", "dark"] as const)(
 
       const opened = page.waitForEvent("popup");
       await connectButton(page).click();
-      await (await opened).waitForEvent("close");
+      await closedPopup(await opened);
       await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
       await expectNoAxeViolations(page);
 
