@@ -9,7 +9,7 @@ import {
   telegramConnections,
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
-import { DUE_AT_ONCE } from "./telegram-delivery.repo";
+import { DUE_AT_ONCE } from "../outbox/outbox-cursor.repo";
 
 /** A business's language as stored (the column's check keeps it one of the six). */
 export const languageOf = (stored: string): LanguageCode =>
