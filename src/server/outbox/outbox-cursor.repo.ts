@@ -38,6 +38,23 @@ export const pastCursor = (t: string) =>
   sql`o.business_id = ${sql.raw(t)}.business_id
     and (o.xid, o.id) > (${sql.raw(t)}.delivered_through_xid, ${sql.raw(t)}.delivered_through_id)`;
 
+/**
+ * The tail of a statement over outbox rows `o`: the business's rows after `after` and below the horizon, the
+ * next `limit` of them in (xid, id) order, as a channel's sender reads them.
+ */
+export const nextRowsAfter = (businessId: string, after: OutboxPosition, limit: number) =>
+  sql`where o.business_id = ${businessId}::uuid and (o.xid, o.id) > (${after.xid}::xid8, ${after.id}::bigint)
+    and o.xid < ${horizon}
+    order by o.xid, o.id
+    limit ${limit}`;
+
+/** An instant as a statement prints it for a row: ISO 8601 in UTC, or null. */
+export const isoOrNull = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** An instant printed by isoOrNull, read back. */
+export const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
+
 /** A connection claimed for sending, until `lease`; `extra` is what the channel asked for besides. */
 export type ClaimedCursor = {
   businessId: string;

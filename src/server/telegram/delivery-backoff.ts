@@ -1,15 +1,11 @@
 import { backoffMs } from "../outbox/outbox-backoff";
+import type { FailureVerdict } from "../outbox/outbox-sender";
 import { BotApiError } from "./bot-api";
 
-/** What to do about a message Telegram did not take. */
-export type FailureVerdict =
-  /** Try the same message again at `waitMs` from now. */
-  | { kind: "retry"; waitMs: number }
-  /** Telegram refuses the chat itself (bot blocked, chat gone): nothing more until the owner reconnects. */
-  | { kind: "broken" }
-  /** Telegram refuses this one message for good (a 400 of its own): sending it again cannot work. */
-  | { kind: "skip" };
-
+/**
+ * Telegram refuses the chat (bot blocked, chat gone): broken; its 429 waits as asked; its own 400 refuses the
+ * message for good; anything else may well pass later.
+ */
 export function failureVerdict(error: unknown, attempts: number, random?: () => number): FailureVerdict {
   if (error instanceof BotApiError && error.kind === "refused") {
     if (error.permanentForChat) return { kind: "broken" };

@@ -2,20 +2,14 @@ import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import {
-  type ClaimedCursor,
-  claimDueCursors,
-  createCursorAdvancer,
-  markCursorBroken,
-  postponeCursor,
-  releaseCursor,
-} from "../outbox/outbox-cursor.repo";
-import { createOutboxWorker, type OutboxWorker, type ServeOutcome } from "../outbox/outbox-worker";
+import { type ClaimedCursor, claimDueCursors } from "../outbox/outbox-cursor.repo";
+import { createOutboxSender } from "../outbox/outbox-sender";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
 import { bookingButtons } from "./booking-buttons";
 import type { BotApi } from "./bot-api";
 import { failureVerdict } from "./delivery-backoff";
 import { bookingButtonLabels, renderNotification } from "./notification-texts";
-import { readOutboxAfter } from "./telegram-delivery.repo";
+import { type OutboxMessageRow, readOutboxAfter } from "./telegram-delivery.repo";
 
 const TABLE = "telegram_connections";
 
@@ -49,60 +43,34 @@ export function createTelegramDelivery(deps: {
   random?: () => number;
 }): TelegramDelivery {
   const { db, clock, logger, bot } = deps;
-  const advanceCursor = createCursorAdvancer(db, TABLE);
-  const serveChat = async (chat: ClaimedChat): Promise<ServeOutcome> => {
-    let { lease, delivered: cursor, attempts } = chat;
-    const context = { language: chat.language, timezone: chat.timezone, appOrigin: deps.appOrigin };
-    for (;;) {
-      const rows = await readOutboxAfter(db, chat.businessId, cursor, ROWS_PER_READ);
-      if (rows.length === 0) {
-        const { more, held } = await releaseCursor(db, TABLE, { businessId: chat.businessId, lease });
-        return more ? "more" : held ? "held" : "done";
-      }
-      const messages = rows.map((row) => renderNotification(row, context));
+  const serveChat = createOutboxSender<OutboxMessageRow, ClaimedChat>({
+    db,
+    table: TABLE,
+    clock,
+    logger,
+    channel: "Telegram",
+    leaseMs: LEASE_MS,
+    read: async (chat, after) => {
+      const rows = await readOutboxAfter(db, chat.businessId, after, ROWS_PER_READ);
+      const context = { language: chat.language, timezone: chat.timezone, appOrigin: deps.appOrigin };
+      const messages = new Map(rows.map((row) => [row.id, renderNotification(row, context)]));
       const buttons = await bookingButtons(db, {
         businessId: chat.businessId,
-        bookingIds: messages.flatMap((message) => message?.pendingBookingId ?? []),
+        bookingIds: [...messages.values()].flatMap((message) => message?.pendingBookingId ?? []),
         labels: bookingButtonLabels(chat.language),
       });
-      for (const [i, row] of rows.entries()) {
-        const message = messages[i];
-        let skipped: string | null = null;
-        if (message) {
-          try {
-            const replyMarkup = message.pendingBookingId ? buttons.get(message.pendingBookingId) : undefined;
-            await bot.sendMessage(chat.chatId, message.text, replyMarkup ? { replyMarkup } : {});
-          } catch (error) {
-            attempts += 1;
-            const verdict = failureVerdict(error, attempts, deps.random);
-            const reason = error instanceof Error ? error.message : String(error);
-            const now = clock();
-            if (verdict.kind === "broken") {
-              await markCursorBroken(db, TABLE, { businessId: chat.businessId, lease, now, reason });
-              logger.warn(`Telegram refuses the chat of business ${chat.businessId}: ${reason}`);
-              return "broken";
-            }
-            if (verdict.kind === "retry") {
-              const retryAt = new Date(now.getTime() + verdict.waitMs);
-              const postponed = { businessId: chat.businessId, lease, retryAt, attempts, error: reason };
-              await postponeCursor(db, TABLE, postponed);
-              return { retryAt };
-            }
-            // Telegram will never take this message as it is: sending it again would hold up the chat.
-            logger.error(`Telegram refused outbox row ${row.id} (${row.topic}); skipped`, error);
-            skipped = reason;
-          }
-        }
-        const nextLease = new Date(clock().getTime() + LEASE_MS);
-        const through = { xid: row.xid, id: row.id };
-        const advanced = { businessId: chat.businessId, lease, through, nextLease, skipped };
-        if (!(await advanceCursor(advanced))) return "lost";
-        lease = nextLease;
-        cursor = through;
-        attempts = 0;
-      }
-    }
-  };
+      return {
+        rows,
+        send: async (row) => {
+          const message = messages.get(row.id);
+          if (!message) return;
+          const replyMarkup = message.pendingBookingId ? buttons.get(message.pendingBookingId) : undefined;
+          await bot.sendMessage(chat.chatId, message.text, replyMarkup ? { replyMarkup } : {});
+        },
+      };
+    },
+    verdict: (error, attempts) => failureVerdict(error, attempts, deps.random),
+  });
 
   return createOutboxWorker<ClaimedChat>({
     name: "telegram-delivery",

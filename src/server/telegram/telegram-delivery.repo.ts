@@ -2,7 +2,7 @@ import type { BookingActorKind, BookingStatus } from "@shared/booking.constants"
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
-import { at, horizon, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+import { at, dateOrNull, isoOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
 
 /*
  * What Telegram delivery reads and purges; where it stands (the cursor, the lease) is outbox-cursor.repo.ts.
@@ -37,8 +37,6 @@ type RawMessageRow = Omit<OutboxMessageRow, "id" | "fromStartTime" | "toStartTim
   callStartedAt: string | null;
 };
 
-const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
-
 /**
  * The business's next `limit` outbox rows after `after` and below the horizon, in (xid, id) order, with what
  * their messages say.
@@ -55,18 +53,14 @@ export async function readOutboxAfter(
         b.service_name as "serviceName",
         b.customer_name as "customerName", b.customer_phone as "customerPhone", b.status as "bookingStatus",
         e.actor_kind as "actorKind", e.actor_name as "actorName", e.to_status as "toStatus",
-        to_char(e.from_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "fromStartTime",
-        to_char(e.to_start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "toStartTime",
+        ${isoOrNull("e.from_start_time")} as "fromStartTime", ${isoOrNull("e.to_start_time")} as "toStartTime",
         o.call_id as "callId", c.caller_number as "callerNumber", c.caller_name as "callerName",
-        to_char(c.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "callStartedAt"
+        ${isoOrNull("c.started_at")} as "callStartedAt"
       from outbox o
       left join bookings b on b.id = o.booking_id
       left join booking_events e on e.id = o.booking_event_id
       left join calls c on c.id = o.call_id
-      where o.business_id = ${businessId}::uuid and (o.xid, o.id) > (${after.xid}::xid8, ${after.id}::bigint)
-        and o.xid < ${horizon}
-      order by o.xid, o.id
-      limit ${limit}`,
+      ${nextRowsAfter(businessId, after, limit)}`,
   );
   return rows.map((row) => ({
     ...row,
