@@ -2,6 +2,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { authMaintenanceJob } from "./auth/auth-maintenance";
+import type { CalendarAccess } from "./calendar/calendar-access";
+import { createCalendarApi } from "./calendar/calendar-api";
+import { createCalendarDelivery } from "./calendar/calendar-delivery";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -26,6 +29,11 @@ export type StartServerOptions = {
   logger?: Logger;
   /** Seed the demo tenant into an empty database (default true). */
   seedDemo?: boolean;
+  /**
+   * The way into each business's Google Calendar (tokens, refresh); null or absent: no calendar sync nor
+   * events routes (the OAuth side supplies it).
+   */
+  calendarAccess?: CalendarAccess | null;
 };
 
 export type RunningServer = {
@@ -48,7 +56,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
     const jwtSecret = await resolveJwtSecret(config);
     const calendarTokenKey = await resolveCalendarTokenKey(config);
-    const app = createApp({ config: { ...config, jwtSecret, calendarTokenKey }, db: database.db, clock, logger });
+    const calendarAccess = options.calendarAccess ?? null;
+    const calendarApi =
+      calendarAccess && config.google
+        ? createCalendarApi({ baseUrl: config.google.calendarApiBaseUrl, access: calendarAccess })
+        : null;
+    const app = createApp({
+      config: { ...config, jwtSecret, calendarTokenKey },
+      db: database.db,
+      clock,
+      logger,
+    });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
         const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>
@@ -68,6 +86,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           appOrigin: config.appOrigin ?? publicUrl,
         })
       : null;
+    const calendarDelivery =
+      calendarApi && calendarAccess
+        ? createCalendarDelivery({
+            db: database.db,
+            clock,
+            logger,
+            api: calendarApi,
+            access: calendarAccess,
+            appOrigin: config.appOrigin ?? publicUrl,
+          })
+        : null;
     const scheduler = createScheduler({
       db: database.db,
       clock,
@@ -77,6 +106,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         outboxPurgeJob({ db: database.db, logger }),
         linkCodePurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
+        ...(calendarDelivery ? [calendarDelivery.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
           ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]
@@ -84,6 +114,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ],
     });
     delivery?.start();
+    calendarDelivery?.start();
     scheduler.start();
     // Without a public address Telegram cannot post to us: the server asks it (one instance at a time).
     const poller: UpdatePoller | null =
@@ -103,7 +134,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db: database.db,
       runDue: () => scheduler.runDue(),
       close: async () => {
-        await Promise.all([scheduler.stop(), delivery?.stop(), poller?.stop()]);
+        await Promise.all([scheduler.stop(), delivery?.stop(), calendarDelivery?.stop(), poller?.stop()]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

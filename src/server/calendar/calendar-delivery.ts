@@ -63,11 +63,21 @@ export function createCalendarDelivery(deps: {
 }): CalendarDelivery {
   const { db, clock, logger, api } = deps;
 
-  /** Makes Google show the change (throws the CalendarApiError of a call Google did not take). */
-  const apply = async (businessId: string, timezone: string, row: CalendarChangeRow) => {
+  /**
+   * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
+   * the events this batch of rows has made or deleted since its rows were read (a create and its confirm read
+   * together: the confirm patches what the create made).
+   */
+  const apply = async (
+    businessId: string,
+    timezone: string,
+    row: CalendarChangeRow,
+    known: Map<string, string | null>,
+  ) => {
     const { bookingId, toStatus, startTime, endTime, version } = row;
     if (!bookingId || !toStatus || !startTime || !endTime || version === null) return;
-    const eventId = row.eventId ?? eventIdOf(bookingId);
+    const existing = known.has(bookingId) ? (known.get(bookingId) ?? null) : row.eventId;
+    const eventId = existing ?? eventIdOf(bookingId);
     if (toStatus === "cancelled") {
       try {
         await api.deleteEvent(businessId, eventId);
@@ -96,7 +106,7 @@ export function createCalendarDelivery(deps: {
       timezone,
       appOrigin: deps.appOrigin,
     });
-    if (row.eventId === null) {
+    if (existing === null) {
       try {
         await api.insertEvent(businessId, { id: eventId, ...fields });
       } catch (error) {
@@ -108,6 +118,7 @@ export function createCalendarDelivery(deps: {
       await api.patchEvent(businessId, eventId, fields);
     }
     await recordCalendarEvent(db, { businessId, bookingId, eventId, bookingVersion: version, now: clock() });
+    known.set(bookingId, eventId);
   };
 
   const serveCalendar = createOutboxSender<CalendarChangeRow>({
@@ -117,10 +128,13 @@ export function createCalendarDelivery(deps: {
     logger,
     channel: "Google Calendar",
     leaseMs: LEASE_MS,
-    read: async (calendar, after) => ({
-      rows: await readCalendarChangesAfter(db, calendar.businessId, after, ROWS_PER_READ),
-      send: (row) => apply(calendar.businessId, calendar.timezone, row),
-    }),
+    read: async (calendar, after) => {
+      const known = new Map<string, string | null>();
+      return {
+        rows: await readCalendarChangesAfter(db, calendar.businessId, after, ROWS_PER_READ),
+        send: (row) => apply(calendar.businessId, calendar.timezone, row, known),
+      };
+    },
     verdict: (error, attempts) => verdictOf(error, attempts, deps.random),
     onBroken: (businessId, reason) => deps.access.markBroken(businessId, reason),
   });
