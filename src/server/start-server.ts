@@ -5,6 +5,7 @@ import { authMaintenanceJob } from "./auth/auth-maintenance";
 import type { CalendarAccess } from "./calendar/calendar-access";
 import { createCalendarApi } from "./calendar/calendar-api";
 import { createCalendarDelivery } from "./calendar/calendar-delivery";
+import { createCalendarSync } from "./calendar/calendar-sync";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -61,11 +62,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       calendarAccess && config.google
         ? createCalendarApi({ baseUrl: config.google.calendarApiBaseUrl, access: calendarAccess })
         : null;
+    const calendarSync =
+      calendarApi && calendarAccess
+        ? createCalendarSync({ db: database.db, clock, logger, api: calendarApi, access: calendarAccess })
+        : null;
     const app = createApp({
       config: { ...config, jwtSecret, calendarTokenKey },
       db: database.db,
       clock,
       logger,
+      calendar: calendarApi && calendarSync ? { api: calendarApi, sync: calendarSync } : null,
     });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
@@ -107,6 +113,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         linkCodePurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
         ...(calendarDelivery ? [calendarDelivery.job] : []),
+        ...(calendarSync ? [calendarSync.job] : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
           ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]
