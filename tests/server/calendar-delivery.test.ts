@@ -1,21 +1,15 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCalendarApi } from "../../src/server/calendar/calendar-api";
 import { createCalendarDelivery } from "../../src/server/calendar/calendar-delivery";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
-import { connectCalendar, createCalendarAccessDouble } from "../support/calendar-access-double";
+import { createCalendarAccessDouble } from "../support/calendar-access-double";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
-import {
-  bookingOf,
-  openPractice,
-  type Practice,
-  staffCreate,
-  staffPut,
-  staffPutAt,
-} from "../support/server-bookings";
+import { bookingOf, type Practice, staffCreate, staffPut, staffPutAt } from "../support/server-bookings";
+import { serverCalendar } from "../support/server-calendar";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
@@ -34,49 +28,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-let nextCalendar = 1;
-
-/** A practice (New York) whose Google Calendar is connected from now on. */
-async function connected() {
-  const practice = await openPractice(server);
-  const calendarId = `owner${nextCalendar++}@example.com`;
-  await connectCalendar(server.db, practice.businessId, calendarId);
-  return { ...practice, calendarId };
-}
-
-type Connection = {
-  deliveredThroughId: number;
-  newest: number;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  brokenAt: string | null;
-};
-
-async function connectionOf(businessId: string): Promise<Connection> {
-  const [row] = await rawRows<Connection>(
-    server.db,
-    sql`select k.delivered_through_id::int as "deliveredThroughId",
-        coalesce((select max(id) from outbox where business_id = k.business_id), 0)::int as newest,
-        k.attempts, to_char(k.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "nextAttemptAt",
-        k.last_error as "lastError", k.broken_at::text as "brokenAt"
-      from calendar_connections k where k.business_id = ${businessId}::uuid`,
-  );
-  return row!;
-}
-
-const connectionUntil = (businessId: string, check: (c: Connection) => boolean) =>
-  vi.waitFor(
-    async () => {
-      const connection = await connectionOf(businessId);
-      if (!check(connection)) throw new Error(`connection not there yet: ${JSON.stringify(connection)}`);
-      return connection;
-    },
-    { timeout: 15_000, interval: 20 },
-  );
-
-const allDelivered = (practice: { businessId: string }) =>
-  connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
+const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
 
 const at = (iso: string) => new Date(iso).toISOString();
 

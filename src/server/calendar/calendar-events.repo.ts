@@ -1,8 +1,9 @@
 import type { BookingStatus } from "@shared/booking.constants";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
-import { at, dateOrNull, isoOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+import { at, dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
 
 /*
  * The calendar's view of the outbox (what each booking change asks of the Google event) and the one event
@@ -44,7 +45,7 @@ export async function readCalendarChangesAfter(
   const rows = await rawRows<RawChangeRow>(
     db,
     sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId",
-        e.to_status as "toStatus", ${isoOrNull("e.to_start_time")} as "startTime", ${isoOrNull("e.to_end_time")} as "endTime",
+        e.to_status as "toStatus", ${isoUtc(sql.raw("e.to_start_time"))} as "startTime", ${isoUtc(sql.raw("e.to_end_time"))} as "endTime",
         e.version, b.service_name as "serviceName", b.customer_name as "customerName",
         b.customer_phone as "customerPhone", ce.event_id as "eventId",
         (ce.deleted_in_google_at is not null) as "deletedInGoogle"

@@ -1,8 +1,9 @@
 import type { BookingStatus } from "@shared/booking.constants";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
-import { at, dateOrNull, isoOrNull } from "../outbox/outbox-cursor.repo";
+import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
 
 /** A connected calendar as its sync needs it. */
 export type SyncedCalendar = {
@@ -52,7 +53,7 @@ export async function bookingsWithEvents(
   const rows = await rawRows<Omit<BookingWithEvent, "startTime"> & { startTime: string }>(
     db,
     sql`select ce.booking_id as "bookingId", ce.event_id as "eventId", ce.booking_version as "bookingVersion",
-        b.version, b.status, ${isoOrNull("b.start_time")} as "startTime", b.duration_minutes as "durationMinutes",
+        b.version, b.status, ${isoUtc(sql.raw("b.start_time"))} as "startTime", b.duration_minutes as "durationMinutes",
         (ce.deleted_in_google_at is not null) as "deletedInGoogle"
       from calendar_events ce join bookings b on b.id = ce.booking_id
       where ce.business_id = ${businessId}::uuid ${among}`,

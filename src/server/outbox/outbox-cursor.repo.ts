@@ -48,11 +48,7 @@ export const nextRowsAfter = (businessId: string, after: OutboxPosition, limit: 
     order by o.xid, o.id
     limit ${limit}`;
 
-/** An instant as a statement prints it for a row: ISO 8601 in UTC, or null. */
-export const isoOrNull = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/** An instant printed by isoOrNull, read back. */
+/** An instant printed by isoUtc (db/iso-utc.ts), or null, read back. */
 export const dateOrNull = (text: string | null) => (text === null ? null : new Date(text));
 
 /** A connection claimed for sending, until `lease`; `extra` is what the channel asked for besides. */

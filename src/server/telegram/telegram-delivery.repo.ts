@@ -1,8 +1,9 @@
 import type { BookingActorKind, BookingStatus } from "@shared/booking.constants";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
-import { at, dateOrNull, isoOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+import { at, dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
 
 /*
  * What Telegram delivery reads and purges; where it stands (the cursor, the lease) is outbox-cursor.repo.ts.
@@ -53,9 +54,9 @@ export async function readOutboxAfter(
         b.service_name as "serviceName",
         b.customer_name as "customerName", b.customer_phone as "customerPhone", b.status as "bookingStatus",
         e.actor_kind as "actorKind", e.actor_name as "actorName", e.to_status as "toStatus",
-        ${isoOrNull("e.from_start_time")} as "fromStartTime", ${isoOrNull("e.to_start_time")} as "toStartTime",
+        ${isoUtc(sql.raw("e.from_start_time"))} as "fromStartTime", ${isoUtc(sql.raw("e.to_start_time"))} as "toStartTime",
         o.call_id as "callId", c.caller_number as "callerNumber", c.caller_name as "callerName",
-        ${isoOrNull("c.started_at")} as "callStartedAt"
+        ${isoUtc(sql.raw("c.started_at"))} as "callStartedAt"
       from outbox o
       left join bookings b on b.id = o.booking_id
       left join booking_events e on e.id = o.booking_event_id
