@@ -6,6 +6,7 @@ import type { CalendarAccess } from "./calendar/calendar-access";
 import { createCalendarApi } from "./calendar/calendar-api";
 import { createCalendarDelivery } from "./calendar/calendar-delivery";
 import { createCalendarSync } from "./calendar/calendar-sync";
+import { calendarWatchJob } from "./calendar/calendar-watch";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -114,6 +115,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         ...(delivery ? [delivery.job] : []),
         ...(calendarDelivery ? [calendarDelivery.job] : []),
         ...(calendarSync ? [calendarSync.job] : []),
+        // Google posts changes only to a public https address; without one the scheduled check finds them.
+        ...(calendarApi && publicUrl
+          ? [calendarWatchJob({ db: database.db, clock, logger, api: calendarApi, publicUrl })]
+          : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
           ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]

@@ -16,12 +16,15 @@ import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
+/** Set: Google can post to us, so calendars are watched. */
+const PUBLIC_URL = "https://portal.example.com";
+
 let fake: FakeGoogleCalendar;
 let server: TestServer;
 const double = createCalendarAccessDouble();
 beforeAll(async () => {
   fake = await startFakeGoogleCalendar();
-  server = await startTestServer({ env: fake.env, calendarAccess: double.access });
+  server = await startTestServer({ env: { ...fake.env, PUBLIC_URL }, calendarAccess: double.access });
   double.bind(server);
 });
 afterAll(async () => {
@@ -222,6 +225,34 @@ describe("Google → CallDesk", () => {
 /** Waits until the calendar is broken (the calendar was deleted) or has every row. */
 const allDeliveredOrBroken = (practice: Practice) =>
   connectionUntil(practice.businessId, (c) => c.brokenAt !== null || c.deliveredThroughId === c.newest);
+
+describe("Push notifications", () => {
+  it("watches the calendar, renews the channel before it expires, and checks at once when Google posts a change", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    server.clock.advance(60 * MINUTE);
+    expect(await server.runDue()).toContain("calendar-watch");
+    const [channel] = fake.channels().filter((c) => c.calendarId === practice.calendarId);
+    expect(channel).toMatchObject({ address: `${PUBLIC_URL}/api/calendar/notifications`, type: "web_hook" });
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T14:00:00-05:00" },
+      end: { dateTime: "2026-03-03T14:30:00-05:00" },
+    });
+    const post = (headers: Record<string, string>) =>
+      server.request("/api/calendar/notifications", { method: "POST", headers, origin: null });
+    const forged = await post({ ...fake.notification(channel!.id), "x-goog-channel-token": "guess" });
+    expect(forged.status).toBe(404);
+    expect((await detailOf(practice, booked._id)).startTime).toBe(at("2026-03-03T10:00:00-05:00"));
+    expect((await post(fake.notification(channel!.id))).status).toBe(200);
+    expect((await detailOf(practice, booked._id)).startTime).toBe(at("2026-03-03T14:00:00-05:00"));
+    // Six days on the channel has a day left: a new one replaces it and the old one is stopped.
+    server.clock.advance(6 * 24 * 60 * MINUTE + MINUTE);
+    await server.runDue();
+    const channels = fake.channels().filter((c) => c.calendarId === practice.calendarId);
+    expect(channels.map((c) => c.id)).not.toContain(channel!.id);
+    expect(channels).toHaveLength(1);
+  });
+});
 
 describe("Calendar events routes", () => {
   const call = (practice: Practice, path: string, init: { method?: string; json?: unknown } = {}) =>

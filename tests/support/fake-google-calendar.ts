@@ -24,6 +24,8 @@ export type FakeChannel = {
   resourceId: string;
   address: string;
   token: string;
+  type: string;
+  expiration: number;
   calendarId: string;
 };
 
@@ -161,7 +163,7 @@ export async function startFakeGoogleCalendar() {
     if (deleted.has(calendarId)) return notFound();
     const events = eventsOf(calendarId);
     if (target === "watch" && method === "POST") {
-      const channel = body as { id: string; address: string; token: string; expiration: number };
+      const channel = body as Omit<FakeChannel, "resourceId" | "calendarId">;
       const resourceId = `resource-${calendarId}`;
       channels.set(channel.id, { ...channel, resourceId, calendarId });
       return {
@@ -305,20 +307,20 @@ export async function startFakeGoogleCalendar() {
       answersToLose = count;
     },
     channels: () => [...channels.values()],
-    /** Google's notification of a change on a channel (its headers as documented), posted to its address. */
-    async notify(channelId: string, state: "sync" | "exists" = "exists", token?: string) {
+    /**
+     * The headers of Google's notification of a change on a channel, as documented (Google posts them with no
+     * body to the channel's address; the test posts them to the server under test).
+     */
+    notification(channelId: string, state: "sync" | "exists" = "exists") {
       const channel = channels.get(channelId);
       if (!channel) throw new Error(`No channel ${channelId}`);
-      return fetch(channel.address, {
-        method: "POST",
-        headers: {
-          "x-goog-channel-id": channel.id,
-          "x-goog-channel-token": token ?? channel.token,
-          "x-goog-resource-id": channel.resourceId,
-          "x-goog-resource-state": state,
-          "x-goog-message-number": String(change),
-        },
-      });
+      return {
+        "x-goog-channel-id": channel.id,
+        "x-goog-channel-token": channel.token,
+        "x-goog-resource-id": channel.resourceId,
+        "x-goog-resource-state": state,
+        "x-goog-message-number": String(change),
+      };
     },
     async close() {
       for (const socket of sockets) socket.destroy();

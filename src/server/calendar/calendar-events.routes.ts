@@ -17,6 +17,7 @@ import { Refusal } from "../refusal";
 import { type CalendarApi, CalendarApiError, type EventFields, type GoogleEvent } from "./calendar-api";
 import { BOOKING_ID_PROPERTY, bookingIdOfEvent } from "./calendar-event-fields";
 import type { CalendarSync } from "./calendar-sync";
+import { NOTIFICATIONS_PATH } from "./calendar-watch";
 
 const NO_EVENT = "No such event in the connected calendar";
 /** Google's notification headers (https://developers.google.com/calendar/api/guides/push). */
@@ -255,7 +256,7 @@ export function calendarEventsRoutes(
   router.add(
     {
       method: "post",
-      path: "/notifications",
+      path: NOTIFICATIONS_PATH.slice("/api/calendar".length),
       summary: "Google's push notification of a change in a watched calendar (PUBLIC_URL set)",
       description:
         "Google posts no body; X-Goog-Channel-ID names the channel and X-Goog-Channel-Token must be the " +
