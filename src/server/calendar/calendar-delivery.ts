@@ -10,9 +10,9 @@ import { type CalendarApi, CalendarApiError } from "./calendar-api";
 import { bookingEventFields, eventIdOf } from "./calendar-event-fields";
 import {
   type CalendarChangeRow,
+  createEventRecorder,
   forgetCalendarEvent,
   readCalendarChangesAfter,
-  recordCalendarEvent,
 } from "./calendar-events.repo";
 
 const TABLE = "calendar_connections";
@@ -62,6 +62,7 @@ export function createCalendarDelivery(deps: {
   random?: () => number;
 }): CalendarDelivery {
   const { db, clock, logger, api } = deps;
+  const recordEvent = createEventRecorder(db);
 
   /**
    * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
@@ -117,7 +118,7 @@ export function createCalendarDelivery(deps: {
     } else {
       await api.patchEvent(businessId, eventId, fields);
     }
-    await recordCalendarEvent(db, { businessId, bookingId, eventId, bookingVersion: version, now: clock() });
+    await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
     known.set(bookingId, eventId);
   };
 

@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
-import { at, dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+import { createStatementBatcher } from "../db/statement-batcher";
+import { dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
 
 /*
  * The calendar's view of the outbox (what each booking change asks of the Google event) and the one event
@@ -63,19 +64,38 @@ export async function readCalendarChangesAfter(
   }));
 }
 
-/** The booking's event is in Google, showing the booking as of `bookingVersion`. */
-export async function recordCalendarEvent(
-  db: Executor,
-  input: { businessId: string; bookingId: string; eventId: string; bookingVersion: number; now: Date },
-): Promise<void> {
-  await db.execute(
-    sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at)
-      values (${input.bookingId}::uuid, ${input.businessId}::uuid, ${input.eventId}, ${input.bookingVersion}::int,
-        ${at(input.now)})
-      on conflict (booking_id) do update set event_id = excluded.event_id,
-        booking_version = greatest(calendar_events.booking_version, excluded.booking_version),
-        synced_at = excluded.synced_at`,
-  );
+/** A booking's event is in Google, showing the booking as of `bookingVersion`. */
+export type RecordedEvent = {
+  businessId: string;
+  bookingId: string;
+  eventId: string;
+  bookingVersion: number;
+  now: Date;
+};
+
+/**
+ * Records events Google took, those of all the calendars being served at that moment in one statement (see
+ * createStatementBatcher; each calendar has at most one in flight).
+ */
+export function createEventRecorder(db: Executor): (event: RecordedEvent) => Promise<void> {
+  return createStatementBatcher(async (events: RecordedEvent[]) => {
+    const values = events.map((e) => ({
+      booking_id: e.bookingId,
+      business_id: e.businessId,
+      event_id: e.eventId,
+      booking_version: e.bookingVersion,
+      synced_at: e.now.toISOString(),
+    }));
+    await db.execute(
+      sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at)
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(booking_id uuid, business_id uuid,
+          event_id text, booking_version int, synced_at timestamptz)
+        on conflict (booking_id) do update set event_id = excluded.event_id,
+          booking_version = greatest(calendar_events.booking_version, excluded.booking_version),
+          synced_at = excluded.synced_at`,
+    );
+    return events.map(() => undefined);
+  });
 }
 
 /** The booking no longer has an event (it was cancelled and its event deleted). */
