@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createSlotFinder } from "../src/server/availability/slot-finder";
-import { type BookingToCreate, createBookings } from "../src/server/bookings/bookings-write.repo";
+import { createBookings } from "../src/server/bookings/bookings-write.repo";
 import { createCalendarApi } from "../src/server/calendar/calendar-api";
 import { createCalendarDelivery } from "../src/server/calendar/calendar-delivery";
 import { openDatabase } from "../src/server/db/open-database";
@@ -16,13 +16,13 @@ import { connectCalendar, createCalendarAccessDouble } from "../tests/support/ca
 import { startFakeGoogleCalendar } from "../tests/support/fake-google-calendar";
 import { tenant } from "./bookings.bench";
 import type { Figure } from "./report";
+import { numberedBooking } from "./telegram.bench";
 
 const CALENDARS = 10;
 const PER_CALENDAR = 100;
 const BUSY_INTERVALS = 2_000;
 const SLOT_SAMPLES = 200;
 const MINUTE_MS = 60_000;
-const FIRST_START = Date.parse("2030-01-07T09:00:00Z");
 
 export async function calendarBench(log: (line: string) => void): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "calldesk-bench-calendar-"));
@@ -44,20 +44,7 @@ export async function calendarBench(log: (line: string) => void): Promise<Figure
     for (let i = 0; i < PER_CALENDAR; i++)
       await createBookings(
         db,
-        calendars.map(
-          (c): BookingToCreate => ({
-            businessId: c.businessId,
-            actor: { kind: "staff", id: null, name: "bench@example.com" },
-            now: new Date(),
-            booking: {
-              source: "staff",
-              serviceId: c.serviceId,
-              startTime: new Date(FIRST_START + i * 30 * MINUTE_MS),
-              customerName: `Customer ${i}`,
-              customerPhone: "+15550000000",
-            },
-          }),
-        ),
+        calendars.map((c) => numberedBooking(c, i)),
       );
     const delivery = createCalendarDelivery({
       db,

@@ -6,27 +6,22 @@ import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
-import { createCalendarAccessDouble } from "../support/calendar-access-double";
-import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
+import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { bookingOf, type Practice, staffCreate, staffPut, staffPutAt } from "../support/server-bookings";
-import { serverCalendar } from "../support/server-calendar";
+import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import type { TestServer } from "../support/server-harness";
 
 const PUBLIC_URL = "https://portal.example.com";
 
+const setup = calendarTestSetup({ PUBLIC_URL });
+const { double } = setup;
 let fake: FakeGoogleCalendar;
 let server: TestServer;
-const double = createCalendarAccessDouble();
 beforeAll(async () => {
-  fake = await startFakeGoogleCalendar();
-  server = await startTestServer({ env: { ...fake.env, PUBLIC_URL }, calendarAccess: double.access });
-  double.bind(server);
+  ({ fake, server } = await setup.start());
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => setup.close());
 
 const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
 

@@ -7,30 +7,24 @@ import type { Slot } from "../../src/shared/availability.schema";
 import type { BookingDetail } from "../../src/shared/booking.schema";
 import type { CalendarEvent } from "../../src/shared/calendar-events.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
-import { createCalendarAccessDouble } from "../support/calendar-access-double";
-import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
+import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { signIn } from "../support/server-accounts";
 import { bookingOf, errorOf, type Practice, staffCreate } from "../support/server-bookings";
-import { serverCalendar } from "../support/server-calendar";
+import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import type { TestServer } from "../support/server-harness";
 
 /** Set: Google can post to us, so calendars are watched. */
 const PUBLIC_URL = "https://portal.example.com";
 
+const setup = calendarTestSetup({ PUBLIC_URL });
 let fake: FakeGoogleCalendar;
 let server: TestServer;
-const double = createCalendarAccessDouble();
 beforeAll(async () => {
-  fake = await startFakeGoogleCalendar();
-  server = await startTestServer({ env: { ...fake.env, PUBLIC_URL }, calendarAccess: double.access });
-  double.bind(server);
+  ({ fake, server } = await setup.start());
 });
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(() => setup.close());
 
 const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
 type Connected = Awaited<ReturnType<typeof connected>>;

@@ -1,9 +1,30 @@
 import { sql } from "drizzle-orm";
 import { vi } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
-import { connectCalendar } from "./calendar-access-double";
+import { connectCalendar, createCalendarAccessDouble } from "./calendar-access-double";
+import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "./fake-google-calendar";
 import { openPractice } from "./server-bookings";
-import type { TestServer } from "./server-harness";
+import { startTestServer, type TestServer } from "./server-harness";
+
+/** A fake Google Calendar API and a test server pointed at it, its CalendarAccess the test double. */
+export function calendarTestSetup(env: Record<string, string> = {}) {
+  const double = createCalendarAccessDouble();
+  let running: { fake: FakeGoogleCalendar; server: TestServer } | null = null;
+  return {
+    double,
+    async start() {
+      const fake = await startFakeGoogleCalendar();
+      const server = await startTestServer({ env: { ...fake.env, ...env }, calendarAccess: double.access });
+      double.bind(server);
+      running = { fake, server };
+      return running;
+    },
+    async close() {
+      await running?.server.close();
+      await running?.fake.close();
+    },
+  };
+}
 
 /** Where a business's calendar delivery stands. */
 export type CalendarConnection = {
