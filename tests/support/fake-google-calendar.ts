@@ -9,8 +9,8 @@ import type { GoogleEvent } from "../../src/server/calendar/calendar-api";
  * `cancelled` for incremental sync; events.list paging with nextPageToken, nextSyncToken on the last page and
  * 410 fullSyncRequired for a stale token; freeBusy (opaque, not cancelled events); watch channels and
  * channels.stop; and on demand 429/403 rate limits with Retry-After, outages (503), lost answers (the call
- * done, the connection cut) and calendars deleted (404). Every calendar exists until deleted; any bearer
- * token is accepted. No test reaches Google.
+ * done, the connection cut), calendars deleted (404) and access tokens refused (401). Every calendar exists
+ * until deleted; any other bearer token is accepted. No test reaches Google.
  */
 
 type StoredEvent = GoogleEvent & {
@@ -46,6 +46,8 @@ export async function startFakeGoogleCalendar() {
   let rateLimited = { retryAfterSeconds: 0, times: 0, status: 429 };
   let outage = false;
   let answersToLose = 0;
+  /** Access tokens Google no longer takes (revoked, or expired before their time): 401. */
+  const refusedTokens = new Set<string>();
 
   const eventsOf = (calendarId: string) => {
     let events = calendars.get(calendarId);
@@ -223,8 +225,8 @@ export async function startFakeGoogleCalendar() {
         });
         res.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
       };
-      if (!req.headers.authorization?.startsWith("Bearer "))
-        return reply(error(401, "authError", "Invalid Credentials"));
+      const bearer = req.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+      if (!bearer || refusedTokens.has(bearer)) return reply(error(401, "authError", "Invalid Credentials"));
       if (outage) return reply(error(503, "backendError", "Backend Error"));
       if (rateLimited.times > 0) {
         rateLimited.times -= 1;
@@ -294,6 +296,7 @@ export async function startFakeGoogleCalendar() {
       syncFloor.set(calendarId, change + 1);
     },
     deleteCalendar: (calendarId: string) => deleted.add(calendarId),
+    refuseToken: (token: string) => refusedTokens.add(token),
     restoreCalendar: (calendarId: string) => deleted.delete(calendarId),
     /** The next `times` calls are refused as rate-limited (429, or 403 rateLimitExceeded) with Retry-After. */
     rateLimit(retryAfterSeconds: number, times: number, status: 429 | 403 = 429) {

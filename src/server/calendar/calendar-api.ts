@@ -126,22 +126,25 @@ export type CalendarApi = ReturnType<typeof createCalendarApi>;
 
 export function createCalendarApi(deps: { baseUrl: string; access: CalendarAccess; fetch?: typeof fetch }) {
   const send = deps.fetch ?? fetch;
+  /** A call's method and JSON body (or what it is for the granted calendar's id). */
+  type CallInit = { method: string; body?: object | ((calendarId: string) => object) };
 
   /** One attempt with a grant; answers the Response or throws a CalendarApiError. */
   const attempt = async (
     call: string,
     grant: CalendarGrant,
     path: (calendarId: string) => string,
-    init: { method: string; body?: unknown },
+    init: CallInit,
   ): Promise<Response> => {
+    const body = typeof init.body === "function" ? init.body(grant.calendarId) : init.body;
     try {
       return await send(`${deps.baseUrl}${path(encodeURIComponent(grant.calendarId))}`, {
         method: init.method,
         headers: {
           authorization: `Bearer ${grant.accessToken}`,
-          ...(init.body !== undefined && { "content-type": "application/json" }),
+          ...(body !== undefined && { "content-type": "application/json" }),
         },
-        ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
@@ -158,7 +161,7 @@ export function createCalendarApi(deps: { baseUrl: string; access: CalendarAcces
     businessId: string,
     call: string,
     path: (calendarId: string) => string,
-    init: { method: string; body?: unknown },
+    init: CallInit,
   ): Promise<unknown> => {
     let response: Response | null = null;
     for (let tries = 0; tries < 2 && (response === null || response.status === 401); tries++) {
