@@ -137,6 +137,34 @@ describe("Google → CallDesk", () => {
     });
   });
 
+  it("does not take the old time of an event for a move made in Google while our own change is on its way", async () => {
+    const practice = await connected();
+    const { booked } = await bookedAndSynced(practice);
+    await checkCalendars();
+    // Google holds our reschedule back (429 for a minute); a full resync meanwhile sees the event's old time.
+    fake.rateLimit(60, 1);
+    const moved = at("2026-03-03T13:00:00-05:00");
+    const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
+    const put = await server.request(`/api/bookings/${booked._id}`, {
+      method: "PUT",
+      json: { status: "pending", startTime: moved, outsideHours: true },
+      accessToken,
+    });
+    expect(put.status).toBe(200);
+    await connectionUntil(practice.businessId, (c) => c.attempts === 1);
+    const resynced = await server.request("/api/calendar/resync", { method: "POST", accessToken });
+    expect(resynced.status).toBe(200);
+    expect(await detailOf(practice, booked._id)).toMatchObject({
+      startTime: moved,
+      version: 2,
+      calendar: { moveRefusal: null },
+    });
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)[0]!.start).toMatchObject({ dateTime: moved });
+  });
+
   it("refuses a move made in Google that breaks a rule, noting why, and leaves the booking where it was", async () => {
     const practice = await connected();
     const { booked, eventId } = await bookedAndSynced(practice);

@@ -43,20 +43,15 @@ export type BookingWithEvent = {
   deletedInGoogle: boolean;
 };
 
-/** The business's bookings that have an event of ours (`bookingIds`: only those). */
-export async function bookingsWithEvents(
-  db: Executor,
-  businessId: string,
-  bookingIds: readonly string[] | null,
-): Promise<BookingWithEvent[]> {
-  const among = bookingIds ? sql`and ce.booking_id = any(${`{${bookingIds.join(",")}}`}::uuid[])` : sql``;
+/** The business's bookings that have an event of ours. */
+export async function bookingsWithEvents(db: Executor, businessId: string): Promise<BookingWithEvent[]> {
   const rows = await rawRows<Omit<BookingWithEvent, "startTime"> & { startTime: string }>(
     db,
     sql`select ce.booking_id as "bookingId", ce.event_id as "eventId", ce.booking_version as "bookingVersion",
         b.version, b.status, ${isoUtc(sql.raw("b.start_time"))} as "startTime", b.duration_minutes as "durationMinutes",
         (ce.deleted_in_google_at is not null) as "deletedInGoogle"
       from calendar_events ce join bookings b on b.id = ce.booking_id
-      where ce.business_id = ${businessId}::uuid ${among}`,
+      where ce.business_id = ${businessId}::uuid`,
   );
   return rows.map((row) => ({ ...row, startTime: dateOrNull(row.startTime)! }));
 }

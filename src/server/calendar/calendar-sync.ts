@@ -120,23 +120,32 @@ export function createCalendarSync(deps: {
       await noteMoveRefusal(db, booking.bookingId, null);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      await noteMoveRefusal(db, booking.bookingId, error.message);
+      // Changed by us since it was read: the event shows that change soon, and the next check weighs it.
+      if (error.code !== "BOOKING_CHANGED") await noteMoveRefusal(db, booking.bookingId, error.message);
     }
   };
 
-  /** What the changed events of ours mean for their bookings (`full`: `events` is every live event). */
-  const reconcile = async (calendar: SyncedCalendar, events: GoogleEvent[], full: boolean) => {
+  /**
+   * What the changed events of ours mean for their bookings (`full`: `events` is every live event).
+   * `bookings` were read before Google was asked: an event our delivery made or changed since is not taken
+   * for one gone or moved in Google (it is weighed at the next check).
+   */
+  const reconcile = async (
+    calendar: SyncedCalendar,
+    bookings: BookingWithEvent[],
+    events: GoogleEvent[],
+    full: boolean,
+  ) => {
     const ours = new Map<string, GoogleEvent>();
     for (const event of events) {
       const bookingId = bookingIdOfEvent(event.id);
       if (bookingId) ours.set(bookingId, event);
     }
-    if (!full && ours.size === 0) return;
-    const bookings = await bookingsWithEvents(db, calendar.businessId, full ? null : [...ours.keys()]);
     const deleted: string[] = [];
     const restored: string[] = [];
     for (const booking of bookings) {
       const event = ours.get(booking.bookingId);
+      if (!event && !full) continue;
       if (event && event.id !== booking.eventId) continue;
       if (!event || event.status === "cancelled") {
         if (!booking.deletedInGoogle && booking.status !== "cancelled") deleted.push(booking.bookingId);
@@ -183,6 +192,7 @@ export function createCalendarSync(deps: {
   const checkCalendar = async (calendar: SyncedCalendar, full: boolean): Promise<boolean> => {
     const { businessId } = calendar;
     try {
+      const bookings = await bookingsWithEvents(db, businessId);
       let listed: Awaited<ReturnType<typeof listAll>>;
       let wasFull = full || calendar.syncToken === null;
       try {
@@ -193,7 +203,7 @@ export function createCalendarSync(deps: {
         wasFull = true;
         listed = await listAll(businessId, null);
       }
-      await reconcile(calendar, listed.events, wasFull);
+      await reconcile(calendar, bookings, listed.events, wasFull);
       const busy = await busyOf(calendar);
       await saveCheck(db, { businessId, syncToken: listed.syncToken, busy, now: clock() });
       return true;
