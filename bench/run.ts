@@ -1,7 +1,7 @@
-// `npm run bench [-- web auth services calls slots bookings telegram] [-- embedded | postgres]`: bundle
+// `npm run bench [-- web auth services calls slots bookings telegram calendar] [-- embedded | postgres]`: bundle
 // weights and Lighthouse, session endpoints, the services list, calls at volume, free slots, bookings at
-// volume, Telegram delivery — against the real server (Telegram: the delivery worker in-process, against the
-// fake Bot API). Calls, slots and bookings run on the embedded database and then on PostgreSQL (a throwaway
+// volume, Telegram delivery, Google Calendar sync — against the real server (Telegram and the calendar: the
+// delivery worker in-process, against the fake Bot API / Calendar API). Calls, slots and bookings run on the embedded database and then on PostgreSQL (a throwaway
 // cluster, see databases.ts; skipped, and said so, when PostgreSQL is not installed); `embedded` or
 // `postgres` runs only that one. The floor of this machine (GET /api/health) is printed beside every API
 // budget: measured first for auth, services and slots, and by calls and bookings on their own server and
@@ -12,6 +12,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { startServerProcess } from "../tests/support/server-process";
 import { authBench } from "./auth.bench";
 import { bookingsBench } from "./bookings.bench";
+import { calendarBench } from "./calendar.bench";
 import { callsBench } from "./calls.bench";
 import { type BenchDatabase, embeddedDatabase, startPostgresCluster } from "./databases";
 import { floorBench } from "./floor.bench";
@@ -21,7 +22,7 @@ import { slotsBench } from "./slots.bench";
 import { telegramBench } from "./telegram.bench";
 import { webBench } from "./web.bench";
 
-const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings", "telegram"] as const;
+const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings", "telegram", "calendar"] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv
   .slice(2)
@@ -83,6 +84,7 @@ if (onBoth.length && !onlyEmbedded) {
   }
 }
 if (sections.includes("telegram")) results.telegram = await telegramBench(log);
+if (sections.includes("calendar")) results.calendar = await calendarBench(log);
 
 const titles: Record<Result, string> = {
   web: "Portal: initial download and Lighthouse",
@@ -97,6 +99,8 @@ const titles: Record<Result, string> = {
   bookings: "Bookings at volume (embedded database; 100,000 in one business, a month holding 2,000)",
   "bookings on PostgreSQL": "Bookings at volume (PostgreSQL; 100,000 in one business, a month holding 2,000)",
   telegram: "Telegram delivery (embedded database; the outbox of 50 businesses to the fake Bot API)",
+  calendar:
+    "Google Calendar sync (embedded database; 10 businesses × 100 bookings to the fake Calendar API; slots for a month with 2,000 calendar busy intervals)",
 };
 const printed = [
   ...sections.filter((section) => section === "web"),

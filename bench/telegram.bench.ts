@@ -32,8 +32,14 @@ async function chat(db: Database, n: number): Promise<Chat> {
   return { businessId, serviceId, chatId };
 }
 
-/** The `i`-th booking of a chat: staff, pending, its customer numbered so the order can be read back. */
-const booking = (c: Chat, i: number): BookingToCreate => ({
+/**
+ * The `i`-th booking of a business (30 minutes apart from 2030-01-07 09:00 UTC): staff, pending, its customer
+ * numbered so the order a channel delivered them in can be read back.
+ */
+export const numberedBooking = (
+  c: { businessId: string; serviceId: string },
+  i: number,
+): BookingToCreate => ({
   businessId: c.businessId,
   actor: { kind: "staff", id: null, name: "bench@example.com" },
   now: new Date(),
@@ -69,7 +75,7 @@ export async function telegramBench(log: (line: string) => void): Promise<Figure
     for (let i = 0; i < PER_CHAT; i++)
       await createBookings(
         db,
-        chats.map((c) => booking(c, i)),
+        chats.map((c) => numberedBooking(c, i)),
       );
 
     const failures: string[] = [];
@@ -97,7 +103,7 @@ export async function telegramBench(log: (line: string) => void): Promise<Figure
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const before = fake.messages(probe.chatId).length;
       const t0 = performance.now();
-      await createBookings(db, [booking(probe, PER_CHAT + i)]);
+      await createBookings(db, [numberedBooking(probe, PER_CHAT + i)]);
       await fake.waitForMessages(probe.chatId, before + 1);
       latencies.push(performance.now() - t0);
     }

@@ -18,6 +18,9 @@ import { createSlotFinder } from "./availability/slot-finder";
 import { bookingChangesRoutes } from "./bookings/booking-changes.routes";
 import { bookingsRoutes } from "./bookings/bookings.routes";
 import { calendarRoutes } from "./calendar/calendar.routes";
+import type { CalendarApi } from "./calendar/calendar-api";
+import { calendarEventsRoutes } from "./calendar/calendar-events.routes";
+import type { CalendarSync } from "./calendar/calendar-sync";
 import { CALL_IMPORT_PATH } from "./calls/call-import.route";
 import { callsRoutes } from "./calls/calls.routes";
 import { type Clock, systemClock } from "./clock";
@@ -52,7 +55,14 @@ const HTTP_EXCEPTION_CODES: Partial<Record<number, ApiErrorCode>> = {
   413: "PAYLOAD_TOO_LARGE",
 };
 
-export type CreateAppOptions = { config: AppConfig; db: Database; clock?: Clock; logger?: Logger };
+export type CreateAppOptions = {
+  config: AppConfig;
+  db: Database;
+  clock?: Clock;
+  logger?: Logger;
+  /** The connected Google Calendars' API and sync (null: the events calls answer 503, not configured). */
+  calendar?: { api: CalendarApi; sync: CalendarSync } | null;
+};
 
 export function createApp(options: CreateAppOptions) {
   const deps = {
@@ -100,6 +110,7 @@ export function createApp(options: CreateAppOptions) {
     companyRoutes(deps, guards),
     telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
     calendarRoutes(deps, guards),
+    calendarEventsRoutes(deps, guards, options.calendar ?? null),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

@@ -3,6 +3,13 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { authMaintenanceJob } from "./auth/auth-maintenance";
 import { calendarAuthorizationPurgeJob } from "./calendar/authorization-purge";
+import type { CalendarAccess } from "./calendar/calendar-access";
+import { createCalendarAccess } from "./calendar/calendar-access.repo";
+import { createCalendarApi } from "./calendar/calendar-api";
+import { createCalendarDelivery } from "./calendar/calendar-delivery";
+import { createCalendarSync } from "./calendar/calendar-sync";
+import { calendarWatchJob } from "./calendar/calendar-watch";
+import { createTokenCipher } from "./calendar/token-cipher";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -27,6 +34,11 @@ export type StartServerOptions = {
   logger?: Logger;
   /** Seed the demo tenant into an empty database (default true). */
   seedDemo?: boolean;
+  /**
+   * The way into each business's Google Calendar (tokens, refresh); absent: the stored connections' own
+   * (createCalendarAccess) when Google is configured. Tests put a double in its place.
+   */
+  calendarAccess?: CalendarAccess | null;
 };
 
 export type RunningServer = {
@@ -49,11 +61,31 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
     const jwtSecret = await resolveJwtSecret(config);
     const calendarTokenKey = await resolveCalendarTokenKey(config);
+    const calendarAccess =
+      options.calendarAccess ??
+      (config.google
+        ? createCalendarAccess({
+            db: database.db,
+            clock,
+            google: config.google,
+            cipher: createTokenCipher(calendarTokenKey),
+            logger,
+          })
+        : null);
+    const calendarApi =
+      calendarAccess && config.google
+        ? createCalendarApi({ baseUrl: config.google.calendarApiBaseUrl, access: calendarAccess })
+        : null;
+    const calendarSync =
+      calendarApi && calendarAccess
+        ? createCalendarSync({ db: database.db, clock, logger, api: calendarApi, access: calendarAccess })
+        : null;
     const app = createApp({
       config: { ...config, jwtSecret, calendarTokenKey },
       db: database.db,
       clock,
       logger,
+      calendar: calendarApi && calendarSync ? { api: calendarApi, sync: calendarSync } : null,
     });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
@@ -74,6 +106,17 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           appOrigin: config.appOrigin ?? publicUrl,
         })
       : null;
+    const calendarDelivery =
+      calendarApi && calendarAccess
+        ? createCalendarDelivery({
+            db: database.db,
+            clock,
+            logger,
+            api: calendarApi,
+            access: calendarAccess,
+            appOrigin: config.appOrigin ?? publicUrl,
+          })
+        : null;
     const scheduler = createScheduler({
       db: database.db,
       clock,
@@ -84,6 +127,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         linkCodePurgeJob({ db: database.db, logger }),
         calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
+        ...(calendarDelivery ? [calendarDelivery.job] : []),
+        ...(calendarSync ? [calendarSync.job] : []),
+        // Google posts changes only to a public https address; without one the scheduled check finds them.
+        ...(calendarApi && publicUrl
+          ? [calendarWatchJob({ db: database.db, clock, logger, api: calendarApi, publicUrl })]
+          : []),
         ...(database.driver === "pglite" ? pgliteMaintenanceJobs(database.db) : []),
         ...(telegram && botApi && publicUrl
           ? [webhookRegistrationJob({ api: botApi, telegram, publicUrl })]
@@ -91,6 +140,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ],
     });
     delivery?.start();
+    calendarDelivery?.start();
     scheduler.start();
     // Without a public address Telegram cannot post to us: the server asks it (one instance at a time).
     const poller: UpdatePoller | null =
@@ -110,7 +160,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db: database.db,
       runDue: () => scheduler.runDue(),
       close: async () => {
-        await Promise.all([scheduler.stop(), delivery?.stop(), poller?.stop()]);
+        await Promise.all([scheduler.stop(), delivery?.stop(), calendarDelivery?.stop(), poller?.stop()]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

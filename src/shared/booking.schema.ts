@@ -127,6 +127,12 @@ export const bookingDetail = booking.and({
   currency: "string",
   timeline: bookingEvent.array(),
   call: bookingCall.or("null"),
+  /**
+   * Beyond the spec, present when the booking has an event in the connected Google Calendar: when the owner
+   * deleted that event in Google (staff decide whether to cancel; never done silently), and why a move made
+   * in Google was not taken (the rule it breaks).
+   */
+  "calendar?": { deletedInGoogleAt: "string | null", moveRefusal: "string | null" },
 });
 export type BookingDetail = typeof bookingDetail.infer;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BACKOFF_CAP_MS, backoffMs } from "../../src/server/outbox/outbox-backoff";
 import { BotApiError } from "../../src/server/telegram/bot-api";
-import { BACKOFF_CAP_MS, backoffMs, failureVerdict } from "../../src/server/telegram/delivery-backoff";
+import { failureVerdict } from "../../src/server/telegram/delivery-backoff";
 
 const refused = (status: number, description: string, retryAfter: number | null = null) =>
   new BotApiError("sendMessage", "refused", status, description, retryAfter);

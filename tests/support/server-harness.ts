@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { CalendarAccess } from "../../src/server/calendar/calendar-access";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
 import { startServer } from "../../src/server/start-server";
@@ -35,7 +36,12 @@ export type TestServer = {
 };
 
 /** Extra environment for the server under test (e.g. TRUST_PROXY, STATIC_DIR, APP_ORIGIN). */
-export type TestServerOptions = { clock?: TestClock; env?: Record<string, string> };
+export type TestServerOptions = {
+  clock?: TestClock;
+  env?: Record<string, string>;
+  /** The server's way into Google Calendars (a test double of the OAuth side). */
+  calendarAccess?: CalendarAccess;
+};
 
 /** The real app over real HTTP on 127.0.0.1, on a database of its own, with a clock the test moves. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -51,7 +57,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const server = await startServer({ config, database: database.handle, clock, seedDemo: false });
+  const server = await startServer({
+    config,
+    database: database.handle,
+    clock,
+    seedDemo: false,
+    calendarAccess: options.calendarAccess ?? null,
+  });
 
   const request = (path: string, init: TestRequestInit = {}) => {
     const { json, origin, refreshCookie, accessToken, ...rest } = init;

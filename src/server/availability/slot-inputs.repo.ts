@@ -21,7 +21,10 @@ export type SlotInputs = {
   weeklySchedule: WeeklySchedule;
   /** Those that close any of the days asked. */
   blackoutDates: BlackoutDate[];
-  /** The bookings' busy time around the days asked, when asked (see SlotInputsQuestion.busy); else none. */
+  /**
+   * The bookings' and the Google Calendar's busy time around the days asked, when asked (see
+   * SlotInputsQuestion.busy); else none.
+   */
   busy: BusyInterval[];
 };
 
@@ -74,7 +77,8 @@ export async function readSlotInputs(
  * slots asked together are read together): each answered in order, null when its business does not exist.
  *
  * Busy time is the occupied ranges (buffers included) of the business's bookings but cancelled ones, read
- * through the no-double-booking constraint's gist index (the predicate repeats the constraint's). It is read
+ * through the no-double-booking constraint's gist index (the predicate repeats the constraint's), and the
+ * busy times of the business's Google Calendar (calendar_busy, kept by calendar/calendar-sync.ts). It is read
  * from a day before `from` to a day after `to`, in UTC: local midnight is within 16 hours of UTC midnight in any
  * zone (an hour more on a night the clocks change) and a buffer is at most 4 hours, so that holds every
  * booking that can touch the days' appointments, with no timezone in the statement; the engine passes by the
@@ -108,15 +112,23 @@ export async function readSlotInputsOf(
             order by d.start_date, d.start_minute, d.id), '[]')::text
           from blackout_dates d
           where d.business_id = b.id and d.end_date >= q.from_date and d.start_date <= q.to_date) as blackouts,
-        (select string_agg((extract(epoch from k.occupied_start) * 1000)::int8 || ','
-            || (extract(epoch from k.occupied_end) * 1000)::int8, ',')
-          from bookings k
-          where q.with_busy
-            and k.business_id = b.id
-            and k.status <> 'cancelled'
-            and tstzrange(k.occupied_start, k.occupied_end) && tstzrange(
-              (q.from_date - 1)::timestamp at time zone 'UTC', (q.to_date + 2)::timestamp at time zone 'UTC')
-            and k.id is distinct from q.ignore_booking_id) as busy
+        concat_ws(',',
+          (select string_agg((extract(epoch from k.occupied_start) * 1000)::int8 || ','
+              || (extract(epoch from k.occupied_end) * 1000)::int8, ',')
+            from bookings k
+            where q.with_busy
+              and k.business_id = b.id
+              and k.status <> 'cancelled'
+              and tstzrange(k.occupied_start, k.occupied_end) && tstzrange(
+                (q.from_date - 1)::timestamp at time zone 'UTC', (q.to_date + 2)::timestamp at time zone 'UTC')
+              and k.id is distinct from q.ignore_booking_id),
+          (select string_agg((extract(epoch from g.starts_at) * 1000)::int8 || ','
+              || (extract(epoch from g.ends_at) * 1000)::int8, ',')
+            from calendar_busy g
+            where q.with_busy
+              and g.business_id = b.id
+              and g.starts_at < (q.to_date + 2)::timestamp at time zone 'UTC'
+              and g.ends_at > (q.from_date - 1)::timestamp at time zone 'UTC')) as busy
       from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
         as q(n int, business_id uuid, service_id uuid, from_date date, to_date date, with_busy boolean,
           ignore_booking_id uuid)

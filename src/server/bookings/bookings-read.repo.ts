@@ -89,10 +89,11 @@ export async function findBookingDetail(
 ): Promise<BookingDetail | null> {
   const row = await findBookingRow(db, businessId, bookingId);
   if (!row) return null;
-  const [timeline, call, currency] = await Promise.all([
+  const [timeline, call, currency, calendar] = await Promise.all([
     readTimeline(db, bookingId),
     findBookingCall(db, row),
     readCurrency(db, businessId),
+    readCalendarFlags(db, bookingId),
   ]);
   return {
     ...toBooking(row),
@@ -103,7 +104,19 @@ export async function findBookingDetail(
     currency,
     timeline,
     call,
+    ...(calendar && { calendar }),
   };
+}
+
+/** What Google Calendar says of the booking's event (see calendar_events), when it has one. */
+async function readCalendarFlags(db: Executor, bookingId: string): Promise<BookingDetail["calendar"] | null> {
+  const [row] = await rawRows<NonNullable<BookingDetail["calendar"]>>(
+    db,
+    sql`select case when deleted_in_google_at is null then null else ${isoUtc(sql`deleted_in_google_at`)} end
+        as "deletedInGoogleAt", move_refusal as "moveRefusal"
+      from calendar_events where booking_id = ${bookingId}::uuid`,
+  );
+  return row ?? null;
 }
 
 async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {

@@ -7,7 +7,7 @@ import {
   calendarEvents,
 } from "../db/schema/calendar.schema";
 import { newestOutboxRow } from "../outbox/newest-outbox-row";
-import { DUE_AT_ONCE } from "../telegram/telegram-delivery.repo";
+import { DUE_AT_ONCE } from "../outbox/outbox-cursor.repo";
 
 export async function findCalendarConnection(
   db: Executor,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type BookingStats, newBookingsOf } from "../bookings/booking-stats.repo";
+import { type BookingStats, calendarSyncedOf, newBookingsOf } from "../bookings/booking-stats.repo";
 import { type CallStats, callStatsOf } from "../calls/call-stats.repo";
 import type { Executor } from "../db/database";
 import type { TimezoneMoved } from "../time/business-timezones";
@@ -19,13 +19,15 @@ export async function readDashboardFiguresInZone(
   day: { start: Date; end: Date },
   recentLimit: number,
 ): Promise<DashboardFigures | TimezoneMoved> {
-  const answer = await readInZone<{ calls: CallStats; newBookings: number }>(
+  const answer = await readInZone<{ calls: CallStats } & BookingStats>(
     db,
     businessId,
     timezone,
     sql`json_build_object('calls', ${callStatsOf(businessId, day, recentLimit)},
-      'newBookings', ${newBookingsOf(businessId, day)})`,
+      'newBookings', ${newBookingsOf(businessId, day)},
+      'googleCalendarSynced', ${calendarSyncedOf(businessId, day)})`,
   );
   if ("currentTimezone" in answer) return answer;
-  return { ...answer.calls, newBookings: answer.newBookings, googleCalendarSynced: 0, timezone };
+  const { newBookings, googleCalendarSynced } = answer;
+  return { ...answer.calls, newBookings, googleCalendarSynced, timezone };
 }

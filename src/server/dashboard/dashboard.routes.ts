@@ -45,7 +45,7 @@ export function dashboardRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gu
         "missed = missed + failed (missedCalls too, over all time). answerRate is round(100 · answered / " +
         `calls today), null when no call came today. recentCalls are the latest ${RECENT_CALLS}. ` +
         "newBookings counts the bookings created today, whatever their status now; googleCalendarSynced " +
-        "stays 0 until bookings are synced to an online calendar.",
+        "how many of those have their event in the connected Google Calendar (not deleted there).",
       auth: "user",
       response: dashboardStats,
       examples: { response: dashboardStatsExample },

@@ -9,7 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Paths under /api that are called server-to-server and so carry no browser Origin: the voice assistant's
  * API, authenticated by X-Api-Key (never by a cookie, so a cross-site page gains nothing by calling it).
  * The staff routes that manage those keys, /api/assistant/keys, are not among them. Telegram's webhook posts
- * are authenticated by their secret path and header.
+ * are authenticated by their secret path and header, Google Calendar's push notifications by their channel's
+ * token.
  */
 export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/calls",
@@ -17,6 +18,7 @@ export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/bookings",
   "/api/assistant/phone-number",
   "/api/telegram/webhook",
+  "/api/calendar/notifications",
 ];
 
 export const isOriginCheckExempt = (path: string) =>

@@ -10,7 +10,7 @@ import {
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
 import { newestOutboxRow } from "../outbox/newest-outbox-row";
-import { DUE_AT_ONCE } from "./telegram-delivery.repo";
+import { DUE_AT_ONCE } from "../outbox/outbox-cursor.repo";
 
 /** A business's language as stored (the column's check keeps it one of the six). */
 export const languageOf = (stored: string): LanguageCode =>

@@ -1,0 +1,154 @@
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { backoffMs } from "../outbox/outbox-backoff";
+import { type ClaimedCursor, claimDueCursors } from "../outbox/outbox-cursor.repo";
+import { createOutboxSender, type FailureVerdict } from "../outbox/outbox-sender";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
+import type { CalendarAccess } from "./calendar-access";
+import { type CalendarApi, CalendarApiError } from "./calendar-api";
+import { bookingEventFields, eventIdOf } from "./calendar-event-fields";
+import {
+  type CalendarChangeRow,
+  createEventRecorder,
+  forgetCalendarEvent,
+  readCalendarChangesAfter,
+} from "./calendar-events.repo";
+
+const TABLE = "calendar_connections";
+/** How long a claimed calendar is this instance's (renewed with every change sent); past it, presumed lost. */
+const LEASE_MS = 60_000;
+/** Calendars claimed per round, all served at once (each calendar's own changes strictly in order). */
+const CALENDARS_PER_ROUND = 64;
+/** Outbox rows read per query while a calendar is being served. */
+const ROWS_PER_READ = 50;
+/** The scheduled check: rows written by other instances, and calendars whose sender was lost. */
+const SCAN_EVERY_MS = 10_000;
+
+/**
+ * Google's 429 (or 403 rate limit) waits as long as Retry-After asks, else the backoff; a calendar that is
+ * gone (404 where the calendar itself was asked) or access taken away (403) holds everything until the owner
+ * reconnects; a 400 can never pass as it is; anything else may well pass later.
+ */
+function verdictOf(error: unknown, attempts: number, random?: () => number): FailureVerdict {
+  if (error instanceof CalendarApiError) {
+    if (error.failure === "rateLimited" && error.retryAfterSeconds !== null)
+      return { kind: "retry", waitMs: Math.max(1, error.retryAfterSeconds) * 1000 };
+    if (error.failure === "notFound" || error.failure === "forbidden") return { kind: "broken" };
+    if (error.failure === "invalid") return { kind: "skip" };
+  }
+  return { kind: "retry", waitMs: backoffMs(attempts, random) };
+}
+
+export type CalendarDelivery = OutboxWorker;
+
+/**
+ * Brings each connected Google Calendar in line with the business's bookings, change by change in outbox
+ * order (the rounds, leases and cursor: outbox-worker.ts, outbox-cursor.repo.ts). Each booking has exactly
+ * one event, whose id is derived from the booking (eventIdOf): a create or a change of a booking without an
+ * event inserts it, and Google's 409 (the event is there already: a sender crashed after Google made it,
+ * or another instance did) turns into a patch of it. A pending booking shows as tentative, a confirmed one
+ * as confirmed; a reschedule patches the times; a cancellation deletes the event; a completion leaves it.
+ * An event the owner deleted in Google is left alone (staff review it, see calendar-sync.ts).
+ */
+export function createCalendarDelivery(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  api: CalendarApi;
+  access: CalendarAccess;
+  /** The portal's public origin, for the link to the booking (null: no link). */
+  appOrigin: string | null;
+  random?: () => number;
+}): CalendarDelivery {
+  const { db, clock, logger, api } = deps;
+  const recordEvent = createEventRecorder(db);
+
+  /**
+   * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
+   * the events this batch of rows has made or deleted since its rows were read (a create and its confirm read
+   * together: the confirm patches what the create made).
+   */
+  const apply = async (
+    businessId: string,
+    timezone: string,
+    row: CalendarChangeRow,
+    known: Map<string, string | null>,
+  ) => {
+    const { bookingId, toStatus, startTime, endTime, version } = row;
+    if (!bookingId || !toStatus || !startTime || !endTime || version === null) return;
+    const existing = known.has(bookingId) ? (known.get(bookingId) ?? null) : row.eventId;
+    const eventId = existing ?? eventIdOf(bookingId);
+    if (toStatus === "cancelled") {
+      try {
+        await api.deleteEvent(businessId, eventId);
+      } catch (error) {
+        // Already deleted (410), or never made (404 on the event, the calendar answering): nothing to remove.
+        const gone = error instanceof CalendarApiError && error.failure === "gone";
+        if (
+          !gone &&
+          !(error instanceof CalendarApiError && error.failure === "notFound" && row.eventId === null)
+        )
+          throw error;
+      }
+      await forgetCalendarEvent(db, bookingId);
+      return;
+    }
+    // A completed appointment stays as it was shown; one the owner deleted waits for staff's review.
+    if (toStatus === "completed" || row.deletedInGoogle) return;
+    const fields = bookingEventFields({
+      bookingId,
+      status: toStatus,
+      serviceName: row.serviceName ?? "",
+      customerName: row.customerName ?? "",
+      customerPhone: row.customerPhone ?? "",
+      startTime,
+      endTime,
+      timezone,
+      appOrigin: deps.appOrigin,
+    });
+    if (existing === null) {
+      try {
+        await api.insertEvent(businessId, { id: eventId, ...fields });
+      } catch (error) {
+        if (!(error instanceof CalendarApiError && error.failure === "conflict")) throw error;
+        // There already (a crash after Google made it, another instance): this change patches it.
+        await api.patchEvent(businessId, eventId, fields);
+      }
+    } else {
+      await api.patchEvent(businessId, eventId, fields);
+    }
+    await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
+    known.set(bookingId, eventId);
+  };
+
+  const serveCalendar = createOutboxSender<CalendarChangeRow>({
+    db,
+    table: TABLE,
+    clock,
+    logger,
+    channel: "Google Calendar",
+    leaseMs: LEASE_MS,
+    read: async (calendar, after) => {
+      const known = new Map<string, string | null>();
+      return {
+        rows: await readCalendarChangesAfter(db, calendar.businessId, after, ROWS_PER_READ),
+        send: (row) => apply(calendar.businessId, calendar.timezone, row, known),
+      };
+    },
+    verdict: (error, attempts) => verdictOf(error, attempts, deps.random),
+    onBroken: (businessId, reason) => deps.access.markBroken(businessId, reason),
+  });
+
+  return createOutboxWorker<ClaimedCursor>({
+    name: "calendar-delivery",
+    clock,
+    logger,
+    scanEveryMs: SCAN_EVERY_MS,
+    perRound: CALENDARS_PER_ROUND,
+    leaseMs: LEASE_MS,
+    claim: ({ now, businessIds, limit }) =>
+      claimDueCursors(db, TABLE, { now, lease: new Date(now.getTime() + LEASE_MS), limit, businessIds }),
+    serve: serveCalendar,
+  });
+}

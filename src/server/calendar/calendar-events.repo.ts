@@ -1,0 +1,104 @@
+import type { BookingStatus } from "@shared/booking.constants";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
+import { rawRows } from "../db/raw-rows";
+import { createStatementBatcher } from "../db/statement-batcher";
+import { dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+
+/*
+ * The calendar's view of the outbox (what each booking change asks of the Google event) and the one event
+ * of each booking (calendar_events).
+ */
+
+/** One outbox row as the calendar acts on it: the booking as that change left it. */
+export type CalendarChangeRow = {
+  id: number;
+  xid: string;
+  topic: string;
+  bookingId: string | null;
+  /** From the change's timeline entry: the status, times and version it left the booking with. */
+  toStatus: BookingStatus | null;
+  startTime: Date | null;
+  endTime: Date | null;
+  version: number | null;
+  serviceName: string | null;
+  customerName: string | null;
+  customerPhone: string | null;
+  /** The booking's event, when it has one. */
+  eventId: string | null;
+  deletedInGoogle: boolean;
+};
+
+type RawChangeRow = Omit<CalendarChangeRow, "id" | "startTime" | "endTime"> & {
+  id: string;
+  startTime: string | null;
+  endTime: string | null;
+};
+
+/** The business's next `limit` outbox rows after `after` and below the horizon, in (xid, id) order. */
+export async function readCalendarChangesAfter(
+  db: Executor,
+  businessId: string,
+  after: OutboxPosition,
+  limit: number,
+): Promise<CalendarChangeRow[]> {
+  const rows = await rawRows<RawChangeRow>(
+    db,
+    sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId",
+        e.to_status as "toStatus", ${isoUtc(sql.raw("e.to_start_time"))} as "startTime", ${isoUtc(sql.raw("e.to_end_time"))} as "endTime",
+        e.version, b.service_name as "serviceName", b.customer_name as "customerName",
+        b.customer_phone as "customerPhone", ce.event_id as "eventId",
+        (ce.deleted_in_google_at is not null) as "deletedInGoogle"
+      from outbox o
+      left join bookings b on b.id = o.booking_id
+      left join booking_events e on e.id = o.booking_event_id
+      left join calendar_events ce on ce.booking_id = o.booking_id
+      ${nextRowsAfter(businessId, after, limit)}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    startTime: dateOrNull(row.startTime),
+    endTime: dateOrNull(row.endTime),
+  }));
+}
+
+/** A booking's event is in Google, showing the booking as of `bookingVersion`. */
+export type RecordedEvent = {
+  businessId: string;
+  bookingId: string;
+  eventId: string;
+  bookingVersion: number;
+  now: Date;
+};
+
+/**
+ * Records events Google took, those of all the calendars being served at that moment in one statement (see
+ * createStatementBatcher; each calendar has at most one in flight).
+ */
+export function createEventRecorder(db: Executor): (event: RecordedEvent) => Promise<void> {
+  return createStatementBatcher(async (events: RecordedEvent[]) => {
+    const values = events.map((e) => ({
+      booking_id: e.bookingId,
+      business_id: e.businessId,
+      event_id: e.eventId,
+      booking_version: e.bookingVersion,
+      synced_at: e.now.toISOString(),
+    }));
+    await db.execute(
+      sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at)
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(booking_id uuid, business_id uuid,
+          event_id text, booking_version int, synced_at timestamptz)
+        on conflict (booking_id) do update set event_id = excluded.event_id,
+          booking_version = greatest(calendar_events.booking_version, excluded.booking_version),
+          synced_at = excluded.synced_at`,
+    );
+    return events.map(() => undefined);
+  });
+}
+
+/** The booking no longer has an event (it was cancelled and its event deleted). */
+export async function forgetCalendarEvent(db: Executor, bookingId: string): Promise<void> {
+  await db.execute(sql`delete from calendar_events where booking_id = ${bookingId}::uuid`);
+}

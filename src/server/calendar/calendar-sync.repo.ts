@@ -1,0 +1,105 @@
+import type { BookingStatus } from "@shared/booking.constants";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
+import { rawRows } from "../db/raw-rows";
+import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
+
+/** A connected calendar as its sync needs it. */
+export type SyncedCalendar = {
+  businessId: string;
+  email: string;
+  syncToken: string | null;
+  timezone: string;
+  bookingHorizonDays: number;
+};
+
+/** The calendars to check: every connection that is not broken (`businessIds`: only those). */
+export async function calendarsToSync(
+  db: Executor,
+  businessIds: readonly string[] | null,
+): Promise<SyncedCalendar[]> {
+  const among = businessIds ? sql`and k.business_id = any(${`{${businessIds.join(",")}}`}::uuid[])` : sql``;
+  return rawRows<SyncedCalendar>(
+    db,
+    sql`select k.business_id as "businessId", k.email, k.sync_token as "syncToken", b.timezone,
+        b.booking_horizon_days as "bookingHorizonDays"
+      from calendar_connections k join businesses b on b.id = k.business_id
+      where k.broken_at is null ${among}
+      order by k.last_checked_at nulls first`,
+  );
+}
+
+/** A booking with an event of ours, as a change made in Google is weighed against it. */
+export type BookingWithEvent = {
+  bookingId: string;
+  eventId: string;
+  /** The booking's version the event shows: behind `version`, our own change is still on its way. */
+  bookingVersion: number;
+  version: number;
+  status: BookingStatus;
+  startTime: Date;
+  durationMinutes: number;
+  deletedInGoogle: boolean;
+};
+
+/** The business's bookings that have an event of ours. */
+export async function bookingsWithEvents(db: Executor, businessId: string): Promise<BookingWithEvent[]> {
+  const rows = await rawRows<Omit<BookingWithEvent, "startTime"> & { startTime: string }>(
+    db,
+    sql`select ce.booking_id as "bookingId", ce.event_id as "eventId", ce.booking_version as "bookingVersion",
+        b.version, b.status, ${isoUtc(sql.raw("b.start_time"))} as "startTime", b.duration_minutes as "durationMinutes",
+        (ce.deleted_in_google_at is not null) as "deletedInGoogle"
+      from calendar_events ce join bookings b on b.id = ce.booking_id
+      where ce.business_id = ${businessId}::uuid`,
+  );
+  return rows.map((row) => ({ ...row, startTime: dateOrNull(row.startTime)! }));
+}
+
+/** The owner deleted (or, with `at` null, restored) these bookings' events in Google. */
+export async function markDeletedInGoogle(
+  db: Executor,
+  bookingIds: readonly string[],
+  when: Date | null,
+): Promise<void> {
+  if (bookingIds.length === 0) return;
+  await db.execute(
+    sql`update calendar_events set deleted_in_google_at = ${when ? at(when) : null}
+      where booking_id = any(${`{${bookingIds.join(",")}}`}::uuid[])`,
+  );
+}
+
+/** Why a move made in Google was not taken (null: nothing stands refused). */
+export async function noteMoveRefusal(
+  db: Executor,
+  bookingId: string,
+  refusal: string | null,
+): Promise<void> {
+  await db.execute(
+    sql`update calendar_events set move_refusal = ${refusal} where booking_id = ${bookingId}::uuid`,
+  );
+}
+
+/**
+ * A check that went through: the calendar's busy times (not our events) replace those kept, with the sync
+ * token for next time and when it was done (the Settings card shows it).
+ */
+export async function saveCheck(
+  db: Executor,
+  input: { businessId: string; syncToken: string | null; busy: { start: Date; end: Date }[]; now: Date },
+): Promise<void> {
+  const busy = input.busy.map((b) => ({ s: b.start.toISOString(), e: b.end.toISOString() }));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from calendar_busy where business_id = ${input.businessId}::uuid`);
+    if (busy.length > 0)
+      await tx.execute(
+        sql`insert into calendar_busy (business_id, starts_at, ends_at)
+          select ${input.businessId}::uuid, v.s, v.e
+          from jsonb_to_recordset(${JSON.stringify(busy)}::jsonb) as v(s timestamptz, e timestamptz)`,
+      );
+    await tx.execute(
+      sql`update calendar_connections set sync_token = ${input.syncToken}, last_checked_at = ${at(input.now)}
+        where business_id = ${input.businessId}::uuid`,
+    );
+  });
+}

@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+import type { Logger } from "../logger";
+import { at } from "../outbox/outbox-cursor.repo";
+import type { ScheduledJob } from "../scheduler/scheduler";
+import type { CalendarApi } from "./calendar-api";
+
+const HOUR_MS = 60 * 60_000;
+/** What we ask a channel to live (Google may give less: the answer's expiration is what is kept). */
+const CHANNEL_LIFE_MS = 7 * 24 * HOUR_MS;
+/** A channel is replaced this long before it expires, so no change goes unannounced in between. */
+const RENEW_BEFORE_MS = 24 * HOUR_MS;
+/** Where Google posts (see calendar-events.routes.ts). */
+export const NOTIFICATIONS_PATH = "/api/calendar/notifications";
+
+type Watched = { businessId: string; channelId: string | null; resourceId: string | null };
+
+/**
+ * With PUBLIC_URL set, every connected calendar is watched (events.watch): Google posts to
+ * `<PUBLIC_URL>/api/calendar/notifications` when its events change, with the channel's random token. Hourly,
+ * once among instances, channels expiring within a day (or missing) are opened anew and the old ones stopped;
+ * a failure leaves the scheduled check to notice changes meanwhile.
+ */
+export function calendarWatchJob(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  api: CalendarApi;
+  publicUrl: string;
+}): ScheduledJob {
+  const { db, clock, logger, api } = deps;
+  return {
+    name: "calendar-watch",
+    scope: "shared",
+    everyMs: HOUR_MS,
+    runAtStart: true,
+    run: async () => {
+      const now = clock();
+      const due = await rawRows<Watched>(
+        db,
+        sql`select business_id as "businessId", watch_channel_id as "channelId", watch_resource_id as "resourceId"
+          from calendar_connections
+          where broken_at is null
+            and (watch_expires_at is null or watch_expires_at < ${at(new Date(now.getTime() + RENEW_BEFORE_MS))})`,
+      );
+      for (const calendar of due) {
+        try {
+          const token = randomBytes(32).toString("base64url");
+          const channel = await api.watchEvents(calendar.businessId, {
+            id: randomUUID(),
+            address: `${deps.publicUrl}${NOTIFICATIONS_PATH}`,
+            token,
+            expiresAt: new Date(now.getTime() + CHANNEL_LIFE_MS),
+          });
+          const expiresAt = channel.expiresAt ?? new Date(now.getTime() + CHANNEL_LIFE_MS);
+          await db.execute(
+            sql`update calendar_connections set watch_channel_id = ${channel.id},
+                watch_resource_id = ${channel.resourceId}, watch_token = ${token}, watch_expires_at = ${at(expiresAt)}
+              where business_id = ${calendar.businessId}::uuid`,
+          );
+          if (calendar.channelId && calendar.resourceId)
+            await api
+              .stopChannel(calendar.businessId, { id: calendar.channelId, resourceId: calendar.resourceId })
+              .catch((error: unknown) => logger.debug("Stopping an old calendar channel failed", error));
+        } catch (error) {
+          logger.warn(`Watching the Google Calendar of business ${calendar.businessId} failed`, error);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCalendarApi } from "../../src/server/calendar/calendar-api";
+import { createCalendarDelivery } from "../../src/server/calendar/calendar-delivery";
+import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { createLogger } from "../../src/server/logger";
+import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
+import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
+import { bookingOf, type Practice, staffCreate, staffPut, staffPutAt } from "../support/server-bookings";
+import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
+import { DAY, MINUTE, SECOND } from "../support/server-clock";
+import type { TestServer } from "../support/server-harness";
+
+const PUBLIC_URL = "https://portal.example.com";
+
+const setup = calendarTestSetup({ PUBLIC_URL });
+const { double } = setup;
+let fake: FakeGoogleCalendar;
+let server: TestServer;
+beforeAll(async () => {
+  ({ fake, server } = await setup.start());
+});
+afterAll(() => setup.close());
+
+const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
+
+const at = (iso: string) => new Date(iso).toISOString();
+
+const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
+  bookingOf(
+    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
+  );
+
+/** The calls that changed the calendar (from the `since`-th call on), as `METHOD /eventId` or an insert. */
+const writes = (calendarId: string, since = 0) =>
+  fake
+    .calls()
+    .slice(since)
+    .filter(
+      (c) => c.method !== "GET" && c.path.includes(`/calendars/${encodeURIComponent(calendarId)}/events`),
+    )
+    .map((c) => `${c.method} ${c.path.split("/events")[1] || "(insert)"}`);
+
+describe("Bookings → Google Calendar", () => {
+  it("keeps one event per booking: tentative while pending, confirmed, moved, left once completed, deleted once cancelled", async () => {
+    const practice = await connected();
+    const booked = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    await allDelivered(practice);
+    const id = eventIdOf(booked._id);
+    const [event] = fake.live(practice.calendarId);
+    expect(event).toMatchObject({
+      id,
+      status: "tentative",
+      summary: "Cleaning · Ada Lovelace",
+      description: `+15559990000\n${PUBLIC_URL}/bookings?booking=${booked._id}`,
+      start: { dateTime: "2026-03-03T15:00:00.000Z", timeZone: "America/New_York" },
+      end: { dateTime: "2026-03-03T15:30:00.000Z", timeZone: "America/New_York" },
+      extendedProperties: { private: { calldeskBookingId: booked._id } },
+    });
+    const moved = at("2026-03-04T11:30:00-05:00");
+    await staffPut(server, practice.staff, booked._id, {
+      status: "pending",
+      startTime: moved,
+      outsideHours: true,
+    });
+    await staffPut(server, practice.staff, booked._id, { status: "confirmed" });
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)).toEqual([
+      expect.objectContaining({
+        id,
+        status: "confirmed",
+        start: expect.objectContaining({ dateTime: moved }),
+      }),
+    ]);
+    await staffPutAt(server, practice.staff, booked._id, { status: "completed" }, new Date(moved));
+    const other = await staffBooking(practice, "Walk In", "2026-03-05T09:00:00-05:00");
+    await staffPut(server, practice.staff, other._id, { status: "cancelled" });
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId).map((e) => e.id)).toEqual([id]);
+    expect(writes(practice.calendarId)).toEqual([
+      "POST (insert)",
+      `PATCH /${id}`,
+      `PATCH /${id}`,
+      "POST (insert)",
+      `DELETE /${eventIdOf(other._id)}`,
+    ]);
+    const rows = await rawRows<{ bookingId: string; bookingVersion: number }>(
+      server.db,
+      sql`select booking_id as "bookingId", booking_version as "bookingVersion" from calendar_events
+        where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(rows).toEqual([{ bookingId: booked._id, bookingVersion: 3 }]);
+  });
+
+  it("makes no second event when Google made one but the answer was lost (a crash between its insert and our row)", async () => {
+    const practice = await connected();
+    fake.loseAnswers(1);
+    const booked = await staffBooking(practice, "Lost Answer", "2026-03-06T10:00:00-05:00");
+    await connectionUntil(practice.businessId, (c) => c.attempts === 1);
+    expect(fake.live(practice.calendarId)).toHaveLength(1);
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)).toEqual([
+      expect.objectContaining({ id: eventIdOf(booked._id), summary: "Cleaning · Lost Answer" }),
+    ]);
+    expect(writes(practice.calendarId)).toEqual([
+      "POST (insert)",
+      "POST (insert)",
+      `PATCH /${eventIdOf(booked._id)}`,
+    ]);
+  });
+
+  it("sends each change once, in order, with two instances on one database", async () => {
+    const other = createCalendarDelivery({
+      db: server.db,
+      clock: server.clock,
+      logger: createLogger("silent"),
+      api: createCalendarApi({ baseUrl: fake.url, access: double.access }),
+      access: double.access,
+      appOrigin: null,
+    });
+    other.start();
+    try {
+      const practices = await Promise.all([connected(), connected(), connected()]);
+      await Promise.all(
+        practices.map(async (practice, p) => {
+          for (let n = 0; n < 5; n++)
+            await staffBooking(practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
+        }),
+      );
+      for (const [p, practice] of practices.entries()) {
+        await allDelivered(practice);
+        expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual(
+          Array.from({ length: 5 }, (_, n) => `Cleaning · P${p} B${n}`),
+        );
+        expect(writes(practice.calendarId).filter((w) => w === "POST (insert)")).toHaveLength(5);
+      }
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("delivers each change once, in order, after Google was down for ten minutes", async () => {
+    const practice = await connected();
+    fake.outage(true);
+    let booked: Awaited<ReturnType<typeof staffBooking>>;
+    try {
+      booked = await staffBooking(practice, "Outage", "2026-03-10T09:00:00-04:00");
+      const moved = at("2026-03-11T09:00:00-04:00");
+      await staffPut(server, practice.staff, booked._id, {
+        status: "pending",
+        startTime: moved,
+        outsideHours: true,
+      });
+      await staffPut(server, practice.staff, booked._id, { status: "confirmed" });
+      await staffBooking(practice, "Second", "2026-03-12T09:00:00-04:00");
+      await connectionUntil(practice.businessId, (c) => c.attempts >= 1);
+      for (let minute = 0; minute < 10; minute++) {
+        const { attempts } = await connectionOf(practice.businessId);
+        server.clock.advance(MINUTE);
+        await server.runDue();
+        await connectionUntil(practice.businessId, (c) => c.attempts > attempts);
+      }
+      expect((await connectionOf(practice.businessId)).lastError).toMatch(/503 backendError/);
+      expect(fake.events(practice.calendarId)).toEqual([]);
+    } finally {
+      fake.outage(false);
+    }
+    const since = fake.calls().length;
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    const id = eventIdOf(booked._id);
+    expect(writes(practice.calendarId, since)).toEqual([
+      "POST (insert)",
+      `PATCH /${id}`,
+      `PATCH /${id}`,
+      "POST (insert)",
+    ]);
+    expect(fake.live(practice.calendarId).map((e) => [e.summary, e.status, e.start?.dateTime])).toEqual([
+      ["Cleaning · Outage", "confirmed", at("2026-03-11T09:00:00-04:00")],
+      ["Cleaning · Second", "tentative", at("2026-03-12T09:00:00-04:00")],
+    ]);
+    expect(await connectionOf(practice.businessId)).toMatchObject({ attempts: 0, lastError: null });
+  });
+
+  for (const status of [429, 403] as const) {
+    it(`waits as long as Google's ${status} rateLimitExceeded asks (Retry-After), then sends`, async () => {
+      const practice = await connected();
+      fake.rateLimit(30, 1, status);
+      const asked = server.clock().getTime();
+      await staffBooking(practice, "Patient", "2026-03-13T09:00:00-04:00");
+      const postponed = await connectionUntil(practice.businessId, (c) => c.attempts === 1);
+      expect(postponed.lastError).toMatch(new RegExp(`${status} rateLimitExceeded`));
+      expect(Date.parse(postponed.nextAttemptAt) - asked).toBe(30 * SECOND);
+      server.clock.advance(29 * SECOND);
+      await server.runDue();
+      expect(fake.live(practice.calendarId)).toEqual([]);
+      server.clock.advance(SECOND);
+      await server.runDue();
+      await allDelivered(practice);
+      expect(fake.live(practice.calendarId)).toHaveLength(1);
+    });
+  }
+
+  it("marks the connection broken when the calendar is deleted, holds every change, and delivers each once after a reconnect", async () => {
+    const practice = await connected();
+    fake.deleteCalendar(practice.calendarId);
+    const first = await staffBooking(practice, "Held One", "2026-03-16T09:00:00-04:00");
+    const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
+    expect(broken.deliveredThroughId).toBeLessThan(broken.newest);
+    expect(double.broken()).toEqual([
+      { businessId: practice.businessId, reason: expect.stringMatching(/404 notFound/) },
+    ]);
+    // While broken, changes wait (no grant, nothing claimed).
+    await staffPut(server, practice.staff, first._id, { status: "confirmed" });
+    await staffBooking(practice, "Held Two", "2026-03-17T09:00:00-04:00");
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    expect(writes(practice.calendarId)).toEqual(["POST (insert)"]);
+    // The owner reconnects (the OAuth side clears broken_at): everything goes, once, in order.
+    fake.restoreCalendar(practice.calendarId);
+    await server.db.execute(
+      sql`update calendar_connections set broken_at = null, broken_reason = null
+        where business_id = ${practice.businessId}::uuid`,
+    );
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId).map((e) => [e.summary, e.status])).toEqual([
+      ["Cleaning · Held One", "confirmed"],
+      ["Cleaning · Held Two", "tentative"],
+    ]);
+    expect(writes(practice.calendarId)).toEqual([
+      "POST (insert)",
+      "POST (insert)",
+      `PATCH /${eventIdOf(first._id)}`,
+      "POST (insert)",
+    ]);
+  });
+
+  it("keeps in the outbox purge the rows the calendar has not passed", async () => {
+    const practice = await connected();
+    fake.deleteCalendar(practice.calendarId);
+    await staffBooking(practice, "Kept", "2026-03-18T09:00:00-04:00");
+    await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
+    await outboxPurgeJob({ db: server.db, logger: createLogger("silent") }).run(
+      new Date(server.clock().getTime() + (OUTBOX_KEEP_DAYS + 1) * DAY),
+    );
+    const [outbox] = await rawRows<{ rows: number }>(
+      server.db,
+      sql`select count(*)::int as rows from outbox where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(outbox!.rows).toBe(1);
+  });
+});

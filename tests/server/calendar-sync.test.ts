@@ -1,0 +1,346 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
+import { isoUtc } from "../../src/server/db/iso-utc";
+import { rawRows } from "../../src/server/db/raw-rows";
+import type { Slot } from "../../src/shared/availability.schema";
+import type { BookingDetail } from "../../src/shared/booking.schema";
+import type { CalendarEvent } from "../../src/shared/calendar-events.schema";
+import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
+import { signIn } from "../support/server-accounts";
+import { bookingOf, errorOf, type Practice, staffCreate } from "../support/server-bookings";
+import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
+import { dataOf } from "../support/server-calls";
+import { MINUTE } from "../support/server-clock";
+import type { TestServer } from "../support/server-harness";
+
+/** Set: Google can post to us, so calendars are watched. */
+const PUBLIC_URL = "https://portal.example.com";
+
+const setup = calendarTestSetup({ PUBLIC_URL });
+let fake: FakeGoogleCalendar;
+let server: TestServer;
+beforeAll(async () => {
+  ({ fake, server } = await setup.start());
+});
+afterAll(() => setup.close());
+
+const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
+type Connected = Awaited<ReturnType<typeof connected>>;
+
+/** The scheduled check of every calendar, as the scheduler runs it five minutes on. */
+async function checkCalendars() {
+  server.clock.advance(5 * MINUTE);
+  expect(await server.runDue()).toContain("calendar-check");
+}
+
+const at = (iso: string) => new Date(iso).toISOString();
+const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
+  bookingOf(
+    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
+  );
+/** The booking as staff read it, signed in anew (the checks move the clock past an access token's life). */
+const detailOf = async (practice: Practice, id: string) => {
+  const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
+  return dataOf<BookingDetail>(await server.request(`/api/bookings/${id}`, { accessToken }));
+};
+
+/** A booking at Tuesday 10:00 in New York, in the practice's calendar. */
+async function bookedAndSynced(practice: Connected, customerName = "Ada Lovelace") {
+  const booked = await staffBooking(practice, customerName, "2026-03-03T10:00:00-05:00");
+  await allDelivered(practice);
+  return { booked, eventId: eventIdOf(booked._id) };
+}
+
+describe("Google → CallDesk", () => {
+  it("takes a busy time of the calendar out of the staff's and the assistant's free slots, not our own events", async () => {
+    const practice = await connected();
+    await bookedAndSynced(practice);
+    fake.addEvent(practice.calendarId, {
+      summary: "Dentist",
+      start: { dateTime: "2026-03-03T11:00:00-05:00" },
+      end: { dateTime: "2026-03-03T12:00:00-05:00" },
+    });
+    // A free-time entry of the owner's blocks nothing.
+    fake.addEvent(practice.calendarId, {
+      summary: "Reading",
+      transparency: "transparent",
+      start: { dateTime: "2026-03-03T14:00:00-05:00" },
+      end: { dateTime: "2026-03-03T15:00:00-05:00" },
+    });
+    const query = `serviceId=${practice.service._id}&from=2026-03-03&to=2026-03-03`;
+    const starts = async () => ({
+      staff: (
+        await dataOf<Slot[]>(
+          await server.request(`/api/availability/slots?${query}`, {
+            accessToken: practice.staff.accessToken,
+          }),
+        )
+      ).map((s) => s.start.slice(11, 16)),
+      assistant: (
+        await dataOf<Slot[]>(
+          await server.request(`/api/assistant/slots?${query}`, { headers: { "x-api-key": practice.key } }),
+        )
+      ).map((s) => s.start.slice(11, 16)),
+    });
+    const before = await starts();
+    expect(before.staff).toContain("11:00");
+    await checkCalendars();
+    const after = await starts();
+    expect(after.assistant).toEqual(after.staff);
+    expect(after.staff).not.toContain("11:00");
+    expect(after.staff).not.toContain("11:30");
+    expect(before.staff.filter((s) => !after.staff.includes(s))).toEqual([
+      "10:45",
+      "11:00",
+      "11:15",
+      "11:30",
+      "11:45",
+    ]);
+    expect(after.staff).toContain("14:00");
+    // Only the dentist is kept: the booking's own event is not busy time on top of the booking.
+    const kept = await rawRows<{ start: string; end: string }>(
+      server.db,
+      sql`select ${isoUtc(sql`starts_at`)} as start, ${isoUtc(sql`ends_at`)} as end from calendar_busy
+        where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(kept).toEqual([{ start: at("2026-03-03T11:00:00-05:00"), end: at("2026-03-03T12:00:00-05:00") }]);
+    expect((await connectionOf(practice.businessId)).lastCheckedAt).toBe(server.clock().toISOString());
+  });
+
+  it("moves the booking when its event is moved in Google, keeping its duration, with the calendar in the timeline", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    await checkCalendars();
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T13:00:00-05:00" },
+      end: { dateTime: "2026-03-03T14:15:00-05:00" },
+    });
+    await checkCalendars();
+    const detail = await detailOf(practice, booked._id);
+    expect(detail).toMatchObject({
+      startTime: at("2026-03-03T13:00:00-05:00"),
+      endTime: at("2026-03-03T13:30:00-05:00"),
+      calendar: { deletedInGoogleAt: null, moveRefusal: null },
+    });
+    expect(detail.timeline.at(-1)).toMatchObject({
+      action: "reschedule",
+      actor: { kind: "calendar", name: "owner@example.com" },
+      fromStartTime: at("2026-03-03T10:00:00-05:00"),
+      toStartTime: at("2026-03-03T13:00:00-05:00"),
+    });
+    // The move goes back to Google as any change does: the event keeps the booking's duration.
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)[0]!.end).toMatchObject({
+      dateTime: at("2026-03-03T13:30:00-05:00"),
+    });
+  });
+
+  it("does not take the old time of an event for a move made in Google while our own change is on its way", async () => {
+    const practice = await connected();
+    const { booked } = await bookedAndSynced(practice);
+    await checkCalendars();
+    // Google holds our reschedule back (429 for a minute); a full resync meanwhile sees the event's old time.
+    fake.rateLimit(60, 1);
+    const moved = at("2026-03-03T13:00:00-05:00");
+    const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
+    const put = await server.request(`/api/bookings/${booked._id}`, {
+      method: "PUT",
+      json: { status: "pending", startTime: moved, outsideHours: true },
+      accessToken,
+    });
+    expect(put.status).toBe(200);
+    await connectionUntil(practice.businessId, (c) => c.attempts === 1);
+    const resynced = await server.request("/api/calendar/resync", { method: "POST", accessToken });
+    expect(resynced.status).toBe(200);
+    expect(await detailOf(practice, booked._id)).toMatchObject({
+      startTime: moved,
+      version: 2,
+      calendar: { moveRefusal: null },
+    });
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)[0]!.start).toMatchObject({ dateTime: moved });
+  });
+
+  it("refuses a move made in Google that breaks a rule, noting why, and leaves the booking where it was", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    const other = await staffBooking(practice, "Grace Hopper", "2026-03-03T15:00:00-05:00");
+    await allDelivered(practice);
+    await checkCalendars();
+    // After closing time.
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T19:00:00-05:00" },
+      end: { dateTime: "2026-03-03T19:30:00-05:00" },
+    });
+    await checkCalendars();
+    expect(await detailOf(practice, booked._id)).toMatchObject({
+      startTime: at("2026-03-03T10:00:00-05:00"),
+      version: 1,
+      calendar: { moveRefusal: expect.stringMatching(/outside the opening hours/) },
+    });
+    // Onto another booking.
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T15:00:00-05:00" },
+      end: { dateTime: "2026-03-03T15:30:00-05:00" },
+    });
+    await checkCalendars();
+    expect(await detailOf(practice, booked._id)).toMatchObject({
+      startTime: at("2026-03-03T10:00:00-05:00"),
+      version: 1,
+      calendar: { moveRefusal: expect.stringMatching(/no longer free/) },
+    });
+    expect((await detailOf(practice, other._id)).startTime).toBe(at("2026-03-03T15:00:00-05:00"));
+  });
+
+  it("puts a booking whose event was deleted in Google up for review instead of cancelling it", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    await checkCalendars();
+    expect(fake.deleteEvent(practice.calendarId, eventId)).toBe(204);
+    await checkCalendars();
+    const detail = await detailOf(practice, booked._id);
+    expect(detail.status).toBe("pending");
+    expect(detail.calendar).toEqual({ deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null });
+  });
+
+  it("syncs everything again when Google says the sync token is stale (410), finding moves and deletions", async () => {
+    const practice = await connected();
+    const moved = await bookedAndSynced(practice, "Moved");
+    const gone = await staffBooking(practice, "Gone", "2026-03-04T10:00:00-05:00");
+    await allDelivered(practice);
+    await checkCalendars();
+    fake.editEvent(practice.calendarId, moved.eventId, {
+      start: { dateTime: "2026-03-03T12:00:00-05:00" },
+      end: { dateTime: "2026-03-03T12:30:00-05:00" },
+    });
+    fake.deleteEvent(practice.calendarId, eventIdOf(gone._id));
+    fake.expireSyncTokens(practice.calendarId);
+    await checkCalendars();
+    expect((await detailOf(practice, moved.booked._id)).startTime).toBe(at("2026-03-03T12:00:00-05:00"));
+    expect((await detailOf(practice, gone._id)).calendar?.deletedInGoogleAt).toBe(
+      server.clock().toISOString(),
+    );
+  });
+
+  it("counts on the dashboard today's bookings whose event is really in the calendar", async () => {
+    const practice = await connected();
+    await bookedAndSynced(practice, "Synced");
+    await staffBooking(practice, "Deleted There", "2026-03-04T10:00:00-05:00");
+    await allDelivered(practice);
+    const deleted = fake.live(practice.calendarId).find((e) => e.summary?.includes("Deleted There"))!;
+    fake.deleteEvent(practice.calendarId, deleted.id);
+    await checkCalendars();
+    fake.deleteCalendar(practice.calendarId);
+    await staffBooking(practice, "Not Delivered", "2026-03-05T10:00:00-05:00");
+    await allDeliveredOrBroken(practice);
+    const stats = await dataOf<DashboardStats>(
+      await server.request("/api/dashboard/stats", { accessToken: practice.staff.accessToken }),
+    );
+    expect(stats).toMatchObject({ newBookings: 3, googleCalendarSynced: 1 });
+  });
+});
+
+/** Waits until the calendar is broken (the calendar was deleted) or has every row. */
+const allDeliveredOrBroken = (practice: Practice) =>
+  connectionUntil(practice.businessId, (c) => c.brokenAt !== null || c.deliveredThroughId === c.newest);
+
+describe("Push notifications", () => {
+  it("watches the calendar, renews the channel before it expires, and checks at once when Google posts a change", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    server.clock.advance(60 * MINUTE);
+    expect(await server.runDue()).toContain("calendar-watch");
+    const [channel] = fake.channels().filter((c) => c.calendarId === practice.calendarId);
+    expect(channel).toMatchObject({ address: `${PUBLIC_URL}/api/calendar/notifications`, type: "web_hook" });
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T14:00:00-05:00" },
+      end: { dateTime: "2026-03-03T14:30:00-05:00" },
+    });
+    const post = (headers: Record<string, string>) =>
+      server.request("/api/calendar/notifications", { method: "POST", headers, origin: null });
+    const forged = await post({ ...fake.notification(channel!.id), "x-goog-channel-token": "guess" });
+    expect(forged.status).toBe(404);
+    expect((await detailOf(practice, booked._id)).startTime).toBe(at("2026-03-03T10:00:00-05:00"));
+    expect((await post(fake.notification(channel!.id))).status).toBe(200);
+    expect((await detailOf(practice, booked._id)).startTime).toBe(at("2026-03-03T14:00:00-05:00"));
+    // Six days on the channel has a day left: a new one replaces it and the old one is stopped.
+    server.clock.advance(6 * 24 * 60 * MINUTE + MINUTE);
+    await server.runDue();
+    const channels = fake.channels().filter((c) => c.calendarId === practice.calendarId);
+    expect(channels.map((c) => c.id)).not.toContain(channel!.id);
+    expect(channels).toHaveLength(1);
+  });
+});
+
+describe("Calendar events routes", () => {
+  const call = (practice: Practice, path: string, init: { method?: string; json?: unknown } = {}) =>
+    server.request(`/api/calendar${path}`, { ...init, accessToken: practice.staff.accessToken });
+
+  it("lists, adds, changes and deletes events of the connected calendar only, and refuses to touch a booking's", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    const created = await call(practice, "/events", {
+      json: { summary: "Supplier", start: "2026-03-03T14:00:00-05:00", end: "2026-03-03T15:00:00-05:00" },
+    });
+    expect(created.status).toBe(201);
+    const supplier = await dataOf<CalendarEvent>(created);
+    const listed = await dataOf<CalendarEvent[]>(
+      await call(practice, "/events?timeMin=2026-03-03T00:00:00Z&timeMax=2026-03-04T00:00:00Z"),
+    );
+    expect(listed.map((e) => [e.summary, e.bookingId, e.status])).toEqual([
+      ["Cleaning · Ada Lovelace", booked._id, "tentative"],
+      ["Supplier", null, "confirmed"],
+    ]);
+    const patched = await call(practice, `/events/${supplier.id}`, {
+      method: "PATCH",
+      json: { start: "2026-03-03T15:00:00-05:00", end: "2026-03-03T16:00:00-05:00" },
+    });
+    expect(await dataOf<CalendarEvent>(patched)).toMatchObject({ start: at("2026-03-03T15:00:00-05:00") });
+    const backwards = await call(practice, `/events/${supplier.id}`, {
+      method: "PATCH",
+      json: { end: "2026-03-03T14:00:00-05:00" },
+    });
+    expect(backwards.status).toBe(400);
+    expect(await errorOf(backwards)).toMatchObject({ message: "end must be after start", field: "end" });
+    const ours = await call(practice, `/events/${eventId}`, { method: "DELETE" });
+    expect(ours.status).toBe(409);
+    expect((await errorOf(ours)).message).toMatch(/shows a booking/);
+    expect((await call(practice, `/events/${supplier.id}`, { method: "DELETE" })).status).toBe(200);
+    expect((await call(practice, `/events/${supplier.id}`, { method: "DELETE" })).status).toBe(404);
+    // Another business's calendar is out of reach: its ids are looked up in this one's only.
+    const neighbour = await connected();
+    const theirs = fake.addEvent(neighbour.calendarId, {
+      summary: "Private",
+      start: { dateTime: "2026-03-03T09:00:00Z" },
+      end: { dateTime: "2026-03-03T10:00:00Z" },
+    });
+    expect(
+      (await call(practice, `/events/${theirs.id}`, { method: "PATCH", json: { summary: "x" } })).status,
+    ).toBe(404);
+    const badRange = await call(
+      practice,
+      "/events?timeMin=2026-03-04T00:00:00Z&timeMax=2026-03-03T00:00:00Z",
+    );
+    expect(badRange.status).toBe(400);
+  });
+
+  it("says so without a connected calendar, and resyncs on demand", async () => {
+    const practice = await connected();
+    const resynced = await call(practice, "/resync", { method: "POST" });
+    expect(await dataOf<{ lastCheckedAt: string }>(resynced)).toEqual({
+      lastCheckedAt: server.clock().toISOString(),
+    });
+    expect((await connectionOf(practice.businessId)).lastCheckedAt).toBe(server.clock().toISOString());
+    fake.deleteCalendar(practice.calendarId);
+    const broken = await call(practice, "/resync", { method: "POST" });
+    expect(broken.status).toBe(503);
+    expect((await connectionOf(practice.businessId)).brokenAt).not.toBeNull();
+    expect(
+      (await call(practice, "/events?timeMin=2026-03-03T00:00:00Z&timeMax=2026-03-04T00:00:00Z")).status,
+    ).toBe(409);
+  });
+});
