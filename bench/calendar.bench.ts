@@ -38,7 +38,7 @@ export async function calendarBench(log: (line: string) => void): Promise<Figure
     for (let n = 0; n < CALENDARS; n++) {
       const { businessId, serviceId } = await tenant(db, `calendar-bench-${n}@example.com`, 30);
       const calendarId = `bench${n}@example.com`;
-      await connectCalendar(db, businessId, calendarId);
+      await connectCalendar(db, businessId, calendarId, new Date());
       calendars.push({ businessId, serviceId, calendarId });
     }
     for (let i = 0; i < PER_CALENDAR; i++)

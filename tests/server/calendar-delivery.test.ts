@@ -93,6 +93,34 @@ describe("Bookings → Google Calendar", () => {
     expect(rows).toEqual([{ bookingId: booked._id, bookingVersion: 3 }]);
   });
 
+  it("shows a calendar connected afresh the bookings still to come, pending as tentative, none cancelled", async () => {
+    const made: Record<string, string> = {};
+    const practice = await connected(async (before) => {
+      for (const [name, time] of [
+        ["Still Pending", "2026-03-09T10:00:00-04:00"],
+        ["Confirmed Already", "2026-03-10T10:00:00-04:00"],
+        ["Called Off", "2026-03-11T10:00:00-04:00"],
+      ] as const) {
+        const booking = await staffBooking(before, name, time);
+        made[name] = booking._id;
+      }
+      await staffPut(server, before.staff, made["Confirmed Already"]!, { status: "confirmed" });
+      await staffPut(server, before.staff, made["Called Off"]!, { status: "cancelled" });
+    });
+    await allDelivered(practice);
+    expect(
+      fake.live(practice.calendarId).map((e) => ({ id: e.id, status: e.status, summary: e.summary })),
+    ).toEqual([
+      { id: eventIdOf(made["Still Pending"]!), status: "tentative", summary: "Cleaning · Still Pending" },
+      {
+        id: eventIdOf(made["Confirmed Already"]!),
+        status: "confirmed",
+        summary: "Cleaning · Confirmed Already",
+      },
+    ]);
+    expect(writes(practice.calendarId)).toEqual(["POST (insert)", "POST (insert)"]);
+  });
+
   it("makes no second event when Google made one but the answer was lost (a crash between its insert and our row)", async () => {
     const practice = await connected();
     fake.loseAnswers(1);

@@ -9,6 +9,7 @@ import {
   OTHER_BROWSER,
   STALE,
 } from "../../src/server/calendar/calendar.routes";
+import { CALENDAR_BACKFILL_TOPIC } from "../../src/server/calendar/calendar-connection.repo";
 import { CALENDAR_SCOPES, REQUESTED_SCOPES } from "../../src/server/calendar/google-oauth";
 import { stateHashOf } from "../../src/server/calendar/pkce";
 import { createTokenCipher } from "../../src/server/calendar/token-cipher";
@@ -33,7 +34,7 @@ import {
   startFakeGoogleOAuth,
 } from "../support/fake-google-oauth";
 import { type SignedIn, signUp } from "../support/server-accounts";
-import { bookAsAssistant, errorOf, openPractice } from "../support/server-bookings";
+import { assistantBookingOf, bookAsAssistant, errorOf, openPractice } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -309,17 +310,31 @@ describe("with Google configured (the fake OAuth server)", () => {
   it("keeps the outbox place of the same account reconnecting, and starts another account after the newest row", async () => {
     const practice = await openPractice(server);
     const { staff, businessId } = practice;
+    /** The newest row of a change (the rows a fresh connection queues for its bookings come after it). */
     const newestOutboxId = async () => {
       const [row] = await rawRows<{ id: number }>(
         server.db,
-        sql`select max(id)::int as id from outbox where business_id = ${businessId}::uuid`,
+        sql`select max(id)::int as id from outbox
+          where business_id = ${businessId}::uuid and topic <> ${CALENDAR_BACKFILL_TOPIC}`,
       );
       return row!.id;
     };
-    await bookAsAssistant(server, practice, { startTime: "2026-03-03T10:00:00-05:00" });
+    /** The bookings queued for the calendar past its cursor, in the order they go. */
+    const queuedFor = async (cursor: number) =>
+      (
+        await rawRows<{ bookingId: string }>(
+          server.db,
+          sql`select booking_id as "bookingId" from outbox where business_id = ${businessId}::uuid
+            and topic = ${CALENDAR_BACKFILL_TOPIC} and id > ${cursor} order by id`,
+        )
+      ).map((row) => row.bookingId);
+    const first = await bookAsAssistant(server, practice, { startTime: "2026-03-03T10:00:00-05:00" });
+    const firstId = (await assistantBookingOf(first)).id;
     expect((await connectFlow(server, fake, staff)).post.success).toBe(true);
     const connected = (await connectionRow(server, businessId))!;
     expect(connected.deliveredThroughId).toBe(await newestOutboxId());
+    // The booking made before the calendar was connected goes to it too.
+    expect(await queuedFor(connected.deliveredThroughId)).toEqual([firstId]);
 
     // Broken, a booking waits in the outbox; the same account reconnects and keeps its place (and busy times).
     await server.db
@@ -331,7 +346,8 @@ describe("with Google configured (the fake OAuth server)", () => {
       startsAt: new Date("2026-03-04T15:00:00Z"),
       endsAt: new Date("2026-03-04T16:00:00Z"),
     });
-    await bookAsAssistant(server, practice, { startTime: "2026-03-03T11:00:00-05:00" });
+    const second = await bookAsAssistant(server, practice, { startTime: "2026-03-03T11:00:00-05:00" });
+    const secondId = (await assistantBookingOf(second)).id;
     server.clock.advance(MINUTE);
     expect((await connectFlow(server, fake, staff)).post.success).toBe(true);
     const mended = (await connectionRow(server, businessId))!;
@@ -356,6 +372,8 @@ describe("with Google configured (the fake OAuth server)", () => {
       email: "other@example.com",
       deliveredThroughId: await newestOutboxId(),
     });
+    // The new account's calendar is shown the diary to come, soonest first.
+    expect(await queuedFor(switched.deliveredThroughId)).toEqual([firstId, secondId]);
     expect(
       await server.db.select().from(calendarBusy).where(eq(calendarBusy.businessId, businessId)),
     ).toEqual([]);

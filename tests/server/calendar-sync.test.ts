@@ -126,7 +126,7 @@ describe("Google → CallDesk", () => {
     });
     expect(detail.timeline.at(-1)).toMatchObject({
       action: "reschedule",
-      actor: { kind: "calendar", name: "owner@example.com" },
+      actor: { kind: "calendar", name: practice.calendarId },
       fromStartTime: at("2026-03-03T10:00:00-05:00"),
       toStartTime: at("2026-03-03T13:00:00-05:00"),
     });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CalendarAccess } from "../../src/server/calendar/calendar-access";
+import { connectCalendar as connectCalendarConnection } from "../../src/server/calendar/calendar-connection.repo";
 import type { Database } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 
@@ -43,16 +44,21 @@ export function createCalendarAccessDouble() {
 }
 
 /**
- * Connects the business's calendar as the OAuth callback does: the cursor at the business's newest outbox
- * row (a new calendar hears of what happens next), due at once.
+ * Connects the business's calendar as the OAuth callback does (calendar-connection.repo.ts: the cursor at the
+ * business's newest outbox row, its bookings still to come queued, due at once), to its own calendar of the
+ * fake so tests keep businesses apart.
  */
-export async function connectCalendar(db: Database, businessId: string, calendarId: string) {
+export async function connectCalendar(db: Database, businessId: string, calendarId: string, now: Date) {
+  await connectCalendarConnection(db, {
+    businessId,
+    email: `${calendarId}`,
+    scopes: "openid email https://www.googleapis.com/auth/calendar.events.owned",
+    refreshToken: "sealed-refresh-token",
+    accessToken: "sealed-access-token",
+    accessTokenExpiresAt: new Date(now.getTime() + 3_600_000),
+    now,
+  });
   await db.execute(
-    sql`insert into calendar_connections (business_id, email, calendar_id, scopes, refresh_token,
-        delivered_through_xid, delivered_through_id)
-      select ${businessId}::uuid, 'owner@example.com', ${calendarId}, 'calendar.events', 'sealed-refresh-token',
-        coalesce(newest.xid, '0'), coalesce(newest.id, 0)
-      from (select 1) one left join lateral (select xid, id from outbox where business_id = ${businessId}::uuid
-        order by xid desc, id desc limit 1) newest on true`,
+    sql`update calendar_connections set calendar_id = ${calendarId} where business_id = ${businessId}::uuid`,
   );
 }

@@ -3,7 +3,7 @@ import { vi } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { connectCalendar, createCalendarAccessDouble } from "./calendar-access-double";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "./fake-google-calendar";
-import { openPractice } from "./server-bookings";
+import { openPractice, type Practice } from "./server-bookings";
 import { startTestServer, type TestServer } from "./server-harness";
 
 /** A fake Google Calendar API and a test server pointed at it, its CalendarAccess the test double. */
@@ -41,11 +41,15 @@ export type CalendarConnection = {
 export function serverCalendar(server: () => TestServer) {
   let nextCalendar = 1;
 
-  /** A practice (New York, open 09:00–17:00 Monday to Friday) whose Google Calendar is connected from now on. */
-  const connected = async () => {
+  /**
+   * A practice (New York, open 09:00–17:00 Monday to Friday) whose Google Calendar is connected from now on;
+   * `before` makes its bookings first.
+   */
+  const connected = async (before?: (practice: Practice) => Promise<void>) => {
     const practice = await openPractice(server());
+    await before?.(practice);
     const calendarId = `owner${nextCalendar++}@example.com`;
-    await connectCalendar(server().db, practice.businessId, calendarId);
+    await connectCalendar(server().db, practice.businessId, calendarId, server().clock());
     return { ...practice, calendarId };
   };
 

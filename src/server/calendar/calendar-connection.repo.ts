@@ -8,6 +8,7 @@ import {
 } from "../db/schema/calendar.schema";
 import { newestOutboxRow } from "../outbox/newest-outbox-row";
 import { DUE_AT_ONCE } from "../outbox/outbox-cursor.repo";
+import { outboxWritten } from "../outbox/outbox-signal";
 
 export async function findCalendarConnection(
   db: Executor,
@@ -46,7 +47,7 @@ export async function connectCalendar(
   input: NewCalendarConnection,
 ): Promise<CalendarConnectionRow | null> {
   const { businessId, now } = input;
-  return db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
     const [previous] = await tx
       .select()
       .from(calendarConnections)
@@ -88,8 +89,35 @@ export async function connectCalendar(
       .insert(calendarConnections)
       .values({ businessId, ...fresh })
       .onConflictDoUpdate({ target: calendarConnections.businessId, set: fresh });
+    await queueUpcomingBookings(tx, businessId, now);
     return previous ?? null;
   });
+  // Due at once: what waited while broken, or the bookings just queued, go out now, not at the next check.
+  outboxWritten([businessId]);
+  return replaced;
+}
+
+/** The outbox topic that asks the calendar alone to show a booking as it is (Telegram has no message for it). */
+export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
+
+/**
+ * A calendar connected afresh starts after the newest outbox row, so the bookings still to come are queued
+ * for it once, soonest first, each as its latest timeline entry left it: the owner sees the diary that is
+ * already booked, not only what is booked from now on. Written after the cursor's position in the same
+ * transaction, so they are the first rows it delivers.
+ */
+async function queueUpcomingBookings(tx: Executor, businessId: string, now: Date): Promise<void> {
+  await tx.execute(
+    sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${now.toISOString()}::timestamptz
+      from bookings b
+      cross join lateral (
+        select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
+      ) latest
+      where b.business_id = ${businessId}::uuid and b.status in ('pending', 'confirmed')
+        and b.end_time > ${now.toISOString()}::timestamptz
+      order by b.start_time, b.id`,
+  );
 }
 
 /**
