@@ -5,11 +5,16 @@ import { writesIn, writesOutside } from "../support/single-writer";
 // (src/server/bookings/bookings-write.repo.ts): anything else would bypass the booking rule, the version, the
 // timeline or the outbox row that must go with each change. Their counters (booking_counts) are written by
 // the triggers of migration 0016 alone. The outbox has one more writer in TypeScript, Telegram delivery's
-// upkeep (deleting delivered rows); a missed call's row is written inside calls_report_batch (migration 0021),
+// upkeep (deleting delivered rows), and one more in the calendar's connect (a calendar connected afresh is queued
+// the bookings still to come, calendar-connection.repo.ts); a missed call's row is written inside calls_report_batch (migration 0021),
 // which only the calls writer calls (call-writers.test.ts).
 
 const WRITER = "src/server/bookings/bookings-write.repo.ts";
-const OUTBOX_WRITERS = [WRITER, "src/server/telegram/telegram-delivery.repo.ts"];
+const OUTBOX_WRITERS = [
+  WRITER,
+  "src/server/telegram/telegram-delivery.repo.ts",
+  "src/server/calendar/calendar-connection.repo.ts",
+];
 
 const WRITES = [
   /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+"?(bookings|booking_events|booking_counts)"?(\s|$|\()/i,
