@@ -160,7 +160,8 @@ describe("the shell", () => {
     await page.waitForURL("**/auth/sign-in");
     await page.context().addCookies(cookies);
     await watchEveryFrame(page);
-    await slowNetwork(page, 300);
+    // The check's round trip is the skeleton's time on screen: long enough that a busy machine paints it.
+    await slowNetwork(page, 1_000);
     await page.goto("/auth/sign-in");
     await page.getByRole("button", { name: "Sign In" }).waitFor();
     const seen = await sightings(page);
