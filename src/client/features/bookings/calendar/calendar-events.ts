@@ -29,7 +29,15 @@ export const bookingEvents = (bookings: readonly Booking[], now: number): EventI
 
 /** Busy times behind the bookings: not clickable, not movable, and not a place to drop a booking on. */
 export const busyEvents = (busy: readonly CalendarBusyTime[]): EventInput[] =>
-  busy.map(({ start, end }) => ({ start, end, display: "background", interactive: false, overlap: false }));
+  busy.map(({ start, end }) => ({
+    start,
+    end,
+    display: "background",
+    interactive: false,
+    overlap: false,
+    // A name for the block, as tests find it (its look comes from the theme's backgroundEventClass).
+    className: "calendar-busy",
+  }));
 
 /** The time grid's scale: one hour is this tall (two 30-minute slots of 1.5rem), a line of text this tall. */
 export const HOUR_PX = 48;
