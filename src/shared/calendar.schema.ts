@@ -40,3 +40,13 @@ export const calendarConnectedMessage = type({
   error: "string | null",
 });
 export type CalendarConnectedMessage = typeof calendarConnectedMessage.infer;
+
+/** GET /api/calendar/busy: the range asked, as ISO 8601 instants (at most 62 days). */
+export const calendarBusyQuery = type({ from: "string.date.iso", to: "string.date.iso" });
+
+/**
+ * A busy time of the connected Google Calendar that is not one of our bookings (beyond the spec): the
+ * bookings calendar shades it, as the slot engine keeps it free of offers. As last read from Google.
+ */
+export const calendarBusyTime = type({ start: "string", end: "string" });
+export type CalendarBusyTime = typeof calendarBusyTime.infer;

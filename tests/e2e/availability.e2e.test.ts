@@ -1,33 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { nextWeek, previewTimes } from "../support/availability-preview";
 import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
 
 const { newPage } = browserForFile();
-
-const pad = (value: number) => String(value).padStart(2, "0");
-const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** The days from Monday of the week `weeksAhead` from now, on the business's calendar (a new business is in America/New_York). */
-function nextWeek(weeksAhead = 1) {
-  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" })
-    .format(new Date())
-    .split("-")
-    .map(Number);
-  const monday = new Date(year!, month! - 1, day!, 12);
-  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7) + 7 * weeksAhead);
-  return Array.from({ length: 7 }, (_, index) => {
-    const date = new Date(monday);
-    date.setDate(monday.getDate() + index);
-    return {
-      iso: isoDay(date),
-      us: `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`,
-    };
-  });
-}
-
-/** The preview's times on one day, as shown. */
-const previewTimes = (page: Page, day: string) =>
-  page.locator(`[data-preview-week] [data-day="${day}"] li`).allTextContents();
 
 describe("availability", () => {
   it("an edited schedule and a new blackout change the preview", async () => {

@@ -185,7 +185,7 @@ describe("Bookings calendar", () => {
     await page.context().close();
   });
 
-  it("reschedules by drag and drop: a refused drop snaps back with the reason, an accepted one moves it", async () => {
+  it("reschedules by drag and drop: a drop outside the hours asks (cancelled: back at once; confirmed: moved), one inside moves it", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
     await signUp(page);
     const serviceId = await createService(page, {
@@ -215,7 +215,12 @@ describe("Bookings calendar", () => {
     const hourPx = 48;
     const toFive = (17 - Number(slot.start.slice(11, 13))) * hourPx;
     await dragBy(page, bookingId, toFive);
-    await toast(page, "That time is outside the opening hours.").waitFor();
+    // Staff may mean it, as in the reschedule dialog: asked, first focus on Cancel; cancelled, nothing moves.
+    const question = page.getByRole("alertdialog", { name: "Outside the opening hours" });
+    await question.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await page.keyboard.press("Enter");
+    await question.waitFor({ state: "hidden" });
     // Back at once with the refusal, not when the calendar next redraws its bookings (every 30 s).
     await page.waitForFunction(
       ([id, top]) => {
@@ -245,6 +250,15 @@ describe("Bookings calendar", () => {
       },
       [bookingId, String(before.y + moveBy * hourPx)] as const,
     );
+
+    // Down to 17:00 again, and this time staff mean it: the booking moves outside the hours.
+    const movedHour = Number(slot.start.slice(11, 13)) + moveBy;
+    await dragBy(page, bookingId, (17 - movedHour) * hourPx);
+    await question.getByRole("button", { name: "Reschedule anyway" }).click();
+    await question.waitFor({ state: "hidden" });
+    await expect
+      .poll(async () => (await bookingOf(page, bookingId)).startTime)
+      .toBe(new Date(Date.parse(moved.startTime) + (17 - movedHour) * 3_600_000).toISOString());
 
     // The cancelled one stays where it is.
     await page.goto(`/bookings?view=calendar&date=${later.start.slice(0, 10)}`);

@@ -2,7 +2,9 @@ import { AUTHORIZATION_TIMEOUT_MS, CLOSED_GRACE_MS, POPUP_POLL_MS } from "@machi
 import type { CalendarStatus } from "@shared/calendar.schema";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserForFile, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
+import { nextWeek, previewTimes } from "../support/availability-preview";
+import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
+import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { sidewaysOverflow } from "../support/sideways-overflow";
@@ -12,13 +14,20 @@ const { newPage } = browserForFile();
 // The file's own server, with an OAuth client pointed at the fake Google; the shared one has none (the card then
 // says what to configure).
 let google: FakeGoogleOAuth;
+let calendar: FakeGoogleCalendar;
 let server: ServerProcess;
 beforeAll(async () => {
   google = await startFakeGoogleOAuth();
-  server = await startServerProcess({ ...google.env, SEED_DEMO: "false" });
+  calendar = await startFakeGoogleCalendar();
+  server = await startServerProcess({
+    ...google.env,
+    GOOGLE_CALENDAR_API_BASE_URL: calendar.url,
+    SEED_DEMO: "false",
+  });
 });
 afterAll(async () => {
   await server?.stop();
+  await calendar?.close();
   await google?.close();
 });
 
@@ -54,6 +63,51 @@ async function openPopup(page: Page) {
   await popup.waitForURL(`${google.url}/**`);
   return popup;
 }
+
+/** New York's offset on that day ("-05:00"), for a time written as Google's API takes it. */
+const newYorkOffset = (day: string) =>
+  new Intl.DateTimeFormat("en", { timeZone: "America/New_York", timeZoneName: "longOffset" })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === "timeZoneName")!
+    .value.replace("GMT", "");
+
+describe("a connected Google Calendar's busy times", () => {
+  it("are no free time in the preview and are shaded on the bookings calendar, after Resync now", async () => {
+    const page = await withGoogle({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
+    await page.goto("/settings");
+    await closedPopup(await openPopup(page));
+    await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
+    // The owner's dentist, in the calendar Google shows for the account (the fake's "primary").
+    const [monday] = nextWeek();
+    const offset = newYorkOffset(monday!.iso);
+    calendar.addEvent("primary", {
+      summary: "Dentist",
+      start: { dateTime: `${monday!.iso}T11:00:00${offset}` },
+      end: { dateTime: `${monday!.iso}T12:00:00${offset}` },
+    });
+    await card(page).getByRole("button", { name: "Resync now" }).click();
+    await toast(page, "Synced with Google Calendar.").waitFor();
+
+    await page.goto("/availability");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.locator(`[data-preview-week="${monday!.iso}"]`).waitFor();
+    const times = await previewTimes(page, monday!.iso);
+    // 30-minute slots every 15 minutes: none of those that overlap 11:00–12:00.
+    expect(times).toContain("10:30");
+    expect(times).toContain("12:00");
+    for (const taken of ["10:45", "11:00", "11:15", "11:30", "11:45"]) expect(times).not.toContain(taken);
+
+    await page.goto(`/bookings?view=calendar&span=day&date=${monday!.iso}`);
+    const shaded = page.locator("main .calendar-busy");
+    await shaded.first().waitFor();
+    const box = (await shaded.first().boundingBox())!;
+    // An hour tall on the day's grid (48 px an hour), not a sliver.
+    expect(Math.round(box.height)).toBe(48);
+    await page.context().close();
+  });
+});
 
 describe("Settings → Google Calendar, with an OAuth client", () => {
   it("connects in a 600 × 700 popup by keyboard, shows the account and since when, then disconnects", async () => {

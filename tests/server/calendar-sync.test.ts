@@ -1,15 +1,12 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
-import { isoUtc } from "../../src/server/db/iso-utc";
-import { rawRows } from "../../src/server/db/raw-rows";
 import type { Slot } from "../../src/shared/availability.schema";
 import type { BookingDetail } from "../../src/shared/booking.schema";
 import type { CalendarEvent } from "../../src/shared/calendar-events.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { signIn } from "../support/server-accounts";
-import { bookingOf, errorOf, type Practice, staffCreate } from "../support/server-bookings";
+import { bookingOf, errorOf, openPractice, type Practice, staffCreate } from "../support/server-bookings";
 import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
@@ -99,13 +96,19 @@ describe("Google → CallDesk", () => {
       "11:45",
     ]);
     expect(after.staff).toContain("14:00");
-    // Only the dentist is kept: the booking's own event is not busy time on top of the booking.
-    const kept = await rawRows<{ start: string; end: string }>(
-      server.db,
-      sql`select ${isoUtc(sql`starts_at`)} as start, ${isoUtc(sql`ends_at`)} as end from calendar_busy
-        where business_id = ${practice.businessId}::uuid`,
-    );
-    expect(kept).toEqual([{ start: at("2026-03-03T11:00:00-05:00"), end: at("2026-03-03T12:00:00-05:00") }]);
+    // Only the dentist is kept, and shown to staff: the booking's own event is not busy time on top of it.
+    const busyOf = (staff: { accessToken: string }, from: string, to: string) =>
+      server.request(`/api/calendar/busy?from=${from}&to=${to}`, { accessToken: staff.accessToken });
+    const week = ["2026-03-02T05:00:00Z", "2026-03-09T05:00:00Z"] as const;
+    expect(await dataOf(await busyOf(practice.staff, ...week))).toEqual([
+      { start: at("2026-03-03T11:00:00-05:00"), end: at("2026-03-03T12:00:00-05:00") },
+    ]);
+    expect(await dataOf(await busyOf(practice.staff, "2026-03-04T05:00:00Z", week[1]))).toEqual([]);
+    const other = await openPractice(server);
+    expect(await dataOf(await busyOf(other.staff, ...week))).toEqual([]);
+    const tooLong = await busyOf(practice.staff, week[0], "2026-06-01T00:00:00Z");
+    expect(tooLong.status).toBe(400);
+    expect(await errorOf(tooLong)).toMatchObject({ field: "to" });
     expect((await connectionOf(practice.businessId)).lastCheckedAt).toBe(server.clock().toISOString());
   });
 

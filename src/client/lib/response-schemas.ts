@@ -2,7 +2,8 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
-import { calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { calendarBusyTime, calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
@@ -41,6 +42,8 @@ export const responseSchemas = {
   telegramLinkState,
   calendarStatus,
   calendarConnect,
+  calendarBusy: calendarBusyTime.array(),
+  calendarResync,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

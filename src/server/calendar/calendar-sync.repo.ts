@@ -103,3 +103,18 @@ export async function saveCheck(
     );
   });
 }
+
+/** The kept busy times overlapping [from, to), in time order (the bookings calendar shades them). */
+export async function readCalendarBusy(
+  db: Executor,
+  input: { businessId: string; from: Date; to: Date },
+): Promise<{ start: Date; end: Date }[]> {
+  const rows = await rawRows<{ start: string; end: string }>(
+    db,
+    sql`select ${isoUtc(sql.raw("starts_at"))} as start, ${isoUtc(sql.raw("ends_at"))} as "end"
+      from calendar_busy
+      where business_id = ${input.businessId}::uuid and starts_at < ${at(input.to)} and ends_at > ${at(input.from)}
+      order by starts_at, ends_at`,
+  );
+  return rows.map((row) => ({ start: new Date(row.start), end: new Date(row.end) }));
+}

@@ -1,4 +1,10 @@
-import { type CalendarStatus, calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import {
+  type CalendarStatus,
+  calendarBusyQuery,
+  calendarBusyTime,
+  calendarConnect,
+  calendarStatus,
+} from "@shared/calendar.schema";
 import { type } from "arktype";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -16,6 +22,7 @@ import {
   deleteCalendarConnection,
   findCalendarConnection,
 } from "./calendar-connection.repo";
+import { readCalendarBusy } from "./calendar-sync.repo";
 import { callbackPage } from "./callback-page";
 import {
   authorizationUrl,
@@ -42,6 +49,9 @@ export const UNREACHABLE = "Google could not be reached. Please try again in a m
 export const NO_OFFLINE_ACCESS = "Google did not grant offline access. Please try again";
 export const missingPermissionMessage = (permissions: string[]) =>
   `CallDesk needs permission to ${permissions.join(" and ")}. Please connect again and allow every permission asked`;
+
+/** The longest range GET /busy answers: a month view with the weeks around it. */
+const BUSY_RANGE_DAYS_MAX = 62;
 
 const NOT_CONFIGURED =
   "Google Calendar is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET";
@@ -122,6 +132,39 @@ export function calendarRoutes(
       errors: [],
     },
     async (c) => ok(c, await statusOf(db, businessOf(c), google !== null)),
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/busy",
+      summary: "The connected calendar's busy times in [from, to) that are not our bookings, as last read",
+      description:
+        "What the slot engine keeps free of offers, from the last check of Google (see lastCheckedAt on " +
+        `/status); none without a connected calendar. At most ${BUSY_RANGE_DAYS_MAX} days at once.`,
+      auth: "user",
+      query: calendarBusyQuery,
+      response: calendarBusyTime.array(),
+      examples: {
+        query: { from: "2026-03-02T00:00:00Z", to: "2026-03-09T00:00:00Z" },
+        response: [{ start: "2026-03-03T14:00:00.000Z", end: "2026-03-03T15:00:00.000Z" }],
+      },
+      errors: [],
+    },
+    async (c, { query }) => {
+      const from = new Date(query.from);
+      const to = new Date(query.to);
+      if (to <= from) throw new Refusal("VALIDATION", "to must be after from", { field: "to" });
+      if (to.getTime() - from.getTime() > BUSY_RANGE_DAYS_MAX * 86_400_000)
+        throw new Refusal("VALIDATION", `from and to must be at most ${BUSY_RANGE_DAYS_MAX} days apart`, {
+          field: "to",
+        });
+      const busy = await readCalendarBusy(db, { businessId: businessOf(c), from, to });
+      return ok(
+        c,
+        busy.map((b) => ({ start: b.start.toISOString(), end: b.end.toISOString() })),
+      );
+    },
   );
 
   router.add(

@@ -92,9 +92,15 @@ export function CalendarCard() {
 
   const resync = useMutation({
     mutationFn: () => resyncCalendar(api),
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(calendarQueries.status(api).queryKey, fresh);
-      toaster.success({ title: t`Resync with Google Calendar started.` });
+    // The answer comes once the check went through: the card's last check is that moment.
+    onSuccess: ({ lastCheckedAt }) => {
+      queryClient.setQueryData(
+        calendarQueries.status(api).queryKey,
+        (old) => old && { ...old, lastCheckedAt },
+      );
+      // What Google holds now frees or takes times: the bookings calendar's shading follows.
+      void queryClient.invalidateQueries({ queryKey: [...calendarQueries.all(), "busy"] });
+      toaster.success({ title: t`Synced with Google Calendar.` });
     },
     onError: (error) =>
       toaster.error({

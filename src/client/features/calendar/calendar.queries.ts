@@ -21,4 +21,4 @@ export const fetchCalendarAuthUrl = (api: ApiClient) => api.get("/calendar/conne
 export const disconnectCalendar = (api: ApiClient) => api.post("/calendar/disconnect", "calendarStatus");
 
 /** Beyond the spec: a full sync with Google now, rather than at the next scheduled check. */
-export const resyncCalendar = (api: ApiClient) => api.post("/calendar/resync", "calendarStatus");
+export const resyncCalendar = (api: ApiClient) => api.post("/calendar/resync", "calendarResync");

@@ -11,6 +11,7 @@ import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { RecordingPlayer } from "../../../components/recording-player";
 import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
+import { WarningNotice } from "../../../components/warning-notice";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { describeLoadFailure } from "../../../lib/error-wording";
@@ -95,6 +96,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
   return (
     <>
       <BookingStatusTag status={booking.status} className={css({ fontSize: "sm" })} />
+      <CalendarNotes booking={booking} when={when} />
       <dl
         className={css({
           display: "grid",
@@ -152,6 +154,33 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
         </h3>
         <BookingTimeline events={booking.timeline} timeZone={timeZone} />
       </section>
+    </>
+  );
+}
+
+/**
+ * What the online calendar did to this booking that staff must decide on: its event deleted there (never
+ * taken for a cancellation), or a move made there that breaks a rule (the booking stayed).
+ */
+function CalendarNotes({ booking, when }: { booking: BookingDetail; when: (iso: string) => string }) {
+  const deletedAt = booking.calendar?.deletedInGoogleAt;
+  const refusal = booking.calendar?.moveRefusal;
+  return (
+    <>
+      {deletedAt ? (
+        <WarningNotice title={<Trans>Deleted in Google Calendar</Trans>}>
+          <Trans>
+            Its event was deleted in Google Calendar on {when(deletedAt)}. The booking stands until you
+            decide: cancel it if the appointment is off, or restore the event in Google Calendar to keep it
+            there.
+          </Trans>
+        </WarningNotice>
+      ) : null}
+      {refusal ? (
+        <WarningNotice title={<Trans>A move in Google Calendar was not taken</Trans>}>
+          <Trans>The booking stays at its time here: {refusal}</Trans>
+        </WarningNotice>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { BOOKING_STATUSES } from "@shared/booking.constants";
+import type { CalendarBusyTime } from "@shared/calendar.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useQuery } from "@tanstack/react-query";
@@ -16,25 +17,24 @@ import { SegmentGroup } from "../../../components/ui/segment-group";
 import { useNow } from "../../../components/use-now";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
+import { calendarBusyQuery } from "../../../lib/calendar-busy";
 import { addDays, calendarDateFormat, mondayOf } from "../../../lib/calendar-week";
 import { bookingQueries } from "../bookings.queries";
 import { BookingsFullCalendar } from "./bookings-full-calendar";
-import type { BusyTime } from "./calendar-events";
 import { type CalendarSpan, calendarViewOf, shownDays, stepDate } from "./calendar-range";
 import { useCalendarSearch } from "./calendar-search";
 import { CalendarSkeleton } from "./calendar-skeleton";
 
-const NO_BUSY_TIMES: readonly BusyTime[] = [];
+const NO_BUSY_TIMES: readonly CalendarBusyTime[] = [];
 /** Below md (48em) seven columns do not fit: the week and the month are lists of days there. */
 const NARROW = "(max-width: 47.99em)";
 
 /**
  * The calendar view of /bookings, loaded only when it is shown (bookings-page.tsx imports it lazily: with
  * FullCalendar it weighs more than the rest of the page). The bookings as a day, a week or a month in the business's timezone; a booking opens its panel
- * (?booking=id). `busy`: the business's busy times elsewhere (Google), shaded behind the bookings; none until
- * the calendar connection supplies them.
+ * (?booking=id); the connected Google Calendar's busy times shaded behind them.
  */
-export function BookingsCalendar({ busy = NO_BUSY_TIMES }: { busy?: readonly BusyTime[] }) {
+export function BookingsCalendar() {
   const zone = useBusinessTimeZone();
   if (zone.isError)
     return (
@@ -46,10 +46,10 @@ export function BookingsCalendar({ busy = NO_BUSY_TIMES }: { busy?: readonly Bus
       </LoadErrorAlert>
     );
   if (!zone.data) return <CalendarSkeleton />;
-  return <ZonedCalendar timeZone={zone.data} busy={busy} />;
+  return <ZonedCalendar timeZone={zone.data} />;
 }
 
-function ZonedCalendar({ timeZone, busy }: { timeZone: string; busy: readonly BusyTime[] }) {
+function ZonedCalendar({ timeZone }: { timeZone: string }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const now = useNow();
@@ -60,6 +60,8 @@ function ZonedCalendar({ timeZone, busy }: { timeZone: string; busy: readonly Bu
   const days = shownDays(search.span, date);
   const range = { from: days[0]!, to: days.at(-1)! };
   const bookings = useQuery(bookingQueries.calendar(api, range));
+  // Shading is a help, not the content: without it (no calendar, or its read failed) the bookings still show.
+  const busy = useQuery(calendarBusyQuery(api, range)).data ?? NO_BUSY_TIMES;
   const go = (patch: { span?: CalendarSpan; date?: CalendarDate }) =>
     setSearch({ ...patch, date: patch.date === today ? undefined : patch.date }, { replace: false });
   const { view, look } = calendarViewOf(search.span, narrow);

@@ -17,25 +17,20 @@ import timeGridPlugin from "@fullcalendar/react/timegrid";
 import { plural } from "@lingui/core/macro";
 import { Plural, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
+import type { CalendarBusyTime } from "@shared/calendar.schema";
 import type { CalendarDate } from "@shared/calendar-date";
-import { useEffect, useMemo, useRef } from "react";
-import { toaster } from "../../../components/ui/toaster";
+import { calendarDateAt } from "@shared/zoned-time";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client";
-import { failureMessage, failureOf } from "../../../lib/error-wording";
+import { calendarDateFormat } from "../../../lib/calendar-week";
+import { failureOf } from "../../../lib/error-wording";
 import { timeOfDayFormat } from "../../../lib/zoned-format";
 import { useBookingAction } from "../use-booking-action";
 import { BookingEvent } from "./booking-event";
-import {
-  type BusyTime,
-  bookingEvents,
-  busyEvents,
-  HOUR_PX,
-  linesFor,
-  ONE_LINE_PX,
-  visibleHours,
-} from "./calendar-events";
+import { bookingEvents, busyEvents, HOUR_PX, linesFor, ONE_LINE_PX, visibleHours } from "./calendar-events";
 import type { CalendarLook } from "./calendar-range";
 import { calendarTheme } from "./calendar-theme";
+import { OutsideHoursDrop } from "./outside-hours-drop";
 
 // FullCalendar's own words (day names, "more", hints read to screen readers) in the interface languages;
 // English is built in.
@@ -50,8 +45,8 @@ export type BookingsFullCalendarProps = {
   date: CalendarDate;
   timeZone: string;
   bookings: readonly Booking[];
-  /** Google busy times for the shown range (empty until the server part supplies them). */
-  busy: readonly BusyTime[];
+  /** The connected Google Calendar's busy times around the shown range (none without one). */
+  busy: readonly CalendarBusyTime[];
   now: number;
   onOpen: (id: string) => void;
 };
@@ -67,6 +62,9 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
   const { t, i18n } = useLingui();
   const calendar = useRef<CalendarRef>(null);
   const { act } = useBookingAction();
+  /** A drop refused as outside the opening hours, waiting for staff's answer. */
+  const [outside, setOutside] = useState<{ booking: Booking; startTime: Date } | null>(null);
+  const [saving, setSaving] = useState(false);
   const byId = useMemo(() => new Map(bookings.map((booking) => [booking._id, booking])), [bookings]);
   const events = useMemo(() => [...bookingEvents(bookings, now), ...busyEvents(busy)], [bookings, busy, now]);
   const hours = useMemo(
@@ -101,16 +99,23 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
     } catch (error) {
       revert();
       if (!(error instanceof ApiError)) throw error;
-      // The action's own toast says why for every refusal but the outside-hours one, which the dialog asks
-      // about; a drop has no question to ask, so it says why here.
-      const failure = failureOf(error);
-      if (failure?.code === "OUTSIDE_HOURS") {
-        const reason = failureMessage(failure);
-        toaster.error({
-          title: t`Failed to update booking`,
-          description: reason ? i18n._(reason) : undefined,
-        });
-      }
+      // The action's own toast says why for every refusal but the outside-hours one, which is a question.
+      if (failureOf(error)?.code === "OUTSIDE_HOURS") setOutside({ booking, startTime: event.start });
+    }
+  };
+
+  const moveAnyway = async () => {
+    if (!outside) return;
+    setSaving(true);
+    try {
+      const startTime = outside.startTime.toISOString();
+      await act(outside.booking, { type: "reschedule", startTime, outsideHours: true });
+    } catch (error) {
+      // Refused again (the time was taken meanwhile): the action's toast has said why.
+      if (!(error instanceof ApiError)) throw error;
+    } finally {
+      setSaving(false);
+      setOutside(null);
     }
   };
 
@@ -154,6 +159,19 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
         eventDrop={(info) => void move(info)}
         eventDurationEditable={false}
         {...calendarTheme}
+      />
+      <OutsideHoursDrop
+        asked={
+          outside && {
+            time: time(outside.startTime.toISOString()),
+            day: calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" })(
+              calendarDateAt(outside.startTime, timeZone),
+            ),
+          }
+        }
+        saving={saving}
+        onCancel={() => setOutside(null)}
+        onConfirm={() => void moveAnyway()}
       />
     </div>
   );

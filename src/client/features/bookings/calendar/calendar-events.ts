@@ -1,5 +1,6 @@
 import type { EventInput } from "@fullcalendar/react";
 import type { Booking } from "@shared/booking.schema";
+import type { CalendarBusyTime } from "@shared/calendar.schema";
 import { wallTimeAt } from "@shared/zoned-time";
 import { allowedBookingActions } from "../booking-actions";
 
@@ -7,9 +8,6 @@ import { allowedBookingActions } from "../booking-actions";
  * The bookings (and the business's busy times elsewhere) as FullCalendar's events, and how much of a booking
  * its block can show. FullCalendar is given the business's IANA timezone and places the instants itself.
  */
-
-/** A stretch the business is busy elsewhere (its Google calendar): ISO instants, drawn as a shaded block. */
-export type BusyTime = { start: string; end: string };
 
 /** Spec 4: a pending or confirmed booking that has not started can be moved; the rest stay where they are. */
 export const canMove = (booking: Booking, now: number) =>
@@ -30,8 +28,16 @@ export const bookingEvents = (bookings: readonly Booking[], now: number): EventI
   }));
 
 /** Busy times behind the bookings: not clickable, not movable, and not a place to drop a booking on. */
-export const busyEvents = (busy: readonly BusyTime[]): EventInput[] =>
-  busy.map(({ start, end }) => ({ start, end, display: "background", interactive: false, overlap: false }));
+export const busyEvents = (busy: readonly CalendarBusyTime[]): EventInput[] =>
+  busy.map(({ start, end }) => ({
+    start,
+    end,
+    display: "background",
+    interactive: false,
+    overlap: false,
+    // A name for the block, as tests find it (its look comes from the theme's backgroundEventClass).
+    className: "calendar-busy",
+  }));
 
 /** The time grid's scale: one hour is this tall (two 30-minute slots of 1.5rem), a line of text this tall. */
 export const HOUR_PX = 48;
