@@ -77,7 +77,10 @@ describe("a connected Google Calendar's busy times", () => {
     await signUp(page);
     await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
     await page.goto("/settings");
-    await closedPopup(await openPopup(page));
+    // The fake Google consents at once: the popup comes back and closes by itself.
+    const opened = page.waitForEvent("popup");
+    await connectButton(page).click();
+    await closedPopup(await opened);
     await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
     // The owner's dentist, in the calendar Google shows for the account (the fake's "primary").
     const [monday] = nextWeek();
