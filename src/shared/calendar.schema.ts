@@ -50,3 +50,5 @@ export const calendarBusyQuery = type({ from: "string.date.iso", to: "string.dat
  */
 export const calendarBusyTime = type({ start: "string", end: "string" });
 export type CalendarBusyTime = typeof calendarBusyTime.infer;
+/** GET /api/calendar/busy answers them in time order. */
+export const calendarBusyList = calendarBusyTime.array();

@@ -4,7 +4,8 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
-import { calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
@@ -59,6 +60,8 @@ describe("the client reads the real server's answers through the schemas its rou
       telegramLinkState,
       calendarStatus,
       calendarConnect,
+      calendarBusy: calendarBusyList,
+      calendarResync,
     });
     // The refresh's route declares `sessionUser.or("null")`, the null-data routes `null`.
     expect(sessionOrNone.expression).toBe(sessionUser.or("null").expression);

@@ -128,6 +128,7 @@ describe("bookings as calendar events", () => {
         display: "background",
         interactive: false,
         overlap: false,
+        className: "calendar-busy",
       },
     ]);
   });

@@ -2,7 +2,7 @@ import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema"
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
-import { calendarBusyTime, calendarConnect, calendarStatus } from "@shared/calendar.schema";
+import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
@@ -42,7 +42,7 @@ export const responseSchemas = {
   telegramLinkState,
   calendarStatus,
   calendarConnect,
-  calendarBusy: calendarBusyTime.array(),
+  calendarBusy: calendarBusyList,
   calendarResync,
 };
 

@@ -1,7 +1,7 @@
 import {
   type CalendarStatus,
+  calendarBusyList,
   calendarBusyQuery,
-  calendarBusyTime,
   calendarConnect,
   calendarStatus,
 } from "@shared/calendar.schema";
@@ -144,7 +144,7 @@ export function calendarRoutes(
         `/status); none without a connected calendar. At most ${BUSY_RANGE_DAYS_MAX} days at once.`,
       auth: "user",
       query: calendarBusyQuery,
-      response: calendarBusyTime.array(),
+      response: calendarBusyList,
       examples: {
         query: { from: "2026-03-02T00:00:00Z", to: "2026-03-09T00:00:00Z" },
         response: [{ start: "2026-03-03T14:00:00.000Z", end: "2026-03-03T15:00:00.000Z" }],
