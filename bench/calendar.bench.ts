@@ -1,20 +1,17 @@
-// Google Calendar sync on the embedded database: the outbox of 10 businesses × 100 bookings sent to the fake
+// Google Calendar sync on either database (bench/databases.ts): the outbox of 10 businesses × 100 bookings sent to the fake
 // Calendar API (tests/support) by the calendar delivery, events per second with the order of every calendar
 // checked; and free slots for a month in-process (the slot finder: one statement, then the engine) with
 // 2,000 calendar busy intervals.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createSlotFinder } from "../src/server/availability/slot-finder";
 import { createBookings } from "../src/server/bookings/bookings-write.repo";
 import { createCalendarApi } from "../src/server/calendar/calendar-api";
 import { createCalendarDelivery } from "../src/server/calendar/calendar-delivery";
-import { openDatabase } from "../src/server/db/open-database";
 import { createLogger } from "../src/server/logger";
 import { connectCalendar, createCalendarAccessDouble } from "../tests/support/calendar-access-double";
 import { startFakeGoogleCalendar } from "../tests/support/fake-google-calendar";
 import { tenant } from "./bookings.bench";
+import type { BenchDatabase } from "./databases";
 import type { Figure } from "./report";
 import { numberedBooking } from "./telegram.bench";
 
@@ -24,10 +21,10 @@ const BUSY_INTERVALS = 2_000;
 const SLOT_SAMPLES = 200;
 const MINUTE_MS = 60_000;
 
-export async function calendarBench(log: (line: string) => void): Promise<Figure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), "calldesk-bench-calendar-"));
+export async function calendarBench(log: (line: string) => void, target: BenchDatabase): Promise<Figure[]> {
+  const section = await target.fresh("calendar");
   const fake = await startFakeGoogleCalendar();
-  const database = await openDatabase({ dataDir, databaseUrl: null });
+  const database = await section.open();
   try {
     await database.migrate();
     const { db } = database;
@@ -107,6 +104,6 @@ export async function calendarBench(log: (line: string) => void): Promise<Figure
   } finally {
     await database.close();
     await fake.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await section.drop();
   }
 }

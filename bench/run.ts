@@ -31,7 +31,7 @@ const sections: readonly Section[] = asked.length ? asked : SECTIONS;
 /** The API sections read beside the floor measured first; calls and bookings measure it on their own server. */
 const API_SECTIONS: readonly Section[] = ["auth", "services", "slots"];
 /** The sections run on each database; the others on the embedded one alone. */
-const BOTH_DATABASES = ["calls", "slots", "bookings"] as const;
+const BOTH_DATABASES = ["calls", "slots", "bookings", "calendar"] as const;
 type OnBoth = (typeof BOTH_DATABASES)[number];
 const onlyEmbedded = process.argv.includes("embedded");
 const onlyPostgres = process.argv.includes("postgres");
@@ -66,6 +66,7 @@ const benches: Record<OnBoth, (log: (line: string) => void, target: BenchDatabas
   calls: callsBench,
   slots: slotsBench,
   bookings: bookingsBench,
+  calendar: calendarBench,
 };
 const onBoth = BOTH_DATABASES.filter((section) => sections.includes(section));
 if (!onlyPostgres)
@@ -84,7 +85,6 @@ if (onBoth.length && !onlyEmbedded) {
   }
 }
 if (sections.includes("telegram")) results.telegram = await telegramBench(log);
-if (sections.includes("calendar")) results.calendar = await calendarBench(log);
 
 const titles: Record<Result, string> = {
   web: "Portal: initial download and Lighthouse",
@@ -101,6 +101,8 @@ const titles: Record<Result, string> = {
   telegram: "Telegram delivery (embedded database; the outbox of 50 businesses to the fake Bot API)",
   calendar:
     "Google Calendar sync (embedded database; 10 businesses × 100 bookings to the fake Calendar API; slots for a month with 2,000 calendar busy intervals)",
+  "calendar on PostgreSQL":
+    "Google Calendar sync (PostgreSQL; 10 businesses × 100 bookings to the fake Calendar API; slots for a month with 2,000 calendar busy intervals)",
 };
 const printed = [
   ...sections.filter((section) => section === "web"),
