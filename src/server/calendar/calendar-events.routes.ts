@@ -14,6 +14,7 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
+import { NOT_CONFIGURED } from "./calendar.routes";
 import { type CalendarApi, CalendarApiError, type EventFields, type GoogleEvent } from "./calendar-api";
 import { BOOKING_ID_PROPERTY, bookingIdOfEvent } from "./calendar-event-fields";
 import type { CalendarSync } from "./calendar-sync";
@@ -24,12 +25,6 @@ const NO_EVENT = "No such event in the connected calendar";
 const CHANNEL_ID = "x-goog-channel-id";
 const CHANNEL_TOKEN = "x-goog-channel-token";
 const RESOURCE_STATE = "x-goog-resource-state";
-
-const notConfigured = () =>
-  new Refusal(
-    "UNAVAILABLE",
-    "Google Calendar is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET",
-  );
 
 /** A failed call to Google as the caller hears of it. */
 function refusalOf(error: unknown): unknown {
@@ -88,7 +83,7 @@ export function calendarEventsRoutes(
 ) {
   const router = new ApiRouter("/api/calendar", guards);
   const google = () => {
-    if (!calendar) throw notConfigured();
+    if (!calendar) throw new Refusal("UNAVAILABLE", NOT_CONFIGURED);
     return calendar;
   };
   const businessOf = (c: Context<AppEnv>) => c.get("auth").businessId;

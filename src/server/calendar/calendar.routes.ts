@@ -53,7 +53,8 @@ export const missingPermissionMessage = (permissions: string[]) =>
 /** The longest range GET /busy answers: a month view with the weeks around it. */
 const BUSY_RANGE_DAYS_MAX = 62;
 
-const NOT_CONFIGURED =
+/** Said by every calendar route on a server without Google OAuth credentials. */
+export const NOT_CONFIGURED =
   "Google Calendar is not configured on this server: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET";
 
 /**
