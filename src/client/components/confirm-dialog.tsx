@@ -9,7 +9,7 @@ type ConfirmDialogProps<T> = {
   /** What the question is about; null closes the dialog. */
   target: T | null;
   title: (target: T) => string;
-  description: string;
+  description: string | ((target: T) => string);
   confirmLabel: ReactNode;
   /** The button that backs out, "Cancel" unless that would stand beside a confirm saying "Cancel …". */
   dismissLabel?: ReactNode;
@@ -19,9 +19,11 @@ type ConfirmDialogProps<T> = {
   onConfirm: (target: T) => void;
   /** Where focus goes on closing, when not back to what opened the dialog (it may be gone by then). */
   finalFocus?: (() => HTMLElement | null) | undefined;
+  /** "destructive" (the default): the confirm destroys something; "plain": it only goes ahead despite a warning. */
+  tone?: "destructive" | "plain";
 };
 
-/** The confirmation before something is destroyed: an alertdialog whose first focus is Cancel. */
+/** The confirmation before something is destroyed or done despite a warning: an alertdialog, first focus on Cancel. */
 export function ConfirmDialog<T>({
   target,
   title,
@@ -33,6 +35,7 @@ export function ConfirmDialog<T>({
   onCancel,
   onConfirm,
   finalFocus,
+  tone = "destructive",
 }: ConfirmDialogProps<T>) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // The dialog animates out after `target` is cleared: keep naming what it was about.
@@ -46,14 +49,16 @@ export function ConfirmDialog<T>({
       initialFocus={() => cancelRef.current}
       finalFocus={finalFocus}
       title={last.current === null ? "" : title(last.current)}
-      description={description}
+      description={
+        typeof description === "string" ? description : last.current === null ? "" : description(last.current)
+      }
     >
       <Dialog.Footer>
         <Button ref={cancelRef} variant="outline" onClick={onCancel}>
           {dismissLabel}
         </Button>
         <Button
-          className={destructive}
+          className={tone === "destructive" ? destructive : undefined}
           disabled={pending}
           onClick={() => target !== null && onConfirm(target)}
         >

@@ -14,13 +14,14 @@ import fr from "@fullcalendar/react/locales/fr";
 import nl from "@fullcalendar/react/locales/nl";
 import pl from "@fullcalendar/react/locales/pl";
 import timeGridPlugin from "@fullcalendar/react/timegrid";
-import { plural } from "@lingui/core/macro";
-import { Plural, useLingui } from "@lingui/react/macro";
+import { msg, plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import type { CalendarBusyTime } from "@shared/calendar.schema";
 import type { CalendarDate } from "@shared/calendar-date";
 import { calendarDateAt } from "@shared/zoned-time";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { calendarDateFormat } from "../../../lib/calendar-week";
 import { failureOf } from "../../../lib/error-wording";
@@ -30,13 +31,16 @@ import { BookingEvent } from "./booking-event";
 import { bookingEvents, busyEvents, HOUR_PX, linesFor, ONE_LINE_PX, visibleHours } from "./calendar-events";
 import type { CalendarLook } from "./calendar-range";
 import { calendarTheme } from "./calendar-theme";
-import { OutsideHoursDrop } from "./outside-hours-drop";
 
 // FullCalendar's own words (day names, "more", hints read to screen readers) in the interface languages;
 // English is built in.
 const LOCALES: LocaleInput[] = [pl, fr, de, es, nl];
 const plugins = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+
+/** The reschedule dialog's own question, for a drop outside the opening hours. */
+const outsideHoursText = (time: string, day: string) =>
+  msg`${time} on ${day} is outside the opening hours. Reschedule anyway, or choose another time.`;
 
 export type BookingsFullCalendarProps = {
   /** FullCalendar's view (calendarViewOf) and how it reads to the tests and styles (data-calendar). */
@@ -78,6 +82,7 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
   }, [view, date]);
 
   const time = timeOfDayFormat(i18n.locale, timeZone);
+  const dayOf = calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" });
   const renderEvent = ({ event }: EventDisplayInfo) => {
     const booking = byId.get(event.id);
     if (!booking) return true;
@@ -160,18 +165,18 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
         eventDurationEditable={false}
         {...calendarTheme}
       />
-      <OutsideHoursDrop
-        asked={
-          outside && {
-            time: time(outside.startTime.toISOString()),
-            day: calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" })(
-              calendarDateAt(outside.startTime, timeZone),
-            ),
-          }
-        }
-        saving={saving}
+      <ConfirmDialog
+        target={outside}
+        tone="plain"
+        pending={saving}
         onCancel={() => setOutside(null)}
         onConfirm={() => void moveAnyway()}
+        title={() => t`Outside the opening hours`}
+        description={({ startTime }) =>
+          i18n._(outsideHoursText(time(startTime.toISOString()), dayOf(calendarDateAt(startTime, timeZone))))
+        }
+        confirmLabel={<Trans>Reschedule anyway</Trans>}
+        pendingLabel={<Trans>Rescheduling...</Trans>}
       />
     </div>
   );
