@@ -3,6 +3,7 @@ import type { CalendarStatus } from "@shared/calendar.schema";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextWeek, previewTimes } from "../support/availability-preview";
+import { createBooking, firstFreeSlot } from "../support/bookings";
 import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
@@ -71,17 +72,52 @@ const newYorkOffset = (day: string) =>
     .find((part) => part.type === "timeZoneName")!
     .value.replace("GMT", "");
 
+/** Connects from Settings; the fake Google consents at once, so the popup comes back and closes by itself. */
+async function connectAtOnce(page: Page) {
+  await page.goto("/settings");
+  const opened = page.waitForEvent("popup");
+  await connectButton(page).click();
+  await closedPopup(await opened);
+  await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
+}
+
+describe("a booking whose event the owner deleted in Google Calendar", () => {
+  it("stands, and its panel says so, after Resync now", async () => {
+    const page = await withGoogle({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, { name: "Check-up", duration: 30, price: 0, isActive: true });
+    await connectAtOnce(page);
+    const slot = await firstFreeSlot(page, serviceId);
+    const booking = await createBooking(page, {
+      serviceId,
+      startTime: slot.start,
+      customerName: "Ada Lovelace",
+      customerPhone: "+15550001111",
+    });
+    // The booking reaches the calendar on its own (the outbox), then the owner deletes its event there.
+    const eventOf = () =>
+      calendar
+        .live("primary")
+        .find((event) => event.extendedProperties?.private?.calldeskBookingId === booking._id);
+    await expect.poll(eventOf, { timeout: 15_000 }).toBeDefined();
+    calendar.deleteEvent("primary", eventOf()!.id);
+    await card(page).getByRole("button", { name: "Resync now" }).click();
+    await toast(page, "Synced with Google Calendar.").waitFor();
+
+    await page.goto(`/bookings?booking=${booking._id}`);
+    await page.getByText("Deleted in Google Calendar", { exact: true }).waitFor();
+    const { status } = await staffApi<{ status: string }>(page, "GET", `/api/bookings/${booking._id}`);
+    expect(status).toBe("pending");
+    await page.context().close();
+  });
+});
+
 describe("a connected Google Calendar's busy times", () => {
   it("are no free time in the preview and are shaded on the bookings calendar, after Resync now", async () => {
     const page = await withGoogle({ viewport: { width: 1280, height: 900 } });
     await signUp(page);
     await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
-    await page.goto("/settings");
-    // The fake Google consents at once: the popup comes back and closes by itself.
-    const opened = page.waitForEvent("popup");
-    await connectButton(page).click();
-    await closedPopup(await opened);
-    await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
+    await connectAtOnce(page);
     // The owner's dentist, in the calendar Google shows for the account (the fake's "primary").
     const [monday] = nextWeek();
     const offset = newYorkOffset(monday!.iso);
