@@ -130,8 +130,7 @@ describe("axe finds no violations, in either theme", () => {
 
   it("on the settings screen with call handling open, the timezone list and refusals shown", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const settings = page.getByRole("form", { name: "Company and call handling" });
     await settings.getByText("Transfer calls to a person", { exact: true }).click();
     await settings.getByLabel("Department", { exact: true }).fill("Front desk");
@@ -154,8 +153,7 @@ describe("axe finds no violations, in either theme", () => {
 
   it("on the services screen with its dialogs open, refusals shown", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/services");
+    await signUp(page, "/services");
     await page.getByText("No services found").waitFor();
     await expectNoAxeViolations(page);
     await createServices(page);
@@ -226,8 +224,7 @@ describe("axe finds no violations, in either theme", () => {
 
   it("on the bookings screen with the reschedule and cancel dialogs open", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/bookings");
+    await signUp(page, "/bookings");
     await page.getByText("No bookings found").waitFor();
     await expectNoAxeViolations(page);
     const serviceId = await createServices(page);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { browserForFile, callReport, expectNoAxeViolations, reportCall, signUp } from "../support/browser";
+import {
+  browserForFile,
+  callReport,
+  expectNoAxeViolations,
+  reportCall,
+  signUp,
+  signUpThroughForm,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -7,8 +14,7 @@ describe("Settings → Voice assistant keys", () => {
   it("creates a key shown once, which works for the assistant API until it is revoked", async () => {
     const page = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const card = page.getByRole("region", { name: "Voice assistant" });
     await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
     expect(await card.getByLabel("Server address for your assistant").inputValue()).toBe(
@@ -77,7 +83,7 @@ describe("Settings → Voice assistant keys", () => {
     const page = await newPage();
     // Time stands still, so the welcome stays up for as long as the test needs (it would leave after 5 s).
     await page.clock.install();
-    await signUp(page);
+    await signUpThroughForm(page);
     const toasts = page.locator("[data-scope='toast'][data-part='root']");
     await toasts.filter({ hasText: "Welcome to CallDesk!" }).waitFor();
     await page.getByRole("link", { name: "Settings" }).first().click();
@@ -98,8 +104,7 @@ describe("Settings → Voice assistant keys", () => {
 describe("axe finds no violations on Settings, in either theme", () => {
   it("with no key, a new key shown once, the key list and the revoke dialog", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const card = page.getByRole("region", { name: "Voice assistant" });
     await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
     await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, PASSWORD, signIn, signUp, uniqueEmail } from "../support/browser";
+import { browserForFile, PASSWORD, signIn, signUp, signUpThroughForm, uniqueEmail } from "../support/browser";
 import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
 
 const { newPage } = browserForFile();
@@ -8,7 +8,7 @@ const { newPage } = browserForFile();
 describe("sign-up, sign-in, sign-out against the real server", () => {
   it("signs up, lands on the dashboard inside the shell, greeted by a toast", async () => {
     const page = await newPage();
-    const email = await signUp(page);
+    const email = await signUpThroughForm(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
     await expect.poll(() => page.getByText("Welcome to CallDesk!").isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("navigation", { name: "Main navigation" }).isVisible()).toBe(true);
@@ -59,8 +59,7 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
 
   it("sends a signed-in user away from /auth/sign-in to /dashboard", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/auth/sign-in");
+    await signUp(page, "/auth/sign-in");
     await page.waitForURL("**/dashboard");
     await page.goto("/auth/anything");
     await page.waitForURL("**/dashboard");
@@ -145,8 +144,7 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
 
   it("keeps the session across a reload (refresh cookie → new access token)", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/calls");
+    await signUp(page, "/calls");
     await page.reload();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Calls");
     expect(new URL(page.url()).pathname).toBe("/calls");

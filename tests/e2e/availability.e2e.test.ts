@@ -206,8 +206,7 @@ describe("availability", () => {
   it("tabs and the schedule editor work by keyboard alone", async () => {
     // A 12-hour clock in the time inputs' segments: hour, minute, AM/PM.
     const page = await newPage({ locale: "en-US" });
-    await signUp(page);
-    await page.goto("/availability");
+    await signUp(page, "/availability");
     const scheduleTab = page.getByRole("tab", { name: "Weekly schedule" });
     await scheduleTab.focus();
     await page.keyboard.press("ArrowRight");
@@ -280,8 +279,7 @@ describe("availability", () => {
 
   it("asks before a link inside the portal throws away unsaved changes", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/availability");
+    await signUp(page, "/availability");
     await page.getByRole("button", { name: "Add hours on Saturday" }).click();
     await page.getByLabel("Saturday, hours 1: from").fill("10:00");
     await page.getByLabel("Saturday, hours 1: to").fill("12:00");

@@ -320,8 +320,7 @@ describe("Bookings calendar", () => {
 
   it("says so when the booking in the address no longer exists", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/bookings?view=calendar&booking=00000000-0000-4000-8000-000000000000");
+    await signUp(page, "/bookings?view=calendar&booking=00000000-0000-4000-8000-000000000000");
     await page.getByRole("dialog").getByText("This booking no longer exists", { exact: false }).waitFor();
     await page.context().close();
   });

@@ -202,8 +202,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
 
   it("says the callback's reason when the user refuses consent (360 px)", async () => {
     const page = await withGoogle({ viewport: { width: 360, height: 740 } });
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     google.decide({ deny: true });
     try {
       const opened = page.waitForEvent("popup");
@@ -245,8 +244,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     const page = await withGoogle();
     await page.clock.install();
     await userStillDeciding(page);
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const popup = await openPopup(page);
     await card(page)
       .getByRole("status")
@@ -267,8 +265,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     const page = await withGoogle();
     await page.clock.install();
     await userStillDeciding(page);
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const popup = await openPopup(page);
     const closed = closedPopup(popup);
     await page.clock.fastForward(AUTHORIZATION_TIMEOUT_MS);
@@ -281,8 +278,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
   it("stops waiting on Cancel, closing the popup, and says nothing went wrong", async () => {
     const page = await withGoogle();
     await userStillDeciding(page);
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const popup = await openPopup(page);
     const closed = closedPopup(popup);
     await card(page).getByRole("button", { name: "Cancel" }).click();
@@ -379,8 +375,7 @@ describe("Settings → Google Calendar in pl, fr, de, es and nl", () => {
 describe("Settings → Google Calendar, without an OAuth client", () => {
   it("says what to configure instead of offering Connect", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     await card(page).getByText("Google Calendar is not set up on this server yet.").waitFor();
     expect(await card(page).innerText()).toContain("GOOGLE_CLIENT_ID");
     expect(await card(page).innerText()).toContain("GOOGLE_CLIENT_SECRET");
@@ -393,8 +388,7 @@ describe("axe finds no violations on the calendar card and banner, in either the
   it("not connected, waiting for the popup, refused, connected, and broken", async () => {
     const page = await withGoogle();
     await userStillDeciding(page);
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     await connectButton(page).waitFor();
     await expectNoAxeViolations(page);
 

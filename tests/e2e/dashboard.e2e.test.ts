@@ -107,8 +107,7 @@ describe("Dashboard", () => {
 describe("axe finds no violations on the Dashboard, in either theme", () => {
   it("empty and with data", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/dashboard");
+    await signUp(page, "/dashboard");
     await page.getByText("No recent calls").waitFor();
     await expectNoAxeViolations(page);
 

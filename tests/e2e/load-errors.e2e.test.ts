@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserForFile, callReport, signUp } from "../support/browser";
+import { browserForFile, callReport, signUpThroughForm } from "../support/browser";
 import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
@@ -82,7 +82,7 @@ describe("a server that cannot be reached", () => {
   it("gets error cards on the calls list, a call and a page, each recovering on Try again", async () => {
     const page = await newPage({ baseURL: server.baseURL });
     await page.clock.install();
-    await signUp(page);
+    await signUpThroughForm(page);
     const [ada, grace] = await reportCalls(page, ["Ada Lovelace", "Grace Hopper"]);
     await page.getByRole("link", { name: "Calls" }).first().click();
     // One call opened while all is well: the call page's code is then at hand.
@@ -156,7 +156,7 @@ describe("a load error in a translated interface", () => {
   it("says in Polish, from the catalog, that the service is unavailable (never 'Service Unavailable')", async () => {
     const page = await newPage({ baseURL: server.baseURL });
     await page.clock.install();
-    await signUp(page);
+    await signUpThroughForm(page);
     await page.evaluate(() => localStorage.setItem("language", "pl"));
     await page.goto("/calls");
     await page.waitForFunction(() => document.documentElement.lang === "pl");

@@ -18,8 +18,7 @@ const rowOf = (page: Page, name: string) =>
 describe("Services", () => {
   it("creates, validates, edits, toggles and deletes services with spec 8's toasts", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/services");
+    await signUp(page, "/services");
     await page.getByRole("heading", { level: 1, name: "Services" }).waitFor();
     await page.getByText("No services found").waitFor();
     await page.getByText("No services created yet. Add your first service to get started.").waitFor();
@@ -171,8 +170,7 @@ describe("Services", () => {
 
   it("runs the whole dialog by keyboard alone", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/services");
+    await signUp(page, "/services");
     await page.getByText("No services found").waitFor();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute("name") ?? "");
 

@@ -58,8 +58,7 @@ describe("Settings → Telegram, with a bot", () => {
   it("connects in three steps by keyboard alone, the chat ID filled in by the bot, then disconnects", async () => {
     // A device far from the business (America/New_York, the default): the card shows the business's day.
     const page = await withBot({ timezoneId: "Pacific/Kiritimati" });
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const connect = card(page).getByRole("button", { name: "Connect Telegram" });
     await connect.focus();
     await page.keyboard.press("Enter");
@@ -124,8 +123,7 @@ describe("Settings → Telegram, with a bot", () => {
 
   it("explains a chat ID that is not a number or that Telegram refuses, keeping it, at 360 px", async () => {
     const page = await withBot({ viewport: { width: 360, height: 740 } });
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     await card(page).getByRole("button", { name: "Connect Telegram" }).click();
     const dialog = connectDialog(page);
     await linkCode(dialog);
@@ -278,8 +276,7 @@ describe("Settings → Telegram in pl, fr, de, es and nl", () => {
 describe("Settings → Telegram, without a bot", () => {
   it("says what to configure instead of offering Connect", async () => {
     const page = await newPage();
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     await card(page).getByText("Telegram is not set up on this server yet.").waitFor();
     expect(await card(page).innerText()).toContain("TELEGRAM_BOT_TOKEN");
     expect(await card(page).innerText()).toContain("TELEGRAM_BOT_USERNAME");
@@ -293,8 +290,7 @@ describe("axe finds no violations on the Telegram card, in either theme", () => 
   // Every step shares the dialog, its tabs and footer; step 2's copy field is the assistant keys' own.
   it("not connected, step 1, a refused chat ID in step 3, and connected", async () => {
     const page = await withBot();
-    await signUp(page);
-    await page.goto("/settings");
+    await signUp(page, "/settings");
     const connect = card(page).getByRole("button", { name: "Connect Telegram" });
     await connect.waitFor();
     await expectNoAxeViolations(page);
