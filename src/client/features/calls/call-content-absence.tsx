@@ -11,23 +11,22 @@ type Absent = "recording" | "transcript" | "summary";
  */
 export function CallContentAbsence({ call, absent }: { call: CallDetail; absent: Absent }) {
   const { i18n } = useLingui();
-  if (call.contentRemovedAt !== null) {
-    const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(
-      new Date(call.contentRemovedAt),
-    );
-    return (
-      <Text muted data-content-absence="removed">
-        <Trans>Removed on {date}, as your data protection settings ask.</Trans>
-      </Text>
-    );
-  }
+  // Recording off is what kept the recording and transcript out, even once a purge has run since.
   if (call.recordingOff && absent !== "summary")
     return (
       <Text muted data-content-absence="recording-off">
         <Trans>Recording was off for this call, as your data protection settings asked.</Trans>
       </Text>
     );
-  return null;
+  if (call.contentRemovedAt === null) return null;
+  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(
+    new Date(call.contentRemovedAt),
+  );
+  return (
+    <Text muted data-content-absence="removed">
+      <Trans>Removed on {date}, as your data protection settings ask.</Trans>
+    </Text>
+  );
 }
 
 /** Whether CallContentAbsence has something to say about `absent` of this call. */
