@@ -108,14 +108,16 @@ const minutesAndSeconds = (seconds: number) =>
 export async function runSimulation(options: SimulationOptions): Promise<SimulationResult> {
   const key = options.key ?? (await createKey(options));
   const headers = { "content-type": "application/json", "x-api-key": key };
+  const { data: config } = await call<AssistantConfig>(`${options.url}/api/assistant/config`, { headers });
+  // A business that does not want calls recorded gets no recording link or transcript (as its config says).
+  const recorded = ({ transcript, recordingUrl, ...rest }: CallReport): CallReport =>
+    config.recordCalls ? { ...rest, transcript, recordingUrl } : rest;
   const report = (body: CallReport) =>
     call<CallReportResult>(`${options.url}/api/assistant/calls`, {
       method: "POST",
       headers,
-      body: JSON.stringify(body),
+      body: JSON.stringify(recorded(body)),
     });
-
-  const { data: config } = await call<AssistantConfig>(`${options.url}/api/assistant/config`, { headers });
   // A real assistant reports the number it answers; a business that has none gets the simulator's own.
   let phoneNumber = config.phoneNumber;
   if (phoneNumber === "") {

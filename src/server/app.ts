@@ -38,6 +38,7 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
+import { privacyRoutes } from "./privacy/privacy.routes";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
 import { createBotApi } from "./telegram/bot-api";
@@ -108,6 +109,7 @@ export function createApp(options: CreateAppOptions) {
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
+    privacyRoutes(deps, guards),
     telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),

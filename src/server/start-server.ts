@@ -18,6 +18,7 @@ import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./demo/seed-demo";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
+import { retentionPurgeJob } from "./privacy/retention-purge";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveCalendarTokenKey, resolveJwtSecret } from "./secrets";
 import { botIdOf, createBotApi } from "./telegram/bot-api";
@@ -124,6 +125,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       jobs: [
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
+        retentionPurgeJob({ db: database.db, logger }),
         linkCodePurgeJob({ db: database.db, logger }),
         calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),

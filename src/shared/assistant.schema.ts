@@ -58,5 +58,7 @@ export const assistantConfig = type({
   weeklySchedule,
   services: assistantService.array(),
   callTransfer: assistantCallTransfer,
+  /** Whether to record calls (Settings → Data protection): while false, send no recording or transcript. */
+  recordCalls: "boolean",
 });
 export type AssistantConfig = typeof assistantConfig.infer;

@@ -68,6 +68,10 @@ export const callDetail = callSummary.and({
   externalId: "string",
   transcript: transcriptTurn.array(),
   recordingUrl: "string | null",
+  /** Reported while the business's recording was off: no recording link or transcript was kept. */
+  recordingOff: "boolean",
+  /** When the retention purge removed its transcript, recording link and summary; null while it holds them. */
+  contentRemovedAt: "string | null",
   updatedAt: "string",
   booking: booking.or("null"),
 });

@@ -9,6 +9,7 @@ import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +63,8 @@ describe("the client reads the real server's answers through the schemas its rou
       calendarConnect,
       calendarBusy: calendarBusyList,
       calendarResync,
+      privacySettings,
+      retentionPreview,
     });
     // The refresh's route declares `sessionUser.or("null")`, the null-data routes `null`.
     expect(sessionOrNone.expression).toBe(sessionUser.or("null").expression);
@@ -110,6 +113,27 @@ describe("the client reads the real server's answers through the schemas its rou
     await expect(api.get("/services", "serviceList")).resolves.toEqual([created]);
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
+
+  it("reads and saves the data protection settings and reads the purge preview as the card names them", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await api.post("/auth/sign-up", "sessionUser", {
+      email: uniqueEmail("privacy"),
+      password: "correct horse",
+    });
+    const saved = await api.put("/privacy/settings", "privacySettings", { callContentDays: 30 });
+    expect(saved).toEqual({
+      recordCalls: true,
+      callContentDays: 30,
+      callRowDays: null,
+      bookingPersonalDays: null,
+    });
+    await expect(api.get("/privacy/settings", "privacySettings")).resolves.toEqual(saved);
+    await expect(api.get("/privacy/retention-preview", "retentionPreview")).resolves.toEqual({
+      callContents: 0,
+      calls: 0,
+      bookings: 0,
+    });
+  });
 
   it("reads the calendar status and a disconnect's answer as the card names them", async () => {
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });

@@ -335,6 +335,7 @@ describe("GET /api/assistant/config", () => {
         workingHoursOnly: true,
         maxWaitSeconds: 300,
       },
+      recordCalls: true,
     });
   });
 });

@@ -7,6 +7,7 @@ import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
+import { privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 import { type } from "arktype";
@@ -44,6 +45,8 @@ export const responseSchemas = {
   calendarConnect,
   calendarBusy: calendarBusyList,
   calendarResync,
+  privacySettings,
+  retentionPreview,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

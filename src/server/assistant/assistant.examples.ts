@@ -74,6 +74,7 @@ export const assistantConfigExample: AssistantConfig = {
     workingHoursOnly: true,
     maxWaitSeconds: 300,
   },
+  recordCalls: true,
 };
 
 export const callImportExample: CallImportRequest = {

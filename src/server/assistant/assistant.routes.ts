@@ -75,7 +75,9 @@ export function assistantRoutes(
         'holds the opening hours per weekday ("0" Sunday to "6" Saturday) as HH:MM ranges local to the ' +
         "business; workingHours and workingDays summarise them. A service's id is what GET " +
         "/api/assistant/slots asks for. language (en, pl, fr, de, es, nl) is the business's own, to greet " +
-        "callers in. Every change made in the portal shows here on the next request.",
+        "callers in. recordCalls false: the business does not want calls recorded — do not record, and " +
+        "leave recordingUrl and transcript out of call reports (while it is false they are not stored). " +
+        "Every change made in the portal shows here on the next request.",
       auth: "assistantKey",
       response: assistantConfig,
       examples: { response: assistantConfigExample },
@@ -107,6 +109,7 @@ export function assistantRoutes(
           description: service.description,
         })),
         callTransfer: { ...transfer, maxWaitSeconds: maxWaitTime },
+        recordCalls: business.recordCalls,
       };
       return ok(c, config);
     },

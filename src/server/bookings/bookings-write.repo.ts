@@ -498,3 +498,36 @@ export async function insertBookings(
     throw error;
   }
 }
+
+/**
+ * Removes the customer's name, phone and notes from up to `limit` of the business's bookings whose
+ * appointment ended before `before` and still hold them, marking each with `now`; resolves to how many. The
+ * booking stays (status, service, time, price: what the figures count), its version and timeline unchanged:
+ * this is no change of the appointment.
+ */
+export async function removeBookingPersonalData(
+  db: Executor,
+  businessId: string,
+  before: Date,
+  limit: number,
+  now: Date,
+): Promise<number> {
+  const [row] = await rawRows<{ removed: number }>(
+    db,
+    sql`with due as (
+        select id from bookings
+        where business_id = ${businessId}::uuid and personal_removed_at is null
+          and end_time < ${before.toISOString()}::timestamptz
+        order by end_time
+        limit ${limit}
+      ),
+      removed as (
+        update bookings b set customer_name = '', customer_phone = '', notes = null,
+          personal_removed_at = ${now.toISOString()}::timestamptz
+        from due where b.id = due.id
+        returning 1
+      )
+      select count(*)::int as removed from removed`,
+  );
+  return row!.removed;
+}

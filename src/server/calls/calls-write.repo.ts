@@ -160,3 +160,39 @@ export async function purgeCalls(
   );
   return row!.deleted;
 }
+
+/**
+ * Removes the transcript, recording link and summary of up to `limit` of the business's oldest calls that
+ * started before `before` and still hold them, marking each with `now` (the call detail says why it has
+ * none); resolves to how many. One transaction, taking turns with the business's reports (calls_lock_business),
+ * so a report cannot write content into a call as it is cleared.
+ */
+export async function clearCallContent(
+  db: Executor,
+  businessId: string,
+  before: Date,
+  limit: number,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+    const [row] = await rawRows<{ cleared: number }>(
+      tx,
+      sql`with due as (
+          select id from calls
+          where business_id = ${businessId}::uuid and content_removed_at is null
+            and started_at < ${before.toISOString()}::timestamptz
+          order by started_at
+          limit ${limit}
+        ),
+        cleared as (
+          update calls c set transcript = '[]'::jsonb, recording_url = null, summary = null,
+            content_removed_at = ${now.toISOString()}::timestamptz
+          from due where c.id = due.id
+          returning 1
+        )
+        select count(*)::int as cleared from cleared`,
+    );
+    return row!.cleared;
+  });
+}

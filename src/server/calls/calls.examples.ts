@@ -30,6 +30,8 @@ export const callDetailExample: CallDetail = {
     { speaker: "caller", text: "Tuesday at ten is perfect.", offsetSeconds: 17 },
   ],
   recordingUrl: null,
+  recordingOff: false,
+  contentRemovedAt: null,
   updatedAt: "2026-03-02T15:07:12.000Z",
   booking: bookingExample,
 };

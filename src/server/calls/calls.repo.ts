@@ -19,7 +19,8 @@ export async function findCallDetail(
         ${isoUtc(calls.startedAt)} as "startTime", ${calls.durationSeconds} as "duration",
         ${calls.status} as "status", ${calls.outcome} as "outcome", ${calls.summary} as "summary",
         ${calls.serviceName} as "serviceName", ${calls.transcript} as "transcript",
-        ${calls.recordingUrl} as "recordingUrl", ${isoUtc(calls.updatedAt)} as "updatedAt"
+        ${calls.recordingUrl} as "recordingUrl", ${calls.recordingOff} as "recordingOff",
+        ${isoUtc(calls.contentRemovedAt)} as "contentRemovedAt", ${isoUtc(calls.updatedAt)} as "updatedAt"
       from ${calls}
       where ${calls.businessId} = ${businessId} and ${calls.id} = ${callId}`,
   );

@@ -1,4 +1,5 @@
 import type { AvailabilityRules } from "@shared/availability.schema";
+import type { PrivacySettings } from "@shared/privacy.schema";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
@@ -96,4 +97,28 @@ export const availabilityRulesOf = (business: BusinessRow): AvailabilityRules =>
   minimumNoticeMinutes: business.minimumNoticeMinutes,
   bookingHorizonDays: business.bookingHorizonDays,
   slotStepMinutes: business.slotStepMinutes,
+});
+
+/** The recording and retention settings (Settings → Data protection), saved whole. */
+export async function updatePrivacySettings(
+  db: Executor,
+  businessId: string,
+  settings: PrivacySettings,
+): Promise<void> {
+  await db
+    .update(businesses)
+    .set({
+      recordCalls: settings.recordCalls,
+      callContentDays: settings.callContentDays,
+      callRowDays: settings.callRowDays,
+      bookingPersonalDays: settings.bookingPersonalDays,
+    })
+    .where(eq(businesses.id, businessId));
+}
+
+export const privacySettingsOf = (business: BusinessRow): PrivacySettings => ({
+  recordCalls: business.recordCalls,
+  callContentDays: business.callContentDays,
+  callRowDays: business.callRowDays,
+  bookingPersonalDays: business.bookingPersonalDays,
 });

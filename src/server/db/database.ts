@@ -8,6 +8,7 @@ import * as businesses from "./schema/businesses.schema";
 import * as calendar from "./schema/calendar.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
+import * as purgedCallCounts from "./schema/purged-call-counts.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
 import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
@@ -24,6 +25,7 @@ export const schema = {
   ...availability,
   ...calls,
   ...callCounts,
+  ...purgedCallCounts,
   ...bookings,
   ...bookingCounts,
   ...scheduledJobs,

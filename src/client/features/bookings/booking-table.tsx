@@ -7,6 +7,7 @@ import { ResponsiveTable, type TableColumn } from "../../components/responsive-t
 import { rowLink, rowLinkRow } from "../../components/row-link";
 import { dayFormat, shortDateTimeFormat, timeOfDayFormat } from "../../lib/zoned-format";
 import type { BookingActionType } from "./booking-actions";
+import { customerNameOf } from "./booking-customer";
 import { BookingRowActions } from "./booking-row-actions";
 import { patchSearch } from "./calendar/calendar-search";
 
@@ -55,7 +56,7 @@ export function BookingTable({ bookings, timeZone, busy, onAction }: BookingTabl
       cell: ({ booking, href }) => (
         <>
           <Link href={href} className={rowLink} data-part="open">
-            {booking.customerName}
+            {customerNameOf(booking, i18n)}
           </Link>
           <p className={cx(muted, nowrap)}>{booking.customerPhone}</p>
         </>
@@ -104,7 +105,7 @@ export function BookingTable({ bookings, timeZone, busy, onAction }: BookingTabl
       header: <Trans>Actions</Trans>,
       actions: true,
       cell: ({ booking, day, range }) => {
-        const customer = booking.customerName;
+        const customer = customerNameOf(booking, i18n);
         return (
           <BookingRowActions
             booking={booking}

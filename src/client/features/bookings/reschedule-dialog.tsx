@@ -20,6 +20,7 @@ import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { customerNameOf } from "./booking-customer";
 import { OutsideHoursQuestion } from "./outside-hours-question";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
 import { SuggestedTimes } from "./suggested-times";
@@ -119,8 +120,8 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
       description={
         booking ? (
           <Trans>
-            Choose a new date and time for {booking.customerName}. The booking keeps its length and waits for
-            confirmation again.
+            Choose a new date and time for {customerNameOf(booking, i18n)}. The booking keeps its length and
+            waits for confirmation again.
           </Trans>
         ) : null
       }

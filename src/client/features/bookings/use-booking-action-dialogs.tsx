@@ -3,6 +3,7 @@ import type { Booking } from "@shared/booking.schema";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { BookingActionType } from "./booking-actions";
+import { customerNameOf } from "./booking-customer";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { useBookingAction } from "./use-booking-action";
 
@@ -19,7 +20,7 @@ type Options<B extends Booking> = {
  * Cancel after a question, Reschedule in its dialog. Render `dialogs` beside the buttons.
  */
 export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Options<B>) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const actions = useBookingAction();
   const [cancelling, setCancelling] = useState<B | null>(null);
   const [rescheduling, setRescheduling] = useState<B | null>(null);
@@ -58,7 +59,7 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
       {/* A cancelled booking is final, so staff say it twice. */}
       <ConfirmDialog
         target={cancelling}
-        title={(target) => t`Cancel the booking of ${target.customerName}?`}
+        title={(target) => t`Cancel the booking of ${customerNameOf(target, i18n)}?`}
         description={t`Its time becomes free for other bookings. A cancelled booking cannot be changed again.`}
         confirmLabel={<Trans>Cancel booking</Trans>}
         // "Cancel" beside "Cancel booking" would leave staff guessing which one cancels.

@@ -14,6 +14,7 @@ import { useApi } from "../../lib/api-context";
 import { describeLoadFailure } from "../../lib/error-wording";
 import { BackToCallsLink } from "./back-to-calls-link";
 import { CallBooking } from "./call-booking";
+import { CallContentAbsence, contentAbsent } from "./call-content-absence";
 import { CallFacts } from "./call-facts";
 import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
@@ -89,7 +90,11 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
                 <Text muted size="sm">
                   <Trans>Summary</Trans>
                 </Text>
-                <Text size="sm">{call.summary ?? <Trans>No summary yet.</Trans>}</Text>
+                {call.summary === null && contentAbsent(call, "summary") ? (
+                  <CallContentAbsence call={call} absent="summary" />
+                ) : (
+                  <Text size="sm">{call.summary ?? <Trans>No summary yet.</Trans>}</Text>
+                )}
               </div>
             </CardBody>
           </Card>
@@ -101,7 +106,11 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
               </CardTitle>
             </CardHeader>
             <CardBody>
-              <RecordingPlayer url={call.recordingUrl} fallbackDuration={call.duration} />
+              {call.recordingUrl === null && contentAbsent(call, "recording") ? (
+                <CallContentAbsence call={call} absent="recording" />
+              ) : (
+                <RecordingPlayer url={call.recordingUrl} fallbackDuration={call.duration} />
+              )}
             </CardBody>
           </Card>
         </div>
@@ -117,7 +126,11 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
             ) : null}
           </CardHeader>
           <CardBody>
-            <CallTranscript turns={call.transcript} live={live} />
+            {call.transcript.length === 0 && contentAbsent(call, "transcript") ? (
+              <CallContentAbsence call={call} absent="transcript" />
+            ) : (
+              <CallTranscript turns={call.transcript} live={live} />
+            )}
           </CardBody>
         </Card>
       </div>

@@ -1,14 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
-import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
 import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
 import { CalendarCard } from "../calendar/calendar-card";
+import { DataProtectionCard } from "../data-protection/data-protection-card";
 import { TelegramCard } from "../telegram/telegram-card";
 import { CompanySettings } from "./company-settings";
 
 /**
  * Composed from features, one card (or card group) each, each fetching its own data and showing its own
- * loading state; data protection comes next.
+ * loading state.
  */
 export function SettingsPage() {
   const { t } = useLingui();
@@ -16,13 +16,13 @@ export function SettingsPage() {
     <>
       <PageHeader
         title={t({ id: "nav.settings", message: "Settings" })}
-        description={t`Company information, call handling and integrations`}
+        description={t`Company information, call handling, integrations and data protection`}
       />
       <CompanySettings />
       <VoiceAssistantCard />
       <TelegramCard />
       <CalendarCard />
-      <ComingSoonCard />
+      <DataProtectionCard />
     </>
   );
 }

@@ -190,7 +190,8 @@ $$;
 -- GET /api/dashboard/stats, its call half: counts for the day [p_day_start, p_day_end) and all time, and the
 -- latest p_recent calls. Answered = completed + in-progress; missed = missed + failed. All-time totals are
 -- the sums of the coarsest counters (every call is in exactly one of them), read for the three statuses
--- shown.
+-- shown, plus the calls the retention purge deleted (purged_call_counts). The purge never deletes a call of
+-- the business's today (privacy/retention-purge.ts), so today's counts need no such addition.
 CREATE OR REPLACE FUNCTION calls_stats(p_business uuid, p_day_start timestamptz, p_day_end timestamptz, p_recent integer)
 RETURNS json
 LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
@@ -206,6 +207,11 @@ BEGIN
   INTO v_total, v_missed
   FROM call_counts c
   WHERE c.business_id = p_business AND c.status IN ('', 'missed', 'failed') AND c.level = 4;
+  SELECT v_total + coalesce(sum(p.n), 0),
+    v_missed + coalesce(sum(p.n) FILTER (WHERE p.status IN ('missed', 'failed')), 0)
+  INTO v_total, v_missed
+  FROM purged_call_counts p
+  WHERE p.business_id = p_business;
   SELECT json_agg(calls_summary_json(c.id, c.caller_number, c.caller_name, c.started_at, c.duration_seconds, c.status, c.outcome, c.summary, c.service_name) ORDER BY c.started_at DESC, c.id DESC) INTO v_recent
   FROM (
     SELECT id, caller_number, caller_name, started_at, duration_seconds, status, outcome, summary, service_name

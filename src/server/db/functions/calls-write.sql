@@ -9,7 +9,12 @@ $$;
 -- One validated call report (jsonb, field names of the callReport schema), upserted by (business, externalId):
 --   * an optional field absent from the report keeps its stored value; JSON null clears it;
 --   * a report saying `in-progress` about a call already finished (completed, missed, failed) is stale — a
---     retry or a late delivery — and changes nothing: the finished call stands as stored.
+--     retry or a late delivery — and changes nothing: the finished call stands as stored;
+--   * while the business's recording is off (businesses.record_calls), the call keeps no recording link and no
+--     transcript (any stored before go too) and is marked recording_off; once recording is on again, a report
+--     carrying either clears the mark;
+--   * a report carrying a summary, transcript or recording link takes back the mark of content the retention
+--     purge removed (content_removed_at), so the next purge removes it again if it is still due.
 -- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
 CREATE OR REPLACE FUNCTION calls_report(p_business uuid, p_report jsonb, p_started_at timestamptz, p_now timestamptz)
 RETURNS TABLE (call_id uuid, created boolean)
@@ -18,8 +23,10 @@ DECLARE
   v_status text := p_report->>'status';
   v_old record;
   v_id uuid;
+  v_record boolean;
 BEGIN
   PERFORM calls_lock_business(p_business);
+  SELECT coalesce(b.record_calls, true) INTO v_record FROM businesses b WHERE b.id = p_business;
   SELECT c.id, c.status INTO v_old
   FROM calls c
   WHERE c.business_id = p_business AND c.external_id = p_report->>'externalId';
@@ -32,12 +39,13 @@ BEGIN
   v_id := coalesce(v_old.id, gen_random_uuid());
   INSERT INTO calls AS c (
     id, business_id, external_id, caller_number, caller_name, started_at, status, duration_seconds,
-    outcome, summary, transcript, recording_url, service_name, created_at, updated_at
+    outcome, summary, transcript, recording_url, service_name, recording_off, created_at, updated_at
   ) VALUES (
     v_id, p_business, p_report->>'externalId', p_report->>'callerNumber', p_report->>'callerName',
     p_started_at, v_status, coalesce((p_report->>'durationSeconds')::integer, 0),
-    p_report->>'outcome', p_report->>'summary', coalesce(p_report->'transcript', '[]'::jsonb),
-    p_report->>'recordingUrl', p_report->>'serviceName', p_now, p_now
+    p_report->>'outcome', p_report->>'summary',
+    CASE WHEN v_record THEN coalesce(p_report->'transcript', '[]'::jsonb) ELSE '[]'::jsonb END,
+    CASE WHEN v_record THEN p_report->>'recordingUrl' END, p_report->>'serviceName', NOT v_record, p_now, p_now
   )
   ON CONFLICT (business_id, external_id) DO UPDATE SET
     caller_number = excluded.caller_number,
@@ -48,17 +56,23 @@ BEGIN
       THEN excluded.duration_seconds ELSE c.duration_seconds END,
     outcome = CASE WHEN p_report ? 'outcome' THEN excluded.outcome ELSE c.outcome END,
     summary = CASE WHEN p_report ? 'summary' THEN excluded.summary ELSE c.summary END,
-    transcript = CASE WHEN p_report ? 'transcript' THEN excluded.transcript ELSE c.transcript END,
-    recording_url = CASE WHEN p_report ? 'recordingUrl' THEN excluded.recording_url ELSE c.recording_url END,
+    transcript = CASE WHEN NOT v_record OR p_report ? 'transcript' THEN excluded.transcript ELSE c.transcript END,
+    recording_url = CASE WHEN NOT v_record OR p_report ? 'recordingUrl'
+      THEN excluded.recording_url ELSE c.recording_url END,
     service_name = CASE WHEN p_report ? 'serviceName' THEN excluded.service_name ELSE c.service_name END,
+    recording_off = CASE WHEN v_record AND NOT (p_report ? 'transcript' OR p_report ? 'recordingUrl')
+      THEN c.recording_off ELSE excluded.recording_off END,
+    content_removed_at = CASE WHEN p_report ?| ARRAY['summary', 'transcript', 'recordingUrl']
+      THEN NULL ELSE c.content_removed_at END,
     updated_at = excluded.updated_at;
 
   RETURN QUERY SELECT v_id, v_old.id IS NULL;
 END;
 $$;
 
--- Several validated call reports in one transaction, with calls_report's rules for each, each on the word of
--- an assistant key that this same statement confirms. p_items is a JSON array of
+-- Several validated call reports in one transaction, with calls_report's rules for each (recording off and
+-- removed content included), each on the word of an assistant key that this same statement confirms.
+-- p_items is a JSON array of
 --   {"key": uuid, "business": uuid, "timezone": text | null, "startedAt": instant, "report": callReport}
 -- where "timezone" is the business timezone the start time was read in (null when the report gave an offset).
 -- An item is refused, and nothing of it stored, when its key is no longer active for its business ('key') or
@@ -96,7 +110,7 @@ BEGIN
   WITH item AS (
     SELECT x.ordinality::integer AS ord, (x.value->>'key')::uuid AS key_id,
       (x.value->>'business')::uuid AS business_id, (x.value->>'startedAt')::timestamptz AS started_at,
-      x.value->'report' AS report,
+      x.value->'report' AS report, coalesce(b.record_calls, true) AS record_calls,
       CASE
         WHEN k.id IS NULL THEN 'key'
         WHEN x.value->>'timezone' IS NOT NULL AND b.timezone IS DISTINCT FROM x.value->>'timezone' THEN 'timezone'
@@ -119,12 +133,13 @@ BEGIN
     WHERE i.refusal IS NULL
   ),
   first_of_call AS (
-    SELECT a.ord, a.business_id, a.started_at, a.report, a.reports, coalesce(c.id, gen_random_uuid()) AS id,
+    SELECT a.ord, a.business_id, a.started_at, a.report, a.record_calls, a.reports,
+      coalesce(c.id, gen_random_uuid()) AS id,
       c.id IS NULL AS created,
       c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress' AS stale,
       c.id IS NULL OR c.status = 'in-progress' AS may_turn_missed,
       c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url, c.service_name,
-      c.created_at
+      c.recording_off, c.content_removed_at, c.created_at
     FROM accepted a
     LEFT JOIN calls c ON c.business_id = a.business_id AND c.external_id = a.external_id
     WHERE a.nth = 1
@@ -132,7 +147,8 @@ BEGIN
   written AS (
     INSERT INTO calls AS c (
       id, business_id, external_id, caller_number, caller_name, started_at, status, duration_seconds,
-      outcome, summary, transcript, recording_url, service_name, created_at, updated_at
+      outcome, summary, transcript, recording_url, service_name, recording_off, content_removed_at, created_at,
+      updated_at
     )
     SELECT f.id, f.business_id, f.report->>'externalId', f.report->>'callerNumber',
       CASE WHEN f.report ? 'callerName' THEN f.report->>'callerName' ELSE f.caller_name END,
@@ -141,10 +157,14 @@ BEGIN
         THEN coalesce((f.report->>'durationSeconds')::integer, 0) ELSE coalesce(f.duration_seconds, 0) END,
       CASE WHEN f.report ? 'outcome' THEN f.report->>'outcome' ELSE f.outcome END,
       CASE WHEN f.report ? 'summary' THEN f.report->>'summary' ELSE f.summary END,
-      CASE WHEN f.report ? 'transcript'
+      CASE WHEN NOT f.record_calls THEN '[]'::jsonb WHEN f.report ? 'transcript'
         THEN coalesce(f.report->'transcript', '[]'::jsonb) ELSE coalesce(f.transcript, '[]'::jsonb) END,
-      CASE WHEN f.report ? 'recordingUrl' THEN f.report->>'recordingUrl' ELSE f.recording_url END,
+      CASE WHEN NOT f.record_calls THEN NULL WHEN f.report ? 'recordingUrl'
+        THEN f.report->>'recordingUrl' ELSE f.recording_url END,
       CASE WHEN f.report ? 'serviceName' THEN f.report->>'serviceName' ELSE f.service_name END,
+      CASE WHEN NOT f.record_calls THEN true WHEN f.report ? 'transcript' OR f.report ? 'recordingUrl'
+        THEN false ELSE coalesce(f.recording_off, false) END,
+      CASE WHEN f.report ?| ARRAY['summary', 'transcript', 'recordingUrl'] THEN NULL ELSE f.content_removed_at END,
       coalesce(f.created_at, p_now), p_now
     FROM first_of_call f
     WHERE NOT f.stale
@@ -160,6 +180,8 @@ BEGIN
       transcript = excluded.transcript,
       recording_url = excluded.recording_url,
       service_name = excluded.service_name,
+      recording_off = excluded.recording_off,
+      content_removed_at = excluded.content_removed_at,
       updated_at = excluded.updated_at
   ),
   -- The call row it names is in place by the time the foreign key is checked, at the statement's end.
@@ -214,7 +236,9 @@ $$;
 -- Deletes the business's oldest calls that started before p_before, at most p_limit of them, and returns how
 -- many: index order from the oldest, so the cost is that of the calls deleted. The delete trigger takes them
 -- off the counters; every counter left at zero up to the last purged call is dropped too (nothing is left
--- before it: the oldest go first), including one emptied earlier by a move.
+-- before it: the oldest go first), including one emptied earlier by a move. purged_call_counts keeps how many
+-- of each status went, for the dashboard's all-time totals. Bookings that named a call lose the link (their
+-- foreign key sets it null); its outbox rows go with it.
 CREATE OR REPLACE FUNCTION calls_purge(p_business uuid, p_before timestamptz, p_limit integer) RETURNS integer
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -230,7 +254,12 @@ BEGIN
       ORDER BY started_at, id
       LIMIT p_limit
     )
-    RETURNING started_at
+    RETURNING started_at, status
+  ),
+  tallied AS (
+    INSERT INTO purged_call_counts AS p (business_id, status, n)
+    SELECT p_business, g.status, count(*) FROM gone g GROUP BY g.status ORDER BY g.status
+    ON CONFLICT (business_id, status) DO UPDATE SET n = p.n + excluded.n
   )
   SELECT count(*), max(started_at) INTO v_deleted, v_last FROM gone;
   IF v_deleted > 0 THEN

@@ -62,6 +62,8 @@ export const bookings = pgTable(
     occupiedStart: timestamp("occupied_start", { withTimezone: true }).notNull(),
     occupiedEnd: timestamp("occupied_end", { withTimezone: true }).notNull(),
     status: text("status").$type<BookingStatus>().notNull(),
+    /** When the retention purge removed the customer's name, phone and notes (null: not yet). */
+    personalRemovedAt: timestamp("personal_removed_at", { withTimezone: true }),
     /** Raised by every change; a change made against an older one is refused (If-Match). */
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +82,10 @@ export const bookings = pgTable(
     ),
     index("bookings_business_id_created_at_idx").on(t.businessId, t.createdAt),
     index("bookings_call_id_idx").on(t.callId),
+    // The retention purge's way to the past bookings still holding their customer's details.
+    index("bookings_personal_kept_idx")
+      .on(t.businessId, t.endTime)
+      .where(sql`${t.personalRemovedAt} is null`),
     // Deleting a service sets its bookings' service_id to null: found through this, not a scan.
     index("bookings_service_id_idx").on(t.serviceId).where(sql`${t.serviceId} is not null`),
     // Bookings waiting for their call to be reported.

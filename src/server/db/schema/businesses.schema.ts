@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { AVAILABILITY_DEFAULTS, AVAILABILITY_LIMITS } from "../../../shared/availability.schema";
 import type { CallTransferSettings } from "../../../shared/company.schema";
 import { COMPANY_DEFAULTS, DEFAULT_CALL_TRANSFER } from "../../../shared/company-defaults";
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from "../../../shared/languages";
+import { PRIVACY_DEFAULTS, RETENTION_DAYS_MAX } from "../../../shared/privacy.constants";
+
+const retentionRange = (column: unknown) =>
+  sql`${column} is null or ${column} between 1 and ${sql.raw(String(RETENTION_DAYS_MAX))}`;
 
 /** The tenant. Every tenant-owned table references it through `business_id`. */
 export const businesses = pgTable(
@@ -38,6 +42,12 @@ export const businesses = pgTable(
     currency: text("currency").notNull().default(COMPANY_DEFAULTS.currency),
     /** One of the portal's six: the language of the business's notifications and of its assistant. */
     language: text("language").notNull().default(DEFAULT_LANGUAGE),
+    /** Whether the assistant records calls (its config says so); while off, no recording or transcript is stored. */
+    recordCalls: boolean("record_calls").notNull().default(PRIVACY_DEFAULTS.recordCalls),
+    /** Retention in days (null: forever) of call content, of call rows, of bookings' personal fields. */
+    callContentDays: integer("call_content_days"),
+    callRowDays: integer("call_row_days"),
+    bookingPersonalDays: integer("booking_personal_days"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -61,6 +71,13 @@ export const businesses = pgTable(
     check(
       "businesses_slot_step_range",
       sql`${t.slotStepMinutes} between 1 and ${sql.raw(String(AVAILABILITY_LIMITS.slotStepMinutesMax))}`,
+    ),
+    check("businesses_call_content_days_range", retentionRange(t.callContentDays)),
+    check("businesses_call_row_days_range", retentionRange(t.callRowDays)),
+    check("businesses_booking_personal_days_range", retentionRange(t.bookingPersonalDays)),
+    check(
+      "businesses_call_rows_outlast_content",
+      sql`${t.callRowDays} is null or ${t.callContentDays} is null or ${t.callRowDays} >= ${t.callContentDays}`,
     ),
   ],
 );

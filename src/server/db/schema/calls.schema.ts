@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -45,6 +46,10 @@ export const calls = pgTable(
     transcript: jsonb("transcript").$type<TranscriptTurn[]>().notNull().default([]),
     recordingUrl: text("recording_url"),
     serviceName: text("service_name"),
+    /** Reported while the business's recording was off: its recording link and transcript were not stored. */
+    recordingOff: boolean("recording_off").notNull().default(false),
+    /** When the retention purge removed its transcript, recording link and summary (null: not yet). */
+    contentRemovedAt: timestamp("content_removed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -52,6 +57,8 @@ export const calls = pgTable(
     uniqueIndex("calls_business_id_external_id_unique").on(t.businessId, t.externalId),
     index("calls_business_id_started_at_id_idx").on(t.businessId, t.startedAt, t.id),
     index("calls_business_id_status_started_at_id_idx").on(t.businessId, t.status, t.startedAt, t.id),
+    // The retention purge's way to the oldest calls still holding content, past those it has already cleared.
+    index("calls_content_kept_idx").on(t.businessId, t.startedAt).where(sql`${t.contentRemovedAt} is null`),
     check("calls_status_known", sql`${t.status} in (${sqlList(CALL_STATUSES)})`),
     check("calls_outcome_known", sql`${t.outcome} is null or ${t.outcome} in (${sqlList(CALL_OUTCOMES)})`),
     check("calls_duration_seconds_non_negative", sql`${t.durationSeconds} >= 0`),

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { css, cx } from "styled-system/css";
 import { bookingBlock, statusLooks } from "../../../components/booking-status-look";
+import { customerNameOf } from "../booking-customer";
 
 type BookingEventProps = {
   booking: Booking;
@@ -56,7 +57,7 @@ export function BookingEvent({ booking, time, lines }: BookingEventProps) {
           data-part="name"
           className={cx(text, lines !== "wrap" && nameInLine, css({ fontWeight: "semibold" }))}
         >
-          {booking.customerName}
+          {customerNameOf(booking, i18n)}
         </span>
       </span>
       <span className={shown(2)}>

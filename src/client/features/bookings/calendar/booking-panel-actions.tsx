@@ -1,9 +1,10 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingDetail } from "@shared/booking.schema";
 import { useRef } from "react";
 import { css } from "styled-system/css";
 import { useNow } from "../../../components/use-now";
 import { allowedBookingActions } from "../booking-actions";
+import { customerNameOf } from "../booking-customer";
 import { BookingRowActions } from "../booking-row-actions";
 import { useBookingActionDialogs } from "../use-booking-action-dialogs";
 
@@ -12,6 +13,7 @@ import { useBookingActionDialogs } from "../use-booking-action-dialogs";
  * the same buttons, hook (If-Match, spec 8's toasts), cancel question and reschedule dialog.
  */
 export function BookingPanelActions({ booking }: { booking: BookingDetail }) {
+  const { i18n } = useLingui();
   const areaRef = useRef<HTMLDivElement>(null);
   const now = useNow();
   const { onAction, pending, dialogs } = useBookingActionDialogs({
@@ -27,7 +29,7 @@ export function BookingPanelActions({ booking }: { booking: BookingDetail }) {
       ) : (
         <BookingRowActions
           booking={booking}
-          subject={booking.customerName}
+          subject={customerNameOf(booking, i18n)}
           disabled={pending}
           onAction={onAction}
         />

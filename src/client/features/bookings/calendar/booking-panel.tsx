@@ -16,6 +16,7 @@ import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { describeLoadFailure } from "../../../lib/error-wording";
 import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
+import { customerNameOf } from "../booking-customer";
 import { bookingQueries } from "../bookings.queries";
 import { BookingPanelActions } from "./booking-panel-actions";
 import { BookingTimeline } from "./booking-timeline";
@@ -26,7 +27,7 @@ const sectionTitle = css({ fontSize: "md", fontWeight: "semibold" });
 
 /** The side panel of the booking the URL names (?booking=id), from the calendar or the list. */
 export function BookingPanel() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [search, setSearch] = useCalendarSearch();
   const api = useApi();
   const zone = useBusinessTimeZone(Boolean(search.booking));
@@ -44,7 +45,7 @@ export function BookingPanel() {
       }}
       variant="right"
       width="min(100vw, 28rem)"
-      title={booking?.customerName ?? t`Booking`}
+      title={booking ? customerNameOf(booking, i18n) : t`Booking`}
       closeLabel={t`Close booking details`}
     >
       <div className={css({ display: "flex", flexDirection: "column", gap: "6", p: "6", pt: "2" })}>
@@ -107,7 +108,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
           "& dd": { overflowWrap: "anywhere" },
         })}
       >
-        <Fact term={<Trans>Customer</Trans>}>{booking.customerName}</Fact>
+        <Fact term={<Trans>Customer</Trans>}>{customerNameOf(booking, i18n)}</Fact>
         <Fact term={<Trans>Phone</Trans>}>{booking.customerPhone}</Fact>
         <Fact term={<Trans>Service</Trans>}>{booking.serviceName ?? <Trans>No service</Trans>}</Fact>
         <Fact term={<Trans>When</Trans>}>

@@ -1,0 +1,278 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
+import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { retentionCuts } from "../../src/server/privacy/retention-cuts";
+import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge";
+import type { BookingList } from "../../src/shared/booking.schema";
+import type { CallDetail } from "../../src/shared/calls.schema";
+import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import type { PrivacySettings, RetentionPreview } from "../../src/shared/privacy.schema";
+import { type SignedIn, signIn, signUp } from "../support/server-accounts";
+import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
+import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
+import { createTestClock, DAY } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+const HOUR = 60 * 60 * 1000;
+// Noon in New York, a Monday.
+const START = new Date("2026-03-02T17:00:00.000Z");
+const clock = createTestClock(START);
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(() => server.close());
+
+const PASSWORD = "correct horse";
+
+/** The staff member signed in again at the clock's time (an access token lives 15 minutes of it). */
+const fresh = (staff: SignedIn) => signIn(server, staff.user.email, PASSWORD);
+
+const get = async <T>(staff: SignedIn, path: string) =>
+  dataOf<T>(await server.request(path, { accessToken: staff.accessToken }));
+
+const putSettings = async (staff: SignedIn, json: Partial<PrivacySettings>) =>
+  expect(
+    (await server.request("/api/privacy/settings", { method: "PUT", json, accessToken: staff.accessToken }))
+      .status,
+  ).toBe(200);
+
+const ago = (days: number) => new Date(clock().getTime() - days * DAY);
+
+const CONTENT = {
+  summary: "Asked about a filling.",
+  transcript: [{ speaker: "caller", text: "This is Ada, my number is 555 0100.", offsetSeconds: 2 }],
+  recordingUrl: "https://recordings.example.com/call.mp3",
+} as const;
+
+/** Reports calls started `days` ago (with content), as the assistant does; answers their ids by external id. */
+async function reportCalls(key: string, calls: [externalId: string, days: number, status: string][]) {
+  const ids: Record<string, string> = {};
+  for (const [externalId, days, status] of calls) {
+    const response = await reportCall(server, key, {
+      externalId,
+      callerNumber: "+1 555 0100",
+      startedAt: ago(days).toISOString(),
+      status,
+      ...CONTENT,
+    });
+    ids[externalId] = (await dataOf<{ _id: string }>(response))._id;
+  }
+  return ids;
+}
+
+/** Bookings of the business whose appointments ended `days` ago, each named for what it is. */
+async function insertPastBookings(
+  businessId: string,
+  bookings: [name: string, days: number, callId: string | null][],
+) {
+  await insertBookings(
+    server.db,
+    businessId,
+    bookings.map(([name, days, callId]) =>
+      bulkBooking({
+        customerName: name,
+        customerPhone: "+1 555 0100",
+        notes: `${name} prefers mornings`,
+        callId,
+        startTime: new Date(ago(days).getTime() - 30 * 60_000),
+        createdAt: ago(days + 7),
+        status: "completed",
+      }),
+    ),
+    SYSTEM_ACTOR,
+  );
+}
+
+const bookingsOf = async (staff: SignedIn) =>
+  (await get<BookingList>(staff, "/api/bookings?scope=all&limit=50")).data;
+
+async function runPurge() {
+  clock.advance(HOUR);
+  expect(await server.runDue()).toContain("retention-purge");
+}
+
+describe("the hourly retention purge", () => {
+  it("removes due content, calls and bookings' customer details, keeping the dashboard's figures and exact lists", async () => {
+    let staff = await signUp(server);
+    let bystander = await signUp(server);
+    const { businessId } = staff.user;
+    const { key } = await createAssistantKey(server, staff);
+    const { key: bystanderKey } = await createAssistantKey(server, bystander);
+    const history: [string, number, string][] = [
+      ["very-old", 100, "completed"],
+      ["old-missed", 95, "missed"],
+      ["old-failed", 92, "failed"],
+      ["month-old", 40, "completed"],
+      ["recent", 10, "completed"],
+      ["today", 0.1, "missed"],
+    ];
+    const ids = await reportCalls(key, history);
+    await reportCalls(bystanderKey, history);
+    await insertPastBookings(businessId, [
+      ["Linked Old", 99, ids["very-old"]!],
+      ["Old Customer", 70, null],
+      ["Recent Customer", 10, ids.recent!],
+    ]);
+    await putSettings(staff, { callContentDays: 30, callRowDays: 90, bookingPersonalDays: 60 });
+
+    const dashboard = () => get<DashboardStats>(staff, "/api/dashboard/stats");
+    const before = await dashboard();
+    expect(before).toMatchObject({ totalCalls: 6, missedCalls: 3, callsToday: 1, missedToday: 1 });
+    expect(await get<RetentionPreview>(staff, "/api/privacy/retention-preview")).toEqual({
+      callContents: 1,
+      calls: 3,
+      bookings: 2,
+    });
+
+    await runPurge();
+    staff = await fresh(staff);
+    bystander = await fresh(bystander);
+
+    // Figures: the same all-time totals and today; the list holds what is left, its total exact.
+    const { recentCalls: _, ...figures } = before;
+    expect(await dashboard()).toMatchObject(figures);
+    const list = await listCalls(server, staff, "?limit=50");
+    expect(list.total).toBe(3);
+    expect(list.data.map((call) => call.summary)).toEqual([CONTENT.summary, CONTENT.summary, null]);
+    await expectTrueCounts(server.db, businessId);
+
+    const detail = (id: string) => get<CallDetail>(staff, `/api/calls/${id}`);
+    expect(await detail(ids["month-old"]!)).toMatchObject({
+      transcript: [],
+      recordingUrl: null,
+      summary: null,
+      recordingOff: false,
+      contentRemovedAt: clock().toISOString(),
+    });
+    expect(await detail(ids.recent!)).toMatchObject({ ...CONTENT, contentRemovedAt: null });
+    expect(
+      (await server.request(`/api/calls/${ids["very-old"]}`, { accessToken: staff.accessToken })).status,
+    ).toBe(404);
+
+    // Bookings stay, for the figures; past their retention they hold no customer details, and a booking whose
+    // call was deleted no longer names it.
+    const byService = (await bookingsOf(staff)).map((b) => [b.customerName, b.customerPhone, b.callId]);
+    expect(byService).toEqual(
+      expect.arrayContaining([
+        ["", "", null],
+        ["", "", null],
+        ["Recent Customer", "+1 555 0100", ids.recent],
+      ]),
+    );
+    expect(byService).toHaveLength(3);
+    const [{ notes }] = (await rawRows<{ notes: number }>(
+      server.db,
+      sql`select count(notes)::int as notes from bookings where business_id = ${businessId}::uuid`,
+    )) as [{ notes: number }];
+    expect(notes).toBe(1);
+
+    // Nothing more is due; another business's data is untouched.
+    expect(await get<RetentionPreview>(staff, "/api/privacy/retention-preview")).toEqual({
+      callContents: 0,
+      calls: 0,
+      bookings: 0,
+    });
+    expect((await listCalls(server, bystander, "?limit=50")).total).toBe(6);
+    expect((await get<DashboardStats>(bystander, "/api/dashboard/stats")).totalCalls).toBe(6);
+
+    // Days later the month-old call's row goes too (90 days after it started): still counted on the dashboard.
+    clock.advance(50 * DAY);
+    await runPurge();
+    staff = await fresh(staff);
+    expect((await listCalls(server, staff, "?limit=50")).total).toBe(2);
+    expect(await get<DashboardStats>(staff, "/api/dashboard/stats")).toMatchObject({
+      totalCalls: 6,
+      missedCalls: 3,
+    });
+    await expectTrueCounts(server.db, businessId);
+  });
+
+  it("purges in statements of at most 1,000 rows until nothing due is left", async () => {
+    const staff = await signUp(server);
+    const { businessId } = staff.user;
+    const old = (i: number): BulkCall => ({
+      externalId: `bulk-${i}`,
+      callerNumber: "+1 555 0100",
+      callerName: null,
+      startedAt: new Date(ago(200).getTime() + i * 60_000),
+      status: i % 3 === 0 ? "missed" : "completed",
+      durationSeconds: 60,
+      outcome: null,
+      ...CONTENT,
+      transcript: [...CONTENT.transcript],
+      serviceName: null,
+    });
+    await insertCallsBulk(
+      server.db,
+      businessId,
+      Array.from({ length: 2_500 }, (_, i) => old(i)),
+      clock(),
+    );
+    await putSettings(staff, { callRowDays: 100 });
+    // One statement takes no more than it is given.
+    expect(await purgeCalls(server.db, businessId, ago(100), 10)).toBe(10);
+    const business = {
+      id: businessId,
+      timezone: "America/New_York",
+      callContentDays: null,
+      callRowDays: 100,
+      bookingPersonalDays: null,
+    };
+    expect(await purgeBusinessRetention(server.db, business, clock())).toEqual({
+      callsDeleted: 2_490,
+      callContentsCleared: 0,
+      bookingsAnonymised: 0,
+      // 1,000 + 1,000 + 490.
+      statements: 3,
+    });
+    expect(await get<DashboardStats>(staff, "/api/dashboard/stats")).toMatchObject({
+      totalCalls: 2_500,
+      missedCalls: 834,
+    });
+    expect((await listCalls(server, staff)).total).toBe(0);
+    await expectTrueCounts(server.db, businessId);
+  });
+
+  it("takes content a late report brings back to an old call again at the next run", async () => {
+    let staff = await signUp(server);
+    const { key } = await createAssistantKey(server, staff);
+    const ids = await reportCalls(key, [["late", 45, "completed"]]);
+    await putSettings(staff, { callContentDays: 30 });
+    await runPurge();
+    staff = await fresh(staff);
+    const detail = () => get<CallDetail>(staff, `/api/calls/${ids.late}`);
+    expect((await detail()).contentRemovedAt).not.toBeNull();
+    await reportCalls(key, [["late", 45 + 1 / 24, "completed"]]);
+    expect(await detail()).toMatchObject({ summary: CONTENT.summary, contentRemovedAt: null });
+    await runPurge();
+    staff = await fresh(staff);
+    expect(await detail()).toMatchObject({ summary: null, transcript: [], recordingUrl: null });
+  });
+});
+
+describe("retention cuts", () => {
+  it("never delete a call of the business's today, even on a 25-hour day", () => {
+    // 23:30 on the night New York's clocks go back: the day began 25.5 hours ago.
+    const now = new Date("2026-11-02T04:30:00.000Z");
+    const cuts = retentionCuts(
+      { callContentDays: 1, callRowDays: 1, bookingPersonalDays: 1 },
+      now,
+      "America/New_York",
+    );
+    expect(cuts).toEqual({
+      content: new Date("2026-11-01T04:30:00.000Z"),
+      rows: new Date("2026-11-01T04:00:00.000Z"),
+      bookings: new Date("2026-11-01T04:30:00.000Z"),
+    });
+    expect(
+      retentionCuts(
+        { callContentDays: null, callRowDays: 30, bookingPersonalDays: null },
+        now,
+        "America/New_York",
+      ),
+    ).toEqual({ content: null, rows: new Date("2026-10-03T04:30:00.000Z"), bookings: null });
+  });
+});
