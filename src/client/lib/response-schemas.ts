@@ -1,4 +1,5 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
@@ -44,6 +45,7 @@ export const responseSchemas = {
   calendarConnect,
   calendarBusy: calendarBusyList,
   calendarResync,
+  auditList,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

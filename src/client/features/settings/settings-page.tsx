@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { ComingSoonCard } from "../../components/coming-soon-card";
 import { PageHeader } from "../../components/ui/page-header";
 import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
+import { ActivityLogCard } from "../audit/activity-log-card";
 import { CalendarCard } from "../calendar/calendar-card";
 import { TelegramCard } from "../telegram/telegram-card";
 import { CompanySettings } from "./company-settings";
@@ -20,6 +21,7 @@ export function SettingsPage() {
       />
       <CompanySettings />
       <VoiceAssistantCard />
+      <ActivityLogCard />
       <TelegramCard />
       <CalendarCard />
       <ComingSoonCard />
