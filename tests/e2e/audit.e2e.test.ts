@@ -20,7 +20,7 @@ describe("Settings → Activity log", () => {
     await main.getByRole("heading", { level: 1, name: "Activity log" }).waitFor();
     const newest = main.locator("[data-audit-entry]").first();
     await newest.getByText("Changed the company settings: Greeting", { exact: true }).waitFor();
-    expect(await newest.getByText(email, { exact: true }).count()).toBe(1);
+    expect(await newest.textContent()).toContain(email);
     // The exact time on the business's clock (New York by default), and how long ago.
     const time = newest.locator("time").first();
     const at = new Date((await time.getAttribute("datetime"))!);
