@@ -12,7 +12,10 @@ describe("Settings → Activity log", () => {
     const form = page.getByRole("form", { name: "Company and call handling" });
     await form.getByLabel("Greeting").fill("Welcome to Harbour Dental, how can I help?");
     await form.getByRole("button", { name: "Save settings" }).click();
-    await page.locator("[data-scope=toast]").getByText("Settings updated successfully", { exact: true }).waitFor();
+    await page
+      .locator("[data-scope=toast]")
+      .getByText("Settings updated successfully", { exact: true })
+      .waitFor();
 
     await page.getByRole("link", { name: "Open the activity log" }).click();
     await page.waitForURL("**/settings/audit");
