@@ -221,8 +221,10 @@ describe("the audit log", () => {
   });
 
   it("writes each entry in the transaction of its change: an entry that cannot be written undoes the change", async () => {
-    const owner = await signUp(server);
+    const email = uniqueEmail("undone");
+    const owner = await signUp(server, email, "correct horse");
     const staff = as(owner);
+    const { key } = await createAssistantKey(server, owner, "Assistant");
     const service = await dataOf<Service>(await staff.send("POST", "/services", HAIRCUT));
     const { _id: keyId } = await createAssistantKey(server, owner, "Kept");
     const companyBefore = await staff.company();
@@ -251,6 +253,15 @@ describe("the audit log", () => {
         () => staff.send("POST", "/services", { ...HAIRCUT, name: "Lost service" }),
         () => staff.send("PUT", `/services/${service._id}`, { ...HAIRCUT, price: 99 }),
         () => staff.send("DELETE", `/services/${service._id}`),
+        () =>
+          server.request("/api/assistant/phone-number", {
+            method: "PUT",
+            json: { phoneNumber: "+1 555 0177" },
+            headers: { "x-api-key": key },
+            origin: null,
+          }),
+        // A sign-in from a new device: no session is started without its entry.
+        () => server.request("/api/auth/sign-in", { json: { email, password: "correct horse" } }),
       ];
       for (const change of changes) expect((await change()).status).toBe(500);
     } finally {
@@ -259,7 +270,14 @@ describe("the audit log", () => {
     expect(await staff.company()).toEqual(companyBefore);
     expect(await staff.availability()).toEqual(availabilityBefore);
     expect(await dataOf(await staff.send("GET", "/services"))).toEqual([service]);
-    expect(await dataOf(await staff.send("GET", "/assistant/keys"))).toMatchObject([{ _id: keyId }]);
+    const keys = await dataOf<{ _id: string }[]>(await staff.send("GET", "/assistant/keys"));
+    expect(keys.map((kept) => kept._id)).toContain(keyId);
+    expect(keys).toHaveLength(2);
+    const sessions = await rawRows<{ count: number }>(
+      server.db,
+      sql`select count(*)::int as count from refresh_token_families where user_id = ${owner.user.id}::uuid`,
+    );
+    expect(sessions).toEqual([{ count: 1 }]);
   });
 
   it("holds no secret and no caller data", async () => {

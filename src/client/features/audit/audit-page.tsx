@@ -31,6 +31,7 @@ export function AuditPage() {
   const timeZone = useCompanyTimeZone();
   const words = useAuditWords();
   const log = query.data;
+  const exactTime = timeZone ? fullDateTimeFormat(i18n.locale, timeZone) : null;
 
   // A page past the end (an old link) shows the last page instead.
   const overshoot = log && !query.isPlaceholderData && page > Math.max(log.totalPages, 1);
@@ -61,7 +62,7 @@ export function AuditPage() {
           </CardDescription>
         </CardHeader>
         <CardBody className={css({ gap: "4" })}>
-          {log && timeZone ? (
+          {log && exactTime ? (
             log.data.length === 0 ? (
               <EmptyState icon={History} title={<Trans>Nothing recorded yet</Trans>} />
             ) : (
@@ -74,12 +75,7 @@ export function AuditPage() {
                 })}
               >
                 {log.data.map((entry) => (
-                  <AuditEntryRow
-                    key={entry._id}
-                    entry={entry}
-                    words={words}
-                    exactTime={fullDateTimeFormat(i18n.locale, timeZone)}
-                  />
+                  <AuditEntryRow key={entry._id} entry={entry} words={words} exactTime={exactTime} />
                 ))}
               </ul>
             )
