@@ -11,7 +11,7 @@ import { AUDIT_PATH } from "./audit-search";
 export function ActivityLogCard() {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId}>
+    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
       <CardHeader>
         <CardTitle id={titleId}>
           <Trans>Activity log</Trans>

@@ -13,9 +13,10 @@ const row = css({
   "&:not(:last-child)": { borderBottomWidth: "1px", borderColor: "border.subtle" },
 });
 
+// Who on one line and when on the next on a phone; one line on a wider screen.
 const details = css({
   display: "flex",
-  flexWrap: "wrap",
+  flexDirection: { base: "column", md: "row" },
   columnGap: "2",
   rowGap: "0.5",
   color: "fg.muted",
@@ -31,7 +32,7 @@ type AuditEntryRowProps = {
   exactTime: (iso: string) => string;
 };
 
-/** One entry: what was done, then who did it and when (the business's clock, and how long ago). */
+/** One entry: what was done, who did it, and when (the business's clock, and how long ago). */
 export function AuditEntryRow({ entry, words, exactTime }: AuditEntryRowProps) {
   const { t } = useLingui();
   return (
@@ -42,10 +43,14 @@ export function AuditEntryRow({ entry, words, exactTime }: AuditEntryRowProps) {
           <span className={css({ srOnly: true })}>{t`By`} </span>
           {words.actor(entry.actor)}
         </span>
-        <span aria-hidden="true">·</span>
-        <time dateTime={entry.occurredAt}>{exactTime(entry.occurredAt)}</time>
-        <span aria-hidden="true">·</span>
-        <RelativeTime iso={entry.occurredAt} />
+        <span aria-hidden="true" className={css({ display: { base: "none", md: "inline" } })}>
+          ·
+        </span>
+        <span>
+          <time dateTime={entry.occurredAt}>{exactTime(entry.occurredAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <RelativeTime iso={entry.occurredAt} />
+        </span>
       </p>
     </li>
   );
