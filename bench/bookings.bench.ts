@@ -48,7 +48,7 @@ export type Tenant = { email: string; businessId: string; serviceId: string };
 
 /** A business (an account) with one service of `durationMinutes`. */
 export async function tenant(db: Database, email: string, durationMinutes: number): Promise<Tenant> {
-  const user = await createAccount(db, email, PASSWORD);
+  const user = await createAccount(db, email, PASSWORD, new Date());
   const service = await insertService(
     db,
     user.businessId,

@@ -11,6 +11,7 @@ import {
   createPresumeAssistantKey,
   createRequireAssistantKey,
 } from "./assistant/require-assistant-key";
+import { auditRoutes } from "./audit/audit.routes";
 import { authRoutes } from "./auth/auth.routes";
 import { createRequireUser } from "./auth/require-user";
 import { availabilityRoutes } from "./availability/availability.routes";
@@ -113,6 +114,7 @@ export function createApp(options: CreateAppOptions) {
     telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),
+    auditRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),
   );
   for (const router of routers) {

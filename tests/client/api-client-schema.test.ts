@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
@@ -65,6 +66,7 @@ describe("the client reads the real server's answers through the schemas its rou
       calendarResync,
       privacySettings,
       retentionPreview,
+      auditList,
     });
     // The refresh's route declares `sessionUser.or("null")`, the null-data routes `null`.
     expect(sessionOrNone.expression).toBe(sessionUser.or("null").expression);

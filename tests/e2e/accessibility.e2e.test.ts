@@ -113,6 +113,7 @@ describe("axe finds no violations, in either theme", () => {
           await page.getByLabel("Company name").waitFor();
         },
       ],
+      ["/settings/audit", () => page.locator("main [data-audit-entry]").first().waitFor()],
       ["/faq", () => Promise.resolve()],
     ];
     for (const [path, loaded] of screens) {
@@ -126,7 +127,7 @@ describe("axe finds no violations, in either theme", () => {
     await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
-  }, 120_000); // ten screens loaded and scanned: twice the default e2e time
+  }, 120_000); // eleven screens loaded and scanned: twice the default e2e time
 
   it("on the settings screen with call handling open, the timezone list and refusals shown", async () => {
     const page = await newPage();

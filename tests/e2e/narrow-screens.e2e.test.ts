@@ -158,6 +158,8 @@ describe.each(LANGUAGES.map((language) => language.code))(
             await main.locator("input[name=name]").waitFor();
           },
         ],
+        // The key's and the services' long names show in the log's sentences.
+        ["/settings/audit", () => main.locator("[data-audit-entry]").first().waitFor()],
         ["/faq", () => main.locator("h1").waitFor()],
       ];
       for (const [path, loaded] of screens) {

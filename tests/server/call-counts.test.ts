@@ -76,8 +76,9 @@ async function expected(
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  businessId = (await createAccount(db(), `counts-${Date.now()}@example.com`, "counts password 1"))
-    .businessId;
+  businessId = (
+    await createAccount(db(), `counts-${Date.now()}@example.com`, "counts password 1", new Date())
+  ).businessId;
   // Clusters (a busy day, a busy hour, ties at one instant) among calls spread over six years.
   const calls: BulkCall[] = [];
   for (let i = 0; i < 1500; i++) calls.push(call(`spread-${i}`, randomInstant(), pick(CALL_STATUSES)));

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { CalendarAccess } from "../../src/server/calendar/calendar-access";
 import { connectCalendar as connectCalendarConnection } from "../../src/server/calendar/calendar-connection.repo";
 import type { Database } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { users } from "../../src/server/db/schema/users.schema";
 
 /**
  * A stand-in for the OAuth side's CalendarAccess: a business is connected when the test has inserted its
@@ -49,8 +50,15 @@ export function createCalendarAccessDouble() {
  * fake so tests keep businesses apart.
  */
 export async function connectCalendar(db: Database, businessId: string, calendarId: string, now: Date) {
+  // Connected by the business's first staff member, as the callback names whoever started it.
+  const [owner] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.businessId, businessId))
+    .limit(1);
   await connectCalendarConnection(db, {
     businessId,
+    userId: owner!.id,
     email: `${calendarId}`,
     scopes: "openid email https://www.googleapis.com/auth/calendar.events.owned",
     refreshToken: "sealed-refresh-token",

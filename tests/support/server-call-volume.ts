@@ -30,7 +30,7 @@ export async function seedCallVolume(
 ): Promise<SeededTenant[]> {
   const seeded: SeededTenant[] = [];
   for (const [index, tenant] of tenants.entries()) {
-    const user = await createAccount(db, normalizeEmail(tenant.email), tenant.password);
+    const user = await createAccount(db, normalizeEmail(tenant.email), tenant.password, new Date());
     const generator = createCallGenerator({
       seed: index + 1,
       idPrefix: "volume",

@@ -14,6 +14,7 @@ export const pages = {
     import("../features/availability/availability-page").then((m) => m.AvailabilityPage),
   ),
   settings: preloadable(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)),
+  audit: preloadable(() => import("../features/audit/audit-page").then((m) => m.AuditPage)),
   faq: preloadable(() => import("../features/faq/faq-page").then((m) => m.FaqPage)),
 };
 
@@ -23,6 +24,7 @@ export type PageKey = keyof typeof pages;
 export function pageKeyOf(pathname: string): PageKey | null {
   const [, section = "", id] = pathname.split("/");
   if (section === "auth") return null;
-  const key = section === "calls" && id ? "callDetail" : section;
+  const key =
+    section === "calls" && id ? "callDetail" : section === "settings" && id === "audit" ? "audit" : section;
   return Object.hasOwn(pages, key) ? (key as PageKey) : "dashboard";
 }

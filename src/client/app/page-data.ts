@@ -59,6 +59,18 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     const { companyQuery } = await import("../lib/company-queries");
     return queryClient.prefetchQuery(companyQuery(api));
   },
+  audit: async ({ api, queryClient, search }) => {
+    const [{ auditQueries }, { auditSearch }, { companyQuery }] = await Promise.all([
+      import("../features/audit/audit.queries"),
+      import("../features/audit/audit-search"),
+      import("../lib/company-queries"),
+    ]);
+    // Times show on the business's clock, which the company carries.
+    return Promise.all([
+      queryClient.prefetchQuery(auditQueries.list(api, auditSearch.parse(search).page)),
+      queryClient.prefetchQuery(companyQuery(api)),
+    ]);
+  },
 };
 
 /**

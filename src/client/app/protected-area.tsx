@@ -19,6 +19,7 @@ export default function ProtectedArea() {
             <Route path="/services" component={pages.services} />
             <Route path="/availability" component={pages.availability} />
             <Route path="/settings" component={pages.settings} />
+            <Route path="/settings/audit" component={pages.audit} />
             <Route path="/faq" component={pages.faq} />
             <Route>
               <Redirect to="/dashboard" replace />

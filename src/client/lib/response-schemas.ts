@@ -1,4 +1,5 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
@@ -47,6 +48,7 @@ export const responseSchemas = {
   calendarResync,
   privacySettings,
   retentionPreview,
+  auditList,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

@@ -31,3 +31,7 @@ export const appointmentFormat = (locale: string, timeZone: string) => {
   const end = timeOfDayFormat(locale, timeZone);
   return (startIso: string, endIso: string) => `${start(startIso)}–${end(endIso)}`;
 };
+
+/** A moment of the record, with its year: "Nov 24, 2026, 09:30" in English (the activity log). */
+export const fullDateTimeFormat = (locale: string, timeZone: string) =>
+  zonedFormat(locale, timeZone, { year: "numeric", month: "short", day: "numeric", ...clock });

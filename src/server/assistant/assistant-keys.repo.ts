@@ -24,13 +24,13 @@ export async function listActiveAssistantKeys(db: Executor, businessId: string):
     .orderBy(desc(assistantKeys.createdAt), desc(assistantKeys.id));
 }
 
-/** False when the business has no such active key (unknown, already revoked, or another tenant's). */
+/** The revoked key's name; null when the business has no such active key (unknown, revoked, another tenant's). */
 export async function revokeAssistantKey(
   db: Executor,
   businessId: string,
   keyId: string,
   now: Date,
-): Promise<boolean> {
+): Promise<{ name: string } | null> {
   const rows = await db
     .update(assistantKeys)
     .set({ revokedAt: now })
@@ -41,8 +41,8 @@ export async function revokeAssistantKey(
         isNull(assistantKeys.revokedAt),
       ),
     )
-    .returning({ id: assistantKeys.id });
-  return rows.length === 1;
+    .returning({ name: assistantKeys.name });
+  return rows[0] ?? null;
 }
 
 export type UsableAssistantKey = { keyId: string; businessId: string; timezone: string };

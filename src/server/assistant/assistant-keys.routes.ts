@@ -4,6 +4,7 @@ import {
   createAssistantKeyBody,
   createdAssistantKey,
 } from "@shared/assistant.schema";
+import { recordAudit } from "../audit/audit.repo";
 import type { AssistantKeyRow } from "../db/schema/assistant-keys.schema";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -40,11 +41,24 @@ export function assistantKeysRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">
     },
     async (c, { body }) => {
       const key = generateAssistantKey();
-      const row = await insertAssistantKey(db, c.get("auth").businessId, {
-        name: body.name,
-        keyHash: hashAssistantKey(key),
-        last4: key.slice(-4),
-        createdAt: clock(),
+      const { businessId, userId } = c.get("auth");
+      const at = clock();
+      const row = await db.transaction(async (tx) => {
+        const row = await insertAssistantKey(tx, businessId, {
+          name: body.name,
+          keyHash: hashAssistantKey(key),
+          last4: key.slice(-4),
+          createdAt: at,
+        });
+        const details = { keyName: row.name };
+        await recordAudit(tx, {
+          businessId,
+          actor: { userId },
+          at,
+          action: "assistant_key.created",
+          details,
+        });
+        return row;
       });
       return ok(c, { ...toAssistantKey(row), key }, 201);
     },
@@ -74,9 +88,20 @@ export function assistantKeysRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">
     },
     async (c) => {
       const id = readIdParam(c, "No such assistant key");
-      if (!(await revokeAssistantKey(db, c.get("auth").businessId, id, clock()))) {
-        throw new Refusal("NOT_FOUND", "No such assistant key");
-      }
+      const { businessId, userId } = c.get("auth");
+      const at = clock();
+      await db.transaction(async (tx) => {
+        const revoked = await revokeAssistantKey(tx, businessId, id, at);
+        if (!revoked) throw new Refusal("NOT_FOUND", "No such assistant key");
+        const details = { keyName: revoked.name };
+        await recordAudit(tx, {
+          businessId,
+          actor: { userId },
+          at,
+          action: "assistant_key.revoked",
+          details,
+        });
+      });
       return ok(c, null);
     },
   );

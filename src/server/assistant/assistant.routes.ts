@@ -4,13 +4,14 @@ import { assistantPhoneNumberBody } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { moneyFromCents } from "@shared/money.schema";
 import { workingHoursOf } from "@shared/weekly-schedule";
+import { recordAudit } from "../audit/audit.repo";
 import type { SlotFinder } from "../availability/slot-finder";
 import { SLOTS_ROUTE, slotsAnswer } from "../availability/slots-answer";
 import { readWeeklySchedule } from "../availability/weekly-hours.repo";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { addCallImportRoute } from "../calls/call-import.route";
 import { createCallIngest } from "../calls/call-ingest";
-import { findBusiness, updatePhoneNumber } from "../company/businesses.repo";
+import { findBusiness, lockBusiness, updatePhoneNumber } from "../company/businesses.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
@@ -131,8 +132,21 @@ export function assistantRoutes(
       errors: [],
     },
     async (c, { body }) => {
-      if (!(await updatePhoneNumber(db, c.get("assistant").businessId, body.phoneNumber)))
-        throw unauthenticated();
+      const { businessId } = c.get("assistant");
+      await db.transaction(async (tx) => {
+        const business = await lockBusiness(tx, businessId);
+        if (!business) throw unauthenticated();
+        // The assistant may report its number at every start: only a new one is a change to record.
+        if (business.phoneNumber === body.phoneNumber) return;
+        await updatePhoneNumber(tx, businessId, body.phoneNumber);
+        await recordAudit(tx, {
+          businessId,
+          actor: "assistant",
+          at: clock(),
+          action: "company.phone_number_changed",
+          details: {},
+        });
+      });
       return ok(c, { phoneNumber: body.phoneNumber });
     },
   );

@@ -1,5 +1,6 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { defaultWeeklySchedule } from "@shared/weekly-schedule";
+import { recordAudit } from "../audit/audit.repo";
 import { replaceWeeklySchedule } from "../availability/weekly-hours.repo";
 import { insertBusiness } from "../company/businesses.repo";
 import type { Database } from "../db/database";
@@ -43,8 +44,13 @@ export function businessNameFromEmail(email: string): string {
     .join(" ");
 }
 
-/** Sign-up: a new tenant with the spec's company defaults and its first user, atomically. */
-export async function createAccount(db: Database, email: string, password: string): Promise<SessionUser> {
+/** Sign-up: a new tenant with the spec's company defaults and its first user, atomically, and its audit entry. */
+export async function createAccount(
+  db: Database,
+  email: string,
+  password: string,
+  now: Date,
+): Promise<SessionUser> {
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(password);
   try {
@@ -52,6 +58,13 @@ export async function createAccount(db: Database, email: string, password: strin
       const business = await insertBusiness(tx, { name: businessNameFromEmail(email) });
       await replaceWeeklySchedule(tx, business.id, defaultWeeklySchedule());
       const user = await insertUser(tx, business.id, { email, passwordHash });
+      await recordAudit(tx, {
+        businessId: business.id,
+        actor: { userId: user.id },
+        at: now,
+        action: "account.signed_up",
+        details: {},
+      });
       return { id: user.id, email: user.email, businessId: business.id, businessName: business.name };
     });
   } catch (error) {

@@ -5,9 +5,10 @@ import { clientAddress, isHttps } from "../http/request-info";
 import { failure, ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
 import { createAccount } from "./accounts";
+import { startDeviceSession } from "./device-sessions";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
-import { revokeRefreshFamily, rotateRefreshToken, startRefreshFamily } from "./refresh-sessions";
+import { revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
 import { respondWithSession } from "./session-response";
 import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "./throttle";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
@@ -15,6 +16,11 @@ import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
 const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
 const REFRESH_HEADER = { "Set-Cookie": "calldesk_refresh: HttpOnly, SameSite=Strict, Path=/api/auth" };
 const SESSION_HEADERS = { ...BEARER_HEADER, ...REFRESH_HEADER };
+const SIGN_IN_HEADERS = {
+  ...BEARER_HEADER,
+  "Set-Cookie":
+    "calldesk_refresh and calldesk_device (the browser's device id, 400 days): HttpOnly, SameSite=Strict, Path=/api/auth",
+};
 
 export function authRoutes(deps: AppDeps, guards: RouteGuards) {
   const { db, config, clock } = deps;
@@ -29,12 +35,14 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       body: signUpBody,
       response: sessionUser,
       status: 201,
-      responseHeaders: SESSION_HEADERS,
+      responseHeaders: SIGN_IN_HEADERS,
       errors: ["EMAIL_TAKEN"],
     },
     async (c, { body }) => {
-      const user = await createAccount(db, normalizeEmail(body.email), body.password);
-      const refresh = await startRefreshFamily(db, { userId: user.id, businessId: user.businessId }, clock());
+      const now = clock();
+      const user = await createAccount(db, normalizeEmail(body.email), body.password, now);
+      const auth = { userId: user.id, businessId: user.businessId };
+      const refresh = await startDeviceSession(db, c, { auth, now, signIn: false, secure: secure(c) });
       return respondWithSession(c, deps, user, refresh, 201);
     },
   );
@@ -46,7 +54,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       summary: "Sign in with email and password",
       body: signInBody,
       response: sessionUser,
-      responseHeaders: SESSION_HEADERS,
+      responseHeaders: SIGN_IN_HEADERS,
       errors: ["INVALID_CREDENTIALS", "THROTTLED"],
     },
     async (c, { body }) => {
@@ -65,11 +73,8 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
         throw new Refusal("INVALID_CREDENTIALS", "Invalid email or password");
       }
       await recordSignInSuccess(db, keys);
-      const refresh = await startRefreshFamily(
-        db,
-        { userId: session.id, businessId: session.businessId },
-        now,
-      );
+      const auth = { userId: session.id, businessId: session.businessId };
+      const refresh = await startDeviceSession(db, c, { auth, now, signIn: true, secure: secure(c) });
       return respondWithSession(c, deps, session, refresh);
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import type { AuthContext } from "../http/app-env";
 import {
   claimToken,
@@ -30,27 +30,25 @@ export const hashRefreshToken = (token: string) => createHash("sha256").update(t
 const tokenExpiry = (now: Date, familyExpiresAt: Date) =>
   new Date(Math.min(now.getTime() + TOKEN_IDLE_MS, familyExpiresAt.getTime()));
 
-/** A new family (one sign-in) with its first token. */
+/** A new family (one sign-in) with its first token, in the caller's transaction (with the device's record). */
 export async function startRefreshFamily(
-  db: Database,
+  tx: Transaction,
   auth: AuthContext,
   now: Date,
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString("base64url");
   const familyExpiresAt = new Date(now.getTime() + FAMILY_LIFETIME_MS);
-  await db.transaction(async (tx) => {
-    const family = await insertFamily(tx, auth.businessId, {
-      userId: auth.userId,
-      createdAt: now,
-      expiresAt: familyExpiresAt,
-    });
-    await insertToken(tx, auth.businessId, {
-      familyId: family.id,
-      parentId: null,
-      tokenHash: hashRefreshToken(token),
-      createdAt: now,
-      expiresAt: tokenExpiry(now, familyExpiresAt),
-    });
+  const family = await insertFamily(tx, auth.businessId, {
+    userId: auth.userId,
+    createdAt: now,
+    expiresAt: familyExpiresAt,
+  });
+  await insertToken(tx, auth.businessId, {
+    familyId: family.id,
+    parentId: null,
+    tokenHash: hashRefreshToken(token),
+    createdAt: now,
+    expiresAt: tokenExpiry(now, familyExpiresAt),
   });
   return { token, familyExpiresAt };
 }

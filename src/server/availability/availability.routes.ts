@@ -1,3 +1,4 @@
+import { AVAILABILITY_AUDIT_FIELDS } from "@shared/audit.schema";
 import {
   type Availability,
   availability,
@@ -5,8 +6,15 @@ import {
   blackoutDate,
   blackoutDateInput,
 } from "@shared/availability.schema";
+import { recordAudit } from "../audit/audit.repo";
+import { changedFields } from "../audit/changed-fields";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
-import { availabilityRulesOf, findBusiness, updateAvailabilityRules } from "../company/businesses.repo";
+import {
+  availabilityRulesOf,
+  findBusiness,
+  lockBusiness,
+  updateAvailabilityRules,
+} from "../company/businesses.repo";
 import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -37,7 +45,11 @@ async function readAvailability(db: Executor, businessId: string): Promise<Avail
 }
 
 /** Issue 8 §2: opening hours, days off and the rules around appointments, and the free slots they leave. */
-export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards, findSlots: SlotFinder) {
+export function availabilityRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  findSlots: SlotFinder,
+) {
   const router = new ApiRouter("/api/availability", guards);
 
   router.add(
@@ -73,11 +85,24 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       errors: [],
     },
     async (c, { body }) => {
-      const { businessId } = c.get("auth");
+      const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
+        if (!(await lockBusiness(tx, businessId))) throw unauthenticated();
+        const before = await readAvailability(tx, businessId);
         await updateAvailabilityRules(tx, businessId, body);
         await replaceWeeklySchedule(tx, businessId, body.weeklySchedule);
-        return readAvailability(tx, businessId);
+        const after = await readAvailability(tx, businessId);
+        const fields = changedFields(AVAILABILITY_AUDIT_FIELDS, before, after);
+        // A save that changes nothing is no change to record.
+        if (fields.length > 0)
+          await recordAudit(tx, {
+            businessId,
+            actor: { userId },
+            at: clock(),
+            action: "availability.updated",
+            details: { fields },
+          });
+        return after;
       });
       return ok(c, saved);
     },
@@ -102,7 +127,22 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
       examples: { body: blackoutDateInputExample, response: blackoutDateExample },
       errors: [],
     },
-    async (c, { body }) => ok(c, await insertBlackoutDate(db, c.get("auth").businessId, body), 201),
+    async (c, { body }) => {
+      const { businessId, userId } = c.get("auth");
+      const blackout = await db.transaction(async (tx) => {
+        const blackout = await insertBlackoutDate(tx, businessId, body);
+        const details = { startDate: blackout.startDate, endDate: blackout.endDate };
+        await recordAudit(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "blackout.added",
+          details,
+        });
+        return blackout;
+      });
+      return ok(c, blackout, 201);
+    },
   );
 
   router.add(
@@ -116,8 +156,18 @@ export function availabilityRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGua
     },
     async (c) => {
       const id = readIdParam(c, NO_BLACKOUT);
-      if (!(await deleteBlackoutDate(db, c.get("auth").businessId, id)))
-        throw new Refusal("NOT_FOUND", NO_BLACKOUT);
+      const { businessId, userId } = c.get("auth");
+      await db.transaction(async (tx) => {
+        const details = await deleteBlackoutDate(tx, businessId, id);
+        if (!details) throw new Refusal("NOT_FOUND", NO_BLACKOUT);
+        await recordAudit(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "blackout.removed",
+          details,
+        });
+      });
       return ok(c, null);
     },
   );

@@ -51,11 +51,15 @@ export async function insertBlackoutDate(
   return blackoutOf(row!);
 }
 
-/** Whether the business had that blackout (another business's id removes nothing). */
-export async function deleteBlackoutDate(db: Executor, businessId: string, id: string): Promise<boolean> {
-  const deleted = await db
+/** The removed blackout's days; null when the business had no such blackout (another business's id removes nothing). */
+export async function deleteBlackoutDate(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<{ startDate: string; endDate: string } | null> {
+  const [deleted] = await db
     .delete(blackoutDates)
     .where(and(eq(blackoutDates.businessId, businessId), eq(blackoutDates.id, id)))
-    .returning({ id: blackoutDates.id });
-  return deleted.length > 0;
+    .returning({ startDate: blackoutDates.startDate, endDate: blackoutDates.endDate });
+  return deleted ?? null;
 }

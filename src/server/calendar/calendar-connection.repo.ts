@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Database, Executor } from "../db/database";
+import { recordAudit } from "../audit/audit.repo";
+import type { Database, Executor, Transaction } from "../db/database";
 import {
   type CalendarConnectionRow,
   calendarBusy,
@@ -21,9 +22,10 @@ export async function findCalendarConnection(
   return row ?? null;
 }
 
-/** What the callback stores: tokens already encrypted. */
+/** What the callback stores: tokens already encrypted; `userId` is the staff member who connected it. */
 export type NewCalendarConnection = {
   businessId: string;
+  userId: string;
   email: string;
   scopes: string;
   refreshToken: string;
@@ -47,6 +49,14 @@ export async function connectCalendar(
   input: NewCalendarConnection,
 ): Promise<CalendarConnectionRow | null> {
   const { businessId, now } = input;
+  const recordConnected = (tx: Transaction) =>
+    recordAudit(tx, {
+      businessId,
+      actor: { userId: input.userId },
+      at: now,
+      action: "calendar.connected",
+      details: {},
+    });
   const replaced = await db.transaction(async (tx) => {
     const [previous] = await tx
       .select()
@@ -68,6 +78,7 @@ export async function connectCalendar(
     };
     if (previous && sameAccount(previous.email, input.email)) {
       await tx.update(calendarConnections).set(mended).where(eq(calendarConnections.businessId, businessId));
+      await recordConnected(tx);
       return null;
     }
     const newest = newestOutboxRow(businessId);
@@ -90,6 +101,7 @@ export async function connectCalendar(
       .values({ businessId, ...fresh })
       .onConflictDoUpdate({ target: calendarConnections.businessId, set: fresh });
     await queueUpcomingBookings(tx, businessId, now);
+    await recordConnected(tx);
     return previous ?? null;
   });
   // Due at once: what waited while broken, or the bookings just queued, go out now, not at the next check.
@@ -126,7 +138,7 @@ async function queueUpcomingBookings(tx: Executor, businessId: string, now: Date
  */
 export async function deleteCalendarConnection(
   db: Database,
-  businessId: string,
+  { businessId, userId, now }: { businessId: string; userId: string; now: Date },
 ): Promise<CalendarConnectionRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -134,6 +146,14 @@ export async function deleteCalendarConnection(
       .where(eq(calendarConnections.businessId, businessId))
       .returning();
     await tx.delete(calendarBusy).where(eq(calendarBusy.businessId, businessId));
+    if (row)
+      await recordAudit(tx, {
+        businessId,
+        actor: { userId },
+        at: now,
+        action: "calendar.disconnected",
+        details: {},
+      });
     return row ?? null;
   });
 }

@@ -211,7 +211,7 @@ export function calendarRoutes(
     google: GoogleConfig,
     code: string,
     codeVerifier: string,
-    businessId: string,
+    { businessId, userId }: { businessId: string; userId: string },
   ) => {
     let tokens: Awaited<ReturnType<typeof exchangeCode>>;
     try {
@@ -240,6 +240,7 @@ export function calendarRoutes(
     const now = clock();
     const replaced = await connectCalendar(db, {
       businessId,
+      userId,
       email,
       scopes: tokens.scope ?? "",
       refreshToken: cipher.encrypt(tokens.refresh_token),
@@ -280,14 +281,7 @@ export function calendarRoutes(
         else if (boundState !== params.state) outcome = failed(OTHER_BROWSER);
         else if (!google) outcome = failed(NOT_CONFIGURED);
         else if (!params.code) outcome = failed(FAILED);
-        else
-          outcome = await finish(
-            c,
-            google,
-            params.code,
-            authorization.codeVerifier,
-            authorization.businessId,
-          );
+        else outcome = await finish(c, google, params.code, authorization.codeVerifier, authorization);
       } catch (error) {
         logger.error("The calendar callback failed", error);
         outcome = failed(FAILED);
@@ -318,8 +312,8 @@ export function calendarRoutes(
       errors: [],
     },
     async (c) => {
-      const businessId = businessOf(c);
-      const deleted = await deleteCalendarConnection(db, businessId);
+      const { businessId, userId } = c.get("auth");
+      const deleted = await deleteCalendarConnection(db, { businessId, userId, now: clock() });
       // Revoking needs no client credentials: a server that lost them still ends the grant.
       const revokeUrl = google?.revokeUrl ?? DEFAULT_GOOGLE_OAUTH.revokeUrl;
       if (deleted) await revokeStored(revokeUrl, deleted.refreshToken, "disconnected");

@@ -42,19 +42,16 @@ export async function updatePhoneNumber(
   db: Executor,
   businessId: string,
   phoneNumber: string,
-): Promise<boolean> {
-  const rows = await rawRows<{ id: string }>(
-    db,
+): Promise<void> {
+  await db.execute(
     sql`update businesses set
           call_transfer = case
             when phone_number <> '' and call_transfer #>> '{transferPhoneNumbers,default}' = phone_number
             then jsonb_set(call_transfer, '{transferPhoneNumbers,default}', to_jsonb(${phoneNumber}::text))
             else call_transfer end,
           phone_number = ${phoneNumber}
-        where id = ${businessId}::uuid
-        returning id`,
+        where id = ${businessId}::uuid`,
   );
-  return rows.length > 0;
 }
 
 /** The tenant's IANA timezone alone: what reading "a day" or a local time needs. */

@@ -1,3 +1,4 @@
+import { COMPANY_AUDIT_FIELDS, type CompanyAuditField } from "@shared/audit.schema";
 import type { TimeRange, WeeklySchedule } from "@shared/availability.schema";
 import { WEEKDAYS } from "@shared/availability.schema";
 import {
@@ -10,6 +11,8 @@ import {
 } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { weeklyScheduleOf, workingHoursOf } from "@shared/weekly-schedule";
+import { recordAudit } from "../audit/audit.repo";
+import { changedFields } from "../audit/changed-fields";
 import { readWeeklySchedule, replaceWeeklySchedule } from "../availability/weekly-hours.repo";
 import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -59,6 +62,19 @@ async function readCompany(db: Executor, businessId: string): Promise<Company> {
   };
 }
 
+/** The company as the audit log names its fields. */
+const auditedFieldsOf = ({ settings, ...company }: Company): Record<CompanyAuditField, unknown> => ({
+  name: company.name,
+  prompt: company.prompt,
+  greeting: company.greeting,
+  currency: company.currency,
+  language: company.language,
+  timezone: settings.timezone,
+  workingHours: settings.workingHours,
+  workingDays: settings.workingDays,
+  callTransfer: settings.callTransfer,
+});
+
 const invalid = (field: string, message: string) => new Refusal("VALIDATION", message, { field });
 
 /**
@@ -82,7 +98,7 @@ function scheduleAfter(schedule: WeeklySchedule, body: CompanyUpdate): WeeklySch
 }
 
 /** Issue 10 §1: the company card and call handling of the Settings screen (spec 3 "Company", spec 7). */
-export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/company", guards);
 
   router.add(
@@ -128,10 +144,11 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
       errors: [],
     },
     async (c, { body }) => {
-      const { businessId } = c.get("auth");
+      const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
         if (!business) throw unauthenticated();
+        const before = await readCompany(tx, businessId);
         const transferPhoneNumbers = body.settings.callTransfer?.transferPhoneNumbers;
         if (
           transferPhoneNumbers &&
@@ -154,7 +171,18 @@ export function companyRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) 
           currency: body.currency ?? business.currency,
           language: body.language ?? business.language,
         });
-        return readCompany(tx, businessId);
+        const after = await readCompany(tx, businessId);
+        const fields = changedFields(COMPANY_AUDIT_FIELDS, auditedFieldsOf(before), auditedFieldsOf(after));
+        // A save that changes nothing is no change to record.
+        if (fields.length > 0)
+          await recordAudit(tx, {
+            businessId,
+            actor: { userId },
+            at: clock(),
+            action: "company.updated",
+            details: { fields },
+          });
+        return after;
       });
       return ok(c, saved);
     },

@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as assistantKeys from "./schema/assistant-keys.schema";
+import * as audit from "./schema/audit.schema";
 import * as authThrottle from "./schema/auth-throttle.schema";
 import * as availability from "./schema/availability.schema";
 import * as bookingCounts from "./schema/booking-counts.schema";
@@ -9,6 +10,7 @@ import * as calendar from "./schema/calendar.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
 import * as purgedCallCounts from "./schema/purged-call-counts.schema";
+import * as knownDevices from "./schema/known-devices.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
 import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
@@ -31,6 +33,8 @@ export const schema = {
   ...scheduledJobs,
   ...telegram,
   ...calendar,
+  ...knownDevices,
+  ...audit,
 };
 
 /**
@@ -42,5 +46,8 @@ export type SqlClient = { query(text: string, params: unknown[]): Promise<{ rows
 /** Both drivers (PGlite and node-postgres) produce this type; the app never knows which one it has. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema> & { $client: SqlClient };
 
-/** What a transaction callback receives; repositories accept either. */
-export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What a transaction callback receives. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Repositories accept either. */
+export type Executor = Database | Transaction;

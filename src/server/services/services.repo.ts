@@ -46,11 +46,18 @@ export function listServices(db: Executor, businessId: string): Promise<Catalogu
   );
 }
 
-export async function findService(db: Executor, businessId: string, id: string): Promise<ServiceRow | null> {
-  const [row] = await db
+/** With `lock`, the row is held until the transaction ends (a change that reads it first takes turns). */
+export async function findService(
+  db: Executor,
+  businessId: string,
+  id: string,
+  { lock = false } = {},
+): Promise<ServiceRow | null> {
+  const query = db
     .select()
     .from(services)
     .where(and(eq(services.businessId, businessId), eq(services.id, id)));
+  const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
@@ -85,11 +92,15 @@ export async function updateService(
   return row ?? null;
 }
 
-/** Whether the business had the service. */
-export async function deleteService(db: Executor, businessId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** The deleted service's name; null when the business had no such service. */
+export async function deleteService(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<{ name: string } | null> {
+  const [row] = await db
     .delete(services)
     .where(and(eq(services.businessId, businessId), eq(services.id, id)))
-    .returning({ id: services.id });
-  return rows.length > 0;
+    .returning({ name: services.name });
+  return row ?? null;
 }

@@ -1,3 +1,4 @@
+import { SERVICE_AUDIT_FIELDS } from "@shared/audit.schema";
 import {
   SERVICE_CATEGORIES,
   type Service,
@@ -6,6 +7,8 @@ import {
   serviceInput,
   serviceList,
 } from "@shared/service.schema";
+import { recordAudit } from "../audit/audit.repo";
+import { changedFields } from "../audit/changed-fields";
 import { isUniqueViolation } from "../db/errors";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -129,8 +132,15 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: ["CONFLICT"],
     },
     async (c, { body }) => {
+      const { businessId, userId } = c.get("auth");
       const row = await refusingNameClash(body.name, () =>
-        insertService(db, c.get("auth").businessId, valuesOf(body), clock()),
+        db.transaction(async (tx) => {
+          const at = clock();
+          const row = await insertService(tx, businessId, valuesOf(body), at);
+          const details = { serviceName: row.name };
+          await recordAudit(tx, { businessId, actor: { userId }, at, action: "service.created", details });
+          return row;
+        }),
       );
       return ok(c, toService(row), 201);
     },
@@ -150,10 +160,26 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
     },
     async (c, { body }) => {
       const id = readIdParam(c, NO_SERVICE);
+      const { businessId, userId } = c.get("auth");
       const row = await refusingNameClash(body.name, () =>
-        updateService(db, c.get("auth").businessId, id, valuesOf(body), clock()),
+        db.transaction(async (tx) => {
+          const at = clock();
+          const before = await findService(tx, businessId, id, { lock: true });
+          const row = before && (await updateService(tx, businessId, id, valuesOf(body), at));
+          if (!before || !row) throw new Refusal("NOT_FOUND", NO_SERVICE);
+          const fields = changedFields(SERVICE_AUDIT_FIELDS, toService(before), toService(row));
+          // The eye action, or a save that changes nothing, records only what it changed.
+          if (fields.length > 0)
+            await recordAudit(tx, {
+              businessId,
+              actor: { userId },
+              at,
+              action: "service.updated",
+              details: { serviceName: row.name, fields },
+            });
+          return row;
+        }),
       );
-      if (!row) throw new Refusal("NOT_FOUND", NO_SERVICE);
       return ok(c, toService(row));
     },
   );
@@ -168,9 +194,20 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: ["NOT_FOUND"],
     },
     async (c) => {
-      if (!(await deleteService(db, c.get("auth").businessId, readIdParam(c, NO_SERVICE)))) {
-        throw new Refusal("NOT_FOUND", NO_SERVICE);
-      }
+      const id = readIdParam(c, NO_SERVICE);
+      const { businessId, userId } = c.get("auth");
+      await db.transaction(async (tx) => {
+        const deleted = await deleteService(tx, businessId, id);
+        if (!deleted) throw new Refusal("NOT_FOUND", NO_SERVICE);
+        const details = { serviceName: deleted.name };
+        await recordAudit(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "service.deleted",
+          details,
+        });
+      });
       return ok(c, null);
     },
   );

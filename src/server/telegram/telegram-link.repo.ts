@@ -150,8 +150,13 @@ export async function upsertTelegramConnection(
   return row!;
 }
 
-export async function deleteTelegramConnection(db: Executor, businessId: string): Promise<void> {
-  await db.delete(telegramConnections).where(eq(telegramConnections.businessId, businessId));
+/** Whether the business had a chat connected. */
+export async function deleteTelegramConnection(db: Executor, businessId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(telegramConnections)
+    .where(eq(telegramConnections.businessId, businessId))
+    .returning({ businessId: telegramConnections.businessId });
+  return deleted.length > 0;
 }
 
 /**

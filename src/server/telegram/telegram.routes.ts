@@ -8,6 +8,7 @@ import {
   telegramStatus,
 } from "@shared/telegram.schema";
 import type { Context } from "hono";
+import { recordAudit } from "../audit/audit.repo";
 import { findBusiness } from "../company/businesses.repo";
 import type { TelegramConfig } from "../config";
 import type { Executor } from "../db/database";
@@ -160,7 +161,12 @@ export function telegramRoutes(
         }
         throw new Refusal("UNAVAILABLE", "Telegram could not be reached; try again in a moment");
       }
-      await upsertTelegramConnection(db, { businessId, chatId: body.chatId, now: clock() });
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await upsertTelegramConnection(tx, { businessId, chatId: body.chatId, now });
+        const actor = { userId: c.get("auth").userId };
+        await recordAudit(tx, { businessId, actor, at: now, action: "telegram.connected", details: {} });
+      });
       // A chat connected again may have messages that waited while it was broken: send them now.
       outboxWritten([businessId]);
       return ok(c, await statusOf(db, businessId, true));
@@ -178,8 +184,20 @@ export function telegramRoutes(
       errors: [],
     },
     async (c) => {
-      await deleteTelegramConnection(db, businessOf(c));
-      return ok(c, await statusOf(db, businessOf(c), telegram !== null));
+      const { businessId, userId } = c.get("auth");
+      await db.transaction(async (tx) => {
+        // Disconnecting what is not connected changes nothing, and records nothing.
+        if (!(await deleteTelegramConnection(tx, businessId))) return;
+        const actor = { userId };
+        await recordAudit(tx, {
+          businessId,
+          actor,
+          at: clock(),
+          action: "telegram.disconnected",
+          details: {},
+        });
+      });
+      return ok(c, await statusOf(db, businessId, telegram !== null));
     },
   );
 

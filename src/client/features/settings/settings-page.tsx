@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "../../components/ui/page-header";
 import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
+import { ActivityLogCard } from "../audit/activity-log-card";
 import { CalendarCard } from "../calendar/calendar-card";
 import { DataProtectionCard } from "../data-protection/data-protection-card";
 import { TelegramCard } from "../telegram/telegram-card";
@@ -20,6 +21,7 @@ export function SettingsPage() {
       />
       <CompanySettings />
       <VoiceAssistantCard />
+      <ActivityLogCard />
       <TelegramCard />
       <CalendarCard />
       <DataProtectionCard />

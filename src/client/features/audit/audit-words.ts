@@ -1,0 +1,141 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import type {
+  AuditActor,
+  AuditEntry,
+  AvailabilityAuditField,
+  CompanyAuditField,
+  ServiceAuditField,
+} from "@shared/audit.schema";
+
+/**
+ * The activity log in words: one sentence per action code (the compiler holds that every code has one), the
+ * fields a change touched by the labels the forms give them, and who acted.
+ */
+export function useAuditWords() {
+  const { t, i18n } = useLingui();
+  const list = (labels: string[]) =>
+    new Intl.ListFormat(i18n.locale, { style: "long", type: "conjunction" }).format(labels);
+  const day = (date: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(date));
+
+  const companyField: Record<CompanyAuditField, string> = {
+    name: t`Company name`,
+    prompt: t`Company description prompt`,
+    greeting: t`Greeting`,
+    currency: t`Currency`,
+    language: t`Language`,
+    timezone: t`Timezone`,
+    workingHours: t`Working hours`,
+    workingDays: t`Working days`,
+    callTransfer: t`Call handling`,
+  };
+  const availabilityField: Record<AvailabilityAuditField, string> = {
+    weeklySchedule: t`Opening hours`,
+    bufferBeforeMinutes: t`Buffer before (minutes)`,
+    bufferAfterMinutes: t`Buffer after (minutes)`,
+    minimumNoticeMinutes: t`Minimum notice`,
+    bookingHorizonDays: t`Booking horizon (days)`,
+    slotStepMinutes: t`Slot step (minutes)`,
+  };
+  const serviceField: Record<ServiceAuditField, string> = {
+    name: t`Name`,
+    description: t`Description`,
+    duration: t`Duration`,
+    price: t`Price`,
+    category: t`Category`,
+    isActive: t`Active`,
+    bufferBeforeMinutes: t`Buffer before (minutes)`,
+    bufferAfterMinutes: t`Buffer after (minutes)`,
+  };
+
+  const sentence = ({ action, details }: AuditEntry): string => {
+    switch (action) {
+      case "account.signed_up":
+        return t`Created the account`;
+      case "session.new_device":
+        return t`Signed in from a new device`;
+      case "session.signed_out_everywhere":
+        return t`Signed out on every device`;
+      case "assistant_key.created": {
+        const { keyName } = details;
+        return t`Created the assistant key “${keyName}”`;
+      }
+      case "assistant_key.revoked": {
+        const { keyName } = details;
+        return t`Revoked the assistant key “${keyName}”`;
+      }
+      case "company.updated": {
+        const fields = list(details.fields.map((field) => companyField[field]));
+        return t`Changed the company settings: ${fields}`;
+      }
+      case "company.phone_number_changed":
+        return t`Set the company phone number`;
+      case "availability.updated": {
+        const fields = list(details.fields.map((field) => availabilityField[field]));
+        return t`Changed the availability: ${fields}`;
+      }
+      case "blackout.added": {
+        const [start, end] = [day(details.startDate), day(details.endDate)];
+        return start === end
+          ? t`Closed the business on ${start}`
+          : t`Closed the business from ${start} to ${end}`;
+      }
+      case "blackout.removed": {
+        const [start, end] = [day(details.startDate), day(details.endDate)];
+        return start === end
+          ? t`Removed the closure on ${start}`
+          : t`Removed the closure from ${start} to ${end}`;
+      }
+      case "service.created": {
+        const { serviceName } = details;
+        return t`Added the service “${serviceName}”`;
+      }
+      case "service.updated": {
+        const { serviceName } = details;
+        const fields = list(details.fields.map((field) => serviceField[field]));
+        return t`Changed the service “${serviceName}”: ${fields}`;
+      }
+      case "service.deleted": {
+        const { serviceName } = details;
+        return t`Deleted the service “${serviceName}”`;
+      }
+      case "telegram.connected":
+        return t`Connected Telegram notifications`;
+      case "telegram.disconnected":
+        return t`Disconnected Telegram notifications`;
+      case "calendar.connected":
+        return t`Connected Google Calendar`;
+      case "calendar.disconnected":
+        return t`Disconnected Google Calendar`;
+      case "privacy.settings_updated":
+        return t`Changed the data protection settings`;
+      case "caller_data.exported":
+        return t`Downloaded one caller's data`;
+      case "caller_data.erased": {
+        const calls = plural(details.calls, { one: "# call", other: "# calls" });
+        const bookings = plural(details.bookings, { one: "# booking", other: "# bookings" });
+        return t`Erased one caller's data: ${calls} and ${bookings}`;
+      }
+      case "business_data.exported":
+        return t`Downloaded all of the business's data`;
+      case "business.deleted":
+        return t`Deleted the business and all of its data`;
+      case "retention.purged":
+        return t`Removed the call data the retention settings no longer keep`;
+    }
+  };
+
+  const actor = (who: AuditActor): string => {
+    switch (who.kind) {
+      case "user":
+        return who.email ?? t`A former staff member`;
+      case "assistant":
+        return t`Voice assistant`;
+      case "system":
+        return t`CallDesk, automatically`;
+    }
+  };
+
+  return { sentence, actor };
+}

@@ -1,0 +1,56 @@
+import type { AuditEntry, AuditEvent } from "@shared/audit.schema";
+import { sql } from "drizzle-orm";
+import type { Executor, Transaction } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
+import { rawRows } from "../db/raw-rows";
+import { auditLog } from "../db/schema/audit.schema";
+
+/** Who acts: a signed-in staff member (by id: their e-mail is copied as it is now), the assistant, the server. */
+export type AuditActorInput = { userId: string } | "assistant" | "system";
+
+export type AuditRecord = AuditEvent & { businessId: string; actor: AuditActorInput; at: Date };
+
+/**
+ * The one writer of the audit log. It takes a transaction, not the database: an entry is written with the
+ * change it records, so neither is ever kept without the other.
+ */
+export async function recordAudit(tx: Transaction, { businessId, actor, at, action, details }: AuditRecord) {
+  const userId = typeof actor === "string" ? null : actor.userId;
+  await tx.insert(auditLog).values({
+    businessId,
+    occurredAt: at,
+    actorKind: typeof actor === "string" ? actor : "user",
+    actorUserId: userId,
+    actorEmail:
+      userId === null
+        ? null
+        : sql`(select email from users where id = ${userId}::uuid and business_id = ${businessId}::uuid)`,
+    action,
+    details,
+  });
+}
+
+/** A page of the business's log, newest first, with the exact total (a page past the end is empty). */
+export async function listAuditEntries(
+  db: Executor,
+  businessId: string,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ total: number; data: AuditEntry[] }> {
+  const [row] = await rawRows<{ total: number; data: AuditEntry[] }>(
+    db,
+    sql`select
+        (select count(*)::int from audit_log where business_id = ${businessId}::uuid) as total,
+        coalesce((select json_agg(json_build_object(
+            '_id', id::text,
+            'occurredAt', ${isoUtc(sql`occurred_at`)},
+            'actor', case when actor_kind = 'user'
+              then json_build_object('kind', actor_kind, 'email', actor_email)
+              else json_build_object('kind', actor_kind) end,
+            'action', action,
+            'details', details) order by occurred_at desc, id desc)
+          from (select * from audit_log where business_id = ${businessId}::uuid
+            order by occurred_at desc, id desc
+            limit ${limit} offset ${(page - 1) * limit}) entry), '[]'::json) as data`,
+  );
+  return row ?? { total: 0, data: [] };
+}

@@ -1,0 +1,25 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.schema";
+import { users } from "./users.schema";
+
+/**
+ * The browsers each user has signed in on: the SHA-256 of the random id in the long-lived device cookie
+ * (auth/known-devices.ts). A sign-in whose cookie is not here for that user is from a new device.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index("known_devices_business_id_idx").on(t.businessId),
+  ],
+);
