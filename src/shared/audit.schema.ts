@@ -45,6 +45,14 @@ export const SERVICE_AUDIT_FIELDS = [
 ] as const;
 export type ServiceAuditField = (typeof SERVICE_AUDIT_FIELDS)[number];
 
+/** The data protection card (PUT /api/privacy/settings). */
+export const PRIVACY_AUDIT_FIELDS = [
+  "recordCalls",
+  "callContentDays",
+  "callRowDays",
+  "bookingPersonalDays",
+] as const;
+
 const fieldsOf = <const Field extends string>(fields: readonly Field[]) =>
   type
     .enumerated(...fields)
@@ -78,7 +86,7 @@ export const auditEvent = type.or(
   { action: "'telegram.disconnected'", details: none },
   { action: "'calendar.connected'", details: none },
   { action: "'calendar.disconnected'", details: none },
-  { action: "'privacy.settings_updated'", details: { fields: "string[]" } },
+  { action: "'privacy.settings_updated'", details: { fields: fieldsOf(PRIVACY_AUDIT_FIELDS) } },
   { action: "'caller_data.exported'", details: none },
   { action: "'caller_data.erased'", details: { calls: count, bookings: count } },
   { action: "'business_data.exported'", details: none },

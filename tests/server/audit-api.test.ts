@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge";
 import type { AuditEntry, AuditList } from "../../src/shared/audit.schema";
 import type { Availability, BlackoutDate } from "../../src/shared/availability.schema";
 import type { Company } from "../../src/shared/company.schema";
@@ -8,7 +9,7 @@ import type { Service, ServiceInput } from "../../src/shared/service.schema";
 import { type SignedIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
-import { MINUTE, SECOND } from "../support/server-clock";
+import { DAY, MINUTE, SECOND } from "../support/server-clock";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -305,6 +306,58 @@ describe("the audit log", () => {
       expect(log).not.toContain(secret);
     for (const callerData of ["600 700 800", "Zofia", "Nowak", "illness"])
       expect(log).not.toContain(callerData);
+  });
+
+  it("records a data protection save by the names of the settings it changed, and nothing for a save that changes none", async () => {
+    const owner = await signUp(server);
+    const save = (json: unknown) => as(owner).send("PUT", "/privacy/settings", json);
+    const changed = await entriesOf(owner, () => save({ recordCalls: false, callContentDays: 30 }));
+    expect(changed.response.status).toBe(200);
+    expect(changed.entries).toMatchObject([
+      { action: "privacy.settings_updated", details: { fields: ["recordCalls", "callContentDays"] } },
+    ]);
+    expect((await entriesOf(owner, () => save({ recordCalls: false }))).entries).toEqual([]);
+    // Refused: nothing saved, nothing recorded.
+    expect((await entriesOf(owner, () => save({ callContentDays: 0 }))).entries).toEqual([]);
+  });
+
+  it("records a retention purge that removed anything, by the server, with counts only", async () => {
+    const owner = await signUp(server);
+    const { key } = await createAssistantKey(server, owner, "Front desk");
+    const call = await reportCall(server, key, {
+      externalId: "purged-1",
+      callerNumber: "+48 600 700 800",
+      startedAt: server.clock().toISOString(),
+      status: "completed",
+      durationSeconds: 30,
+    });
+    expect(call.status).toBe(201);
+    await as(owner).send("PUT", "/privacy/settings", { callContentDays: 1, callRowDays: 2 });
+    const business = {
+      id: owner.user.businessId,
+      timezone: (await as(owner).company()).settings.timezone,
+      callContentDays: 1,
+      callRowDays: 2,
+      bookingPersonalDays: null,
+    };
+    const nothingDue = await entriesOf(owner, async () => {
+      await purgeBusinessRetention(server.db, business, server.clock());
+      return new Response();
+    });
+    expect(nothingDue.entries).toEqual([]);
+    const { entries } = await entriesOf(owner, async () => {
+      // The purge's own clock moves on, the staff's session with the server's stays valid.
+      await purgeBusinessRetention(server.db, business, new Date(server.clock().getTime() + 5 * DAY));
+      return new Response();
+    });
+    expect(entries).toMatchObject([
+      {
+        action: "retention.purged",
+        actor: { kind: "system" },
+        details: { calls: 1, callContents: 0, bookingContacts: 0 },
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain("600 700 800");
   });
 
   it("shows each business only its own log", async () => {

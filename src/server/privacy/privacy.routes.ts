@@ -1,3 +1,4 @@
+import { PRIVACY_AUDIT_FIELDS } from "@shared/audit.schema";
 import {
   type PrivacySettings,
   privacySettings,
@@ -5,6 +6,8 @@ import {
   retentionPreview,
 } from "@shared/privacy.schema";
 import { type } from "arktype";
+import { recordAudit } from "../audit/audit.repo";
+import { changedFields } from "../audit/changed-fields";
 import {
   findBusiness,
   lockBusiness,
@@ -81,13 +84,23 @@ export function privacyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
       errors: [],
     },
     async (c, { body }) => {
-      const { businessId } = c.get("auth");
+      const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
         if (!business) throw unauthenticated();
-        const settings = settingsAfter(privacySettingsOf(business), body);
+        const before = privacySettingsOf(business);
+        const settings = settingsAfter(before, body);
         await updatePrivacySettings(tx, businessId, settings);
-        // audit: the settings changed, before and after (no caller data in either).
+        const fields = changedFields(PRIVACY_AUDIT_FIELDS, before, settings);
+        // A save that changes nothing is no change to record.
+        if (fields.length > 0)
+          await recordAudit(tx, {
+            businessId,
+            actor: { userId },
+            at: clock(),
+            action: "privacy.settings_updated",
+            details: { fields },
+          });
         return settings;
       });
       return ok(c, saved);

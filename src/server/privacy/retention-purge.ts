@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/audit.repo";
 import { removeBookingPersonalData } from "../bookings/bookings-write.repo";
 import { clearCallContent, purgeCalls } from "../calls/calls-write.repo";
 import type { Database } from "../db/database";
@@ -55,7 +56,18 @@ export async function purgeBusinessRetention(
   const bookings = bookingsCut
     ? await inBatches(batch, (limit) => removeBookingPersonalData(db, business.id, bookingsCut, limit, now))
     : none;
-  // audit: one entry per business and run that removed anything (counts only, no caller data).
+  // One entry per run that removed anything, counts only. The batches commit one by one (see RETENTION_BATCH),
+  // so the entry follows them rather than sharing a transaction with any.
+  if (calls.rows + contents.rows + bookings.rows > 0)
+    await db.transaction((tx) =>
+      recordAudit(tx, {
+        businessId: business.id,
+        actor: "system",
+        at: now,
+        action: "retention.purged",
+        details: { calls: calls.rows, callContents: contents.rows, bookingContacts: bookings.rows },
+      }),
+    );
   return {
     callsDeleted: calls.rows,
     callContentsCleared: contents.rows,
