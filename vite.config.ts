@@ -41,6 +41,10 @@ export default defineConfig(({ command }) => ({
     // Two files at a time (vitest's default on two cores is one): the e2e files spend most of their time waiting on
     // Chromium and the server, and the unit files on the database, so two workers use both cores.
     maxWorkers: 2,
+    // Test files share a worker's module cache instead of each importing the server, the app and the machines
+    // afresh (the imports were most of the unit projects' time). The price: a file may not leave a module's
+    // state changed for the next — the files start their own servers, databases and clocks, and restore timers.
+    isolate: false,
     projects: [
       {
         extends: true,
