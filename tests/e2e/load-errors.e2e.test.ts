@@ -1,50 +1,32 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { Locator, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserForFile, callReport, signUpThroughForm } from "../support/browser";
+import type { Locator, Page, Request, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  browserForFile,
+  callReport,
+  createAssistantKey,
+  reportCallOk,
+  signUpThroughForm,
+} from "../support/browser";
 import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const { newPage } = browserForFile();
 
-// A server of this file's own, stopped and started again on the same port and data: the app meets a real
-// outage, with nothing faked on either side.
-let dataDir: string;
-let server: ServerProcess;
-const start = (port?: string) =>
-  startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: "false", ...(port ? { PORT: port } : {}) });
+/**
+ * The server out of reach for this page: every request to it is refused at the connection, as Chromium reports
+ * a server that is down (the app meets net::ERR_CONNECTION_REFUSED, the same failure), until `reachable()`.
+ * Only this page's requests fail, so the shared server keeps serving the other test files.
+ */
+async function unreachable(page: Page) {
+  const refuse = (route: Route) => route.abort("connectionrefused");
+  await page.route("**/*", refuse);
+  return { reachable: () => page.unroute("**/*", refuse) };
+}
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "calldesk-outage-"));
-  server = await start();
-});
-afterAll(async () => {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Reports calls to this file's server, as the assistant would, with a key the page's user creates. */
+/** Reports calls as the assistant would, with a key the page's user creates. */
 async function reportCalls(page: Page, callerNames: string[]) {
-  const headers = { Origin: server.baseURL };
-  const refreshed = await page.request.post("/api/auth/refresh", { headers });
-  const authorization = refreshed.headers().authorization!;
-  const created = await page.request.post("/api/assistant/keys", {
-    headers: { ...headers, Authorization: authorization },
-    data: { name: "outage test" },
-  });
-  const { key } = ((await created.json()) as { data: { key: string } }).data;
+  const key = await createAssistantKey(page, "outage test");
   const reports = callerNames.map((callerName) => callReport({ callerName }));
-  for (const report of reports) {
-    const stored = await fetch(`${server.baseURL}/api/assistant/calls`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Api-Key": key },
-      body: JSON.stringify(report),
-    });
-    expect(stored.status).toBe(201);
-  }
+  for (const report of reports) await reportCallOk(key, report);
   return reports;
 }
 
@@ -80,7 +62,7 @@ async function afterRetries(page: Page, attempts: () => number, card: Locator) {
 
 describe("a server that cannot be reached", () => {
   it("gets error cards on the calls list, a call and a page, each recovering on Try again", async () => {
-    const page = await newPage({ baseURL: server.baseURL });
+    const page = await newPage();
     await page.clock.install();
     await signUpThroughForm(page);
     const [ada, grace] = await reportCalls(page, ["Ada Lovelace", "Grace Hopper"]);
@@ -89,17 +71,16 @@ describe("a server that cannot be reached", () => {
     await page.getByRole("link", { name: ada!.callerNumber }).click();
     await page.getByRole("heading", { name: "Ada Lovelace" }).waitFor();
     await page.getByRole("link", { name: "Back to calls" }).click();
-    const port = new URL(server.baseURL).port;
 
     // The list: a filter is a new query; it goes to the server, retries, then says what happened.
     const listAttempts = attemptsAt(page, "/api/calls", { status: "missed" });
-    await server.stop();
+    let outage = await unreachable(page);
     await page.getByLabel("Status").selectOption("missed");
     const listAlert = page.getByRole("alert").filter({ hasText: "Error loading calls" });
     await afterRetries(page, listAttempts, listAlert);
     expect(await listAlert.innerText()).toContain("An unexpected error occurred");
     expect(page.url()).toContain("status=missed");
-    server = await start(port);
+    await outage.reachable();
     await listAlert.getByRole("button", { name: "Try again" }).click();
     await page.getByText("No calls found").waitFor();
     expect(await listAlert.count()).toBe(0);
@@ -108,24 +89,24 @@ describe("a server that cannot be reached", () => {
     await page.getByLabel("Status").selectOption("");
     const graceRow = page.getByRole("link", { name: grace!.callerNumber });
     await graceRow.waitFor();
-    const callPath = new URL((await graceRow.getAttribute("href"))!, server.baseURL).pathname;
+    const callPath = new URL((await graceRow.getAttribute("href"))!, page.url()).pathname;
     const callAttempts = attemptsAt(page, `/api${callPath}`);
-    await server.stop();
+    outage = await unreachable(page);
     await graceRow.click();
     const callAlert = page.getByRole("alert").filter({ hasText: "Error loading call" });
     await afterRetries(page, callAttempts, callAlert);
     expect(await callAlert.innerText()).toContain("An unexpected error occurred");
-    server = await start(port);
+    await outage.reachable();
     await callAlert.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("heading", { name: "Grace Hopper" }).waitFor();
 
     // A page never visited: its code cannot be fetched. The shell stays; a reload brings the page.
-    await server.stop();
+    outage = await unreachable(page);
     await page.getByRole("link", { name: "FAQ" }).first().click();
     const pageAlert = page.getByRole("alert").filter({ hasText: "This page could not be shown" });
     await pageAlert.waitFor();
     expect(await page.getByRole("link", { name: "Dashboard" }).first().isVisible()).toBe(true);
-    server = await start(port);
+    await outage.reachable();
     await pageAlert.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("heading", { name: "FAQ", level: 1 }).waitFor();
     expect(await pageAlert.count()).toBe(0);
@@ -134,16 +115,14 @@ describe("a server that cannot be reached", () => {
 });
 
 /**
- * What answers on the server's port while it is down for maintenance behind a proxy: 503 "Service Unavailable"
- * in plain text, no envelope, for every request.
+ * What answers for the server while it is down for maintenance behind a proxy: 503 "Service Unavailable" in
+ * plain text, no envelope, for every request of the page, until `over()`.
  */
-async function maintenanceProxy(port: number): Promise<Server> {
-  const proxy = createServer((_, response) => {
-    response.writeHead(503, { "Content-Type": "text/plain" });
-    response.end("Service Unavailable");
-  });
-  await new Promise<void>((resolve) => proxy.listen(port, "127.0.0.1", resolve));
-  return proxy;
+async function maintenance(page: Page) {
+  const answer = (route: Route) =>
+    route.fulfill({ status: 503, contentType: "text/plain", body: "Service Unavailable" });
+  await page.route("**/*", answer);
+  return { over: () => page.unroute("**/*", answer) };
 }
 
 const polish = (english: string) => {
@@ -154,7 +133,7 @@ const polish = (english: string) => {
 
 describe("a load error in a translated interface", () => {
   it("says in Polish, from the catalog, that the service is unavailable (never 'Service Unavailable')", async () => {
-    const page = await newPage({ baseURL: server.baseURL });
+    const page = await newPage();
     await page.clock.install();
     await signUpThroughForm(page);
     await page.evaluate(() => localStorage.setItem("language", "pl"));
@@ -163,24 +142,17 @@ describe("a load error in a translated interface", () => {
     const status = page.getByLabel(polish("Status"), { exact: true });
     await status.waitFor();
     await page.getByText(polish("No calls found")).waitFor();
-    const port = Number(new URL(server.baseURL).port);
 
-    await server.stop();
-    const proxy = await maintenanceProxy(port);
+    const proxy = await maintenance(page);
     const attempts = attemptsAt(page, "/api/calls", { status: "missed" });
-    try {
-      await status.selectOption("missed");
-      const alert = page.getByRole("alert").filter({ hasText: polish("Error loading calls") });
-      await afterRetries(page, attempts, alert);
-      const text = await alert.innerText();
-      expect(text).toContain(polish("The service is unavailable right now. Please try again in a moment."));
-      expect(text).not.toMatch(/Service Unavailable|unexpected/i);
-      expect(readUntranslated("pl", await visibleTexts(page))).toEqual([]);
-    } finally {
-      proxy.closeAllConnections();
-      await new Promise((resolve) => proxy.close(resolve));
-    }
-    server = await start(String(port));
+    await status.selectOption("missed");
+    const alert = page.getByRole("alert").filter({ hasText: polish("Error loading calls") });
+    await afterRetries(page, attempts, alert);
+    const text = await alert.innerText();
+    expect(text).toContain(polish("The service is unavailable right now. Please try again in a moment."));
+    expect(text).not.toMatch(/Service Unavailable|unexpected/i);
+    expect(readUntranslated("pl", await visibleTexts(page))).toEqual([]);
+    await proxy.over();
     await page.getByRole("button", { name: polish("Try again") }).click();
     await page.getByText(polish("No calls found")).waitFor();
     await page.context().close();

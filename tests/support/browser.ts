@@ -76,7 +76,8 @@ export async function signUp(page: Page, at = "/dashboard") {
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   await page.goto(at);
   // The app is up: its start-up refresh and language are settled before the test touches cookies or storage.
-  await page.getByRole("heading", { level: 1 }).waitFor();
+  // (A page's h1 is in the document even under a dialog the address opens, which hides it from roles.)
+  await page.locator("h1").first().waitFor({ state: "attached" });
   return email;
 }
 
