@@ -95,7 +95,8 @@ describe("startServer", () => {
     await restartKeepsState({ DATA_DIR: dataDir });
   });
 
-  it("creates no demo business when SEED_DEMO=false", async () => {
+  // A new data directory: every migration runs, as in the test above.
+  it("creates no demo business when SEED_DEMO=false", { timeout: 60_000 }, async () => {
     const config = loadConfig({
       PORT: "0",
       HOST: "127.0.0.1",
