@@ -7,7 +7,7 @@ import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import { type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
 import { refresh, type SignedIn, signIn } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
-import { dataOf } from "../support/server-calls";
+import { dataOf, reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
 
 let bot: FakeBotApi;
@@ -85,6 +85,14 @@ describe("POST /api/privacy/delete-business", () => {
     });
     expect(again.status).toBe(401);
     expect((await server.request("/api/auth/me", { accessToken: other.staff.accessToken })).status).toBe(200);
+    // The assistant's keys went too.
+    const late = {
+      externalId: "late",
+      callerNumber: "+1 555 0100",
+      startedAt: "2026-03-02T11:00:00Z",
+      status: "completed",
+    };
+    expect((await reportCall(server, busy.key, late)).status).toBe(401);
   });
 
   it("deletes all the same when Telegram and Google cannot be reached, and says so", async () => {

@@ -22,8 +22,6 @@ export async function countTenantRows(db: Executor, businessId: string): Promise
   return new Map(rows.map((row) => [row.name, row.n]));
 }
 
-type Page = { line: string; keys: string[] };
-
 /**
  * The business's rows of one table as JSON objects (exported columns only, in the table's column order;
  * the database writes the JSON, so a row reads the same on both drivers), a page at a time in key order:
@@ -61,13 +59,10 @@ export async function* tenantRowPages(
           order by ${sql.join(keyColumns, sql`, `)}
           limit ${pageRows}`,
     );
-    const page: Page[] = rows.map((row) => ({
-      line: row.line!,
-      keys: entry.key.map((_, i) => row[`k${i}`]!),
-    }));
-    if (page.length > 0) yield page.map((row) => row.line);
-    if (page.length < pageRows) return;
-    after = page[page.length - 1]!.keys;
+    if (rows.length > 0) yield rows.map((row) => row.line!);
+    if (rows.length < pageRows) return;
+    const last = rows[rows.length - 1]!;
+    after = entry.key.map((_, i) => last[`k${i}`]!);
   }
 }
 
