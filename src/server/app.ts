@@ -39,6 +39,8 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
+import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
+import { businessExportRoutes } from "./privacy/business-export.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
@@ -96,6 +98,7 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
+  const botApi = deps.config.telegram && createBotApi(deps.config.telegram);
   const routers: ApiRouter[] = [];
   routers.push(
     healthRoutes(deps, guards),
@@ -111,7 +114,9 @@ export function createApp(options: CreateAppOptions) {
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
     privacyRoutes(deps, guards),
-    telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
+    businessExportRoutes(deps, guards),
+    businessDeletionRoutes(deps, guards, botApi),
+    telegramRoutes(deps, guards, botApi),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),
     auditRoutes(deps, guards),

@@ -52,3 +52,17 @@ export const retentionPreview = type({
   bookings: "number.integer >= 0",
 });
 export type RetentionPreview = typeof retentionPreview.infer;
+
+/** POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. */
+export const businessDeletion = type({ "+": "reject", businessName: "string" });
+export type BusinessDeletion = typeof businessDeletion.infer;
+
+/**
+ * What deleting the business reached at the connected services, after every row was gone: "none" when
+ * nothing was connected, "unreachable" when the service could not be told (the deletion stands all the same).
+ */
+export const businessDeleted = type({
+  telegram: "'notified' | 'unreachable' | 'none'",
+  calendar: "'revoked' | 'unreachable' | 'none'",
+});
+export type BusinessDeleted = typeof businessDeleted.infer;

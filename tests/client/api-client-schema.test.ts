@@ -10,7 +10,7 @@ import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
-import { privacySettings, retentionPreview } from "@shared/privacy.schema";
+import { businessDeleted, privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -66,6 +66,7 @@ describe("the client reads the real server's answers through the schemas its rou
       calendarResync,
       privacySettings,
       retentionPreview,
+      businessDeleted,
       auditList,
     });
     // The refresh's route declares `sessionUser.or("null")`, the null-data routes `null`.

@@ -161,7 +161,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** The origin of the server the page is on (a file's own server, or the shared one). */
-const originOf = (page: Page) =>
+export const originOf = (page: Page) =>
   page.url().startsWith("http") ? new URL(page.url()).origin : inject("baseURL");
 
 /**

@@ -178,11 +178,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
     return refreshing;
   }
 
-  // The body is read as unknown: only the schema of the call may say what it holds.
-  async function send(path: string, options: RequestOptions = {}): Promise<FetchResponse<unknown>> {
+  /** One attempt, and after a 401 one refresh (shared) and one retry; every failure an ApiError. */
+  async function mended<T>(path: string, attempt: () => Promise<T>): Promise<T> {
     const sentWith = authorization;
     try {
-      return await raw.raw<unknown>(path, options);
+      return await attempt();
     } catch (error) {
       const mendable =
         error instanceof FetchError && error.status === 401 && path !== REFRESH_PATH && sentWith !== null;
@@ -198,12 +198,16 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
         }
       }
       try {
-        return await raw.raw<unknown>(path, options);
+        return await attempt();
       } catch (retryError) {
         throw toApiError(retryError);
       }
     }
   }
+
+  // The body is read as unknown: only the schema of the call may say what it holds.
+  const send = (path: string, options: RequestOptions = {}): Promise<FetchResponse<unknown>> =>
+    mended(path, () => raw.raw<unknown>(path, options));
 
   /**
    * Sends a request and unwraps the envelope's `data`, the answer of the route `name` names; the answer's
@@ -241,6 +245,14 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
       request(path, name, { ...options, method: "PATCH", ...withBody(body) }),
     delete: <Name extends ResponseName>(path: string, name: Name, options?: RequestOptions) =>
       request(path, name, { ...options, method: "DELETE" }),
+    /** A file answer (a download), its body a stream read as it arrives; failures as every call's. */
+    download: async (path: string, options: { signal?: AbortSignal } = {}) => {
+      const response = await mended(path, () =>
+        raw.raw<unknown, "stream">(path, { ...options, method: "GET", responseType: "stream" }),
+      );
+      if (!response.body) throw new ApiError("The download has no body", { code: BAD_RESPONSE });
+      return { body: response.body, headers: response.headers };
+    },
     hasAuthorization: () => authorization !== null,
     dropAuthorization: () => {
       authorization = null;

@@ -8,7 +8,7 @@ import { calendarResync } from "@shared/calendar-events.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
-import { privacySettings, retentionPreview } from "@shared/privacy.schema";
+import { businessDeleted, privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
 import { type } from "arktype";
@@ -48,6 +48,7 @@ export const responseSchemas = {
   calendarResync,
   privacySettings,
   retentionPreview,
+  businessDeleted,
   auditList,
 };
 

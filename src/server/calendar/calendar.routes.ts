@@ -30,8 +30,8 @@ import {
   exchangeCode,
   GoogleOAuthError,
   missingPermissions,
-  revokeToken,
 } from "./google-oauth";
+import { createGrantRevocation } from "./grant-revocation";
 import { newAuthorizationSecrets, stateHashOf } from "./pkce";
 import { createTokenCipher } from "./token-cipher";
 
@@ -103,24 +103,7 @@ export function calendarRoutes(
   const portalOrigin = (c: Context) => config.appOrigin ?? requestOrigin(c, config.trustProxy);
   const redirectUri = (c: Context) => `${config.publicUrl ?? portalOrigin(c)}${CALLBACK_PATH}`;
 
-  /** Best effort: Google unreachable must not keep our copy, or the user, waiting. */
-  const revoke = async (revokeUrl: string, token: string, why: string) => {
-    try {
-      await revokeToken(revokeUrl, token);
-    } catch (error) {
-      logger.warn(`Revoking a Google grant (${why}) failed; it stays until the user removes it`, error);
-    }
-  };
-  const revokeStored = async (revokeUrl: string, sealed: string, why: string) => {
-    let token: string;
-    try {
-      token = cipher.decrypt(sealed);
-    } catch {
-      logger.warn(`A stored Google grant (${why}) cannot be read, so it is not revoked`);
-      return;
-    }
-    await revoke(revokeUrl, token, why);
-  };
+  const { revoke, revokeStored } = createGrantRevocation(deps, cipher);
 
   router.add(
     {

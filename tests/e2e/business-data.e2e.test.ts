@@ -1,0 +1,86 @@
+import { buffer } from "node:stream/consumers";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  browserForFile,
+  callReport,
+  createAssistantKey,
+  expectNoAxeViolations,
+  originOf,
+  PASSWORD,
+  reportCallOk,
+  signIn,
+  signUp,
+} from "../support/browser";
+import { readZip } from "../support/read-zip";
+import { sidewaysOverflow } from "../support/sideways-overflow";
+
+const { newPage } = browserForFile();
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
+// signUp's addresses are @example.com: the business is named after the domain.
+const BUSINESS = "Example";
+
+describe("Settings → Your data", () => {
+  it("exports every table as a zip read back whole, then deletes the business once its name is typed, ending on sign-in for good", async () => {
+    const page = await newPage({ acceptDownloads: true, viewport: { width: 360, height: 800 } });
+    const email = await signUp(page, "/settings");
+    const key = await createAssistantKey(page);
+    const callId = await reportCallOk(key, callReport({ callerName: "Grace Hopper" }));
+    await page.getByRole("heading", { name: "Your data" }).scrollIntoViewIfNeeded();
+    expect(await sidewaysOverflow(page)).toEqual([]);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export all data" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^calldesk-Example-\d{4}-\d{2}-\d{2}\.zip$/);
+    // The browser runs apart from the test: the file is read through Playwright, as it saved it.
+    const files = await readZip(await buffer(await download.createReadStream()));
+    expect(files.get("readme.txt")).toContain("calls.jsonl, calls.csv: ");
+    const [call] = files
+      .get("calls.jsonl")!
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(call).toMatchObject({ id: callId, caller_name: "Grace Hopper" });
+    expect(files.get("users.jsonl")).toContain(email);
+    expect(files.get("users.jsonl")).not.toContain("password_hash");
+    await toast(page, "Your data was exported").waitFor();
+    await expectNoAxeViolations(page);
+
+    // Keyboard only: the dialog opens on Cancel, the safe choice.
+    await page.getByRole("button", { name: "Delete everything…" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog", { name: "Delete everything?" });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
+    const typed = dialog.getByLabel(`Type ${BUSINESS} to confirm`);
+    await typed.fill(BUSINESS.toLowerCase());
+    await typed.press("Enter");
+    await dialog
+      .getByText("This is not the business's name. Type it exactly as shown, capitals and spaces included.")
+      .waitFor();
+    await expectNoAxeViolations(page);
+    // A last export is offered in the dialog itself.
+    await expect(dialog.getByRole("button", { name: "Download a last export" }).isVisible()).resolves.toBe(
+      true,
+    );
+
+    await typed.fill(BUSINESS);
+    await typed.press("Enter");
+    await page.waitForURL("**/auth/sign-in");
+    await toast(page, `${BUSINESS} and all its data were deleted`).waitFor();
+
+    await signIn(page, email, PASSWORD);
+    await page.getByText("Invalid email or password").waitFor();
+    expect(page.url()).toMatch(/\/auth\/sign-in$/);
+    const again = await page.request.post("/api/auth/sign-in", {
+      data: { email, password: PASSWORD },
+      headers: { Origin: originOf(page) },
+    });
+    expect(again.status()).toBe(401);
+  });
+});
