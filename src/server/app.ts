@@ -39,6 +39,7 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
+import { callerDataRoutes } from "./privacy/caller-data.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
@@ -111,6 +112,7 @@ export function createApp(options: CreateAppOptions) {
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
     privacyRoutes(deps, guards),
+    callerDataRoutes(deps, guards),
     telegramRoutes(deps, guards, deps.config.telegram && createBotApi(deps.config.telegram)),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),

@@ -96,16 +96,18 @@ function operation(route: RegisteredRoute) {
     }),
     content: route.page
       ? { "text/html": { schema: { type: "string" } } }
-      : {
-          "application/json": {
-            schema: route.raw
-              ? data
-              : successEnvelope(data, route.alongside ? jsonSchema(route.alongside) : undefined),
-            ...(example !== undefined && {
-              example: route.raw ? example : { success: true, data: example },
-            }),
+      : route.file
+        ? { [route.file]: { schema: { type: "string", format: "binary" } } }
+        : {
+            "application/json": {
+              schema: route.raw
+                ? data
+                : successEnvelope(data, route.alongside ? jsonSchema(route.alongside) : undefined),
+              ...(example !== undefined && {
+                example: route.raw ? example : { success: true, data: example },
+              }),
+            },
           },
-        },
   };
   const responses: Record<string, unknown> = Object.fromEntries(
     [route.status ?? 200].flat().map((status) => [status, success]),
