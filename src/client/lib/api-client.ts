@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from "@shared/booking.constants";
 import { type ApiErrorCode, apiErrorCodes } from "@shared/error-codes";
-import { FetchError, type FetchOptions, type FetchResponse, ofetch } from "ofetch";
+import { FetchError, type FetchOptions, ofetch } from "ofetch";
 import type { ResponseName, ResponseOf } from "./response-schemas";
 import { parseRetryAfter } from "./retry-after";
 
@@ -178,11 +178,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
     return refreshing;
   }
 
-  // The body is read as unknown: only the schema of the call may say what it holds.
-  async function send(path: string, options: RequestOptions = {}): Promise<FetchResponse<unknown>> {
+  /** Makes `attempt` (a request to `path`), mending a 401 by one shared refresh and one retry. */
+  async function send<T>(path: string, attempt: () => Promise<T>): Promise<T> {
     const sentWith = authorization;
     try {
-      return await raw.raw<unknown>(path, options);
+      return await attempt();
     } catch (error) {
       const mendable =
         error instanceof FetchError && error.status === 401 && path !== REFRESH_PATH && sentWith !== null;
@@ -198,7 +198,7 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
         }
       }
       try {
-        return await raw.raw<unknown>(path, options);
+        return await attempt();
       } catch (retryError) {
         throw toApiError(retryError);
       }
@@ -214,7 +214,8 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
     name: Name,
     options?: RequestOptions,
   ): Promise<{ data: ResponseOf<Name>; headers: Headers }> {
-    const response = await send(path, options);
+    // The body is read as unknown: only the schema of the call may say what it holds.
+    const response = await send(path, () => raw.raw<unknown>(path, options));
     return { data: await readData(path, response._data, name), headers: response.headers };
   }
 
@@ -241,6 +242,18 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
       request(path, name, { ...options, method: "PATCH", ...withBody(body) }),
     delete: <Name extends ResponseName>(path: string, name: Name, options?: RequestOptions) =>
       request(path, name, { ...options, method: "DELETE" }),
+    /** A file the server answers (a zip), whole; a failure is an ApiError as for any call. */
+    download: async (
+      path: string,
+      options: { query?: Record<string, string>; signal?: AbortSignal } = {},
+    ): Promise<Blob> => {
+      const response = await send(path, () =>
+        raw.raw<Blob, "blob">(path, { ...options, method: "GET", responseType: "blob" }),
+      );
+      if (!(response._data instanceof Blob))
+        throw new ApiError(`${path} answered no file`, { status: response.status, code: BAD_RESPONSE });
+      return response._data;
+    },
     hasAuthorization: () => authorization !== null,
     dropAuthorization: () => {
       authorization = null;
