@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { buffer } from "node:stream/consumers";
 import type { ErasureReceipt } from "@shared/caller-data.schema";
 import { describe, expect, it } from "vitest";
 import { createBooking } from "../support/bookings";
@@ -52,7 +52,7 @@ describe("Settings → Privacy desk", () => {
     await open.focus();
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { level: 1, name: "Privacy desk" }).waitFor();
-    await page.getByLabel("Phone number or name").fill("(718) 555-0142");
+    await page.getByLabel("Phone number or name").fill("+1 (718) 555-0142");
     await page.keyboard.press("Enter");
     await page.getByText("1 call found, 1 booking found").waitFor();
     await page.getByText("Ada asked for a cleaning.").waitFor();
@@ -64,7 +64,7 @@ describe("Settings → Privacy desk", () => {
       page.getByRole("button", { name: "Download this caller's data" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^caller-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const files = await readZip(await readFile((await download.path())!));
+    const files = await readZip(await buffer(await download.createReadStream()));
     expect(files.get("readme.txt")).toContain("transcripts.csv");
     expect(files.get("transcripts.csv")).toContain("Hello, Ada here.");
     expect(JSON.parse(files.get("bookings.json")!)).toMatchObject([{ _id: upcoming._id, upcoming: true }]);
