@@ -70,7 +70,11 @@ export function DataProtectionCard() {
         )}
         <Link
           href={PRIVACY_DESK_PATH}
-          className={cx(button({ variant: "outline", size: "sm" }), css({ alignSelf: "flex-start" }))}
+          className={cx(
+            button({ variant: "outline", size: "sm" }),
+            // Its label is long in some languages: it wraps rather than push the card sideways at 360 px.
+            css({ alignSelf: "flex-start", whiteSpace: "normal", h: "auto", minH: "8", py: "1.5" }),
+          )}
         >
           <UserSearch aria-hidden="true" />
           <Trans>Open the privacy desk</Trans>

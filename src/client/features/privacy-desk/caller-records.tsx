@@ -6,9 +6,10 @@ import { BookingStatusTag } from "../../components/booking-status-look";
 import { CallStatusBadge } from "../../components/call-badges";
 import { appointmentFormat, fullDateTimeFormat } from "../../lib/zoned-format";
 
-const list = css({ display: "grid", gap: "2" });
+const list = css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "2" });
 const row = css({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: "1",
   p: "3",
   borderWidth: "1px",
@@ -78,7 +79,7 @@ export function CallerBookings({ bookings, timeZone, decisions, onDecide, showMi
             {booking.notes ? <span className={css({ textStyle: "sm" })}>{booking.notes}</span> : null}
             {booking.upcoming ? (
               <fieldset
-                className={css({ display: "flex", flexWrap: "wrap", gap: "2 4", mt: "1" })}
+                className={css({ display: "flex", flexWrap: "wrap", gap: "2 4", mt: "1", minW: "0" })}
                 aria-invalid={missing || undefined}
                 aria-describedby={missing ? `${booking._id}-missing` : undefined}
               >

@@ -3,7 +3,7 @@ import type { CallerSearch, UpcomingDecision } from "@shared/caller-data.schema"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
 import { useLocation, useSearch } from "wouter";
 import { BackLink } from "../../components/back-link";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -28,6 +28,24 @@ import {
   PRIVACY_DESK_PATH,
   privacyDeskQueries,
 } from "./privacy-desk.queries";
+
+/** A column of the page: its items never wider than it (a grid item's minimum is otherwise its content's). */
+// Panda extracts styles at build time: each one spelled out.
+const stack = {
+  3: css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "3" }),
+  4: css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "4" }),
+  6: css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "6" }),
+};
+/** Long labels (German, Dutch) wrap rather than push the page sideways at 360 px. */
+const wrapping = css({
+  whiteSpace: "normal",
+  h: "auto",
+  minH: "10",
+  py: "2",
+  textAlign: "start",
+  flexShrink: 1,
+  maxW: "full",
+});
 
 /**
  * Settings → Privacy desk (issue 23 §2): a caller's "what do you hold about me?" and "delete me". The caller
@@ -56,7 +74,7 @@ function ReceiptView({ id }: { id: string }) {
   const timeZone = useCompanyTimeZone();
   const receipt = useQuery(privacyDeskQueries.receipt(api, id));
   return (
-    <div className={css({ display: "grid", gap: "4" })}>
+    <div className={stack[4]}>
       {receipt.data && timeZone ? (
         <ErasureReceiptCard receipt={receipt.data} timeZone={timeZone} />
       ) : receipt.isError ? (
@@ -100,7 +118,7 @@ function CallerDesk() {
   };
 
   return (
-    <div className={css({ display: "grid", gap: "6" })}>
+    <div className={stack[6]}>
       <Card aria-labelledby={titleId}>
         <CardHeader>
           <CardTitle id={titleId}>
@@ -120,7 +138,7 @@ function CallerDesk() {
             noValidate
             className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}
           >
-            <div className={css({ flex: "1 1 16rem", minW: "0" })}>
+            <div className={css({ flex: "1 1 12rem", minW: "0" })}>
               <Field
                 label={t`Phone number or name`}
                 value={text}
@@ -217,14 +235,14 @@ function CallerResults({ search }: { search: CallerSearch }) {
   };
 
   return (
-    <div className={css({ display: "grid", gap: "6" })}>
+    <div className={stack[6]}>
       <p role="status" className={css({ fontWeight: "medium" })}>
         <Plural value={calls.length} one="# call found" other="# calls found" />
         {", "}
         <Plural value={bookings.length} one="# booking found" other="# bookings found" />
       </p>
       {bookings.length > 0 ? (
-        <section aria-labelledby={bookingsId} className={css({ display: "grid", gap: "3" })}>
+        <section aria-labelledby={bookingsId} className={stack[3]}>
           <h2 id={bookingsId} className={css({ textStyle: "lg", fontWeight: "semibold" })}>
             <Trans>Bookings, upcoming first</Trans>
           </h2>
@@ -240,7 +258,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
         </section>
       ) : null}
       {calls.length > 0 ? (
-        <section aria-labelledby={callsId} className={css({ display: "grid", gap: "3" })}>
+        <section aria-labelledby={callsId} className={stack[3]}>
           <h2 id={callsId} className={css({ textStyle: "lg", fontWeight: "semibold" })}>
             <Trans>Calls</Trans>
           </h2>
@@ -248,7 +266,12 @@ function CallerResults({ search }: { search: CallerSearch }) {
         </section>
       ) : null}
       <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
-        <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
+        <Button
+          variant="outline"
+          className={wrapping}
+          disabled={download.isPending}
+          onClick={() => download.mutate()}
+        >
           <Download aria-hidden="true" />
           {download.isPending ? (
             <Trans>Preparing the download…</Trans>
@@ -256,7 +279,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
             <Trans>Download this caller's data</Trans>
           )}
         </Button>
-        <Button className={destructive} onClick={askToErase}>
+        <Button className={cx(destructive, wrapping)} onClick={askToErase}>
           <Trash2 aria-hidden="true" />
           <Trans>Erase this caller's data</Trans>
         </Button>
