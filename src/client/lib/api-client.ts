@@ -60,6 +60,14 @@ type RequestOptions = Omit<FetchOptions<"json">, "baseURL" | "responseType">;
 const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
   apiErrorCodes.some((code) => code === value);
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 const isBookingStatus = (value: unknown): value is BookingStatus =>
@@ -91,10 +99,11 @@ function readEnvelope(body: unknown): Envelope | undefined {
   };
 }
 
-function toApiError(error: unknown): ApiError {
+/** `body`: the answer's body when ofetch did not read it as JSON (a download's). */
+function toApiError(error: unknown, body?: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    const envelope = readEnvelope(error.data);
+    const envelope = readEnvelope(body ?? error.data);
     const failure = envelope?.success === false ? envelope.failure : undefined;
     return new ApiError(failure?.message ?? error.statusText ?? error.message, {
       status: error.status,
@@ -247,9 +256,17 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
       path: string,
       options: { query?: Record<string, string>; signal?: AbortSignal } = {},
     ): Promise<Blob> => {
-      const response = await send(path, () =>
-        raw.raw<Blob, "blob">(path, { ...options, method: "GET", responseType: "blob" }),
-      );
+      const response = await send(path, async () => {
+        try {
+          return await raw.raw<Blob, "blob">(path, { ...options, method: "GET", responseType: "blob" });
+        } catch (error) {
+          // A refusal's envelope arrives as a Blob, as the file would have: read as the JSON it is (a 401
+          // goes on as it came, for send to mend).
+          if (error instanceof FetchError && error.status !== 401 && error.data instanceof Blob)
+            throw toApiError(error, parseJson(await error.data.text()));
+          throw error;
+        }
+      });
       if (!(response._data instanceof Blob))
         throw new ApiError(`${path} answered no file`, { status: response.status, code: BAD_RESPONSE });
       return response._data;
