@@ -41,6 +41,7 @@ import { loadSpa, spaRouter } from "./http/static-spa";
 import { createLogger, type Logger } from "./logger";
 import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
 import { businessExportRoutes } from "./privacy/business-export.routes";
+import { callerDataRoutes } from "./privacy/caller-data.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
@@ -116,6 +117,7 @@ export function createApp(options: CreateAppOptions) {
     privacyRoutes(deps, guards),
     businessExportRoutes(deps, guards),
     businessDeletionRoutes(deps, guards, botApi),
+    callerDataRoutes(deps, guards),
     telegramRoutes(deps, guards, botApi),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),

@@ -88,7 +88,10 @@ export const auditEvent = type.or(
   { action: "'calendar.disconnected'", details: none },
   { action: "'privacy.settings_updated'", details: { fields: fieldsOf(PRIVACY_AUDIT_FIELDS) } },
   { action: "'caller_data.exported'", details: none },
-  { action: "'caller_data.erased'", details: { calls: count, bookings: count } },
+  {
+    action: "'caller_data.erased'",
+    details: { calls: count, bookings: count, cancelledBookings: count },
+  },
   { action: "'business_data.exported'", details: none },
   { action: "'business.deleted'", details: none },
   { action: "'retention.purged'", details: { calls: count, callContents: count, bookingContacts: count } },

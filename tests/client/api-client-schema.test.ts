@@ -7,6 +7,7 @@ import { availability, blackoutDate, slotList } from "@shared/availability.schem
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
+import { callerData, erasureReceipt } from "@shared/caller-data.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
@@ -19,6 +20,7 @@ import { describeLoadFailure, failureMessage } from "../../src/client/lib/error-
 import { createQueryClient } from "../../src/client/lib/query-client";
 import { responseSchemas } from "../../src/client/lib/response-schemas";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
+import { readZip } from "../support/read-zip";
 import { uniqueEmail } from "../support/server-accounts";
 import { reportCall } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
@@ -68,6 +70,8 @@ describe("the client reads the real server's answers through the schemas its rou
       retentionPreview,
       businessDeleted,
       auditList,
+      callerData,
+      erasureReceipt,
     });
     // The refresh's route declares `sessionUser.or("null")`, the null-data routes `null`.
     expect(sessionOrNone.expression).toBe(sessionUser.or("null").expression);
@@ -116,6 +120,33 @@ describe("the client reads the real server's answers through the schemas its rou
     await expect(api.get("/services", "serviceList")).resolves.toEqual([created]);
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
+
+  it("finds a caller, downloads their zip as a file, and erases them as the privacy desk names it", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await api.post("/auth/sign-up", "sessionUser", { email: uniqueEmail("desk"), password: "correct horse" });
+    const key = await api.post("/assistant/keys", "createdAssistantKey", { name: "Desk" });
+    const reported = await reportCall(server, key.key, {
+      externalId: "desk-1",
+      callerNumber: "+48 123 456 789",
+      startedAt: new Date().toISOString(),
+      status: "completed",
+    });
+    expect(reported.status).toBe(201);
+    const search = { phone: "+48123456789" };
+    const found = await api.get("/privacy/caller", "callerData", { query: search });
+    expect(found.calls).toHaveLength(1);
+    const zip = await api.download("/privacy/caller/export", { query: search });
+    const files = await readZip(new Uint8Array(await new Response(zip.body).arrayBuffer()));
+    expect(JSON.parse(files.get("calls.json")!)).toMatchObject([{ fromNumber: "+48 123 456 789" }]);
+    const receipt = await api.post("/privacy/caller/erase", "erasureReceipt", { ...search, decisions: [] });
+    expect(receipt).toMatchObject({ calls: 1, bookings: 0 });
+    // A download refused is an ApiError as any call's failure.
+    await expect(api.download("/privacy/caller/export")).rejects.toMatchObject({
+      status: 400,
+      code: "VALIDATION",
+      field: "phone",
+    });
+  });
 
   it("reads and saves the data protection settings and reads the purge preview as the card names them", async () => {
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });

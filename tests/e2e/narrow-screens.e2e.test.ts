@@ -170,6 +170,13 @@ describe.each(LANGUAGES.map((language) => language.code))(
         await expectNoSidewaysScroll(page, path);
       }
 
+      // The privacy desk with a caller found: the booking with the longest names, its cancel-or-keep choice.
+      await page.goto("/settings/privacy-desk");
+      await main.locator("input").first().fill("+1 555 000 1111");
+      await main.locator("form button[type=submit]").click();
+      await main.locator("[data-upcoming] input[type=radio]").first().waitFor();
+      await expectNoSidewaysScroll(page, "/settings/privacy-desk, a caller found");
+
       // The service dialog, its refusals shown. The first button on the page is Add Service.
       await page.goto("/services");
       await main.locator("[data-service]").first().waitFor();

@@ -15,16 +15,26 @@ export const pages = {
   ),
   settings: preloadable(() => import("../features/settings/settings-page").then((m) => m.SettingsPage)),
   audit: preloadable(() => import("../features/audit/audit-page").then((m) => m.AuditPage)),
+  privacyDesk: preloadable(() =>
+    import("../features/privacy-desk/privacy-desk-page").then((m) => m.PrivacyDeskPage),
+  ),
   faq: preloadable(() => import("../features/faq/faq-page").then((m) => m.FaqPage)),
 };
 
 export type PageKey = keyof typeof pages;
+
+/** The pages under /settings/…, by their path's last part. */
+const SETTINGS_PAGES: Record<string, PageKey> = { audit: "audit", "privacy-desk": "privacyDesk" };
 
 /** The page a signed-in path renders (unknown paths render the dashboard); null for the /auth pages. */
 export function pageKeyOf(pathname: string): PageKey | null {
   const [, section = "", id] = pathname.split("/");
   if (section === "auth") return null;
   const key =
-    section === "calls" && id ? "callDetail" : section === "settings" && id === "audit" ? "audit" : section;
+    section === "calls" && id
+      ? "callDetail"
+      : section === "settings" && id
+        ? (SETTINGS_PAGES[id] ?? section)
+        : section;
   return Object.hasOwn(pages, key) ? (key as PageKey) : "dashboard";
 }

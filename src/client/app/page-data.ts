@@ -59,6 +59,11 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     const { companyQuery } = await import("../lib/company-queries");
     return queryClient.prefetchQuery(companyQuery(api));
   },
+  // The desk shows times on the business's clock; it asks for nothing else before a search.
+  privacyDesk: async ({ api, queryClient }) => {
+    const { companyQuery } = await import("../lib/company-queries");
+    return queryClient.prefetchQuery(companyQuery(api));
+  },
   audit: async ({ api, queryClient, search }) => {
     const [{ auditQueries }, { auditSearch }, { companyQuery }] = await Promise.all([
       import("../features/audit/audit.queries"),

@@ -20,6 +20,7 @@ export default function ProtectedArea() {
             <Route path="/availability" component={pages.availability} />
             <Route path="/settings" component={pages.settings} />
             <Route path="/settings/audit" component={pages.audit} />
+            <Route path="/settings/privacy-desk" component={pages.privacyDesk} />
             <Route path="/faq" component={pages.faq} />
             <Route>
               <Redirect to="/dashboard" replace />

@@ -5,6 +5,7 @@ import { availability, blackoutDate, slotList } from "@shared/availability.schem
 import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
+import { callerData, erasureReceipt } from "@shared/caller-data.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
@@ -50,6 +51,8 @@ export const responseSchemas = {
   retentionPreview,
   businessDeleted,
   auditList,
+  callerData,
+  erasureReceipt,
 };
 
 export type ResponseName = keyof typeof responseSchemas;

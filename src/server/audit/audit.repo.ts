@@ -12,23 +12,40 @@ export type AuditRecord = AuditEvent & { businessId: string; actor: AuditActorIn
 
 /**
  * The one writer of the audit log. It takes a transaction, not the database: an entry is written with the
- * change it records, so neither is ever kept without the other.
+ * change it records, so neither is ever kept without the other. Resolves to the entry's id.
  */
-export async function recordAudit(tx: Transaction, { businessId, actor, at, action, details }: AuditRecord) {
+export async function recordAudit(
+  tx: Transaction,
+  { businessId, actor, at, action, details }: AuditRecord,
+): Promise<string> {
   const userId = typeof actor === "string" ? null : actor.userId;
-  await tx.insert(auditLog).values({
-    businessId,
-    occurredAt: at,
-    actorKind: typeof actor === "string" ? actor : "user",
-    actorUserId: userId,
-    actorEmail:
-      userId === null
-        ? null
-        : sql`(select email from users where id = ${userId}::uuid and business_id = ${businessId}::uuid)`,
-    action,
-    details,
-  });
+  const [entry] = await tx
+    .insert(auditLog)
+    .values({
+      businessId,
+      occurredAt: at,
+      actorKind: typeof actor === "string" ? actor : "user",
+      actorUserId: userId,
+      actorEmail:
+        userId === null
+          ? null
+          : sql`(select email from users where id = ${userId}::uuid and business_id = ${businessId}::uuid)`,
+      action,
+      details,
+    })
+    .returning({ id: auditLog.id });
+  return String(entry!.id);
 }
+
+/** An entry as the API answers it (a row of audit_log as `entry`). */
+const entryJson = sql`json_build_object(
+  '_id', entry.id::text,
+  'occurredAt', ${isoUtc(sql`entry.occurred_at`)},
+  'actor', case when entry.actor_kind = 'user'
+    then json_build_object('kind', entry.actor_kind, 'email', entry.actor_email)
+    else json_build_object('kind', entry.actor_kind) end,
+  'action', entry.action,
+  'details', entry.details)`;
 
 /** A page of the business's log, newest first, with the exact total (a page past the end is empty). */
 export async function listAuditEntries(
@@ -40,17 +57,24 @@ export async function listAuditEntries(
     db,
     sql`select
         (select count(*)::int from audit_log where business_id = ${businessId}::uuid) as total,
-        coalesce((select json_agg(json_build_object(
-            '_id', id::text,
-            'occurredAt', ${isoUtc(sql`occurred_at`)},
-            'actor', case when actor_kind = 'user'
-              then json_build_object('kind', actor_kind, 'email', actor_email)
-              else json_build_object('kind', actor_kind) end,
-            'action', action,
-            'details', details) order by occurred_at desc, id desc)
+        coalesce((select json_agg(${entryJson} order by occurred_at desc, id desc)
           from (select * from audit_log where business_id = ${businessId}::uuid
             order by occurred_at desc, id desc
             limit ${limit} offset ${(page - 1) * limit}) entry), '[]'::json) as data`,
   );
   return row ?? { total: 0, data: [] };
+}
+
+/** One entry of the business's log by its id, digits (null: none such, or another business's). */
+export async function findAuditEntry(
+  db: Executor,
+  businessId: string,
+  id: string,
+): Promise<AuditEntry | null> {
+  const [row] = await rawRows<{ entry: AuditEntry }>(
+    db,
+    sql`select ${entryJson} as entry from audit_log entry
+      where entry.business_id = ${businessId}::uuid and entry.id = ${id}::bigint`,
+  );
+  return row?.entry ?? null;
 }

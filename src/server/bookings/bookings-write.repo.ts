@@ -499,6 +499,11 @@ export async function insertBookings(
   }
 }
 
+/** What removing a booking's customer details sets: the bookings list then shows them removed. */
+const personalRemoved = (now: Date) =>
+  sql`customer_name = '', customer_phone = '', notes = null,
+    personal_removed_at = coalesce(personal_removed_at, ${now.toISOString()}::timestamptz)`;
+
 /**
  * Removes the customer's name, phone and notes from up to `limit` of the business's bookings whose
  * appointment ended before `before` and still hold them, marking each with `now`; resolves to how many. The
@@ -522,12 +527,34 @@ export async function removeBookingPersonalData(
         limit ${limit}
       ),
       removed as (
-        update bookings b set customer_name = '', customer_phone = '', notes = null,
-          personal_removed_at = ${now.toISOString()}::timestamptz
+        update bookings b set ${personalRemoved(now)}
         from due where b.id = due.id
         returning 1
       )
       select count(*)::int as removed from removed`,
   );
   return row!.removed;
+}
+
+/**
+ * The privacy desk's erasure of one customer's bookings (`customer`: a condition on bookings, see
+ * callerCondition): their name, phone and notes removed as removeBookingPersonalData does, every status; the
+ * bookings stay for the figures, their version and timeline unchanged. Resolves to how many.
+ */
+export async function eraseCustomerBookings(
+  tx: Executor,
+  businessId: string,
+  customer: SQL,
+  now: Date,
+): Promise<number> {
+  const [row] = await rawRows<{ erased: number }>(
+    tx,
+    sql`with erased as (
+        update bookings set ${personalRemoved(now)}
+        where business_id = ${businessId}::uuid and ${customer}
+        returning 1
+      )
+      select count(*)::int as erased from erased`,
+  );
+  return row!.erased;
 }

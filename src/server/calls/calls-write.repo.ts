@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
@@ -161,6 +161,11 @@ export async function purgeCalls(
   return row!.deleted;
 }
 
+/** What clearing a call's content sets: the call detail then says when it went (content_removed_at). */
+const contentCleared = (now: Date) =>
+  sql`transcript = '[]'::jsonb, recording_url = null, summary = null,
+    content_removed_at = coalesce(content_removed_at, ${now.toISOString()}::timestamptz)`;
+
 /**
  * Removes the transcript, recording link and summary of up to `limit` of the business's oldest calls that
  * started before `before` and still hold them, marking each with `now` (the call detail says why it has
@@ -186,8 +191,7 @@ export async function clearCallContent(
           limit ${limit}
         ),
         cleared as (
-          update calls c set transcript = '[]'::jsonb, recording_url = null, summary = null,
-            content_removed_at = ${now.toISOString()}::timestamptz
+          update calls c set ${contentCleared(now)}
           from due where c.id = due.id
           returning 1
         )
@@ -195,4 +199,29 @@ export async function clearCallContent(
     );
     return row!.cleared;
   });
+}
+
+/**
+ * The privacy desk's erasure of one caller's calls (`caller`: a condition on calls, see callerCondition): their
+ * number, name and content removed, the rows kept for the figures (status, time, duration, outcome, service).
+ * Takes turns with the business's reports as clearCallContent does; run inside the erasure's transaction.
+ * Resolves to how many calls.
+ */
+export async function eraseCallerCalls(
+  tx: Executor,
+  businessId: string,
+  caller: SQL,
+  now: Date,
+): Promise<number> {
+  await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+  const [row] = await rawRows<{ erased: number }>(
+    tx,
+    sql`with erased as (
+        update calls set caller_number = '', caller_name = null, ${contentCleared(now)}
+        where business_id = ${businessId}::uuid and ${caller}
+        returning 1
+      )
+      select count(*)::int as erased from erased`,
+  );
+  return row!.erased;
 }

@@ -53,7 +53,7 @@ export type RouteSpec<
    * Google's redirect opens in the popup); `response` is then null.
    */
   page?: boolean;
-  /** The answer is a file of this media type, streamed as a download; `response` is then null. */
+  /** The answer is a file of this media type to download (a zip) rather than JSON; `response` is then null. */
   file?: string;
   /** Fields the success envelope carries beside `data` (what a list of slots says about itself). */
   alongside?: Type;
@@ -114,15 +114,12 @@ async function responseDrift(
   if (!statuses.includes(response.status as SuccessStatus)) {
     return `status ${response.status} is not among the declared ${statuses.join(", ")}`;
   }
-  if (spec.page) {
-    const contentType = response.headers.get("content-type") ?? "";
+  const contentType = response.headers.get("content-type") ?? "";
+  if (spec.page)
     return contentType.startsWith("text/html") ? null : `a page must be text/html (was "${contentType}")`;
-  }
   // A file is checked by its type only: reading it here would hold the whole download in memory.
-  if (spec.file) {
-    const contentType = response.headers.get("content-type") ?? "";
+  if (spec.file)
     return contentType === spec.file ? null : `a file must be ${spec.file} (was "${contentType}")`;
-  }
   const bytes = Buffer.from(await response.clone().arrayBuffer());
   const text = (response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes).toString();
   let body: unknown;

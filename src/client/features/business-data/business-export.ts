@@ -1,22 +1,8 @@
 import type { ApiClient } from "../../lib/api-client";
+import { fileNameOf, saveFile } from "../../lib/save-file";
 
 /** How far a download is: bytes received so far, and the rows the archive holds (null: not said). */
 export type ExportProgress = { bytes: number; rows: number | null };
-
-const FALLBACK_NAME = "calldesk-export.zip";
-
-/** The file's name the server gave (RFC 5987's UTF-8 form first), else a plain one. */
-export function fileNameOf(disposition: string | null): string {
-  const encoded = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // A name that does not decode falls back to the plain one.
-    }
-  }
-  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? FALLBACK_NAME;
-}
 
 /**
  * GET /api/privacy/export read as it arrives, telling `onProgress` after each chunk, then saved under the
@@ -41,13 +27,8 @@ export async function downloadBusinessExport(
     bytes += value.byteLength;
     onProgress({ bytes, rows });
   }
-  const url = URL.createObjectURL(new Blob(chunks, { type: "application/zip" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(headers.get("Content-Disposition"));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the browser's download; the URL is not needed past this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(
+    new Blob(chunks, { type: "application/zip" }),
+    fileNameOf(headers.get("Content-Disposition"), "calldesk-export.zip"),
+  );
 }

@@ -2,8 +2,11 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { RetentionField as Retention } from "@shared/privacy.constants";
 import type { PrivacySettings } from "@shared/privacy.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UserSearch } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { css } from "styled-system/css";
+import { css, cx } from "styled-system/css";
+import { button } from "styled-system/recipes/button";
+import { Link } from "wouter";
 import { LeaveGuard } from "../../components/leave-guard";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { SaveBar } from "../../components/save-bar";
@@ -14,6 +17,7 @@ import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureOf } from "../../lib/error-wording";
+import { PRIVACY_DESK_PATH } from "../privacy-desk/privacy-desk.queries";
 import { dataProtectionQueries, saveDataProtection } from "./data-protection.queries";
 import {
   type DataProtectionDraft,
@@ -64,6 +68,17 @@ export function DataProtectionCard() {
             <Skeleton className={css({ h: "24", w: "full" })} />
           </div>
         )}
+        <Link
+          href={PRIVACY_DESK_PATH}
+          className={cx(
+            button({ variant: "outline", size: "sm" }),
+            // Its label is long in some languages: it wraps rather than push the card sideways at 360 px.
+            css({ alignSelf: "flex-start", whiteSpace: "normal", h: "auto", minH: "8", py: "1.5" }),
+          )}
+        >
+          <UserSearch aria-hidden="true" />
+          <Trans>Open the privacy desk</Trans>
+        </Link>
       </CardBody>
     </Card>
   );

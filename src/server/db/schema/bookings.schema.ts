@@ -21,7 +21,7 @@ import {
   type BookingStatus,
 } from "../../../shared/booking.constants";
 import { businesses } from "./businesses.schema";
-import { calls } from "./calls.schema";
+import { callerDigits, calls } from "./calls.schema";
 import { services } from "./services.schema";
 import { xid8 } from "./xid8.column";
 
@@ -80,6 +80,9 @@ export const bookings = pgTable(
       t.customerPhone,
       t.startTime,
     ),
+    // The privacy desk's ways to one customer's bookings (see calls.schema.ts, callerDigits).
+    index("bookings_business_id_customer_digits_idx").on(t.businessId, callerDigits(t.customerPhone)),
+    index("bookings_business_id_customer_name_idx").on(t.businessId, sql`lower(${t.customerName})`),
     index("bookings_business_id_created_at_idx").on(t.businessId, t.createdAt),
     index("bookings_call_id_idx").on(t.callId),
     // The retention purge's way to the past bookings still holding their customer's details.

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -19,6 +19,12 @@ import {
   type TranscriptTurn,
 } from "../../../shared/calls.schema";
 import { businesses } from "./businesses.schema";
+
+/**
+ * A phone number as the privacy desk compares it: its digits only, so "+1 718 555 0142" and "+17185550142"
+ * are one caller. The indexes below and the desk's queries must spell it the same for the index to serve.
+ */
+export const callerDigits = (column: AnyColumn | SQL) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -58,6 +64,10 @@ export const calls = pgTable(
     index("calls_business_id_started_at_id_idx").on(t.businessId, t.startedAt, t.id),
     index("calls_business_id_status_started_at_id_idx").on(t.businessId, t.status, t.startedAt, t.id),
     // The retention purge's way to the oldest calls still holding content, past those it has already cleared.
+    // The privacy desk finds a caller among all of a business's calls by the digits of their number (however
+    // it was written) or by their name, any case: see callerMatch in privacy/caller-data.repo.ts.
+    index("calls_business_id_caller_digits_idx").on(t.businessId, callerDigits(t.callerNumber)),
+    index("calls_business_id_caller_name_idx").on(t.businessId, sql`lower(${t.callerName})`),
     index("calls_content_kept_idx").on(t.businessId, t.startedAt).where(sql`${t.contentRemovedAt} is null`),
     check("calls_status_known", sql`${t.status} in (${sqlList(CALL_STATUSES)})`),
     check("calls_outcome_known", sql`${t.outcome} is null or ${t.outcome} in (${sqlList(CALL_OUTCOMES)})`),

@@ -1,0 +1,364 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
+import { rawRows } from "../../src/server/db/raw-rows";
+import type { AuditList } from "../../src/shared/audit.schema";
+import type { BookingDetail } from "../../src/shared/booking.schema";
+import type { CallerData, ErasureReceipt, ExportedCall } from "../../src/shared/caller-data.schema";
+import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import { readZip } from "../support/read-zip";
+import type { SignedIn } from "../support/server-accounts";
+import {
+  assistantBookingOf,
+  bookAsAssistant,
+  bulkBooking,
+  errorOf,
+  openPractice,
+  type Practice,
+  SYSTEM_ACTOR,
+} from "../support/server-bookings";
+import { dataOf, reportCall } from "../support/server-calls";
+import { createTestClock, DAY } from "../support/server-clock";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+// Noon in New York, a Monday.
+const START = new Date("2026-03-02T17:00:00.000Z");
+const clock = createTestClock(START);
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+});
+afterAll(() => server.close());
+
+// Ada's number as her calls report it, and as a booking made by hand wrote it: one caller.
+const ADA_PHONE = "+1 718 555 0142";
+const ADA_PHONE_TYPED = "+17185550142";
+const ADA = "Ada Lovelace";
+const ADA_TRANSCRIPT = [
+  { speaker: "caller", text: "Hello, this is Ada Lovelace, my number is +1 718 555 0142.", offsetSeconds: 1 },
+  { speaker: "assistant", text: "Thank you, I have booked you a cleaning.", offsetSeconds: 4 },
+] as const;
+
+const get = async <T>(staff: SignedIn, path: string) =>
+  dataOf<T>(await server.request(path, { accessToken: staff.accessToken }));
+
+const find = (staff: SignedIn, query: string) => get<CallerData>(staff, `/api/privacy/caller?${query}`);
+
+const erase = (staff: SignedIn, json: unknown) =>
+  server.request("/api/privacy/caller/erase", { method: "POST", json, accessToken: staff.accessToken });
+
+const phoneQuery = (phone: string) => `phone=${encodeURIComponent(phone)}`;
+
+/**
+ * A practice where Ada called twice (one call with content, one missed) and holds a past completed booking
+ * and two upcoming ones, beside Grace, another caller whose data must stay.
+ */
+async function practiceWithAda(): Promise<{ practice: Practice; upcoming: string[]; past: string }> {
+  const practice = await openPractice(server);
+  const report = (json: Record<string, unknown>) =>
+    reportCall(server, practice.key, json).then((response) => expect(response.status).toBe(201));
+  await report({
+    externalId: "ada-1",
+    callerNumber: ADA_PHONE,
+    callerName: ADA,
+    startedAt: new Date(START.getTime() - 3 * DAY).toISOString(),
+    status: "completed",
+    outcome: "booked",
+    summary: "Ada Lovelace booked a cleaning.",
+    transcript: ADA_TRANSCRIPT,
+    recordingUrl: "https://recordings.example.com/ada-1.mp3",
+  });
+  await report({
+    externalId: "ada-2",
+    callerNumber: ADA_PHONE,
+    startedAt: new Date(START.getTime() - DAY).toISOString(),
+    status: "missed",
+  });
+  await report({
+    externalId: "grace-1",
+    callerNumber: "+1 212 555 0199",
+    callerName: "Grace Hopper",
+    startedAt: new Date(START.getTime() - 2 * DAY).toISOString(),
+    status: "completed",
+    summary: "Grace asked about prices.",
+    transcript: [{ speaker: "caller", text: "Grace here.", offsetSeconds: 1 }],
+  });
+  const upcoming = [
+    await assistantBookingOf(
+      await bookAsAssistant(server, practice, {
+        startTime: "2026-03-05T15:00:00Z",
+        customerName: ADA,
+        customerPhone: ADA_PHONE,
+        notes: "Prefers mornings",
+      }),
+    ),
+    await assistantBookingOf(
+      await bookAsAssistant(server, practice, {
+        startTime: "2026-03-04T15:00:00Z",
+        customerName: "ada lovelace",
+        customerPhone: ADA_PHONE_TYPED,
+      }),
+    ),
+  ].map((booking) => booking.id);
+  await bookAsAssistant(server, practice, {
+    startTime: "2026-03-06T15:00:00Z",
+    customerName: "Grace Hopper",
+    customerPhone: "+1 212 555 0199",
+  });
+  await insertBookings(
+    server.db,
+    practice.businessId,
+    [
+      bulkBooking({
+        startTime: new Date("2026-02-20T15:00:00Z"),
+        createdAt: new Date("2026-02-18T15:00:00Z"),
+        status: "completed",
+        priceCents: 4500,
+        customerName: ADA,
+        customerPhone: ADA_PHONE,
+        notes: "Ada Lovelace, first visit",
+      }),
+    ],
+    SYSTEM_ACTOR,
+  );
+  const [past] = await rawRows<{ id: string }>(
+    server.db,
+    sql`select id from bookings where business_id = ${practice.businessId}::uuid and status = 'completed'`,
+  );
+  return { practice, upcoming: [upcoming[1]!, upcoming[0]!], past: past!.id };
+}
+
+/**
+ * The text, varchar and json(b) columns of every table of the database (information_schema: a table added
+ * later is searched too) where a row of the business (by its business_id; every row of a table without one)
+ * holds `needle`, any case, as "table.column".
+ */
+async function columnsHolding(businessId: string, needle: string): Promise<string[]> {
+  const columns = await rawRows<{ table: string; column: string; owner: string | null }>(
+    server.db,
+    sql`select c.table_name as "table", c.column_name as "column",
+        (select o.column_name from information_schema.columns o
+          where o.table_schema = c.table_schema and o.table_name = c.table_name
+            and o.column_name = case when c.table_name = 'businesses' then 'id' else 'business_id' end)
+          as owner
+      from information_schema.columns c
+      where c.table_schema = 'public' and c.data_type in ('text', 'character varying', 'jsonb', 'json')
+      order by c.table_name, c.column_name`,
+  );
+  expect(columns.length).toBeGreaterThan(20);
+  const found: string[] = [];
+  for (const { table, column, owner } of columns) {
+    const ofBusiness = owner ? sql`${sql.identifier(owner)} = ${businessId}::uuid` : sql`true`;
+    const [row] = await rawRows<{ hits: number }>(
+      server.db,
+      sql`select count(*)::int as hits from ${sql.identifier(table)}
+        where ${ofBusiness} and ${sql.identifier(column)}::text ilike ${`%${needle}%`}`,
+    );
+    if (row!.hits > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+describe("GET /api/privacy/caller", () => {
+  it("finds every call and booking of a caller by the digits of their number, upcoming bookings first", async () => {
+    const { practice, upcoming, past } = await practiceWithAda();
+    const found = await find(practice.staff, phoneQuery("+1 (718) 555-0142"));
+    expect(found.calls.map((call) => call.fromNumber)).toEqual([ADA_PHONE, ADA_PHONE]);
+    expect(found.calls[1]).toMatchObject({
+      customerName: ADA,
+      hasTranscript: true,
+      summary: "Ada Lovelace booked a cleaning.",
+      recordingUrl: "https://recordings.example.com/ada-1.mp3",
+    });
+    expect(found.calls[0]).toMatchObject({ status: "missed", hasTranscript: false, recordingUrl: null });
+    expect(found.bookings.map((booking) => [booking._id, booking.upcoming])).toEqual([
+      [upcoming[0], true],
+      [upcoming[1], true],
+      [past, false],
+    ]);
+  });
+
+  it("finds them by name in any case, and nothing of another business's callers", async () => {
+    const { practice } = await practiceWithAda();
+    const found = await find(practice.staff, "name=ADA%20LOVELACE");
+    expect(found.calls).toHaveLength(1);
+    expect(found.bookings).toHaveLength(3);
+    const other = await openPractice(server);
+    expect(await find(other.staff, phoneQuery(ADA_PHONE))).toEqual({ calls: [], bookings: [] });
+    expect(await find(other.staff, `name=${encodeURIComponent(ADA)}`)).toEqual({ calls: [], bookings: [] });
+  });
+
+  it("refuses a search without exactly one of a phone number (with a digit) and a name", async () => {
+    const { staff } = await openPractice(server);
+    for (const [query, field] of [
+      ["", "phone"],
+      ["phone=abc", "phone"],
+      ["name=%20%20", "name"],
+      [`${phoneQuery(ADA_PHONE)}&name=Ada`, "phone"],
+    ] as const) {
+      const response = await server.request(`/api/privacy/caller?${query}`, {
+        accessToken: staff.accessToken,
+      });
+      expect(response.status, query).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ code: "VALIDATION", field });
+    }
+  });
+});
+
+describe("GET /api/privacy/caller/export", () => {
+  it("downloads a zip of the caller's calls, transcripts and bookings as JSON and CSV with a readme, and logs it", async () => {
+    const { practice } = await practiceWithAda();
+    const response = await server.request(`/api/privacy/caller/export?${phoneQuery(ADA_PHONE_TYPED)}`, {
+      accessToken: practice.staff.accessToken,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="caller-data-/);
+    const files = await readZip(new Uint8Array(await response.arrayBuffer()));
+    expect([...files.keys()]).toEqual([
+      "readme.txt",
+      "calls.json",
+      "calls.csv",
+      "transcripts.csv",
+      "bookings.json",
+      "bookings.csv",
+    ]);
+    const calls = JSON.parse(files.get("calls.json")!) as ExportedCall[];
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.transcript).toEqual(ADA_TRANSCRIPT);
+    expect(files.get("calls.csv")!.split("\r\n")[0]).toBe(
+      "_id,startTime,fromNumber,customerName,status,duration,outcome,serviceName,summary,recordingUrl",
+    );
+    expect(files.get("transcripts.csv")!.split("\r\n")).toEqual([
+      "callId,offsetSeconds,speaker,text",
+      `${calls[1]!._id},1,caller,"${ADA_TRANSCRIPT[0].text}"`,
+      `${calls[1]!._id},4,assistant,"${ADA_TRANSCRIPT[1].text}"`,
+      "",
+    ]);
+    expect(JSON.parse(files.get("bookings.json")!)).toHaveLength(3);
+    expect(files.get("bookings.csv")!.split("\r\n")).toHaveLength(5);
+    expect(files.get("readme.txt")).toContain("transcripts.csv");
+    // Nothing of Grace's.
+    for (const text of files.values()) expect(text).not.toContain("Grace");
+    const log = await get<AuditList>(practice.staff, "/api/audit");
+    expect(log.data[0]).toMatchObject({ action: "caller_data.exported", details: {} });
+    expect(JSON.stringify(log.data[0])).not.toContain("0142");
+  });
+});
+
+describe("POST /api/privacy/caller/erase", () => {
+  it("refuses without a decision for each upcoming booking, or with one for another booking, writing nothing", async () => {
+    const { practice, upcoming, past } = await practiceWithAda();
+    const before = await find(practice.staff, phoneQuery(ADA_PHONE));
+    for (const decisions of [
+      [],
+      [{ bookingId: upcoming[0], decision: "cancel" }],
+      [
+        { bookingId: upcoming[0], decision: "keep" },
+        { bookingId: upcoming[1], decision: "keep" },
+        { bookingId: past, decision: "keep" },
+      ],
+    ]) {
+      const response = await erase(practice.staff, { phone: ADA_PHONE, decisions });
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ code: "VALIDATION", field: "decisions" });
+    }
+    expect(await find(practice.staff, phoneQuery(ADA_PHONE))).toEqual(before);
+    expect((await get<AuditList>(practice.staff, "/api/audit")).data[0]?.action).not.toBe(
+      "caller_data.erased",
+    );
+  });
+
+  it("cancels the chosen bookings by the rule, leaves no personal field anywhere, keeps the figures, and answers a receipt", async () => {
+    const { practice, upcoming } = await practiceWithAda();
+    const dashboard = () => get<DashboardStats>(practice.staff, "/api/dashboard/stats");
+    const { recentCalls: _, ...figures } = await dashboard();
+    const response = await erase(practice.staff, {
+      phone: ADA_PHONE,
+      decisions: [
+        { bookingId: upcoming[0], decision: "cancel" },
+        { bookingId: upcoming[1], decision: "keep" },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const receipt = await dataOf<ErasureReceipt>(response);
+    expect(receipt).toEqual({
+      _id: expect.stringMatching(/^[0-9]+$/),
+      erasedAt: START.toISOString(),
+      erasedBy: practice.staff.user.email,
+      calls: 2,
+      bookings: 3,
+      cancelledBookings: 1,
+      outOfReach: ["telegramMessages", "calendarEvents"],
+    });
+    for (const word of ["Lovelace", "0142", "7185550142", "Prefers mornings", "first visit"])
+      expect(JSON.stringify(receipt)).not.toContain(word);
+
+    // Not one text or jsonb column of any table still holds her number or her name; Grace's stay.
+    expect(await columnsHolding(practice.businessId, "555 0142")).toEqual([]);
+    expect(await columnsHolding(practice.businessId, ADA_PHONE_TYPED)).toEqual([]);
+    expect(await columnsHolding(practice.businessId, "Lovelace")).toEqual([]);
+    expect(await columnsHolding(practice.businessId, "Grace Hopper")).toEqual(
+      expect.arrayContaining(["bookings.customer_name", "calls.caller_name"]),
+    );
+    expect(await find(practice.staff, phoneQuery(ADA_PHONE))).toEqual({ calls: [], bookings: [] });
+
+    // The cancel went through the booking rule: its timeline and its outbox row, for Telegram and the calendar.
+    const cancelled = await get<BookingDetail>(practice.staff, `/api/bookings/${upcoming[0]}`);
+    expect(cancelled).toMatchObject({ status: "cancelled", customerName: "", customerPhone: "" });
+    expect(cancelled.timeline.at(-1)).toMatchObject({
+      action: "cancel",
+      actor: { kind: "staff", name: practice.staff.user.email },
+    });
+    const [outbox] = await rawRows<{ topics: string[] }>(
+      server.db,
+      sql`select array_agg(topic order by id) as topics from outbox where booking_id = ${upcoming[0]}::uuid`,
+    );
+    expect(outbox!.topics).toEqual(["booking.create", "booking.cancel"]);
+    const kept = await get<BookingDetail>(practice.staff, `/api/bookings/${upcoming[1]}`);
+    expect(kept).toMatchObject({ status: "pending", customerName: "" });
+
+    // The rows stay: the dashboard's figures are as they were.
+    expect(await dashboard()).toMatchObject(figures);
+
+    // The receipt is the audit entry's, readable again; the entry holds counts only.
+    expect(await get<ErasureReceipt>(practice.staff, `/api/privacy/caller/receipts/${receipt._id}`)).toEqual(
+      receipt,
+    );
+    const log = await get<AuditList>(practice.staff, "/api/audit");
+    expect(log.data[0]).toMatchObject({
+      _id: receipt._id,
+      action: "caller_data.erased",
+      details: { calls: 2, bookings: 3, cancelledBookings: 1 },
+    });
+    const other = await openPractice(server);
+    const foreign = await server.request(`/api/privacy/caller/receipts/${receipt._id}`, {
+      accessToken: other.staff.accessToken,
+    });
+    expect(foreign.status).toBe(404);
+
+    // Nothing left to erase.
+    const again = await erase(practice.staff, { phone: ADA_PHONE, decisions: [] });
+    expect(again.status).toBe(404);
+  });
+
+  it("erases by name, any case, and touches no other business", async () => {
+    const { practice, upcoming } = await practiceWithAda();
+    const other = await practiceWithAda();
+    const response = await erase(practice.staff, {
+      name: "ADA LOVELACE",
+      decisions: upcoming.map((bookingId) => ({ bookingId, decision: "keep" })),
+    });
+    expect(await dataOf<ErasureReceipt>(response)).toMatchObject({
+      calls: 1,
+      bookings: 3,
+      cancelledBookings: 0,
+    });
+    expect(await find(practice.staff, "name=ada%20lovelace")).toEqual({ calls: [], bookings: [] });
+    // Her missed call named no one: found still by her number.
+    expect((await find(practice.staff, phoneQuery(ADA_PHONE))).calls).toHaveLength(1);
+    const theirs = await find(other.practice.staff, phoneQuery(ADA_PHONE));
+    expect(theirs.calls).toHaveLength(2);
+    expect(theirs.bookings).toHaveLength(3);
+  });
+});
