@@ -32,13 +32,19 @@ const staffBooking = async (practice: Practice, customerName: string, startTime:
     await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
   );
 
-/** The calls that changed the calendar (from the `since`-th call on), as `METHOD /eventId` or an insert. */
+/**
+ * The calls that changed the calendar's events (from the `since`-th call on), as `METHOD /eventId` or an insert;
+ * not the push channel's watch, which the scheduler opens whenever its tick comes.
+ */
 const writes = (calendarId: string, since = 0) =>
   fake
     .calls()
     .slice(since)
     .filter(
-      (c) => c.method !== "GET" && c.path.includes(`/calendars/${encodeURIComponent(calendarId)}/events`),
+      (c) =>
+        c.method !== "GET" &&
+        c.path.includes(`/calendars/${encodeURIComponent(calendarId)}/events`) &&
+        !c.path.endsWith("/events/watch"),
     )
     .map((c) => `${c.method} ${c.path.split("/events")[1] || "(insert)"}`);
 
