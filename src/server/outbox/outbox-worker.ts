@@ -100,7 +100,9 @@ export function createOutboxWorker<C extends { businessId: string }>(deps: {
           scanAll ||= full;
         }
       } catch (error) {
-        logger.warn(`${deps.name} could not claim connections; the next check tries again`, error);
+        // The wake-ups this round took are not lost to a failed claim: looked at again soon, as held rows are.
+        logger.warn(`${deps.name} could not claim connections; trying again soon`, error);
+        for (const id of due) heldOnes.add(id);
         break;
       }
     } while (again && !stopped);
