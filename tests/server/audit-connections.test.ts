@@ -1,28 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditList } from "../../src/shared/audit.schema";
 import type { CalendarConnect } from "../../src/shared/calendar.schema";
-import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
-import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
+import type { FakeBotApi } from "../support/fake-bot-api";
+import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth } from "../support/fake-google-oauth";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import type { TestServer } from "../support/server-harness";
+import { startServerWithFakes } from "../support/server-with-fakes";
 
 let bot: FakeBotApi;
 let google: FakeGoogleOAuth;
 let server: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  bot = await startFakeBotApi();
-  google = await startFakeGoogleOAuth();
-  server = await startTestServer({
-    env: { ...bot.env, ...google.env, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
-  });
+  ({ bot, google, server, close } = await startServerWithFakes());
 });
-afterAll(async () => {
-  await server.close();
-  await bot.close();
-  await google.close();
-});
+afterAll(() => close());
 
 const post = (staff: SignedIn, path: string, json?: unknown) =>
   server.request(path, { method: "POST", json, accessToken: staff.accessToken });

@@ -1,30 +1,23 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTenantRows } from "../../src/server/privacy/tenant-rows.repo";
 import type { BusinessDeleted } from "../../src/shared/privacy.schema";
 import { openBusyBusiness } from "../support/busy-business";
-import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
-import { type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
+import type { FakeBotApi } from "../support/fake-bot-api";
+import type { FakeGoogleOAuth } from "../support/fake-google-oauth";
 import { refresh, type SignedIn, signIn } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import type { TestServer } from "../support/server-harness";
+import { startServerWithFakes } from "../support/server-with-fakes";
 
 let bot: FakeBotApi;
 let google: FakeGoogleOAuth;
 let server: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  bot = await startFakeBotApi();
-  google = await startFakeGoogleOAuth();
-  server = await startTestServer({
-    env: { ...bot.env, ...google.env, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
-  });
+  ({ bot, google, server, close } = await startServerWithFakes());
 });
-afterAll(async () => {
-  await server.close();
-  await bot.close();
-  await google.close();
-});
+afterAll(() => close());
 
 const deleteBusiness = (staff: SignedIn, businessName: unknown) =>
   server.request("/api/privacy/delete-business", { json: { businessName }, accessToken: staff.accessToken });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
@@ -11,29 +10,23 @@ import { countTenantRows, tenantRowPages } from "../../src/server/privacy/tenant
 import { exportedColumns, TENANT_TABLES, tableName } from "../../src/server/privacy/tenant-tables";
 import type { AuditList } from "../../src/shared/audit.schema";
 import { openBusyBusiness } from "../support/busy-business";
-import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
-import { type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
+import type { FakeBotApi } from "../support/fake-bot-api";
+import type { FakeGoogleOAuth } from "../support/fake-google-oauth";
 import { readZip } from "../support/read-zip";
 import type { SignedIn } from "../support/server-accounts";
 import { openPractice } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import type { TestServer } from "../support/server-harness";
+import { startServerWithFakes } from "../support/server-with-fakes";
 
 let bot: FakeBotApi;
 let google: FakeGoogleOAuth;
 let server: TestServer;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  bot = await startFakeBotApi();
-  google = await startFakeGoogleOAuth();
-  server = await startTestServer({
-    env: { ...bot.env, ...google.env, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
-  });
+  ({ bot, google, server, close } = await startServerWithFakes());
 });
-afterAll(async () => {
-  await server.close();
-  await bot.close();
-  await google.close();
-});
+afterAll(() => close());
 
 const exportOf = (staff: SignedIn) =>
   server.request("/api/privacy/export", { accessToken: staff.accessToken });
