@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { recordAudit } from "../audit/audit.repo";
 import { removeBookingPersonalData } from "../bookings/bookings-write.repo";
 import { clearCallContent, purgeCalls } from "../calls/calls-write.repo";
@@ -22,11 +23,17 @@ export type RetentionRun = {
   statements: number;
 };
 
-/** Runs `step` (one statement of at most `batch` rows) until it takes fewer than `batch`; counts both. */
+/**
+ * Runs `step` (one statement of at most `batch` rows) until it takes fewer than `batch`; counts both. Before
+ * each statement the event loop takes its turn: PGlite runs statements on this thread and resolves them without
+ * any I/O, so a run of them (batches, or many businesses' first batches) would otherwise keep every request
+ * from even being read until the last.
+ */
 async function inBatches(batch: number, step: (limit: number) => Promise<number>) {
   let rows = 0;
   let statements = 0;
   for (let taken = batch; taken === batch; ) {
+    await setImmediate();
     taken = await step(batch);
     rows += taken;
     statements += 1;
