@@ -204,6 +204,7 @@ export async function clearCallContent(
 /**
  * The privacy desk's erasure of one caller's calls (`caller`: a condition on calls, see callerCondition): their
  * number, name and content removed, the rows kept for the figures (status, time, duration, outcome, service).
+ * Marked erased (`erased_at`), so a later report of the call cannot bring any of it back (calls_report).
  * Takes turns with the business's reports as clearCallContent does; run inside the erasure's transaction.
  * Resolves to how many calls.
  */
@@ -217,7 +218,8 @@ export async function eraseCallerCalls(
   const [row] = await rawRows<{ erased: number }>(
     tx,
     sql`with erased as (
-        update calls set caller_number = '', caller_name = null, ${contentCleared(now)}
+        update calls set caller_number = '', caller_name = null, ${contentCleared(now)},
+          erased_at = coalesce(erased_at, ${now.toISOString()}::timestamptz)
         where business_id = ${businessId}::uuid and ${caller}
         returning 1
       )
