@@ -248,6 +248,76 @@ describe("the hourly retention purge", () => {
     await expectTrueCounts(server.db, businessId);
   });
 
+  it("keeps one audit entry per run, made by its batches: a run whose later batch fails is logged with what the others removed", async () => {
+    const staff = await signUp(server);
+    const { businessId } = staff.user;
+    await insertCallsBulk(
+      server.db,
+      businessId,
+      [1, 2, 3].map((i) => ({
+        externalId: `gone-${i}`,
+        callerNumber: "+1 555 0100",
+        callerName: null,
+        startedAt: ago(200 - i),
+        status: "completed",
+        durationSeconds: 60,
+        outcome: null,
+        summary: null,
+        transcript: [],
+        recordingUrl: null,
+        serviceName: null,
+      })),
+      clock(),
+    );
+    // Ended 50, 45 and 40 days ago: the purge takes them in that order, two a batch.
+    await insertPastBookings(businessId, [
+      ["Ann", 50, null],
+      ["Bea", 45, null],
+      ["Refused", 40, null],
+    ]);
+    const business = {
+      id: businessId,
+      timezone: "America/New_York",
+      callContentDays: null,
+      callRowDays: 100,
+      bookingPersonalDays: 30,
+    };
+    const runs = () =>
+      rawRows<{ details: unknown }>(
+        server.db,
+        sql`select details from audit_log
+          where business_id = ${businessId}::uuid and action = 'retention.purged' order by id`,
+      );
+    // The database refuses the batch holding the last booking, as a crash would end it.
+    await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
+      begin
+        if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await server.db.execute(
+      sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
+    );
+    try {
+      await expect(purgeBusinessRetention(server.db, business, clock(), 2)).rejects.toThrow();
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_purge on bookings`);
+      await server.db.execute(sql`drop function refuse_purge()`);
+    }
+    // Calls in two batches and the first bookings batch committed; the entry counts exactly those, once.
+    expect(await runs()).toEqual([{ details: { calls: 3, callContents: 0, bookingContacts: 2 } }]);
+
+    // The next run takes the rest, in an entry of its own.
+    clock.advance(HOUR);
+    expect(await purgeBusinessRetention(server.db, business, clock(), 2)).toMatchObject({
+      callsDeleted: 0,
+      bookingsAnonymised: 1,
+    });
+    expect(await runs()).toEqual([
+      { details: { calls: 3, callContents: 0, bookingContacts: 2 } },
+      { details: { calls: 0, callContents: 0, bookingContacts: 1 } },
+    ]);
+  });
+
   it("takes content a late report brings back to an old call again at the next run", async () => {
     let staff = await signUp(server);
     const { key } = await createAssistantKey(server, staff);
