@@ -1,6 +1,6 @@
 import { OPEN_BOOKING_STATUSES } from "@shared/booking.constants";
-import type { CallerBooking, ExportedCall } from "@shared/caller-data.schema";
-import { sql } from "drizzle-orm";
+import type { CallerBooking, CallerCall, ExportedCall } from "@shared/caller-data.schema";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
@@ -14,22 +14,35 @@ export const callerCalls = (match: CallerMatch) =>
 export const customerBookings = (match: CallerMatch) =>
   callerCondition(match, { phone: bookings.customerPhone, name: bookings.customerName });
 
-/** Every call of the caller with its transcript, newest first. */
-export async function findCallerCalls(
-  db: Executor,
-  businessId: string,
-  match: CallerMatch,
-): Promise<ExportedCall[]> {
-  return rawRows<ExportedCall>(
+/** A call's columns as the privacy desk answers them, but for its transcript (see the two readers below). */
+const callColumns = sql`id::text as "_id", ${isoUtc(sql`started_at`)} as "startTime",
+  caller_number as "fromNumber", caller_name as "customerName", status, duration_seconds as duration, outcome,
+  service_name as "serviceName", summary, recording_url as "recordingUrl"`;
+
+const callerCallRows = <Row>(db: Executor, businessId: string, match: CallerMatch, transcript: SQL) =>
+  rawRows<Row>(
     db,
-    sql`select id::text as "_id", ${isoUtc(sql`started_at`)} as "startTime", caller_number as "fromNumber",
-        caller_name as "customerName", status, duration_seconds as duration, outcome,
-        service_name as "serviceName", summary, recording_url as "recordingUrl", transcript
+    sql`select ${callColumns}, ${transcript}
       from calls
       where business_id = ${businessId}::uuid and ${callerCalls(match)}
       order by started_at desc, id desc`,
   );
-}
+
+/**
+ * Every call of the caller, newest first, its transcript only said present or not: a frequent caller's
+ * hundreds of transcripts are read only for the download.
+ */
+export const findCallerCalls = (db: Executor, businessId: string, match: CallerMatch) =>
+  callerCallRows<CallerCall>(
+    db,
+    businessId,
+    match,
+    sql`jsonb_array_length(transcript) > 0 as "hasTranscript"`,
+  );
+
+/** Every call of the caller with its transcript, newest first (the download). */
+export const exportCallerCalls = (db: Executor, businessId: string, match: CallerMatch) =>
+  callerCallRows<ExportedCall>(db, businessId, match, sql`transcript`);
 
 /**
  * Every booking of the customer: the upcoming ones (pending or confirmed, not over at `now`) first, soonest

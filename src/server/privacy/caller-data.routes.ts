@@ -18,9 +18,15 @@ import { ok } from "../http/respond";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { Refusal } from "../refusal";
 import { callerDataExample, callerEraseExample, erasureReceiptExample } from "./caller-data.examples";
-import { callerCalls, customerBookings, findCallerCalls, findCustomerBookings } from "./caller-data.repo";
+import {
+  callerCalls,
+  customerBookings,
+  exportCallerCalls,
+  findCallerCalls,
+  findCustomerBookings,
+} from "./caller-data.repo";
 import { callerDataArchive } from "./caller-data-archive";
-import { type CallerMatch, callerMatchOf } from "./caller-match";
+import { callerMatchOf } from "./caller-match";
 import { zipArchive } from "./zip-archive";
 
 const NO_RECEIPT = "No such erasure receipt";
@@ -67,11 +73,6 @@ function bookingsToCancel(upcoming: readonly string[], decisions: CallerErase["d
 export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/privacy/caller", guards);
 
-  const findAll = async (businessId: string, match: CallerMatch) => ({
-    calls: await findCallerCalls(db, businessId, match),
-    bookings: await findCustomerBookings(db, businessId, match, clock()),
-  });
-
   router.add(
     {
       method: "get",
@@ -88,13 +89,11 @@ export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, g
       errors: [],
     },
     async (c, { query }) => {
-      const found = await findAll(c.get("auth").businessId, callerMatchOf(query));
+      const { businessId } = c.get("auth");
+      const match = callerMatchOf(query);
       return ok(c, {
-        calls: found.calls.map(({ transcript, ...call }) => ({
-          ...call,
-          hasTranscript: transcript.length > 0,
-        })),
-        bookings: found.bookings,
+        calls: await findCallerCalls(db, businessId, match),
+        bookings: await findCustomerBookings(db, businessId, match, clock()),
       });
     },
   );
@@ -118,7 +117,11 @@ export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, g
     async (c, { query }) => {
       const { businessId, userId } = c.get("auth");
       const now = clock();
-      const found = await findAll(businessId, callerMatchOf(query));
+      const match = callerMatchOf(query);
+      const found = {
+        calls: await exportCallerCalls(db, businessId, match),
+        bookings: await findCustomerBookings(db, businessId, match, now),
+      };
       await db.transaction((tx) =>
         recordAudit(tx, {
           businessId,
