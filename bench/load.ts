@@ -120,14 +120,18 @@ export async function runLoad(
     }
   };
   await Promise.all(Array.from({ length: connections }, (_, id) => worker(id)));
-  const elapsed = (performance.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
+  return summarize(latencies, errors, (performance.now() - startedAt) / 1000);
+}
+
+/** Throughput and latency percentiles (ms) of requests measured over `seconds`. */
+export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    requests: latencies.length,
+    requests: sorted.length,
     errors,
-    seconds: Number(elapsed.toFixed(2)),
-    rps: Math.round(latencies.length / elapsed),
-    p50: Number(percentile(latencies, 50).toFixed(2)),
-    p99: Number(percentile(latencies, 99).toFixed(2)),
+    seconds: Number(seconds.toFixed(2)),
+    rps: Math.round(sorted.length / seconds),
+    p50: Number(percentile(sorted, 50).toFixed(2)),
+    p99: Number(percentile(sorted, 99).toFixed(2)),
   };
 }

@@ -1,7 +1,9 @@
-// `npm run bench [-- web auth services calls slots bookings telegram calendar] [-- embedded | postgres]`: bundle
+// `npm run bench [-- web auth services calls slots bookings telegram calendar privacy] [-- embedded | postgres]`: bundle
 // weights and Lighthouse, session endpoints, the services list, calls at volume, free slots, bookings at
-// volume, Telegram delivery, Google Calendar sync — against the real server (Telegram and the calendar: the
-// delivery worker in-process, against the fake Bot API / Calendar API). Calls, slots and bookings run on the embedded database and then on PostgreSQL (a throwaway
+// volume, Telegram delivery, Google Calendar sync, data protection (retention purge, caller search, export) —
+// against the real server (Telegram and the calendar: the delivery worker in-process, against the fake Bot API /
+// Calendar API). Calls, slots, bookings, the calendar and data protection run on the embedded database and then
+// on PostgreSQL (a throwaway
 // cluster, see databases.ts; skipped, and said so, when PostgreSQL is not installed); `embedded` or
 // `postgres` runs only that one. The floor of this machine (GET /api/health) is printed beside every API
 // budget: measured first for auth, services and slots, and by calls and bookings on their own server and
@@ -16,13 +18,24 @@ import { calendarBench } from "./calendar.bench";
 import { callsBench } from "./calls.bench";
 import { type BenchDatabase, embeddedDatabase, startPostgresCluster } from "./databases";
 import { floorBench } from "./floor.bench";
+import { privacyBench } from "./privacy.bench";
 import { type Figure, printFigures } from "./report";
 import { servicesBench } from "./services.bench";
 import { slotsBench } from "./slots.bench";
 import { telegramBench } from "./telegram.bench";
 import { webBench } from "./web.bench";
 
-const SECTIONS = ["web", "auth", "services", "calls", "slots", "bookings", "telegram", "calendar"] as const;
+const SECTIONS = [
+  "web",
+  "auth",
+  "services",
+  "calls",
+  "slots",
+  "bookings",
+  "telegram",
+  "calendar",
+  "privacy",
+] as const;
 type Section = (typeof SECTIONS)[number];
 const asked = process.argv
   .slice(2)
@@ -31,7 +44,7 @@ const sections: readonly Section[] = asked.length ? asked : SECTIONS;
 /** The API sections read beside the floor measured first; calls and bookings measure it on their own server. */
 const API_SECTIONS: readonly Section[] = ["auth", "services", "slots"];
 /** The sections run on each database; the others on the embedded one alone. */
-const BOTH_DATABASES = ["calls", "slots", "bookings", "calendar"] as const;
+const BOTH_DATABASES = ["calls", "slots", "bookings", "calendar", "privacy"] as const;
 type OnBoth = (typeof BOTH_DATABASES)[number];
 const onlyEmbedded = process.argv.includes("embedded");
 const onlyPostgres = process.argv.includes("postgres");
@@ -67,6 +80,7 @@ const benches: Record<OnBoth, (log: (line: string) => void, target: BenchDatabas
   slots: slotsBench,
   bookings: bookingsBench,
   calendar: calendarBench,
+  privacy: privacyBench,
 };
 const onBoth = BOTH_DATABASES.filter((section) => sections.includes(section));
 if (!onlyPostgres)
@@ -101,6 +115,10 @@ const titles: Record<Result, string> = {
   telegram: "Telegram delivery (embedded database; the outbox of 50 businesses to the fake Bot API)",
   calendar:
     "Google Calendar sync (embedded database; 10 businesses × 100 bookings to the fake Calendar API; slots for a month with 2,000 calendar busy intervals)",
+  privacy:
+    "Data protection at volume (embedded database; retention purge of 100,000 of 300,000 calls, caller search, whole-business export)",
+  "privacy on PostgreSQL":
+    "Data protection at volume (PostgreSQL; retention purge of 100,000 of 300,000 calls, caller search, whole-business export)",
   "calendar on PostgreSQL":
     "Google Calendar sync (PostgreSQL; 10 businesses × 100 bookings to the fake Calendar API; slots for a month with 2,000 calendar busy intervals)",
 };

@@ -14,7 +14,13 @@ export const freePort = () =>
     });
   });
 
-export type ServerProcess = { baseURL: string; output: () => string; stop: () => Promise<void> };
+export type ServerProcess = {
+  baseURL: string;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /**
  * The real server as `npm start` runs it (its own process, the production build, a throwaway
@@ -59,7 +65,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { baseURL, output: () => log, stop };
+    if (healthy) return { baseURL, pid: child.pid!, output: () => log, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
