@@ -61,3 +61,9 @@ export const assistantConnectionList = assistantConnection.array();
  */
 export const assistantConnectionWithSecret = assistantConnection.and({ secret: "string | null" });
 export type AssistantConnectionWithSecret = typeof assistantConnectionWithSecret.infer;
+
+/**
+ * What a platform's delivery is answered with: stored, a repeat of one stored before, or of a kind we keep
+ * nothing of. The platforms read only the status; the body helps whoever reads their delivery logs.
+ */
+export const platformDeliveryAnswer = type({ result: "'accepted' | 'duplicate' | 'ignored'" });

@@ -187,6 +187,22 @@ describe("Vapi server messages", () => {
     expect(await missedRows(staff)).toBe(1);
   });
 
+  it("takes an end-of-call report larger than the API's other bodies, up to 4 MiB", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const said = { role: "user", message: "x".repeat(1000), secondsFromStart: 1 };
+    const large = fixtureWith("vapi", "end-of-call-report", {
+      "message.artifact.messages": Array(200).fill(said),
+    });
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    expect(await resultOf(await deliverVapi(server, vapi, large))).toBe("accepted");
+    expect((await callOf(server, staff, VAPI_CALL))!.transcript).toHaveLength(200);
+    const tooLarge = fixtureWith("vapi", "end-of-call-report", {
+      "message.artifact.messages": Array(4300).fill(said),
+    });
+    expect((await deliverVapi(server, vapi, tooLarge)).status).toBe(413);
+  });
+
   it("answers a message it cannot read with 400 naming the field, and stores nothing of it", async () => {
     const staff = await signUp(server);
     const vapi = await connectVapi(server, staff);

@@ -130,6 +130,8 @@ export function readVapiDelivery(
   const head = envelope(body);
   if (head instanceof type.errors) throw payloadProblem(head);
   const { message } = head;
+  // A chat's report or status (Vapi's text conversations carry `chat`, no `call`) is no phone call of ours.
+  if (message.call === undefined) return { kind: "ignore", event: message.type, providerCallId: null };
 
   if (message.type === "status-update") {
     const update = statusUpdate(body);
@@ -185,5 +187,5 @@ export function readVapiDelivery(
     };
   }
 
-  return { kind: "ignore", event: message.type, providerCallId: message.call?.id ?? null };
+  return { kind: "ignore", event: message.type, providerCallId: message.call.id };
 }

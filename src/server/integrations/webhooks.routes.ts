@@ -1,5 +1,4 @@
-import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
-import { type } from "arktype";
+import { type AssistantPlatform, platformDeliveryAnswer } from "@shared/assistant-connections.schema";
 import type { Context } from "hono";
 import { createTokenCipher } from "../calendar/token-cipher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -20,9 +19,6 @@ import { readVapiDelivery } from "./vapi-delivery";
 import { retellSignatureProblem, vapiSignatureProblem } from "./webhook-signatures";
 
 export const INTEGRATIONS_BASE_PATH = "/api/integrations";
-
-/** What every delivery is answered with (the platforms read only the status; the body helps a person reading their logs). */
-export const deliveryAnswer = type({ result: "'accepted' | 'duplicate' | 'ignored'" });
 
 const NO_CONNECTION = "No such connection";
 /** The longest reason kept for the card: a refusal's message names the field, not the whole body. */
@@ -119,7 +115,7 @@ export function webhooksRoutes(
         path: `/${provider}/:id`,
         summary,
         description,
-        response: deliveryAnswer,
+        response: platformDeliveryAnswer,
         errors: ["VALIDATION", "UNAUTHENTICATED", "NOT_FOUND"],
       },
       (c) => receive(c, provider),
