@@ -27,15 +27,21 @@ export async function insertAssistantConnection(
   return row!;
 }
 
-/** The business's connections, newest first, each with its latest deliveries. */
+/** The business's connections (or the one of id `only`), newest first, each with its latest deliveries. */
 export async function listAssistantConnections(
   db: Executor,
   businessId: string,
+  only?: string,
 ): Promise<ConnectionWithDeliveries[]> {
   const rows = await db
     .select()
     .from(assistantConnections)
-    .where(eq(assistantConnections.businessId, businessId))
+    .where(
+      and(
+        eq(assistantConnections.businessId, businessId),
+        only === undefined ? undefined : eq(assistantConnections.id, only),
+      ),
+    )
     .orderBy(desc(assistantConnections.createdAt), desc(assistantConnections.id));
   if (rows.length === 0) return [];
   const deliveries = await rawRows<StoredDelivery & { connectionId: string }>(
@@ -46,7 +52,7 @@ export async function listAssistantConnections(
         select * from assistant_deliveries d
         where d.connection_id = c.id order by d.id desc limit ${DELIVERIES_LISTED}
       ) d
-      where c.business_id = ${businessId}::uuid
+      where c.business_id = ${businessId}::uuid ${only === undefined ? sql`` : sql`and c.id = ${only}::uuid`}
       order by c.id, d.id desc`,
   );
   return rows.map((row) => ({

@@ -164,20 +164,18 @@ export function assistantConnectionsRoutes(
       const id = readIdParam(c, NO_CONNECTION);
       const { businessId } = c.get("auth");
       const at = clock();
-      const answer = await db.transaction(async (tx) => {
+      const secretShown = await db.transaction(async (tx) => {
         const found = await findAssistantConnection(tx, businessId, id);
         if (!found) throw new Refusal("NOT_FOUND", NO_CONNECTION);
         const { secret, shown: secretShown } = secretFor(found.provider, body.apiKey);
-        const row = await replaceAssistantSecret(tx, businessId, id, cipher.encrypt(secret), at);
-        if (!row) throw new Refusal("NOT_FOUND", NO_CONNECTION);
-        await audit(tx, c, "assistant_connection.secret_rotated", row.provider, at);
-        return { row, secretShown };
+        if (!(await replaceAssistantSecret(tx, businessId, id, cipher.encrypt(secret), at)))
+          throw new Refusal("NOT_FOUND", NO_CONNECTION);
+        await audit(tx, c, "assistant_connection.secret_rotated", found.provider, at);
+        return secretShown;
       });
-      const [listed] = (await listAssistantConnections(db, businessId)).filter((r) => r.id === id);
-      return ok(c, {
-        ...shown(c, listed ?? { ...answer.row, recentDeliveries: [] }),
-        secret: answer.secretShown,
-      });
+      const [row] = await listAssistantConnections(db, businessId, id);
+      if (!row) throw new Refusal("NOT_FOUND", NO_CONNECTION);
+      return ok(c, { ...shown(c, row), secret: secretShown });
     },
   );
 
