@@ -8,6 +8,7 @@ import {
   callReport,
   createAssistantKey,
   createService,
+  openedDialog,
   PASSWORD,
   reportCallOk,
   signUp,
@@ -181,7 +182,7 @@ describe.each(LANGUAGES.map((language) => language.code))(
       await page.goto("/services");
       await main.locator("[data-service]").first().waitFor();
       await main.getByRole("button").first().click();
-      const dialog = page.getByRole("dialog");
+      const dialog = await openedDialog(page);
       await dialog.locator("input[name=duration]").fill("0");
       await dialog.locator("input[name=bufferAfterMinutes]").fill("999");
       await dialog.locator("button[type=submit]").click();

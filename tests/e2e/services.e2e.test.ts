@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, createService, signUp } from "../support/browser";
+import { browserForFile, createService, openedDialog, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -259,7 +259,7 @@ describe("Services in every language", () => {
       await page.locator("main [data-service]").first().waitFor();
       const list = await visibleTexts(page);
       await page.locator("main").getByRole("button").first().click();
-      const dialog = page.getByRole("dialog");
+      const dialog = await openedDialog(page);
       await dialog.locator("input[name=duration]").fill("0");
       await dialog.locator("input[name=price]").fill("-1");
       await dialog.locator("button[type=submit]").click();

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetUnseenDevices, KNOWN_DEVICE_KEPT_MS } from "../../src/server/auth/auth-maintenance";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { AuditList } from "../../src/shared/audit.schema";
 import { uniqueEmail } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
+import { DAY } from "../support/server-clock";
 import { accessTokenOf, startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -104,5 +106,38 @@ describe("sign-ins from a new device", () => {
         union all select row_to_json(a)::text from audit_log a`,
     );
     expect(stored.map(({ row }) => row).join("\n")).not.toContain(deviceId);
+  });
+});
+
+describe("browsers no one signs in on", () => {
+  const knownCount = async () =>
+    (await rawRows<{ n: number }>(server.db, sql`select count(*)::int as n from known_devices`))[0]!.n;
+
+  it("are forgotten by the hourly auth maintenance once their cookie has expired, not while it lives", async () => {
+    expect(KNOWN_DEVICE_KEPT_MS).toBe(400 * DAY);
+    const alice = await newAccount();
+    const bob = await newAccount();
+    server.clock.advance(300 * DAY);
+    expect(await actionsOf(await signInOn(bob.email, bob.deviceId))).toEqual(["account.signed_up"]);
+    server.clock.advance(100 * DAY + 1); // Alice's browser unseen for over 400 days, Bob's for 100.
+    expect(await server.runDue()).toContain("auth-maintenance");
+    expect(await actionsOf(await signInOn(alice.email, alice.deviceId))).toEqual([
+      "session.new_device",
+      "account.signed_up",
+    ]);
+    expect(await actionsOf(await signInOn(bob.email, bob.deviceId))).toEqual(["account.signed_up"]);
+  });
+
+  it("are deleted in bounded statements until none is left", async () => {
+    const { email } = await newAccount();
+    for (let i = 0; i < 4; i++) await signInOn(email, null);
+    server.clock.advance(401 * DAY);
+    const fresh = await newAccount();
+    const before = await knownCount();
+    const forgotten = await forgetUnseenDevices(server.db, server.clock(), 2);
+    expect(forgotten).toBeGreaterThanOrEqual(5);
+    expect(await knownCount()).toBe(before - forgotten);
+    expect(await knownCount()).toBe(1);
+    expect(await actionsOf(await signInOn(fresh.email, fresh.deviceId))).toEqual(["account.signed_up"]);
   });
 });

@@ -4,6 +4,7 @@ import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { AuditList } from "../../src/shared/audit.schema";
 import type { BookingDetail } from "../../src/shared/booking.schema";
+import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallerData, ErasureReceipt, ExportedCall } from "../../src/shared/caller-data.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { readZip } from "../support/read-zip";
@@ -340,6 +341,70 @@ describe("POST /api/privacy/caller/erase", () => {
     // Nothing left to erase.
     const again = await erase(practice.staff, { phone: ADA_PHONE, decisions: [] });
     expect(again.status).toBe(404);
+  });
+
+  it("keeps an erased call erased when the assistant reports it again, live or imported", async () => {
+    const { practice, upcoming } = await practiceWithAda();
+    const erased = await erase(practice.staff, {
+      phone: ADA_PHONE,
+      decisions: upcoming.map((bookingId) => ({ bookingId, decision: "keep" })),
+    });
+    expect(erased.status).toBe(200);
+    const personal = {
+      callerNumber: ADA_PHONE,
+      callerName: ADA,
+      summary: "Ada Lovelace booked a cleaning.",
+      transcript: ADA_TRANSCRIPT,
+      recordingUrl: "https://recordings.example.com/ada-1.mp3",
+    };
+    const again = await reportCall(server, practice.key, {
+      ...personal,
+      externalId: "ada-1",
+      startedAt: new Date(START.getTime() - 3 * DAY).toISOString(),
+      status: "completed",
+      durationSeconds: 95,
+    });
+    expect(await dataOf<{ created: boolean }>(again)).toMatchObject({ created: false });
+    // An import holding the missed call once (one upsert) and the first call twice (its second report in turn).
+    const imported = await server.request("/api/assistant/calls/import", {
+      json: {
+        calls: [
+          {
+            ...personal,
+            externalId: "ada-2",
+            startedAt: new Date(START.getTime() - DAY).toISOString(),
+            status: "missed",
+          },
+          {
+            ...personal,
+            externalId: "ada-1",
+            startedAt: new Date(START.getTime() - 3 * DAY).toISOString(),
+            status: "completed",
+          },
+          {
+            ...personal,
+            externalId: "ada-1",
+            startedAt: new Date(START.getTime() - 3 * DAY).toISOString(),
+            status: "completed",
+            outcome: "booked",
+          },
+        ],
+      },
+      headers: { "x-api-key": practice.key },
+      origin: null,
+    });
+    expect(await dataOf<CallImportResult>(imported)).toMatchObject({ accepted: 3, refused: 0 });
+
+    for (const needle of ["555 0142", ADA_PHONE_TYPED, "Lovelace", "recordings.example.com"])
+      expect(await columnsHolding(practice.businessId, needle), needle).toEqual([]);
+    expect(await find(practice.staff, phoneQuery(ADA_PHONE))).toEqual({ calls: [], bookings: [] });
+    // What is not personal still follows the reports.
+    const [call] = await rawRows<{ duration: number; outcome: string; number: string; erased: boolean }>(
+      server.db,
+      sql`select duration_seconds as duration, outcome, caller_number as number, erased_at is not null as erased
+        from calls where business_id = ${practice.businessId}::uuid and external_id = 'ada-1'`,
+    );
+    expect(call).toEqual({ duration: 95, outcome: "booked", number: "", erased: true });
   });
 
   it("erases by name, any case, and touches no other business", async () => {

@@ -4,7 +4,7 @@ import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { retentionCuts } from "../../src/server/privacy/retention-cuts";
-import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge";
+import { purgeBusinessRetention, RETENTION_BATCH } from "../../src/server/privacy/retention-purge";
 import type { BookingList } from "../../src/shared/booking.schema";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
@@ -190,7 +190,7 @@ describe("the hourly retention purge", () => {
     await expectTrueCounts(server.db, businessId);
   });
 
-  it("purges in statements of at most 1,000 rows until nothing due is left", async () => {
+  it("purges in statements of at most RETENTION_BATCH rows until nothing due is left", async () => {
     const staff = await signUp(server);
     const { businessId } = staff.user;
     const old = (i: number): BulkCall => ({
@@ -221,19 +221,101 @@ describe("the hourly retention purge", () => {
       callRowDays: 100,
       bookingPersonalDays: null,
     };
-    expect(await purgeBusinessRetention(server.db, business, clock())).toEqual({
+    // Requests are read between the statements: on PGlite each statement resolves without any I/O, and a
+    // loop of them alone would keep the server from answering anyone until the last.
+    let turns = 0;
+    let counting = true;
+    const countTurns = () => {
+      turns += 1;
+      if (counting) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const run = await purgeBusinessRetention(server.db, business, clock());
+    counting = false;
+    expect(run).toEqual({
       callsDeleted: 2_490,
       callContentsCleared: 0,
       bookingsAnonymised: 0,
-      // 1,000 + 1,000 + 490.
-      statements: 3,
+      // Full statements, then the one that finds fewer than a batch.
+      statements: Math.floor(2_490 / RETENTION_BATCH) + 1,
     });
+    expect(turns).toBeGreaterThanOrEqual(run.statements);
     expect(await get<DashboardStats>(staff, "/api/dashboard/stats")).toMatchObject({
       totalCalls: 2_500,
       missedCalls: 834,
     });
     expect((await listCalls(server, staff)).total).toBe(0);
     await expectTrueCounts(server.db, businessId);
+  });
+
+  it("keeps one audit entry per run, made by its batches: a run whose later batch fails is logged with what the others removed", async () => {
+    const staff = await signUp(server);
+    const { businessId } = staff.user;
+    await insertCallsBulk(
+      server.db,
+      businessId,
+      [1, 2, 3].map((i) => ({
+        externalId: `gone-${i}`,
+        callerNumber: "+1 555 0100",
+        callerName: null,
+        startedAt: ago(200 - i),
+        status: "completed",
+        durationSeconds: 60,
+        outcome: null,
+        summary: null,
+        transcript: [],
+        recordingUrl: null,
+        serviceName: null,
+      })),
+      clock(),
+    );
+    // Ended 50, 45 and 40 days ago: the purge takes them in that order, two a batch.
+    await insertPastBookings(businessId, [
+      ["Ann", 50, null],
+      ["Bea", 45, null],
+      ["Refused", 40, null],
+    ]);
+    const business = {
+      id: businessId,
+      timezone: "America/New_York",
+      callContentDays: null,
+      callRowDays: 100,
+      bookingPersonalDays: 30,
+    };
+    const runs = () =>
+      rawRows<{ details: unknown }>(
+        server.db,
+        sql`select details from audit_log
+          where business_id = ${businessId}::uuid and action = 'retention.purged' order by id`,
+      );
+    // The database refuses the batch holding the last booking, as a crash would end it.
+    await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
+      begin
+        if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await server.db.execute(
+      sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
+    );
+    try {
+      await expect(purgeBusinessRetention(server.db, business, clock(), 2)).rejects.toThrow();
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_purge on bookings`);
+      await server.db.execute(sql`drop function refuse_purge()`);
+    }
+    // Calls in two batches and the first bookings batch committed; the entry counts exactly those, once.
+    expect(await runs()).toEqual([{ details: { calls: 3, callContents: 0, bookingContacts: 2 } }]);
+
+    // The next run takes the rest, in an entry of its own.
+    clock.advance(HOUR);
+    expect(await purgeBusinessRetention(server.db, business, clock(), 2)).toMatchObject({
+      callsDeleted: 0,
+      bookingsAnonymised: 1,
+    });
+    expect(await runs()).toEqual([
+      { details: { calls: 3, callContents: 0, bookingContacts: 2 } },
+      { details: { calls: 0, callContents: 0, bookingContacts: 1 } },
+    ]);
   });
 
   it("takes content a late report brings back to an old call again at the next run", async () => {

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import type { CallReport } from "@shared/calls.schema";
 import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 
 /** One Chromium connection per test file, to the browser the e2e global setup launched. */
@@ -114,6 +114,17 @@ export async function animationsSettled(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * The open dialog, once it has taken the focus. The dialog moves the focus to its first field a frame after it
+ * shows; a fill in between types into whichever field has the focus then (on a loaded machine, the wrong one).
+ */
+export async function openedDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  await page.waitForFunction(() => document.activeElement?.closest("[role=dialog]") != null);
+  return dialog;
 }
 
 declare global {

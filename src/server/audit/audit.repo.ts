@@ -37,6 +37,29 @@ export async function recordAudit(
   return String(entry!.id);
 }
 
+/** What one retention purge run removed of a business, as its entry counts it. */
+export type RetentionCounts = Extract<AuditEvent, { action: "retention.purged" }>["details"];
+
+/**
+ * Adds one batch of a retention purge run to the run's entry (`retention.purged` by the server, one per
+ * business and run, keyed by the run's start `at`), in the batch's own transaction: the entry is made by the
+ * first batch that removes anything and always counts exactly what the committed batches removed, however
+ * the run ends.
+ */
+export async function recordRetentionBatch(
+  tx: Transaction,
+  { businessId, at, counts }: { businessId: string; at: Date; counts: RetentionCounts },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into audit_log (business_id, occurred_at, actor_kind, action, details)
+      values (${businessId}::uuid, ${at.toISOString()}::timestamptz, 'system', 'retention.purged',
+        ${JSON.stringify(counts)}::jsonb)
+      on conflict (business_id, occurred_at) where action = 'retention.purged' do update
+      set details = (select jsonb_object_agg(n.key, coalesce((audit_log.details->>n.key)::int, 0) + n.value::int)
+        from jsonb_each_text(excluded.details) n)`,
+  );
+}
+
 /** An entry as the API answers it (a row of audit_log as `entry`). */
 const entryJson = sql`json_build_object(
   '_id', entry.id::text,

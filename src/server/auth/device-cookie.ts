@@ -5,7 +5,7 @@ import { getCookie, setCookie } from "hono/cookie";
 export const DEVICE_COOKIE = "calldesk_device";
 
 /** As long as browsers keep a cookie (Chrome caps Max-Age at 400 days); renewed at every sign-in. */
-const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@shared/calls.schema";
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../db/database";
+import type { Executor, Transaction } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
 
@@ -170,41 +170,40 @@ const contentCleared = (now: Date) =>
 /**
  * Removes the transcript, recording link and summary of up to `limit` of the business's oldest calls that
  * started before `before` and still hold them, marking each with `now` (the call detail says why it has
- * none); resolves to how many. One transaction, taking turns with the business's reports (calls_lock_business),
- * so a report cannot write content into a call as it is cleared.
+ * none); resolves to how many. In the caller's transaction, taking turns with the business's reports
+ * (calls_lock_business, held to its end), so a report cannot write content into a call as it is cleared.
  */
 export async function clearCallContent(
-  db: Executor,
+  tx: Transaction,
   businessId: string,
   before: Date,
   limit: number,
   now: Date,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-    const [row] = await rawRows<{ cleared: number }>(
-      tx,
-      sql`with due as (
-          select id from calls
-          where business_id = ${businessId}::uuid and content_removed_at is null
-            and started_at < ${before.toISOString()}::timestamptz
-          order by started_at
-          limit ${limit}
-        ),
-        cleared as (
-          update calls c set ${contentCleared(now)}
-          from due where c.id = due.id
-          returning 1
-        )
-        select count(*)::int as cleared from cleared`,
-    );
-    return row!.cleared;
-  });
+  await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
+  const [row] = await rawRows<{ cleared: number }>(
+    tx,
+    sql`with due as (
+        select id from calls
+        where business_id = ${businessId}::uuid and content_removed_at is null
+          and started_at < ${before.toISOString()}::timestamptz
+        order by started_at
+        limit ${limit}
+      ),
+      cleared as (
+        update calls c set ${contentCleared(now)}
+        from due where c.id = due.id
+        returning 1
+      )
+      select count(*)::int as cleared from cleared`,
+  );
+  return row!.cleared;
 }
 
 /**
  * The privacy desk's erasure of one caller's calls (`caller`: a condition on calls, see callerCondition): their
  * number, name and content removed, the rows kept for the figures (status, time, duration, outcome, service).
+ * Marked erased (`erased_at`), so a later report of the call cannot bring any of it back (calls_report).
  * Takes turns with the business's reports as clearCallContent does; run inside the erasure's transaction.
  * Resolves to how many calls.
  */
@@ -218,7 +217,8 @@ export async function eraseCallerCalls(
   const [row] = await rawRows<{ erased: number }>(
     tx,
     sql`with erased as (
-        update calls set caller_number = '', caller_name = null, ${contentCleared(now)}
+        update calls set caller_number = '', caller_name = null, ${contentCleared(now)},
+          erased_at = coalesce(erased_at, ${now.toISOString()}::timestamptz)
         where business_id = ${businessId}::uuid and ${caller}
         returning 1
       )

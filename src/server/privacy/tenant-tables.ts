@@ -76,7 +76,7 @@ export const TENANT_TABLES: readonly TenantTable[] = [
   ),
   tenant(
     knownDevices,
-    "When each staff member first signed in on a browser (the device hashes are not exported).",
+    "When each staff member first and last signed in on a browser (the device hashes are not exported).",
     ["user_id", "device_hash"],
     ["device_hash"],
   ),

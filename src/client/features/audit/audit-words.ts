@@ -128,11 +128,11 @@ export function useAuditWords() {
         return t`Changed the data protection settings`;
       case "caller_data.exported":
         return t`Downloaded one caller's data`;
-      case "caller_data.erased": {
-        const calls = plural(details.calls, { one: "# call", other: "# calls" });
-        const bookings = plural(details.bookings, { one: "# booking", other: "# bookings" });
-        return t`Erased one caller's data: ${calls} and ${bookings}`;
-      }
+      case "caller_data.erased":
+        // The plurals inside the message: one sentence to translate, said in the interface's language.
+        return details.cancelledBookings > 0
+          ? t`Erased one caller's data: ${plural(details.calls, { one: "# call", other: "# calls" })}, ${plural(details.bookings, { one: "# booking", other: "# bookings" })} (${plural(details.cancelledBookings, { one: "# cancelled", other: "# cancelled" })})`
+          : t`Erased one caller's data: ${plural(details.calls, { one: "# call", other: "# calls" })}, ${plural(details.bookings, { one: "# booking", other: "# bookings" })}`;
       case "business_data.exported":
         return t`Downloaded all of the business's data`;
       case "business.deleted":

@@ -14,7 +14,9 @@ $$;
 --     transcript (any stored before go too) and is marked recording_off; once recording is on again, a report
 --     carrying either clears the mark;
 --   * a report carrying a summary, transcript or recording link takes back the mark of content the retention
---     purge removed (content_removed_at), so the next purge removes it again if it is still due.
+--     purge removed (content_removed_at), so the next purge removes it again if it is still due;
+--   * a call the privacy desk erased (erased_at) stays erased: a report updates its status, times, duration,
+--     outcome and service, never its number (''), name, summary, transcript or recording link (none).
 -- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
 CREATE OR REPLACE FUNCTION calls_report(p_business uuid, p_report jsonb, p_started_at timestamptz, p_now timestamptz)
 RETURNS TABLE (call_id uuid, created boolean)
@@ -48,21 +50,24 @@ BEGIN
     CASE WHEN v_record THEN p_report->>'recordingUrl' END, p_report->>'serviceName', NOT v_record, p_now, p_now
   )
   ON CONFLICT (business_id, external_id) DO UPDATE SET
-    caller_number = excluded.caller_number,
-    caller_name = CASE WHEN p_report ? 'callerName' THEN excluded.caller_name ELSE c.caller_name END,
+    caller_number = CASE WHEN c.erased_at IS NOT NULL THEN c.caller_number ELSE excluded.caller_number END,
+    caller_name = CASE WHEN c.erased_at IS NULL AND p_report ? 'callerName'
+      THEN excluded.caller_name ELSE c.caller_name END,
     started_at = excluded.started_at,
     status = excluded.status,
     duration_seconds = CASE WHEN p_report ? 'durationSeconds'
       THEN excluded.duration_seconds ELSE c.duration_seconds END,
     outcome = CASE WHEN p_report ? 'outcome' THEN excluded.outcome ELSE c.outcome END,
-    summary = CASE WHEN p_report ? 'summary' THEN excluded.summary ELSE c.summary END,
-    transcript = CASE WHEN NOT v_record OR p_report ? 'transcript' THEN excluded.transcript ELSE c.transcript END,
-    recording_url = CASE WHEN NOT v_record OR p_report ? 'recordingUrl'
+    summary = CASE WHEN c.erased_at IS NULL AND p_report ? 'summary' THEN excluded.summary ELSE c.summary END,
+    transcript = CASE WHEN c.erased_at IS NULL AND (NOT v_record OR p_report ? 'transcript')
+      THEN excluded.transcript ELSE c.transcript END,
+    recording_url = CASE WHEN c.erased_at IS NULL AND (NOT v_record OR p_report ? 'recordingUrl')
       THEN excluded.recording_url ELSE c.recording_url END,
     service_name = CASE WHEN p_report ? 'serviceName' THEN excluded.service_name ELSE c.service_name END,
-    recording_off = CASE WHEN v_record AND NOT (p_report ? 'transcript' OR p_report ? 'recordingUrl')
+    recording_off = CASE WHEN c.erased_at IS NOT NULL
+        OR (v_record AND NOT (p_report ? 'transcript' OR p_report ? 'recordingUrl'))
       THEN c.recording_off ELSE excluded.recording_off END,
-    content_removed_at = CASE WHEN p_report ?| ARRAY['summary', 'transcript', 'recordingUrl']
+    content_removed_at = CASE WHEN c.erased_at IS NULL AND p_report ?| ARRAY['summary', 'transcript', 'recordingUrl']
       THEN NULL ELSE c.content_removed_at END,
     updated_at = excluded.updated_at;
 
@@ -70,9 +75,9 @@ BEGIN
 END;
 $$;
 
--- Several validated call reports in one transaction, with calls_report's rules for each (recording off and
--- removed content included), each on the word of an assistant key, or of a voice platform's connection
--- (assistant_connections), that this same statement confirms. p_items is a JSON array of
+-- Several validated call reports in one transaction, with calls_report's rules for each (recording off,
+-- removed content and erased calls included), each on the word of an assistant key, or of a voice platform's
+-- connection (assistant_connections), that this same statement confirms. p_items is a JSON array of
 --   {"key": uuid | null, "connection": uuid | null, "business": uuid, "timezone": text | null,
 --    "startedAt": instant, "report": callReport}
 -- with one of "key" and "connection", and where "timezone" is the business timezone the start time was read in
@@ -142,8 +147,8 @@ BEGIN
       c.id IS NULL AS created,
       c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress' AS stale,
       c.id IS NULL OR c.status = 'in-progress' AS may_turn_missed,
-      c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url, c.service_name,
-      c.recording_off, c.content_removed_at, c.created_at
+      c.caller_number, c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url,
+      c.service_name, c.recording_off, c.content_removed_at, c.erased_at IS NOT NULL AS erased, c.created_at
     FROM accepted a
     LEFT JOIN calls c ON c.business_id = a.business_id AND c.external_id = a.external_id
     WHERE a.nth = 1
@@ -154,21 +159,23 @@ BEGIN
       outcome, summary, transcript, recording_url, service_name, recording_off, content_removed_at, created_at,
       updated_at
     )
-    SELECT f.id, f.business_id, f.report->>'externalId', f.report->>'callerNumber',
-      CASE WHEN f.report ? 'callerName' THEN f.report->>'callerName' ELSE f.caller_name END,
+    SELECT f.id, f.business_id, f.report->>'externalId',
+      CASE WHEN f.erased THEN f.caller_number ELSE f.report->>'callerNumber' END,
+      CASE WHEN f.erased OR NOT f.report ? 'callerName' THEN f.caller_name ELSE f.report->>'callerName' END,
       f.started_at, f.report->>'status',
       CASE WHEN f.report ? 'durationSeconds'
         THEN coalesce((f.report->>'durationSeconds')::integer, 0) ELSE coalesce(f.duration_seconds, 0) END,
       CASE WHEN f.report ? 'outcome' THEN f.report->>'outcome' ELSE f.outcome END,
-      CASE WHEN f.report ? 'summary' THEN f.report->>'summary' ELSE f.summary END,
-      CASE WHEN NOT f.record_calls THEN '[]'::jsonb WHEN f.report ? 'transcript'
+      CASE WHEN f.erased OR NOT f.report ? 'summary' THEN f.summary ELSE f.report->>'summary' END,
+      CASE WHEN f.erased THEN f.transcript WHEN NOT f.record_calls THEN '[]'::jsonb WHEN f.report ? 'transcript'
         THEN coalesce(f.report->'transcript', '[]'::jsonb) ELSE coalesce(f.transcript, '[]'::jsonb) END,
-      CASE WHEN NOT f.record_calls THEN NULL WHEN f.report ? 'recordingUrl'
+      CASE WHEN f.erased THEN f.recording_url WHEN NOT f.record_calls THEN NULL WHEN f.report ? 'recordingUrl'
         THEN f.report->>'recordingUrl' ELSE f.recording_url END,
       CASE WHEN f.report ? 'serviceName' THEN f.report->>'serviceName' ELSE f.service_name END,
-      CASE WHEN NOT f.record_calls THEN true WHEN f.report ? 'transcript' OR f.report ? 'recordingUrl'
-        THEN false ELSE coalesce(f.recording_off, false) END,
-      CASE WHEN f.report ?| ARRAY['summary', 'transcript', 'recordingUrl'] THEN NULL ELSE f.content_removed_at END,
+      CASE WHEN f.erased THEN f.recording_off WHEN NOT f.record_calls THEN true
+        WHEN f.report ? 'transcript' OR f.report ? 'recordingUrl' THEN false ELSE coalesce(f.recording_off, false) END,
+      CASE WHEN NOT f.erased AND f.report ?| ARRAY['summary', 'transcript', 'recordingUrl']
+        THEN NULL ELSE f.content_removed_at END,
       coalesce(f.created_at, p_now), p_now
     FROM first_of_call f
     WHERE NOT f.stale

@@ -62,6 +62,8 @@ export const assistantDeliveries = pgTable(
       .on(t.businessId, t.provider, t.providerCallId, t.event)
       .where(sql`${t.result} = 'accepted'`),
     index("assistant_deliveries_connection_id_id_idx").on(t.connectionId, t.id),
+    // The business's rows for its export and deletion (tenant-tables.ts).
+    index("assistant_deliveries_business_id_id_idx").on(t.businessId, t.id),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.schema";
 import { users } from "./users.schema";
 
@@ -28,6 +38,10 @@ export const auditLog = pgTable(
     // Newest first, page by page.
     index("audit_log_business_id_occurred_at_idx").on(t.businessId, t.occurredAt.desc(), t.id.desc()),
     index("audit_log_actor_user_id_idx").on(t.actorUserId),
+    // One entry per retention purge run (by its start), which each of the run's batches adds its counts to.
+    uniqueIndex("audit_log_retention_run_key")
+      .on(t.businessId, t.occurredAt)
+      .where(sql`${t.action} = 'retention.purged'`),
   ],
 );
 

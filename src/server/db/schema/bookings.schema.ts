@@ -146,6 +146,8 @@ export const bookingEvents = pgTable(
   },
   (t) => [
     uniqueIndex("booking_events_booking_id_version_key").on(t.bookingId, t.version),
+    // A business's events in id order: its export's pages and its deletion (privacy/tenant-tables.ts).
+    index("booking_events_business_id_id_idx").on(t.businessId, t.id),
     check("booking_events_action_known", sql`${t.action} in (${sqlList(BOOKING_ACTIONS)})`),
     check("booking_events_actor_kind_known", sql`${t.actorKind} in (${sqlList(BOOKING_ACTOR_KINDS)})`),
   ],

@@ -66,7 +66,11 @@ export const calendarAuthorizations = pgTable(
     codeVerifier: text("code_verifier").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("calendar_authorizations_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("calendar_authorizations_expires_at_idx").on(t.expiresAt),
+    // A business's authorizations in key order: its export's pages and its deletion (privacy/tenant-tables.ts).
+    index("calendar_authorizations_business_id_state_hash_idx").on(t.businessId, t.stateHash),
+  ],
 );
 
 /**

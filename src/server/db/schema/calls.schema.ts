@@ -56,6 +56,11 @@ export const calls = pgTable(
     recordingOff: boolean("recording_off").notNull().default(false),
     /** When the retention purge removed its transcript, recording link and summary (null: not yet). */
     contentRemovedAt: timestamp("content_removed_at", { withTimezone: true }),
+    /**
+     * When the privacy desk erased its caller (null: never). Later reports of the call update its status and
+     * figures but never bring back its number, name or content (db/functions/calls-write.sql).
+     */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

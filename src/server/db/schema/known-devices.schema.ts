@@ -17,9 +17,12 @@ export const knownDevices = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     deviceHash: text("device_hash").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+    /** The last sign-in on it: its cookie expires a fixed time after (auth/known-devices.repo.ts purges). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.deviceHash] }),
     index("known_devices_business_id_idx").on(t.businessId),
+    index("known_devices_last_seen_at_idx").on(t.lastSeenAt),
   ],
 );

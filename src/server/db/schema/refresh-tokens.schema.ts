@@ -19,7 +19,11 @@ export const refreshTokenFamilies = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     revokedReason: text("revoked_reason"),
   },
-  (t) => [index("refresh_token_families_user_id_idx").on(t.userId)],
+  (t) => [
+    index("refresh_token_families_user_id_idx").on(t.userId),
+    // A business's sessions in id order: its export's pages and its deletion (privacy/tenant-tables.ts).
+    index("refresh_token_families_business_id_id_idx").on(t.businessId, t.id),
+  ],
 );
 
 /** Only the SHA-256 of a token is stored: a database leak yields no usable cookie. */
@@ -43,6 +47,8 @@ export const refreshTokens = pgTable(
   (t) => [
     index("refresh_tokens_family_id_idx").on(t.familyId),
     index("refresh_tokens_parent_id_idx").on(t.parentId),
+    // A business's tokens in id order: its export's pages and its deletion (privacy/tenant-tables.ts).
+    index("refresh_tokens_business_id_id_idx").on(t.businessId, t.id),
   ],
 );
 

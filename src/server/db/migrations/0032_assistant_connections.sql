@@ -27,4 +27,5 @@ ALTER TABLE "assistant_deliveries" ADD CONSTRAINT "assistant_deliveries_business
 ALTER TABLE "assistant_deliveries" ADD CONSTRAINT "assistant_deliveries_connection_id_assistant_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."assistant_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "assistant_connections_business_id_created_at_idx" ON "assistant_connections" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "assistant_deliveries_once" ON "assistant_deliveries" USING btree ("business_id","provider","provider_call_id","event") WHERE "assistant_deliveries"."result" = 'accepted';--> statement-breakpoint
-CREATE INDEX "assistant_deliveries_connection_id_id_idx" ON "assistant_deliveries" USING btree ("connection_id","id");
+CREATE INDEX "assistant_deliveries_connection_id_id_idx" ON "assistant_deliveries" USING btree ("connection_id","id");--> statement-breakpoint
+CREATE INDEX "assistant_deliveries_business_id_id_idx" ON "assistant_deliveries" USING btree ("business_id","id");

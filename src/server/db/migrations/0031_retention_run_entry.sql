@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "audit_log_retention_run_key" ON "audit_log" USING btree ("business_id","occurred_at") WHERE "audit_log"."action" = 'retention.purged';
