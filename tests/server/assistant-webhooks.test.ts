@@ -122,6 +122,7 @@ describe("Vapi server messages", () => {
       deliver(server, "vapi", vapi._id, text, headers);
     const now = server.clock().getTime();
     expect((await send({ "x-vapi-secret": vapi.secret })).status).toBe(200);
+    expect((await send({ authorization: vapi.secret })).status).toBe(200);
     expect((await send(vapiHmacHeaders(body, vapi.secret, now))).status).toBe(200);
     expect((await send(vapiHmacHeaders(body, vapi.secret, Math.floor(now / 1000)))).status).toBe(200);
 

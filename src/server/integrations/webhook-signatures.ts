@@ -41,9 +41,10 @@ const vapiStampMs = (stamp: string) => {
 
 /**
  * Vapi: the credential attached to the server URL, whichever the owner chose (docs.vapi.ai, "Server
- * authentication"): a Bearer Token credential sent as `Authorization: Bearer <secret>`, the same without
- * prefix in the legacy `X-Vapi-Secret`, or an HMAC credential (SHA256, hex, no prefix): `x-signature` over
- * `{timestamp}.{body}` with `x-timestamp`, within 5 minutes of our clock. The first of them present decides.
+ * authentication"): a Bearer Token credential sent as `Authorization: Bearer <secret>` (or without the
+ * prefix, when it is switched off), the same in the legacy `X-Vapi-Secret`, or an HMAC credential (SHA256,
+ * hex, no prefix): `x-signature` over `{timestamp}.{body}` with `x-timestamp`, within 5 minutes of our clock.
+ * The first of them present decides.
  */
 export function vapiSignatureProblem(
   rawBody: string,
@@ -53,7 +54,8 @@ export function vapiSignatureProblem(
 ): SignatureProblem {
   const authorization = header("authorization");
   if (authorization !== undefined) {
-    const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
+    // With the credential's "Include Bearer Prefix" off, the header is the secret alone.
+    const token = /^Bearer (.+)$/i.exec(authorization)?.[1] ?? authorization;
     return sameSecret(token, secret) ? null : "the Authorization bearer token does not match";
   }
   const legacy = header("x-vapi-secret");
