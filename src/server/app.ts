@@ -38,6 +38,8 @@ import { requestBodyLimit } from "./http/request-body-limit";
 import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
+import { assistantConnectionsRoutes } from "./integrations/assistant-connections.routes";
+import { INTEGRATIONS_BASE_PATH, webhooksRoutes } from "./integrations/webhooks.routes";
 import { createLogger, type Logger } from "./logger";
 import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
 import { businessExportRoutes } from "./privacy/business-export.routes";
@@ -52,6 +54,11 @@ import { telegramRoutes } from "./telegram/telegram.routes";
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** A call history import carries up to 1,000 reports, transcripts included. */
 const IMPORT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/**
+ * A voice platform's end-of-call report carries the whole conversation twice or three times over (messages,
+ * their OpenAI form, the transcript) besides the assistant's configuration.
+ */
+const PLATFORM_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** Codes for the HTTPExceptions Hono itself may throw, which carry a status but none of our codes. */
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ApiErrorCode>> = {
@@ -95,7 +102,13 @@ export function createApp(options: CreateAppOptions) {
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use("/api/*", requestBodyLimit(BODY_LIMIT_BYTES, { [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES }));
+  app.use(
+    "/api/*",
+    requestBodyLimit(BODY_LIMIT_BYTES, {
+      [CALL_IMPORT_PATH]: IMPORT_BODY_LIMIT_BYTES,
+      [`${INTEGRATIONS_BASE_PATH}/`]: PLATFORM_BODY_LIMIT_BYTES,
+    }),
+  );
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
@@ -107,6 +120,8 @@ export function createApp(options: CreateAppOptions) {
     assistantKeysRoutes(deps, guards),
     assistantRoutes(deps, guards, assistantKeys, findSlots),
     assistantBookingsRoutes(deps, guards, findSlots),
+    assistantConnectionsRoutes(deps, guards),
+    webhooksRoutes(deps, guards),
     callsRoutes(deps, guards),
     bookingsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),

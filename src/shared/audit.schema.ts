@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { ASSISTANT_PLATFORMS } from "./assistant-platforms.constants";
 import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 /**
@@ -62,6 +63,7 @@ const fieldsOf = <const Field extends string>(fields: readonly Field[]) =>
 const none = type({ "+": "reject" });
 const count = "number.integer >= 0";
 const blackoutSpan = { startDate: "string", endDate: "string" } as const;
+const platform = type.enumerated(...ASSISTANT_PLATFORMS);
 
 /**
  * Every action the log knows, with its facts. The data-protection actions of issue 23 §1–3 (caller export and
@@ -74,6 +76,9 @@ export const auditEvent = type.or(
   { action: "'session.signed_out_everywhere'", details: none },
   { action: "'assistant_key.created'", details: { keyName: "string" } },
   { action: "'assistant_key.revoked'", details: { keyName: "string" } },
+  { action: "'assistant_connection.created'", details: { provider: platform } },
+  { action: "'assistant_connection.secret_rotated'", details: { provider: platform } },
+  { action: "'assistant_connection.deleted'", details: { provider: platform } },
   { action: "'company.updated'", details: { fields: fieldsOf(COMPANY_AUDIT_FIELDS) } },
   { action: "'company.phone_number_changed'", details: none },
   { action: "'availability.updated'", details: { fields: fieldsOf(AVAILABILITY_AUDIT_FIELDS) } },

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import {
   type CalendarEvent,
   calendarEvent,
@@ -13,6 +12,7 @@ import { rawRows } from "../db/raw-rows";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
+import { sameSecret } from "../http/same-secret";
 import { Refusal } from "../refusal";
 import { NOT_CONFIGURED } from "./calendar.routes";
 import { type CalendarApi, CalendarApiError, type EventFields, type GoogleEvent } from "./calendar-api";
@@ -66,9 +66,6 @@ function timesOf(start: string | undefined, end: string | undefined): Pick<Event
     ...(end !== undefined && { end: { dateTime: new Date(end).toISOString() } }),
   };
 }
-
-const sameText = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * Spec 7's calendar events calls, over the business's connected Google Calendar only (the grant names the
@@ -268,7 +265,7 @@ export function calendarEventsRoutes(
         sql`select business_id as "businessId", watch_token as token from calendar_connections
           where watch_channel_id = ${channelId}`,
       );
-      if (!channel?.token || !sameText(channel.token, token))
+      if (!channel?.token || !sameSecret(channel.token, token))
         throw new Refusal("NOT_FOUND", "No such channel");
       // "sync" only says the channel is open; anything else says the calendar changed.
       if (c.req.header(RESOURCE_STATE) !== "sync") await sync.check(channel.businessId);

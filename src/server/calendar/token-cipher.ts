@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
-/** Encrypts Google tokens at rest: AES-256-GCM, a fresh 12-byte IV each time, the tag authenticating both. */
+/**
+ * Encrypts secrets at rest (Google's tokens, the voice platforms' webhook secrets): AES-256-GCM, a fresh
+ * 12-byte IV each time, the tag authenticating both.
+ */
 export type TokenCipher = {
   encrypt(plain: string): string;
   /** Throws when the text was not made by `encrypt` under this key (tampered, or another key). */

@@ -12,11 +12,11 @@ import { outboxWritten } from "../outbox/outbox-signal";
  */
 
 /**
- * A validated report on the word of an assistant key, its start time resolved to an instant: in `timezone`
- * when the report gave no offset (null when it did).
+ * A validated report on the word of an assistant key (`keyId`) or of a voice platform's connection
+ * (`connectionId`, its webhook), its start time resolved to an instant: in `timezone` when the report gave no
+ * offset (null when it did).
  */
-export type CallReportItem = {
-  keyId: string;
+export type CallReportItem = ({ keyId: string } | { connectionId: string }) & {
   businessId: string;
   timezone: string | null;
   report: CallReport;
@@ -25,7 +25,7 @@ export type CallReportItem = {
 
 export type StoredReport = { id: string; created: boolean };
 
-/** Why an item was not stored: its key is no longer active, or its business has moved to another timezone. */
+/** Why an item was not stored: its key (or connection) is no longer active, or its business has moved to another timezone. */
 export type ReportRefusal = "key" | "timezone";
 
 export type ReportAnswer = StoredReport | { refused: ReportRefusal };
@@ -47,8 +47,9 @@ export async function reportCalls(
   options: { notifyMissed: boolean },
 ): Promise<ReportAnswer[]> {
   const payload = JSON.stringify(
-    items.map(({ keyId, businessId, timezone, report, startedAt }) => ({
-      key: keyId,
+    items.map(({ businessId, timezone, report, startedAt, ...word }) => ({
+      key: "keyId" in word ? word.keyId : null,
+      connection: "connectionId" in word ? word.connectionId : null,
       business: businessId,
       timezone,
       startedAt: startedAt.toISOString(),

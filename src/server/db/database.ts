@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as assistantConnections from "./schema/assistant-connections.schema";
 import * as assistantKeys from "./schema/assistant-keys.schema";
 import * as audit from "./schema/audit.schema";
 import * as authThrottle from "./schema/auth-throttle.schema";
@@ -23,6 +24,7 @@ export const schema = {
   ...refreshTokens,
   ...authThrottle,
   ...assistantKeys,
+  ...assistantConnections,
   ...services,
   ...availability,
   ...calls,

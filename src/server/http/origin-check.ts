@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * API, authenticated by X-Api-Key (never by a cookie, so a cross-site page gains nothing by calling it).
  * The staff routes that manage those keys, /api/assistant/keys, are not among them. Telegram's webhook posts
  * are authenticated by their secret path and header, Google Calendar's push notifications by their channel's
- * token.
+ * token, the voice platforms' webhooks (/api/integrations/vapi|retell/:connection) by their secret or signature.
  */
 export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/calls",
@@ -19,6 +19,7 @@ export const ORIGIN_CHECK_EXEMPT_PREFIXES: readonly string[] = [
   "/api/assistant/phone-number",
   "/api/telegram/webhook",
   "/api/calendar/notifications",
+  "/api/integrations",
 ];
 
 export const isOriginCheckExempt = (path: string) =>

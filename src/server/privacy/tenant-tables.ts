@@ -1,4 +1,5 @@
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import { assistantConnections, assistantDeliveries } from "../db/schema/assistant-connections.schema";
 import { assistantKeys } from "../db/schema/assistant-keys.schema";
 import { auditLog } from "../db/schema/audit.schema";
 import { authThrottle } from "../db/schema/auth-throttle.schema";
@@ -84,6 +85,17 @@ export const TENANT_TABLES: readonly TenantTable[] = [
     "The voice assistant's API keys: name, last four characters, use and revocation (the key hashes are not exported).",
     ["id"],
     ["key_hash"],
+  ),
+  tenant(
+    assistantConnections,
+    "Voice platforms (Vapi, Retell) connected by their webhook URL, with when they last reached us (their secrets are not exported).",
+    ["id"],
+    ["secret"],
+  ),
+  tenant(
+    assistantDeliveries,
+    "The voice platforms' latest deliveries: the platform's call id, the event, and whether it was accepted, a duplicate or refused (and why).",
+    ["id"],
   ),
   tenant(services, "The bookable services.", ["id"]),
   tenant(weeklyHours, "Opening hours: ranges of minutes after local midnight per weekday (0 = Sunday).", [

@@ -15,6 +15,7 @@ import type { Executor } from "../db/database";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { ok } from "../http/respond";
+import { sameSecret } from "../http/same-secret";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { Refusal } from "../refusal";
 import { anyUpdate, type BotApi, BotApiError, readUpdate } from "./bot-api";
@@ -29,7 +30,7 @@ import {
   upsertTelegramConnection,
 } from "./telegram-link.repo";
 import { handleUpdate } from "./update-handler";
-import { SECRET_TOKEN_HEADER, sameSecret, WEBHOOK_BASE_PATH, webhookSecrets } from "./webhook";
+import { SECRET_TOKEN_HEADER, WEBHOOK_BASE_PATH, webhookSecrets } from "./webhook";
 
 /** How long the connect dialog's code is good for: time enough to open Telegram and press Start. */
 export const LINK_TTL_MS = 15 * 60_000;

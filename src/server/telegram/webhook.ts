@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { TelegramConfig } from "../config";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import type { BotApi } from "./bot-api";
@@ -18,13 +18,6 @@ export function webhookSecrets(config: Pick<TelegramConfig, "botToken">) {
     path: derive("calldesk webhook path").slice(0, 32),
     secretToken: derive("calldesk webhook secret"),
   };
-}
-
-/** Compares secrets in constant time (a mismatch must not tell how much of it was right). */
-export function sameSecret(given: string | undefined, expected: string): boolean {
-  const a = Buffer.from(given ?? "");
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import type {
   AuditActor,
   AuditEntry,
@@ -7,6 +8,9 @@ import type {
   CompanyAuditField,
   ServiceAuditField,
 } from "@shared/audit.schema";
+
+/** Brand names, the same in every language. */
+const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
 
 /**
  * The activity log in words: one sentence per action code (the compiler holds that every code has one), the
@@ -64,6 +68,18 @@ export function useAuditWords() {
       case "assistant_key.revoked": {
         const { keyName } = details;
         return t`Revoked the assistant key “${keyName}”`;
+      }
+      case "assistant_connection.created": {
+        const platform = PLATFORM_NAMES[details.provider];
+        return t`Connected the voice platform ${platform}`;
+      }
+      case "assistant_connection.secret_rotated": {
+        const platform = PLATFORM_NAMES[details.provider];
+        return t`Replaced the secret of the voice platform ${platform}`;
+      }
+      case "assistant_connection.deleted": {
+        const platform = PLATFORM_NAMES[details.provider];
+        return t`Disconnected the voice platform ${platform}`;
       }
       case "company.updated": {
         const fields = list(details.fields.map((field) => companyField[field]));

@@ -76,13 +76,15 @@ END;
 $$;
 
 -- Several validated call reports in one transaction, with calls_report's rules for each (recording off,
--- removed content and erased calls included), each on the word of an assistant key that this same statement confirms.
--- p_items is a JSON array of
---   {"key": uuid, "business": uuid, "timezone": text | null, "startedAt": instant, "report": callReport}
--- where "timezone" is the business timezone the start time was read in (null when the report gave an offset).
--- An item is refused, and nothing of it stored, when its key is no longer active for its business ('key') or
--- the business has since moved to another timezone ('timezone'). The answer has a row per item, by its
--- 1-based position in the array. Keys used are stamped as assistant_keys_use does.
+-- removed content and erased calls included), each on the word of an assistant key, or of a voice platform's
+-- connection (assistant_connections), that this same statement confirms. p_items is a JSON array of
+--   {"key": uuid | null, "connection": uuid | null, "business": uuid, "timezone": text | null,
+--    "startedAt": instant, "report": callReport}
+-- with one of "key" and "connection", and where "timezone" is the business timezone the start time was read in
+-- (null when the report gave an offset). An item is refused, and nothing of it stored, when its key is no
+-- longer active for its business, or its connection is gone ('key'), or the business has since moved to
+-- another timezone ('timezone'). The answer has a row per item, by its 1-based position in the array. Keys
+-- used are stamped as assistant_keys_use does.
 --
 -- The first report of each call in the batch — new or an update, in any order of start times — is written by
 -- one multi-row upsert, its optional fields merged with the stored call here; a second report of the same
@@ -117,12 +119,14 @@ BEGIN
       (x.value->>'business')::uuid AS business_id, (x.value->>'startedAt')::timestamptz AS started_at,
       x.value->'report' AS report, coalesce(b.record_calls, true) AS record_calls,
       CASE
-        WHEN k.id IS NULL THEN 'key'
+        WHEN k.id IS NULL AND ac.id IS NULL THEN 'key'
         WHEN x.value->>'timezone' IS NOT NULL AND b.timezone IS DISTINCT FROM x.value->>'timezone' THEN 'timezone'
       END AS refusal
     FROM jsonb_array_elements(p_items) WITH ORDINALITY x
     LEFT JOIN assistant_keys k
       ON k.id = (x.value->>'key')::uuid AND k.business_id = (x.value->>'business')::uuid AND k.revoked_at IS NULL
+    LEFT JOIN assistant_connections ac
+      ON ac.id = (x.value->>'connection')::uuid AND ac.business_id = (x.value->>'business')::uuid
     LEFT JOIN businesses b ON b.id = (x.value->>'business')::uuid
   ),
   touched AS (

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { AssistantPlatform, DeliveryResult } from "../../../shared/assistant-platforms.constants";
+import { businesses } from "./businesses.schema";
+
+/**
+ * A voice platform (Vapi, Retell) connected to a business: its id is the unguessable last segment of the
+ * webhook URL the owner pastes into the platform, and `secret` (encrypted with the calendar token key, see
+ * calendar/token-cipher.ts) is what the platform's deliveries are checked against — for Vapi one we
+ * generate, for Retell the owner's Retell API key that signs its webhooks.
+ */
+export const assistantConnections = pgTable(
+  "assistant_connections",
+  {
+    id: uuid("id").primaryKey(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<AssistantPlatform>().notNull(),
+    secret: text("secret").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
+    /** When the platform last reached us with a delivery that passed its signature (the card's "last event"). */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("assistant_connections_provider", sql`${t.provider} in ('vapi', 'retell')`),
+    index("assistant_connections_business_id_created_at_idx").on(t.businessId, t.createdAt),
+  ],
+);
+
+export type AssistantConnectionRow = typeof assistantConnections.$inferSelect;
+
+/**
+ * The recent deliveries of each connection and what became of them (the card's "last few deliveries"), and
+ * the memory that makes a repeated delivery idempotent: one accepted row per (business, provider, the
+ * platform's call id, event). Only the newest rows of each connection are kept (see deliveries.repo.ts).
+ */
+export const assistantDeliveries = pgTable(
+  "assistant_deliveries",
+  {
+    // In the order of arrival: the trim keeps the highest.
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => assistantConnections.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<AssistantPlatform>().notNull(),
+    /** Null when the delivery was refused before its body could be read. */
+    providerCallId: text("provider_call_id"),
+    event: text("event"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    result: text("result").$type<DeliveryResult>().notNull(),
+    /** Why it was refused (English, for the card and the logs; never the body). */
+    reason: text("reason"),
+  },
+  (t) => [
+    check("assistant_deliveries_result", sql`${t.result} in ('accepted', 'duplicate', 'refused')`),
+    uniqueIndex("assistant_deliveries_once")
+      .on(t.businessId, t.provider, t.providerCallId, t.event)
+      .where(sql`${t.result} = 'accepted'`),
+    index("assistant_deliveries_connection_id_id_idx").on(t.connectionId, t.id),
+    // The business's rows for its export and deletion (tenant-tables.ts).
+    index("assistant_deliveries_business_id_id_idx").on(t.businessId, t.id),
+  ],
+);
+
+export type AssistantDeliveryRow = typeof assistantDeliveries.$inferSelect;

@@ -1,0 +1,78 @@
+import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
+import { type CallReport, callReport, type TranscriptTurn } from "@shared/calls.schema";
+import { type } from "arktype";
+import { Refusal } from "../refusal";
+
+/**
+ * What a platform's delivery comes to: a call report for the calls writer (keyed for idempotency by the
+ * platform's call id and the event), or nothing to keep.
+ */
+export type DeliveryAction =
+  | { kind: "ignore"; event: string; providerCallId: string | null }
+  | { kind: "report"; event: string; providerCallId: string; report: CallReport; startedAt: Date };
+
+/** The platform's call id as our externalId: prefixed, so one call id of two platforms cannot meet. */
+export const externalIdOf = (provider: AssistantPlatform, callId: string) => `${provider}:${callId}`;
+
+/** The longest platform call id taken (externalId holds 200 characters, prefix included). */
+export const MAX_PLATFORM_CALL_ID = 190;
+
+/** When the platform does not say who called (a web call, a withheld number). */
+export const UNKNOWN_CALLER = "unknown";
+
+/** At most `max` UTF-16 units, never cutting a surrogate pair in two (half of one cannot be stored). */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
+  return text.slice(0, cut);
+}
+
+/** An ISO 8601 date-time with its offset (what both platforms send) as an instant; null otherwise. */
+export function instantOf(text: string | undefined): Date | null {
+  if (text === undefined || !/(Z|[+-]\d\d:?\d\d)$/i.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? new Date(ms) : null;
+}
+
+/** Whole seconds between two instants, within what a call report holds (0 to 24 hours). */
+export const secondsBetween = (start: Date, end: Date) =>
+  Math.min(86_400, Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000)));
+
+/** A recording link the portal can play (https only, see calls.schema.ts); anything else is left out. */
+export function recordingUrlOf(url: string | undefined): string | undefined {
+  return url !== undefined && url.length <= 2000 && /^https:\/\/[^\s]+$/.test(url) ? url : undefined;
+}
+
+/** The turns of a conversation as our transcript holds them: said, in order, within its limits. */
+export function transcriptOf(turns: readonly TranscriptTurn[]): TranscriptTurn[] {
+  return turns
+    .map((turn) => ({ ...turn, text: clip(turn.text.trim(), 5000) }))
+    .filter((turn) => turn.text.length > 0)
+    .slice(0, 2000)
+    .map((turn) => ({ ...turn, offsetSeconds: Math.min(86_400, Math.max(0, turn.offsetSeconds)) }));
+}
+
+/** Text the database can hold: a NUL goes, half of a surrogate pair becomes U+FFFD (a platform's text, kept). */
+const storable = (text: string) => text.replace(/\p{Cs}/gu, "\uFFFD").replaceAll("\0", "");
+
+/**
+ * The report as the calls writer takes it: its text made storable, then checked by the very schema our own
+ * API checks reports with.
+ */
+export function checkedReport(report: CallReport): CallReport {
+  const text = JSON.parse(JSON.stringify(report), (_, value) =>
+    typeof value === "string" ? storable(value) : value,
+  );
+  const out = callReport(text);
+  if (out instanceof type.errors)
+    throw new Refusal("VALIDATION", `The call cannot be stored: ${out.summary}`);
+  return out;
+}
+
+/** A payload the platform's documentation does not allow: a 400 naming the field, as our own API's are. */
+export function payloadProblem(errors: type.errors): Refusal {
+  return new Refusal("VALIDATION", errors.summary, { field: errors[0]?.propString || undefined });
+}
+
+/** A field present but unusable (a time that cannot be placed): a 400 naming it. */
+export const fieldProblem = (field: string, message: string) => new Refusal("VALIDATION", message, { field });

@@ -1,0 +1,69 @@
+import { type } from "arktype";
+import { ASSISTANT_PLATFORMS, DELIVERY_RESULTS } from "./assistant-platforms.constants";
+
+export {
+  ASSISTANT_PLATFORMS,
+  type AssistantPlatform,
+  DELIVERY_RESULTS,
+  type DeliveryResult,
+} from "./assistant-platforms.constants";
+
+export const assistantPlatform = type.enumerated(...ASSISTANT_PLATFORMS);
+
+/**
+ * Retell signs its webhooks with one of the account's own API keys (the one with the webhook badge): the owner
+ * pastes it here. Vapi sends whatever secret it is given, so the server makes one.
+ */
+const retellApiKey = type(/^[\x21-\x7e]{8,200}$/).describe(
+  "the Retell API key with the webhook badge (8 to 200 characters, no spaces)",
+);
+
+/** POST /api/assistant-connections */
+export const createAssistantConnectionBody = type.or(
+  { "+": "reject", provider: "'vapi'" },
+  { "+": "reject", provider: "'retell'", apiKey: retellApiKey },
+);
+export type CreateAssistantConnectionBody = typeof createAssistantConnectionBody.infer;
+
+/** POST /api/assistant-connections/:id/rotate-secret: Retell's new key; nothing for Vapi (a new secret is made). */
+export const rotateAssistantSecretBody = type({ "+": "reject", "apiKey?": retellApiKey });
+export type RotateAssistantSecretBody = typeof rotateAssistantSecretBody.infer;
+
+/** A delivery as the card lists it. */
+export const assistantDelivery = type({
+  receivedAt: "string",
+  event: "string | null",
+  result: type.enumerated(...DELIVERY_RESULTS),
+  reason: "string | null",
+});
+export type AssistantDelivery = typeof assistantDelivery.infer;
+
+/** A connection as staff see it: never its secret. */
+export const assistantConnection = type({
+  _id: "string",
+  provider: assistantPlatform,
+  /** The webhook URL to paste into the platform (its server URL). */
+  webhookUrl: "string",
+  createdAt: "string",
+  secretRotatedAt: "string | null",
+  lastEventAt: "string | null",
+  /** The latest deliveries, newest first. */
+  recentDeliveries: assistantDelivery.array(),
+});
+export type AssistantConnection = typeof assistantConnection.infer;
+
+/** GET /api/assistant-connections */
+export const assistantConnectionList = assistantConnection.array();
+
+/**
+ * The answer to creating a connection or rotating its secret: the connection and, for Vapi, the secret to
+ * paste into it (the only time it is shown); null for Retell, whose key the owner already holds.
+ */
+export const assistantConnectionWithSecret = assistantConnection.and({ secret: "string | null" });
+export type AssistantConnectionWithSecret = typeof assistantConnectionWithSecret.infer;
+
+/**
+ * What a platform's delivery is answered with: stored, a repeat of one stored before, or of a kind we keep
+ * nothing of. The platforms read only the status; the body helps whoever reads their delivery logs.
+ */
+export const platformDeliveryAnswer = type({ result: "'accepted' | 'duplicate' | 'ignored'" });

@@ -1,0 +1,9 @@
+// Kept apart from assistant-connections.schema.ts so the client can use them without loading arktype.
+
+/** The voice platforms whose own webhooks the server takes (issue 24): each with its URL and its way of signing. */
+export const ASSISTANT_PLATFORMS = ["vapi", "retell"] as const;
+export type AssistantPlatform = (typeof ASSISTANT_PLATFORMS)[number];
+
+/** What became of one delivery: stored, a repeat of one stored before, or turned away (with why). */
+export const DELIVERY_RESULTS = ["accepted", "duplicate", "refused"] as const;
+export type DeliveryResult = (typeof DELIVERY_RESULTS)[number];
