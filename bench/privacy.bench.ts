@@ -5,8 +5,7 @@ import { readFileSync } from "node:fs";
 import type { CallerData } from "@shared/caller-data.schema";
 import type { CallList } from "@shared/calls.schema";
 import type { RetentionPreview } from "@shared/privacy.schema";
-import { eq } from "drizzle-orm";
-import { businesses } from "../src/server/db/schema/businesses.schema";
+import { updatePrivacySettings } from "../src/server/company/businesses.repo";
 import { scheduledJobs } from "../src/server/db/schema/scheduled-jobs.schema";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { startServerProcess } from "../tests/support/server-process";
@@ -35,10 +34,12 @@ export async function privacyBench(log: (line: string) => void, target: BenchDat
     const database = await section.open();
     await database.migrate();
     const [big] = await seedCallVolume(database.db, [BIG], new Date());
-    await database.db
-      .update(businesses)
-      .set({ callRowDays: CALL_ROW_DAYS })
-      .where(eq(businesses.id, big!.businessId));
+    await updatePrivacySettings(database.db, big!.businessId, {
+      recordCalls: true,
+      callContentDays: null,
+      callRowDays: CALL_ROW_DAYS,
+      bookingPersonalDays: null,
+    });
     // The hourly purge would first run an hour after the server starts; the bench brings its due time
     // forward (the scheduler keeps a due time sooner than its interval).
     const dueAt = new Date(Date.now() + PURGE_DUE_IN_MS);
