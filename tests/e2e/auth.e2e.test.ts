@@ -57,6 +57,20 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.context().close();
   });
 
+  it("after a protected URL that resolves to another site (/\\host), signs in to /dashboard, nothing thrown", async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const email = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/%5Cevil.example");
+    await page.waitForURL("**/auth/sign-in");
+    await signIn(page, email);
+    await page.waitForURL("**/dashboard");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("sends a signed-in user away from /auth/sign-in to /dashboard", async () => {
     const page = await newPage();
     await signUp(page, "/auth/sign-in");
