@@ -3,6 +3,7 @@ import type { CallDetail, CallList } from "@shared/calls.schema";
 import type { Company } from "@shared/company.schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSimulation } from "../../scripts/simulate-assistant";
+import { runPlatformSimulation } from "../../scripts/simulate-platform";
 import { signUp, uniqueEmail } from "../support/server-accounts";
 import { createTestClock } from "../support/server-clock";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
@@ -108,4 +109,41 @@ describe("npm run simulate", () => {
       await live.close();
     }
   });
+
+  it.each(["vapi", "retell"] as const)(
+    "with --platform %s, connects it and delivers its signed webhooks, repeats and disorder included",
+    async (platform) => {
+      // Signatures carry the time: the server's clock must be now.
+      const live = await startTestServer({ clock: createTestClock(new Date()) });
+      try {
+        const email = uniqueEmail("platform");
+        const staff = await signUp(live, email, "correct horse");
+        const result = await runPlatformSimulation({
+          url: live.url,
+          platform,
+          email,
+          password: "correct horse",
+          calls: 12,
+          seed: 5,
+          log: () => {},
+        });
+        // Every repeat was recognised as one, and nothing else was.
+        expect(result.answers.duplicate).toBe(result.repeats);
+        expect(result.answers.accepted + result.answers.duplicate + result.answers.ignored).toBe(
+          result.deliveries,
+        );
+        const body = await readEnvelope<CallList>(
+          await live.request("/api/calls?limit=100", { accessToken: staff.accessToken }),
+        );
+        if (!body.success) throw new Error(body.error.message);
+        expect(body.data.total).toBe(12);
+        // Whatever order the events came in, each call ended as its last word said, with its summary.
+        expect(body.data.data.filter((call) => call.status === "in-progress")).toEqual([]);
+        for (const call of body.data.data.filter((c) => c.status === "completed"))
+          expect(call.summary).not.toBeNull();
+      } finally {
+        await live.close();
+      }
+    },
+  );
 });
