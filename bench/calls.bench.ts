@@ -1,13 +1,21 @@
 // Calls at volume: one business with 200,000 calls and 19 with 10,000, on either database; list pages as
-// the screen reaches them (by page number), detail, stats, ingest in three arrival orders, and purges.
+// the screen reaches them (by page number), detail, stats, ingest in three arrival orders, the voice platforms'
+// webhooks, and purges.
 import type { CallList } from "@shared/calls.schema";
+import { platformDeliveries, platformSignature } from "../scripts/simulate-platform";
 import { purgeCalls } from "../src/server/calls/calls-write.repo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase, SectionDatabase } from "./databases";
 import { floorFigures } from "./floor.bench";
-import { createAssistantKey, getData, type StaffSession, signIn } from "./http-session";
+import {
+  createAssistantKey,
+  createPlatformConnection,
+  getData,
+  type StaffSession,
+  signIn,
+} from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
@@ -110,7 +118,58 @@ async function measure(baseURL: string, listBudget: { p99: string }): Promise<Fi
       DASHBOARD_BUDGET,
     ),
   );
-  figures.push(...(await ingest(baseURL, staff)));
+  figures.push(...(await ingest(baseURL, staff)), ...(await platformIngest(baseURL, staff)));
+  return figures;
+}
+
+const WEBHOOK_BUDGET = { rps: "≥ 500 deliveries/s", p99: "≤ 100 ms" };
+
+/**
+ * The voice platforms' webhooks into the business already holding 200,000 calls, 16 clients: each delivery a
+ * new call's end (Vapi's end-of-call-report, Retell's call_ended), shaped and signed as the platform does.
+ */
+async function platformIngest(baseURL: string, staff: StaffSession): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const platform of ["vapi", "retell"] as const) {
+    const connection = await createPlatformConnection(baseURL, staff, platform);
+    let sequence = 0;
+    const result = await runLoad(
+      async () => {
+        const n = sequence++;
+        const call = {
+          externalId: `bench-${platform}-${n}`,
+          callerNumber: `+1555${String(n % 10_000_000).padStart(7, "0")}`,
+          callerName: "Bench Caller",
+          startedAt: new Date(Date.now() - 120_000).toISOString(),
+          status: "completed" as const,
+          durationSeconds: 95,
+          outcome: "inquiry" as const,
+          summary: "Asked about opening hours.",
+          transcript: [
+            { speaker: "assistant" as const, text: "Good morning, how can I help?", offsetSeconds: 0 },
+            { speaker: "caller" as const, text: "Are you open on Saturday?", offsetSeconds: 3 },
+          ],
+        };
+        const ended = platformDeliveries(platform, call, `bench-${n}`).find(
+          (delivery) => delivery.event === "end-of-call-report" || delivery.event === "call_ended",
+        )!;
+        const response = await loadFetch(`${baseURL}/api/integrations/${platform}/${connection.id}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            ...platformSignature(platform, connection.secret, ended.body),
+          },
+          body: ended.body,
+        });
+        await response.arrayBuffer();
+        return response.ok;
+      },
+      { seconds: MEASURE_SECONDS, connections: 16 },
+    );
+    figures.push(
+      ...loadFigures(`POST /api/integrations/${platform} (a call's end) @16 conns`, result, WEBHOOK_BUDGET),
+    );
+  }
   return figures;
 }
 

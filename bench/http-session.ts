@@ -49,3 +49,24 @@ export async function getData<T>(baseURL: string, path: string, staff: StaffSess
   if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
+
+/**
+ * A voice platform's connection of the session's business (Settings → Voice assistant): its id and the secret
+ * the platform signs with (Vapi's made by the server, Retell's the API key given here).
+ */
+export async function createPlatformConnection(
+  baseURL: string,
+  staff: StaffSession,
+  platform: "vapi" | "retell",
+): Promise<{ id: string; secret: string }> {
+  const apiKey = "key_benchmark_retell_webhooks";
+  const response = await post(
+    baseURL,
+    "/api/assistant-connections",
+    platform === "vapi" ? { provider: "vapi" } : { provider: "retell", apiKey },
+    { Authorization: staff.authorization },
+  );
+  if (!response.ok) throw new Error(`connection failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { _id: string; secret: string | null } };
+  return { id: data._id, secret: data.secret ?? apiKey };
+}

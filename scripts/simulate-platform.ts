@@ -41,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The number the simulated business answers (the range reserved for fiction). */
 const BUSINESS_NUMBER = "+15550100199";
 
-type Delivery = { event: string; body: string };
+export type PlatformDelivery = { event: string; body: string };
 
 /** What ended the call, in the platform's words, as its status reads in the table of call-endings.ts. */
 const endedReason = (platform: AssistantPlatform, call: CallReport) => {
@@ -59,7 +59,7 @@ const endedReason = (platform: AssistantPlatform, call: CallReport) => {
 const endOf = (call: CallReport) => new Date(Date.parse(call.startedAt) + (call.durationSeconds ?? 0) * 1000);
 
 /** Vapi's server messages of one call: the status update as it is answered, then the end-of-call report. */
-function vapiDeliveries(call: CallReport, callId: string): Delivery[] {
+function vapiDeliveries(call: CallReport, callId: string): PlatformDelivery[] {
   const startedAt = call.startedAt;
   const endedAt = endOf(call).toISOString();
   const customer = { number: call.callerNumber, ...(call.callerName ? { name: call.callerName } : {}) };
@@ -123,7 +123,7 @@ function vapiDeliveries(call: CallReport, callId: string): Delivery[] {
 }
 
 /** Retell's webhook events of one call: started, ended (transcript, recording), analyzed (the summary). */
-function retellDeliveries(call: CallReport, callId: string): Delivery[] {
+function retellDeliveries(call: CallReport, callId: string): PlatformDelivery[] {
   const start = Date.parse(call.startedAt);
   const end = endOf(call).getTime();
   const base = {
@@ -179,10 +179,18 @@ function retellDeliveries(call: CallReport, callId: string): Delivery[] {
   ];
 }
 
+/** The deliveries of one finished call, in the order the platform sends them. */
+export const platformDeliveries = (platform: AssistantPlatform, call: CallReport, callId: string) =>
+  platform === "vapi" ? vapiDeliveries(call, callId) : retellDeliveries(call, callId);
+
 const hmacHex = (key: string, text: string) => createHmac("sha256", key).update(text).digest("hex");
 
 /** The headers the platform signs a delivery with: Vapi's Bearer Token credential, Retell's signature. */
-const signed = (platform: AssistantPlatform, secret: string, body: string): Record<string, string> => {
+export const platformSignature = (
+  platform: AssistantPlatform,
+  secret: string,
+  body: string,
+): Record<string, string> => {
   if (platform === "vapi") return { authorization: `Bearer ${secret}` };
   const now = Date.now();
   return { "x-retell-signature": `v=${now},d=${hmacHex(secret, body + now)}` };
@@ -258,7 +266,7 @@ export async function runPlatformSimulation(
   };
   for (const call of calls) {
     const callId = platform === "vapi" ? randomUUID() : randomBytes(16).toString("base64url");
-    let deliveries = platform === "vapi" ? vapiDeliveries(call, callId) : retellDeliveries(call, callId);
+    let deliveries = platformDeliveries(platform, call, callId);
     if (Math.random() < DISORDER_CHANCE) {
       deliveries = [...deliveries].reverse();
       result.reordered++;
@@ -270,7 +278,7 @@ export async function runPlatformSimulation(
     for (const { event, body } of deliveries) {
       const answer = await fetch(webhook, {
         method: "POST",
-        headers: { "content-type": "application/json", ...signed(platform, secret, body) },
+        headers: { "content-type": "application/json", ...platformSignature(platform, secret, body) },
         body,
       });
       const envelope = (await answer.json().catch(() => null)) as ApiEnvelope<{
