@@ -49,10 +49,13 @@ export type Config = {
   /** The public origin; unset: the request's own origin. */
   appOrigin: string | null;
   trustProxy: boolean;
-  /** Create the demo business on an empty database (turn off in production). */
+  /**
+   * Create the demo business on an empty database. Off by default on PostgreSQL (DATABASE_URL): a demo
+   * account whose password is public must not appear on a production database by default.
+   */
   seedDemo: boolean;
   accessTokenTtlSeconds: number;
-  /** Unset: generated once and kept in `dataDir/secrets.json` (see secrets.ts). */
+  /** Unset: generated once and kept in the database, shared by every instance (see secrets.ts). */
   jwtSecret: string | null;
   logLevel: LogLevel;
   /** Check every API answer against its route's schema (see ApiRouter): everywhere but NODE_ENV=production. */
@@ -68,7 +71,7 @@ export type Config = {
   google: GoogleConfig | null;
   /**
    * The AES-256 key Google tokens are encrypted with at rest (32 bytes, from CALENDAR_TOKEN_KEY as base64 or
-   * hex); unset: generated once and kept under DATA_DIR (see secrets.ts).
+   * hex); unset: generated once and kept in the database (see secrets.ts).
    */
   calendarTokenKey: Buffer | null;
 };
@@ -239,7 +242,7 @@ export function loadConfig(env: Env): Config {
     staticDir: env.STATIC_DIR === "" ? null : resolve(value("STATIC_DIR") ?? "dist/client"),
     appOrigin,
     trustProxy: boolean("TRUST_PROXY", false),
-    seedDemo: boolean("SEED_DEMO", true),
+    seedDemo: boolean("SEED_DEMO", databaseUrl === null),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
     jwtSecret,
     logLevel,

@@ -33,7 +33,7 @@ export type StartServerOptions = {
   database?: DatabaseHandle;
   clock?: Clock;
   logger?: Logger;
-  /** Seed the demo tenant into an empty database (default true). */
+  /** Seed the demo tenant into an empty database when the config says so (default true). */
   seedDemo?: boolean;
   /**
    * The way into each business's Google Calendar (tokens, refresh); absent: the stored connections' own
@@ -57,11 +57,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = options.database ?? (await openDatabase(config));
   try {
-    await database.migrate();
     const clock = options.clock ?? systemClock;
-    if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
-    const jwtSecret = await resolveJwtSecret(config);
-    const calendarTokenKey = await resolveCalendarTokenKey(config);
+    await database.exclusiveStart(async () => {
+      await database.migrate();
+      if (config.seedDemo && options.seedDemo !== false) await seedDemo(database.db, clock());
+    });
+    const jwtSecret = await resolveJwtSecret(config, database.db);
+    const calendarTokenKey = await resolveCalendarTokenKey(config, database.db);
     const calendarAccess =
       options.calendarAccess ??
       (config.google

@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config";
-import { resolveJwtSecret } from "../../src/server/secrets";
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -92,6 +89,15 @@ describe("loadConfig", () => {
     });
   });
 
+  // A demo account whose password is public must not appear on a production database unasked.
+  it("seeds the demo by default on the embedded database only", () => {
+    const postgres = "postgres://app@db:5432/calldesk";
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: postgres }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
   it("talks to Google's own endpoints unless told otherwise, and refuses half a client or a short key", () => {
     const config = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
     expect(config.google).toEqual({
@@ -156,25 +162,5 @@ describe("loadConfig", () => {
     const problems = problemsOf({ PORT: "x", LOG_LEVEL: "y" });
     expect(problems).toEqual([expect.stringMatching(/^LOG_LEVEL/), expect.stringMatching(/^PORT/)]);
     expect(() => loadConfig({ PORT: "x" })).toThrow(/^Invalid configuration:\n {2}- PORT must be/);
-  });
-});
-
-describe("resolveJwtSecret", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "calldesk-secrets-"));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it("prefers JWT_SECRET and then writes nothing", async () => {
-    const dir = join(dataDir, "explicit");
-    expect(await resolveJwtSecret({ jwtSecret: "e".repeat(32), dataDir: dir })).toBe("e".repeat(32));
-    expect(() => statSync(dir)).toThrow();
-  });
-
-  it("generates one secret, keeps it in DATA_DIR/secrets.json with mode 0600, and reuses it", async () => {
-    const first = await resolveJwtSecret({ jwtSecret: null, dataDir });
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    const file = join(dataDir, "secrets.json");
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ jwtSecret: first });
-    expect(await resolveJwtSecret({ jwtSecret: null, dataDir })).toBe(first);
   });
 });

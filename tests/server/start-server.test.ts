@@ -89,7 +89,7 @@ describe("startServer", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   // Two starts on a new data directory: migrations, SQL functions and the demo's seeding, then opening it again.
-  it("keeps the embedded database and the generated secret under DATA_DIR across restarts", {
+  it("keeps the embedded database under DATA_DIR, and the secret generated into it, across restarts", {
     timeout: 60_000,
   }, async () => {
     await restartKeepsState({ DATA_DIR: dataDir });
@@ -118,7 +118,11 @@ describe("startServer", () => {
     async () => {
       const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
       try {
-        await restartKeepsState({ DATA_DIR: join(dataDir, "pg"), DATABASE_URL: database.url });
+        await restartKeepsState({
+          DATA_DIR: join(dataDir, "pg"),
+          DATABASE_URL: database.url,
+          SEED_DEMO: "true",
+        });
       } finally {
         await database.drop();
       }

@@ -1,5 +1,5 @@
 import type { SessionUser } from "../../src/shared/auth.schema";
-import { accessTokenOf, readEnvelope, refreshCookieOf, type TestServer } from "./server-harness";
+import { accessTokenOf, type Requester, readEnvelope, refreshCookieOf } from "./server-harness";
 
 export type SignedIn = { user: SessionUser; accessToken: string; refreshCookie: string };
 
@@ -18,17 +18,17 @@ async function session(response: Response): Promise<SignedIn> {
 }
 
 export async function signUp(
-  server: TestServer,
+  server: Requester,
   email = uniqueEmail(),
   password = "correct horse",
 ): Promise<SignedIn> {
   return session(await server.request("/api/auth/sign-up", { json: { email, password } }));
 }
 
-export async function signIn(server: TestServer, email: string, password: string): Promise<SignedIn> {
+export async function signIn(server: Requester, email: string, password: string): Promise<SignedIn> {
   return session(await server.request("/api/auth/sign-in", { json: { email, password } }));
 }
 
-export async function refresh(server: TestServer, refreshCookie: string): Promise<Response> {
+export async function refresh(server: Requester, refreshCookie: string): Promise<Response> {
   return server.request("/api/auth/refresh", { method: "POST", refreshCookie });
 }

@@ -65,23 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     calendarAccess: options.calendarAccess ?? null,
   });
 
-  const request = (path: string, init: TestRequestInit = {}) => {
-    const { json, origin, refreshCookie, accessToken, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    const method = (rest.method ?? (json === undefined ? "GET" : "POST")).toUpperCase();
-    if (json !== undefined) headers.set("content-type", "application/json");
-    if (origin !== null && !["GET", "HEAD"].includes(method) && !headers.has("origin")) {
-      headers.set("origin", origin ?? server.url);
-    }
-    if (refreshCookie) headers.set("cookie", `calldesk_refresh=${refreshCookie}`);
-    if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
-    return fetch(`${server.url}${path}`, {
-      ...rest,
-      method,
-      headers,
-      ...(json !== undefined && { body: JSON.stringify(json) }),
-    });
-  };
+  const request = requestTo(server.url);
 
   return {
     url: server.url,
@@ -96,6 +80,30 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await server.close();
       await database.drop();
     },
+  };
+}
+
+/** What the API helpers (sign-up, bookings, …) need of a server: a way to ask it. */
+export type Requester = Pick<TestServer, "request">;
+
+/** Requests to the server at `url` (no trailing slash), with the test's conveniences (TestRequestInit). */
+export function requestTo(url: string): TestServer["request"] {
+  return (path, init = {}) => {
+    const { json, origin, refreshCookie, accessToken, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const method = (rest.method ?? (json === undefined ? "GET" : "POST")).toUpperCase();
+    if (json !== undefined) headers.set("content-type", "application/json");
+    if (origin !== null && !["GET", "HEAD"].includes(method) && !headers.has("origin")) {
+      headers.set("origin", origin ?? url);
+    }
+    if (refreshCookie) headers.set("cookie", `calldesk_refresh=${refreshCookie}`);
+    if (accessToken) headers.set("authorization", `Bearer ${accessToken}`);
+    return fetch(`${url}${path}`, {
+      ...rest,
+      method,
+      headers,
+      ...(json !== undefined && { body: JSON.stringify(json) }),
+    });
   };
 }
 

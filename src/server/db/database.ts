@@ -10,6 +10,7 @@ import * as businesses from "./schema/businesses.schema";
 import * as calendar from "./schema/calendar.schema";
 import * as callCounts from "./schema/call-counts.schema";
 import * as calls from "./schema/calls.schema";
+import * as instanceSettings from "./schema/instance-settings.schema";
 import * as knownDevices from "./schema/known-devices.schema";
 import * as purgedCallCounts from "./schema/purged-call-counts.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
@@ -37,6 +38,7 @@ export const schema = {
   ...calendar,
   ...knownDevices,
   ...audit,
+  ...instanceSettings,
 };
 
 /**

@@ -24,6 +24,11 @@ export type DatabaseHandle = {
    * from ./functions (see sql-functions.ts).
    */
   migrate(): Promise<void>;
+  /**
+   * Runs the start's writes to the schema and shared rows (migrate, the demo's seeding) while no other
+   * instance on the database runs its own: on PostgreSQL a later instance waits, then finds them done.
+   */
+  exclusiveStart<T>(steps: () => Promise<T>): Promise<T>;
   /** Idempotent. */
   close(): Promise<void>;
 };
@@ -45,14 +50,14 @@ const once = (close: () => Promise<void>) => {
  * database's owner may create it, no superuser needed.
  */
 async function createExtensions(db: Database): Promise<void> {
-  try {
-    await rawRows(db, sql`create extension if not exists btree_gist`);
-  } catch (error) {
-    // Two instances starting together on one PostgreSQL: "if not exists" is checked before the insert,
-    // so the slower one may meet the other's row (unique_violation). The extension is there either way.
-    if ((error as { code?: string }).code !== "23505") throw error;
-  }
+  await rawRows(db, sql`create extension if not exists btree_gist`);
 }
+
+/**
+ * The start lock's key among advisory locks (7301 serializes one business's call writers). Advisory locks
+ * belong to one database, so instances of other databases on the same server never wait for each other.
+ */
+const START_LOCK = 7302;
 
 export type PgliteHandle = DatabaseHandle & { driver: "pglite"; client: PGlite };
 
@@ -78,6 +83,8 @@ export async function openPglite(
       await migratePglite(db, { migrationsFolder });
       await client.exec(sqlFunctionsScript());
     },
+    // One process owns a PGlite data directory: nobody else can be starting on it.
+    exclusiveStart: (steps) => steps(),
     close: once(() => client.close()),
   };
 }
@@ -94,6 +101,20 @@ export function postgresDatabase(pool: pg.Pool): DatabaseHandle {
       await createExtensions(db);
       await migratePostgres(db, { migrationsFolder });
       await pool.query(sqlFunctionsScript());
+    },
+    // A session-level lock held on a connection of its own while the steps run on the pool's others:
+    // instances started together on an empty database would otherwise race to create the same tables
+    // (`CREATE TABLE` fails on the loser) and functions, and seed the demo twice. The connection is
+    // discarded afterwards, which ends its session and so frees the lock even if the steps failed; were
+    // the process to die meanwhile, PostgreSQL frees it too.
+    exclusiveStart: async (steps) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1, 0)", [START_LOCK]);
+        return await steps();
+      } finally {
+        client.release(true);
+      }
     },
     close: once(() => pool.end()),
   };

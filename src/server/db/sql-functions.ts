@@ -4,20 +4,18 @@ import { fileURLToPath } from "node:url";
 
 const functionsFolder = fileURLToPath(new URL("./functions", import.meta.url));
 
-/** 7302: this lock's namespace among advisory locks (7301 serializes one business's call writers). */
-const APPLY_LOCK = "select pg_advisory_xact_lock(7302, 0);";
-
 /**
  * The script that puts every SQL function and trigger function in place, from its one home in ./functions
  * (a file per topic, `CREATE OR REPLACE`, so it runs after the migrations on every start and on every
  * database alike). Files run in name order: a LANGUAGE sql function's body is checked when it is created, so
  * it may only use what an earlier file (or the schema) defines. Sent as one simple query, which PostgreSQL
- * and PGlite run as one transaction: all or nothing, and the lock keeps two instances starting together from
- * replacing the same function at once ("tuple concurrently updated").
+ * and PGlite run as one transaction: all or nothing. Two instances starting together would replace the same
+ * function at once ("tuple concurrently updated"): the start lock (DatabaseHandle.exclusiveStart) keeps them
+ * apart.
  */
 export function sqlFunctionsScript(): string {
   const files = readdirSync(functionsFolder)
     .filter((name) => name.endsWith(".sql"))
     .sort();
-  return [APPLY_LOCK, ...files.map((name) => readFileSync(join(functionsFolder, name), "utf8"))].join("\n");
+  return files.map((name) => readFileSync(join(functionsFolder, name), "utf8")).join("\n");
 }

@@ -15,6 +15,7 @@ import {
 } from "../db/schema/calendar.schema";
 import { callCounts } from "../db/schema/call-counts.schema";
 import { calls } from "../db/schema/calls.schema";
+import { instanceSettings } from "../db/schema/instance-settings.schema";
 import { knownDevices } from "../db/schema/known-devices.schema";
 import { purgedCallCounts } from "../db/schema/purged-call-counts.schema";
 import { refreshTokenFamilies, refreshTokens } from "../db/schema/refresh-tokens.schema";
@@ -167,6 +168,7 @@ export const GLOBAL_TABLES: readonly string[] = [
   getTableConfig(scheduledJobs).name,
   getTableConfig(authThrottle).name,
   getTableConfig(telegramPoller).name,
+  getTableConfig(instanceSettings).name,
   "drizzle.__drizzle_migrations",
 ];
 
