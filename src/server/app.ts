@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { assistantRoutes } from "./assistant/assistant.routes";
+import { createAssistantBookingDesk } from "./assistant/assistant-booking-desk";
 import { assistantBookingsRoutes } from "./assistant/assistant-bookings.routes";
 import { createAssistantKeyDirectory } from "./assistant/assistant-key-directory";
 import { assistantKeysRoutes } from "./assistant/assistant-keys.routes";
@@ -112,6 +113,8 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
+  // One desk for our own assistant API and the voice platforms' tool calls: their bookings batch together.
+  const bookingDesk = createAssistantBookingDesk(deps, findSlots);
   const botApi = deps.config.telegram && createBotApi(deps.config.telegram);
   const routers: ApiRouter[] = [];
   routers.push(
@@ -119,7 +122,7 @@ export function createApp(options: CreateAppOptions) {
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
     assistantRoutes(deps, guards, assistantKeys, findSlots),
-    assistantBookingsRoutes(deps, guards, findSlots),
+    assistantBookingsRoutes(deps, guards, bookingDesk),
     assistantConnectionsRoutes(deps, guards),
     webhooksRoutes(deps, guards),
     callsRoutes(deps, guards),
