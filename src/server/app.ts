@@ -40,6 +40,7 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { assistantConnectionsRoutes } from "./integrations/assistant-connections.routes";
+import { createToolRunner } from "./integrations/tool-calls";
 import { INTEGRATIONS_BASE_PATH, webhooksRoutes } from "./integrations/webhooks.routes";
 import { createLogger, type Logger } from "./logger";
 import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
@@ -124,7 +125,7 @@ export function createApp(options: CreateAppOptions) {
     assistantRoutes(deps, guards, assistantKeys, findSlots),
     assistantBookingsRoutes(deps, guards, bookingDesk),
     assistantConnectionsRoutes(deps, guards),
-    webhooksRoutes(deps, guards),
+    webhooksRoutes(deps, guards, createToolRunner(deps, bookingDesk, findSlots)),
     callsRoutes(deps, guards),
     bookingsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),
