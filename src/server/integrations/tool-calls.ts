@@ -77,8 +77,11 @@ export function createToolRunner(
     });
     if (!isToolName(name)) return refused(say("unknownTool", { name }), `unknown tool "${name}"`);
     const parsed = TOOL_ARGUMENTS[name](args ?? {});
-    if (parsed instanceof type.errors)
-      return refused(say("badArguments", { problem: parsed.summary }), `arguments: ${parsed.summary}`);
+    if (parsed instanceof type.errors) {
+      // One sentence however many are wrong (the summary puts each on a line of its own).
+      const problem = parsed.map((error) => error.message).join("; ");
+      return refused(say("badArguments", { problem }), `arguments: ${problem}`);
+    }
 
     const who: AssistantDeskCaller = {
       businessId: ctx.businessId,
