@@ -75,6 +75,28 @@ describe("Vapi tool calls", () => {
     expect((await vapiTool(vapi, "find_free_slots", { service: "Cleaning" })).result).toMatch(
       /^Free times for Cleaning: 2026-03-02T09:00:00-05:00,/,
     );
+    // A week: a time or so of each open day rather than six of the first.
+    expect(
+      (
+        await vapiTool(vapi, "find_free_slots", {
+          service: "Cleaning",
+          date: "2026-03-03",
+          toDate: "2026-03-09",
+        })
+      ).result,
+    ).toBe(
+      "Free times for Cleaning: 2026-03-03T09:00:00-05:00, 2026-03-04T09:00:00-05:00, 2026-03-05T09:00:00-05:00, " +
+        "2026-03-06T09:00:00-05:00, 2026-03-09T09:00:00-04:00, and 150 more later.",
+    );
+    expect(
+      (
+        await vapiTool(vapi, "find_free_slots", {
+          service: "Cleaning",
+          date: "2026-03-03",
+          toDate: "2026-03-17",
+        })
+      ).error,
+    ).toBe("Not done: toDate must be from date to 13 days after it. Correct it and try again.");
     // Saturday and Sunday are closed.
     expect(
       await vapiTool(vapi, "find_free_slots", {

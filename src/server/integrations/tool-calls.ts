@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import { assistantBookingInput } from "@shared/booking.schema";
 import type { LanguageCode } from "@shared/languages";
-import { calendarDateAt, isoInZone } from "@shared/zoned-time";
+import { addCalendarDays, calendarDateAt, isoInZone } from "@shared/zoned-time";
 import { type } from "arktype";
 import type { AssistantBookingDesk, AssistantDeskCaller } from "../assistant/assistant-booking-desk";
 import { readAssistantConfig } from "../assistant/assistant-config";
@@ -33,6 +33,8 @@ export type ToolOutcome = { done: true; text: string } | { done: false; text: st
 
 /** At most this many times or bookings are read out: more is more than a caller takes in at once. */
 const SPOKEN_MAX = 6;
+/** The most days find_free_slots looks at in one call: what is read out is a handful of times anyway. */
+const SLOT_DAYS_MAX = 14;
 const REASON_CHARS = 300;
 
 const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
@@ -43,6 +45,22 @@ export function toolCallKey(providerCallId: string | null, name: string, args: u
     .update(JSON.stringify([providerCallId, name, args]))
     .digest("base64url")
     .slice(0, 32);
+}
+
+/**
+ * At most SPOKEN_MAX of the starts (ISO text with the business's offset, in order), shared out between their
+ * days: a week asked for answers a time or so of each day rather than six of the first.
+ */
+function spreadOverDays(starts: readonly string[]): string[] {
+  const days = new Map<string, string[]>();
+  for (const start of starts) {
+    const day = start.slice(0, 10);
+    const ofDay = days.get(day);
+    if (ofDay) ofDay.push(start);
+    else days.set(day, [start]);
+  }
+  const perDay = Math.max(1, Math.floor(SPOKEN_MAX / days.size));
+  return [...days.values()].flatMap((day) => day.slice(0, perDay)).slice(0, SPOKEN_MAX);
 }
 
 /** The service the caller named: its id, its exact name (any case), or the one active service whose name holds it. */
@@ -134,12 +152,20 @@ export function createToolRunner(
         const chosen = await service(a.service);
         const from = a.date || calendarDateAt(clock(), ctx.timezone);
         const to = a.toDate || from;
+        if (to < from || addCalendarDays(from, SLOT_DAYS_MAX - 1) < to)
+          throw new ToolRefusal(
+            say("badArguments", {
+              problem: `toDate must be from date to ${SLOT_DAYS_MAX - 1} days after it`,
+            }),
+            "arguments: toDate out of range",
+          );
         const { slots } = await findSlots(ctx.businessId, { serviceId: chosen.id, from, to });
         if (slots.length === 0) return say("slotsNone", { service: chosen.name, from, to });
-        const starts = slots.map((slot) => slot.start);
-        return starts.length > SPOKEN_MAX
-          ? say("slotsMore", { service: chosen.name, times: times(starts), more: starts.length - SPOKEN_MAX })
-          : say("slots", { service: chosen.name, times: times(starts) });
+        const spoken = spreadOverDays(slots.map((slot) => slot.start));
+        const more = slots.length - spoken.length;
+        return more > 0
+          ? say("slotsMore", { service: chosen.name, times: times(spoken), more })
+          : say("slots", { service: chosen.name, times: times(spoken) });
       },
       book_appointment: async (a) => {
         const chosen = await service(a.service);
