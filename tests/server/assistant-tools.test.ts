@@ -168,6 +168,24 @@ describe("Vapi tool calls", () => {
       "refused",
       expect.stringContaining("SLOT_TAKEN"),
     ]);
+    // A move onto it is refused alike, the booking left where it was.
+    await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: "2026-03-03T12:00:00-05:00",
+      customerName: "Bob",
+    });
+    const mine = (await bookingsOf(practice)).find((row) => row.customerName === "Bob")!;
+    expect(await vapiTool(vapi, "reschedule_booking", { bookingId: mine.id, startTime: TUESDAY_10 })).toEqual(
+      {
+        toolCallId: "call_0",
+        error: expect.stringMatching(
+          /^That time is not free\. Nearest free times: 2026-03-03T10:30:00-05:00, /,
+        ),
+      },
+    );
+    expect((await bookingsOf(practice)).find((row) => row.id === mine.id)!.startTime).toBe(
+      "2026-03-03T17:00:00Z",
+    );
   });
 
   it("lists, moves and cancels the caller's bookings, several tools in one message answered in order", async () => {
