@@ -90,10 +90,10 @@ export const vapiServerAnswer = type({ success: "true", data: platformDeliveryAn
 export const retellToolAnswer = type({ result: "string" }).or({ error: "string" });
 export type RetellToolAnswer = typeof retellToolAnswer.infer;
 
-/** A tool as pasted into the platform: Vapi's function tool or Retell's custom function (see tool-definitions.ts). */
-export const platformToolDefinitions = type({
+/** GET /api/assistant-connections/:id/tools: the tools to paste into the platform (see tool-definitions.ts). */
+export const assistantConnectionTools = type({
   provider: assistantPlatform,
   /** The JSON to paste: an array of tools, shaped as the platform's dashboard and API take them. */
   tools: type({ "[string]": "unknown" }).array(),
 });
-export type PlatformToolDefinitions = typeof platformToolDefinitions.infer;
+export type AssistantConnectionTools = typeof assistantConnectionTools.infer;

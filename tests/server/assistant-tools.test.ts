@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
-import type { PlatformToolDefinitions } from "../../src/shared/assistant-connections.schema";
+import type { AssistantConnectionTools } from "../../src/shared/assistant-connections.schema";
 import {
   callVapiTools,
   connectRetell,
@@ -543,7 +543,7 @@ describe("tenant isolation", () => {
     expect(await retellCancel.json()).toEqual({ error: noBooking });
     // The owner's service id is no service of the other business.
     expect((await vapiTool(othersVapi, "find_free_slots", { service: owner.service._id })).error).toBe(
-      'No service is called "' + owner.service._id + '". The services are: Cleaning.',
+      `No service is called "${owner.service._id}". The services are: Cleaning.`,
     );
     // Its slot is still the other business's to give: the businesses share nothing.
     expect(
@@ -585,7 +585,7 @@ describe("GET /api/assistant-connections/:id/tools", () => {
       "cancel_booking",
       "get_business_info",
     ];
-    const vapiTools = await dataOf<PlatformToolDefinitions>(await toolsOf(vapi._id));
+    const vapiTools = await dataOf<AssistantConnectionTools>(await toolsOf(vapi._id));
     expect(vapiTools.provider).toBe("vapi");
     expect(vapiTools.tools.map((t) => (t.function as { name: string }).name)).toEqual(names);
     expect(vapiTools.tools[1]).toEqual({
@@ -601,7 +601,7 @@ describe("GET /api/assistant-connections/:id/tools", () => {
       },
       server: { url: vapi.webhookUrl },
     });
-    const retellTools = await dataOf<PlatformToolDefinitions>(await toolsOf(retell._id));
+    const retellTools = await dataOf<AssistantConnectionTools>(await toolsOf(retell._id));
     expect(retellTools.tools.map((t) => t.name)).toEqual(names);
     expect(retellTools.tools[4]).toMatchObject({
       type: "custom",

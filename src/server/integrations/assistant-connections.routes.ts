@@ -3,9 +3,9 @@ import {
   type AssistantConnection,
   type AssistantPlatform,
   assistantConnectionList,
+  assistantConnectionTools,
   assistantConnectionWithSecret,
   createAssistantConnectionBody,
-  platformToolDefinitions as platformToolDefinitionsAnswer,
   rotateAssistantSecretBody,
 } from "@shared/assistant-connections.schema";
 import type { Context } from "hono";
@@ -160,7 +160,7 @@ export function assistantConnectionsRoutes(
         "parameters, args_at_root false). The tools, stable by name: find_free_slots, book_appointment, " +
         "list_caller_bookings, reschedule_booking, cancel_booking, get_business_info.",
       auth: "user",
-      response: platformToolDefinitionsAnswer,
+      response: assistantConnectionTools,
       errors: ["NOT_FOUND"],
     },
     async (c) => {
