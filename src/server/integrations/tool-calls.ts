@@ -9,6 +9,7 @@ import { readAssistantConfig } from "../assistant/assistant-config";
 import type { SlotFinder } from "../availability/slot-finder";
 import type { BookingRow } from "../db/schema/bookings.schema";
 import type { AppDeps } from "../http/app-env";
+import { isUuid } from "../http/read-id-param";
 import { Refusal } from "../refusal";
 import { type CatalogueService, listActiveServices } from "../services/services.repo";
 import { isToolName, TOOL_ARGUMENTS, type ToolArguments, type ToolName } from "./assistant-tools";
@@ -135,8 +136,7 @@ export function createToolRunner(
     };
     const bookingIdOf = (id: string) => {
       // Not an id of ours at all: as unknown as another business's (no query needed to say so).
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id.trim()))
-        throw new ToolRefusal(say("noBooking"), "no such booking");
+      if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no such booking");
       return id.trim().toLowerCase();
     };
     const bookingLine = (row: BookingRow) =>
