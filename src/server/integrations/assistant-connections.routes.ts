@@ -20,6 +20,7 @@ import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
 import {
   assistantConnectionExample,
+  assistantConnectionToolsExample,
   createdAssistantConnectionExample,
 } from "./assistant-connections.examples";
 import {
@@ -161,6 +162,7 @@ export function assistantConnectionsRoutes(
         "list_caller_bookings, reschedule_booking, cancel_booking, get_business_info.",
       auth: "user",
       response: assistantConnectionTools,
+      examples: { response: assistantConnectionToolsExample },
       errors: ["NOT_FOUND"],
     },
     async (c) => {
