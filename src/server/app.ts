@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { assistantRoutes } from "./assistant/assistant.routes";
+import { createAssistantBookingDesk } from "./assistant/assistant-booking-desk";
 import { assistantBookingsRoutes } from "./assistant/assistant-bookings.routes";
 import { createAssistantKeyDirectory } from "./assistant/assistant-key-directory";
 import { assistantKeysRoutes } from "./assistant/assistant-keys.routes";
@@ -39,6 +40,7 @@ import { failure, GZIP_FROM_BYTES } from "./http/respond";
 import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { assistantConnectionsRoutes } from "./integrations/assistant-connections.routes";
+import { createToolRunner } from "./integrations/tool-calls";
 import { INTEGRATIONS_BASE_PATH, webhooksRoutes } from "./integrations/webhooks.routes";
 import { createLogger, type Logger } from "./logger";
 import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
@@ -112,6 +114,8 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
+  // One desk for our own assistant API and the voice platforms' tool calls: their bookings batch together.
+  const bookingDesk = createAssistantBookingDesk(deps, findSlots);
   const botApi = deps.config.telegram && createBotApi(deps.config.telegram);
   const routers: ApiRouter[] = [];
   routers.push(
@@ -119,9 +123,9 @@ export function createApp(options: CreateAppOptions) {
     authRoutes(deps, guards),
     assistantKeysRoutes(deps, guards),
     assistantRoutes(deps, guards, assistantKeys, findSlots),
-    assistantBookingsRoutes(deps, guards, findSlots),
+    assistantBookingsRoutes(deps, guards, bookingDesk),
     assistantConnectionsRoutes(deps, guards),
-    webhooksRoutes(deps, guards),
+    webhooksRoutes(deps, guards, createToolRunner(deps, bookingDesk, findSlots)),
     callsRoutes(deps, guards),
     bookingsRoutes(deps, guards),
     availabilityRoutes(deps, guards, findSlots),

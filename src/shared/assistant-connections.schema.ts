@@ -67,3 +67,33 @@ export type AssistantConnectionWithSecret = typeof assistantConnectionWithSecret
  * nothing of. The platforms read only the status; the body helps whoever reads their delivery logs.
  */
 export const platformDeliveryAnswer = type({ result: "'accepted' | 'duplicate' | 'ignored'" });
+
+/**
+ * Vapi's answer to its `tool-calls` message (ServerMessageResponseToolCalls): one result per tool call, in
+ * call order, each a single-line string; `error` when a call could not be answered at all.
+ */
+export const vapiToolCallsAnswer = type({
+  results: type({ toolCallId: "string", "result?": "string", "error?": "string" }).array(),
+  "error?": "string",
+});
+export type VapiToolCallsAnswer = typeof vapiToolCallsAnswer.infer;
+
+/**
+ * Everything Vapi's server URL answers, as it goes over the wire: a server message's envelope, or a tool
+ * call's results bare (Vapi reads `results` at the top of the body).
+ */
+export const vapiServerAnswer = type({ success: "true", data: platformDeliveryAnswer }).or(
+  vapiToolCallsAnswer,
+);
+
+/** A Retell custom function's answer: its words for the model, or what went wrong (also 200: Retell hands any 2xx body to the model). */
+export const retellToolAnswer = type({ result: "string" }).or({ error: "string" });
+export type RetellToolAnswer = typeof retellToolAnswer.infer;
+
+/** GET /api/assistant-connections/:id/tools: the tools to paste into the platform (see tool-definitions.ts). */
+export const assistantConnectionTools = type({
+  provider: assistantPlatform,
+  /** The JSON to paste: an array of tools, shaped as the platform's dashboard and API take them. */
+  tools: type({ "[string]": "unknown" }).array(),
+});
+export type AssistantConnectionTools = typeof assistantConnectionTools.infer;

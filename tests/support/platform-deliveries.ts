@@ -127,3 +127,54 @@ export const listConnections = async (server: TestServer, staff: SignedIn) =>
   dataOf<AssistantConnection[]>(
     await server.request("/api/assistant-connections", { accessToken: staff.accessToken }),
   );
+
+/** Vapi's tool-calls message of the fixture with these calls, each as the SDK types it (arguments a JSON string). */
+export const vapiToolCallsBody = (
+  calls: { name: string; args: unknown; id?: string }[],
+  changes: Record<string, unknown> = {},
+) =>
+  fixtureWith("vapi", "tool-calls", {
+    "message.toolCallList": calls.map((call, i) => ({
+      id: call.id ?? `call_${i}`,
+      type: "function",
+      function: { name: call.name, arguments: JSON.stringify(call.args) },
+    })),
+    ...changes,
+  });
+
+export type VapiToolResults = {
+  results: { toolCallId: string; result?: string; error?: string }[];
+  error?: string;
+};
+
+/** POST Vapi's tool-calls and read its bare answer (Vapi reads `results` at the top). */
+export async function callVapiTools(
+  server: TestServer,
+  connection: { _id: string; secret: string },
+  body: string,
+): Promise<VapiToolResults> {
+  const response = await deliverVapi(server, connection, body);
+  expect(response.status).toBe(200);
+  return (await response.json()) as VapiToolResults;
+}
+
+/** A Retell custom function's request signed now, to `/retell/:id/tools/:tool` (or `/tools` when no tool). */
+export const deliverRetellTool = (
+  server: TestServer,
+  connection: { _id: string; apiKey: string },
+  body: string,
+  tool?: string,
+) =>
+  server.request(`/api/integrations/retell/${connection._id}/tools${tool ? `/${tool}` : ""}`, {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-retell-signature": retellSignature(body, connection.apiKey, server.clock().getTime()),
+    },
+    origin: null,
+  });
+
+/** Retell's custom function request of the fixture for this tool and these arguments. */
+export const retellToolBody = (name: string, args: unknown, changes: Record<string, unknown> = {}) =>
+  fixtureWith("retell", "custom-function", { name, args, ...changes });

@@ -3,33 +3,15 @@ import {
   assistantBookingChange,
   assistantBookingInput,
   assistantBookingQuery,
-  OPEN_BOOKING_STATUSES,
 } from "@shared/booking.schema";
-import type { SlotFinder } from "../availability/slot-finder";
-import { areOfferedStarts, isOfferedStart, type OfferQuestion } from "../availability/slot-offer";
-import {
-  findBookingByExternalId,
-  findBookingRow,
-  listCallerUpcomingBookings,
-} from "../bookings/booking-lookups.repo";
-import { bookedService, requestedStart, slotRefusal } from "../bookings/booking-slots";
 import { readExpectedVersion } from "../bookings/booking-version";
 import { toAssistantBooking } from "../bookings/booking-views";
-import {
-  type BookingChange,
-  type BookingToCreate,
-  bookingChanged,
-  type CreatedBooking,
-  changeBooking,
-  createBookings,
-} from "../bookings/bookings-write.repo";
 import { assistantActor } from "../bookings/who-changed-booking";
-import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
-import type { AppDeps } from "../http/app-env";
+import type { AppDeps, AssistantContext } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { Refusal } from "../refusal";
+import type { AssistantBookingDesk } from "./assistant-booking-desk";
 import {
   assistantBookingChangeExample,
   assistantBookingExample,
@@ -37,43 +19,24 @@ import {
 } from "./assistant-bookings.examples";
 
 const NO_BOOKING = "No such booking";
-const NO_SERVICE = "No such active service";
-
-/** A booking the assistant asks for, and the question whether its time is one the rules offer. */
-type BookingAttempt = { question: OfferQuestion; input: BookingToCreate };
-
-const isSlotTaken = (error: unknown) => error instanceof Refusal && error.code === "SLOT_TAKEN";
 
 /**
  * The assistant books, lists and changes a caller's bookings during the call (X-Api-Key, the key's business
  * only). A time must be one of the free slots GET /api/assistant/slots offers; a refused one carries the
- * day's next free slots so the assistant can offer them at once.
+ * day's next free slots so the assistant can offer them at once. The rules are the desk's
+ * (assistant-booking-desk.ts), which the voice platforms' tool calls share.
  */
 export function assistantBookingsRoutes(
-  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  { db }: Pick<AppDeps, "db">,
   guards: RouteGuards,
-  findSlots: SlotFinder,
+  desk: AssistantBookingDesk,
 ) {
   const router = new ApiRouter("/api/assistant/bookings", guards);
-  // Bookings arriving together are decided by one statement and written by another (see createBookings).
-  const book = createStatementBatcher<BookingAttempt, CreatedBooking | { offered: false | null }>(
-    async (attempts) => {
-      const offered = await areOfferedStarts(
-        db,
-        attempts.map((attempt) => attempt.question),
-      );
-      const toCreate = attempts.filter((_, i) => offered[i] === true);
-      const created =
-        toCreate.length > 0
-          ? await createBookings(
-              db,
-              toCreate.map((a) => a.input),
-            )
-          : [];
-      let next = 0;
-      return offered.map((answer) => (answer === true ? created[next++]! : { offered: answer ?? null }));
-    },
-  );
+  const caller = async (assistant: AssistantContext) => ({
+    businessId: assistant.businessId,
+    timezone: assistant.timezone,
+    actor: await assistantActor(db, assistant),
+  });
 
   router.add(
     {
@@ -98,43 +61,8 @@ export function assistantBookingsRoutes(
     },
     async (c, { body }) => {
       const assistant = c.get("assistant");
-      const { businessId, timezone } = assistant;
-      const start = await requestedStart(findSlots, body.startTime, {
-        businessId,
-        timezone,
-        serviceId: body.serviceId,
-      });
-      const at = { businessId, timezone, serviceId: body.serviceId, start };
-      const input: BookingToCreate = {
-        businessId,
-        actor: await assistantActor(db, assistant),
-        now: clock(),
-        booking: {
-          source: "assistant",
-          externalId: body.externalId,
-          serviceId: body.serviceId,
-          startTime: start,
-          customerName: body.customerName,
-          customerPhone: body.customerPhone,
-          notes: body.notes ?? null,
-          callExternalId: body.callExternalId ?? null,
-        },
-      };
-      let offered: boolean | null = true;
-      try {
-        const attempt = await book({ question: { ...at, now: input.now }, input });
-        if ("row" in attempt)
-          return ok(c, toAssistantBooking(attempt.row, timezone), attempt.created ? 201 : 200);
-        offered = attempt.offered;
-      } catch (error) {
-        if (!isSlotTaken(error)) throw error;
-      }
-      // A retry answers the booking it made, even though its slot is no longer offered (it holds it, or
-      // its notice has passed since): a refusal first looks for it.
-      const retried = await findBookingByExternalId(db, businessId, body.externalId);
-      if (retried) return ok(c, toAssistantBooking(retried, timezone), 200);
-      if (offered === null) throw new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
-      throw await slotRefusal(findSlots, at);
+      const { row, created } = await desk.book(await caller(assistant), body);
+      return ok(c, toAssistantBooking(row, assistant.timezone), created ? 201 : 200);
     },
   );
 
@@ -153,11 +81,11 @@ export function assistantBookingsRoutes(
       errors: [],
     },
     async (c, { query }) => {
-      const { businessId, timezone } = c.get("assistant");
-      const rows = await listCallerUpcomingBookings(db, businessId, query.customerPhone, clock());
+      const assistant = c.get("assistant");
+      const rows = await desk.upcoming(await caller(assistant), query.customerPhone);
       return ok(
         c,
-        rows.map((row) => toAssistantBooking(row, timezone)),
+        rows.map((row) => toAssistantBooking(row, assistant.timezone)),
       );
     },
   );
@@ -184,43 +112,10 @@ export function assistantBookingsRoutes(
     },
     async (c, { body }) => {
       const assistant = c.get("assistant");
-      const { businessId, timezone } = assistant;
       const bookingId = readIdParam(c, NO_BOOKING);
       const expectedVersion = readExpectedVersion(c, body.version);
-      const booking = await findBookingRow(db, businessId, bookingId);
-      if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
-      // Stale before anything else (a slot check would answer a move made against an old read otherwise).
-      if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
-      const change = {
-        businessId,
-        bookingId,
-        actor: await assistantActor(db, assistant),
-        now: clock(),
-        ...(expectedVersion !== undefined && { expectedVersion }),
-      };
-      if (body.action === "cancel") {
-        const row = await changeBooking(db, { ...change, event: { type: "booking.cancel" } });
-        return ok(c, toAssistantBooking(row, timezone));
-      }
-      const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
-      const place = { businessId, timezone, serviceId: booking.serviceId };
-      const start = await requestedStart(findSlots, body.startTime, place, slotOptions);
-      const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
-      const at = { businessId, timezone, serviceId: booking.serviceId, start };
-      // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
-      // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
-      if (
-        OPEN_BOOKING_STATUSES.includes(booking.status) &&
-        !(await isOfferedStart(db, { ...at, now: change.now, durationMinutes: booking.durationMinutes }))
-      )
-        throw await slotRefusal(findSlots, at, slotOptions);
-      try {
-        const row = await changeBooking(db, { ...change, event });
-        return ok(c, toAssistantBooking(row, timezone));
-      } catch (error) {
-        if (!isSlotTaken(error)) throw error;
-        throw await slotRefusal(findSlots, at, slotOptions);
-      }
+      const row = await desk.change(await caller(assistant), bookingId, body, expectedVersion);
+      return ok(c, toAssistantBooking(row, assistant.timezone));
     },
   );
 

@@ -1,28 +1,24 @@
-import { type AssistantConfig, assistantConfig } from "@shared/assistant.schema";
+import { assistantConfig } from "@shared/assistant.schema";
 import { callReport, callReportResult } from "@shared/calls.schema";
 import { assistantPhoneNumberBody } from "@shared/company.schema";
-import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
-import { moneyFromCents } from "@shared/money.schema";
-import { workingHoursOf } from "@shared/weekly-schedule";
 import { recordAudit } from "../audit/audit.repo";
 import type { SlotFinder } from "../availability/slot-finder";
 import { SLOTS_ROUTE, slotsAnswer } from "../availability/slots-answer";
-import { readWeeklySchedule } from "../availability/weekly-hours.repo";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { addCallImportRoute } from "../calls/call-import.route";
 import { createCallIngest } from "../calls/call-ingest";
-import { findBusiness, lockBusiness, updatePhoneNumber } from "../company/businesses.repo";
+import { lockBusiness, updatePhoneNumber } from "../company/businesses.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { unauthenticated } from "../refusal";
-import { listActiveServices } from "../services/services.repo";
 import {
   assistantConfigExample,
   assistantPhoneNumberExample,
   callReportExample,
   callReportResultExample,
 } from "./assistant.examples";
+import { readAssistantConfig } from "./assistant-config";
 import type { AssistantKeyDirectory } from "./assistant-key-directory";
 import type { AssistantKeyLookup } from "./require-assistant-key";
 
@@ -85,33 +81,8 @@ export function assistantRoutes(
       errors: [],
     },
     async (c) => {
-      const { businessId } = c.get("assistant");
-      const [business, services, schedule] = await Promise.all([
-        findBusiness(db, businessId),
-        listActiveServices(db, businessId),
-        readWeeklySchedule(db, businessId),
-      ]);
-      if (!business) throw unauthenticated();
-      const { maxWaitTime, ...transfer } = business.callTransfer;
-      const config: AssistantConfig = {
-        companyName: business.name,
-        phoneNumber: business.phoneNumber,
-        language: isLanguageCode(business.language) ? business.language : DEFAULT_LANGUAGE,
-        greeting: business.greeting || null,
-        prompt: business.prompt || null,
-        timezone: business.timezone,
-        ...workingHoursOf(schedule),
-        weeklySchedule: schedule,
-        services: services.map((service) => ({
-          id: service.id,
-          name: service.name,
-          durationMinutes: service.durationMinutes,
-          price: moneyFromCents(service.priceCents, business.currency),
-          description: service.description,
-        })),
-        callTransfer: { ...transfer, maxWaitSeconds: maxWaitTime },
-        recordCalls: business.recordCalls,
-      };
+      const config = await readAssistantConfig(db, c.get("assistant").businessId);
+      if (!config) throw unauthenticated();
       return ok(c, config);
     },
   );

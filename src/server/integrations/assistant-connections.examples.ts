@@ -1,7 +1,9 @@
 import type {
   AssistantConnection,
+  AssistantConnectionTools,
   AssistantConnectionWithSecret,
 } from "@shared/assistant-connections.schema";
+import { platformToolDefinitions } from "./tool-definitions";
 
 export const assistantConnectionExample: AssistantConnection = {
   _id: "5b0c2a4e-8f3d-4c61-9a77-2f1e0d9c8b7a",
@@ -26,4 +28,10 @@ export const createdAssistantConnectionExample: AssistantConnectionWithSecret = 
   lastEventAt: null,
   recentDeliveries: [],
   secret: "cds_3q2-7wEvUIMzEX1aXdoGhyNV7KvJd9u3VSQBrHpIR0k",
+};
+
+/** The example connection's tools, exactly as the route makes them. */
+export const assistantConnectionToolsExample: AssistantConnectionTools = {
+  provider: "vapi",
+  tools: platformToolDefinitions("vapi", assistantConnectionExample.webhookUrl),
 };

@@ -105,17 +105,25 @@ export async function deleteAssistantConnection(
   return row ?? null;
 }
 
+/** A webhook's connection, with what its tool calls answer in: the business's timezone and language. */
+export type WebhookConnection = {
+  businessId: string;
+  provider: AssistantPlatform;
+  secret: string;
+  timezone: string;
+  language: string;
+};
+
 /**
  * A webhook's connection by its id alone: the id is the credential that names the tenant (the secret then
  * proves the sender), as an assistant key's hash does. Null when there is none.
  */
-export async function findConnectionForWebhook(
-  db: Executor,
-  id: string,
-): Promise<{ businessId: string; provider: AssistantPlatform; secret: string } | null> {
-  const [row] = await rawRows<{ businessId: string; provider: AssistantPlatform; secret: string }>(
+export async function findConnectionForWebhook(db: Executor, id: string): Promise<WebhookConnection | null> {
+  const [row] = await rawRows<WebhookConnection>(
     db,
-    sql`select business_id::text as "businessId", provider, secret from assistant_connections where id = ${id}::uuid`,
+    sql`select c.business_id::text as "businessId", c.provider, c.secret, b.timezone, b.language
+      from assistant_connections c join businesses b on b.id = c.business_id
+      where c.id = ${id}::uuid`,
   );
   return row ?? null;
 }

@@ -3,6 +3,7 @@ import {
   type AssistantConnection,
   type AssistantPlatform,
   assistantConnectionList,
+  assistantConnectionTools,
   assistantConnectionWithSecret,
   createAssistantConnectionBody,
   rotateAssistantSecretBody,
@@ -19,6 +20,7 @@ import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
 import {
   assistantConnectionExample,
+  assistantConnectionToolsExample,
   createdAssistantConnectionExample,
 } from "./assistant-connections.examples";
 import {
@@ -29,6 +31,7 @@ import {
   listAssistantConnections,
   replaceAssistantSecret,
 } from "./assistant-connections.repo";
+import { platformToolDefinitions } from "./tool-definitions";
 import { INTEGRATIONS_BASE_PATH } from "./webhooks.routes";
 
 const NO_CONNECTION = "No such assistant connection";
@@ -143,6 +146,33 @@ export function assistantConnectionsRoutes(
         return row;
       });
       return ok(c, { ...shown(c, { ...row, recentDeliveries: [] }), secret: secretShown }, 201);
+    },
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/:id/tools",
+      summary: "The ready-to-paste tool definitions of a connection, as its platform takes them",
+      description:
+        "tools is the JSON to paste: for Vapi its function tools (type function, function { name, description, " +
+        "parameters }, server { url }: the connection's server URL, authenticated by the same credential); for " +
+        "Retell its custom functions (type custom, name, description, url …/tools/<name>, method POST, " +
+        "parameters, args_at_root false). The tools, stable by name: find_free_slots, book_appointment, " +
+        "list_caller_bookings, reschedule_booking, cancel_booking, get_business_info.",
+      auth: "user",
+      response: assistantConnectionTools,
+      examples: { response: assistantConnectionToolsExample },
+      errors: ["NOT_FOUND"],
+    },
+    async (c) => {
+      const id = readIdParam(c, NO_CONNECTION);
+      const found = await findAssistantConnection(db, c.get("auth").businessId, id);
+      if (!found) throw new Refusal("NOT_FOUND", NO_CONNECTION);
+      return ok(c, {
+        provider: found.provider,
+        tools: platformToolDefinitions(found.provider, webhookUrl(c, found.provider, found.id)),
+      });
     },
   );
 

@@ -121,3 +121,29 @@ export async function storeDelivery(
   if (stored.result === "accepted" && report.status === "missed") outboxWritten([delivery.businessId]);
   return stored;
 }
+
+/**
+ * A tool call the platform made, answered `done` or not (and why not), kept as the connection's deliveries
+ * are (the newest 100). `delivery.providerCallId` holds the call and the tool call's own key: the same tool
+ * call sent again (a retry) is recorded as a duplicate of the first, answered alike.
+ */
+export async function recordToolCall(
+  db: Database,
+  delivery: Delivery & { providerCallId: string; event: string },
+  refusedBecause: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [first] =
+      refusedBecause === null
+        ? await insertDelivery(
+            tx,
+            delivery,
+            "accepted",
+            null,
+            sql`on conflict (business_id, provider, provider_call_id, event) where result = 'accepted' do nothing`,
+          )
+        : await insertDelivery(tx, delivery, "refused", refusedBecause);
+    if (!first) await insertDelivery(tx, delivery, "duplicate", null);
+    await afterDelivery(tx, delivery, true);
+  });
+}

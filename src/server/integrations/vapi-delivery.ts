@@ -22,15 +22,15 @@ import {
  * messagesOpenAIFormatted…) may be anything.
  */
 
-const customer = type({ "number?": "string", "name?": "string" });
+export const vapiCustomer = type({ "number?": "string", "name?": "string" });
 
-const vapiCall = type({
+export const vapiCall = type({
   id: `1 <= string <= ${MAX_PLATFORM_CALL_ID}`,
   "createdAt?": "string",
   "startedAt?": "string",
   "endedAt?": "string",
   "endedReason?": "string",
-  "customer?": customer,
+  "customer?": vapiCustomer,
 });
 
 /** Every message type: what it says about its call, if anything. */
@@ -43,7 +43,7 @@ const statusUpdate = type({
     call: vapiCall,
     "timestamp?": "number",
     "endedReason?": "string",
-    "customer?": customer,
+    "customer?": vapiCustomer,
   },
 });
 
@@ -56,7 +56,7 @@ const endOfCallReport = type({
     call: vapiCall,
     "timestamp?": "number",
     "endedReason?": "string",
-    "customer?": customer,
+    "customer?": vapiCustomer,
     "startedAt?": "string",
     "endedAt?": "string",
     "artifact?": {
@@ -69,7 +69,7 @@ const endOfCallReport = type({
 });
 
 type VapiCall = typeof vapiCall.infer;
-type Customer = typeof customer.infer;
+type Customer = typeof vapiCustomer.infer;
 
 const SPEAKERS = new Map<string, TranscriptTurn["speaker"]>([
   ["user", "caller"],

@@ -1,4 +1,13 @@
-import { type AssistantPlatform, platformDeliveryAnswer } from "@shared/assistant-connections.schema";
+import {
+  type AssistantPlatform,
+  platformDeliveryAnswer,
+  type RetellToolAnswer,
+  retellToolAnswer,
+  type VapiToolCallsAnswer,
+  vapiServerAnswer,
+} from "@shared/assistant-connections.schema";
+import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
+import type { Type } from "arktype";
 import type { Context } from "hono";
 import { createTokenCipher } from "../calendar/token-cipher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -6,15 +15,19 @@ import type { AppDeps, AppEnv } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import { findConnectionForWebhook } from "./assistant-connections.repo";
+import { findConnectionForWebhook, type WebhookConnection } from "./assistant-connections.repo";
 import {
   type Delivery,
   recordIgnoredDelivery,
   recordRefusedDelivery,
+  recordToolCall,
   storeDelivery,
 } from "./deliveries.repo";
-import type { DeliveryAction } from "./platform-report";
+import { clip, type DeliveryAction } from "./platform-report";
+import { isVapiToolCalls, readRetellToolCall, readVapiToolCalls } from "./platform-tool-calls";
 import { readRetellDelivery } from "./retell-delivery";
+import { toolAnswer } from "./tool-answers";
+import { type ToolCallContext, type ToolOutcome, type ToolRunner, toolCallKey } from "./tool-calls";
 import { readVapiDelivery } from "./vapi-delivery";
 import { retellSignatureProblem, vapiSignatureProblem } from "./webhook-signatures";
 
@@ -27,17 +40,24 @@ const REASON_CHARS = 300;
 /**
  * The voice platforms' webhooks: `POST /api/integrations/vapi/:id` and `/retell/:id`, `:id` a connection the
  * owner made in Settings. The signature (or secret) is checked against the raw body before anything is
- * parsed; each delivery then goes through the calls writer, once per (platform, call id, event).
+ * parsed; each delivery then goes through the calls writer, once per (platform, call id, event). The
+ * platforms' tool calls come the same way (Vapi's on its server URL, Retell's on `/retell/:id/tools/:tool`)
+ * and are answered by the tool runner (tool-calls.ts).
  */
 export function webhooksRoutes(
   deps: Pick<AppDeps, "db" | "clock" | "logger" | "config">,
   guards: RouteGuards,
+  runTool: ToolRunner,
 ) {
   const { db, clock, logger } = deps;
   const router = new ApiRouter(INTEGRATIONS_BASE_PATH, guards);
   const cipher = createTokenCipher(deps.config.calendarTokenKey);
 
-  const receive = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
+  /**
+   * The connection a delivery is for, once its signature (or secret) is checked against the raw body; a
+   * Refusal (404, 401) otherwise, the refusal recorded on the connection.
+   */
+  const authenticate = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
     const connectionId = readIdParam(c, NO_CONNECTION);
     const rawBody = await c.req.text();
     const receivedAt = clock();
@@ -72,15 +92,100 @@ export function webhooksRoutes(
       await recordRefusedDelivery(db, base, signature, false);
       throw new Refusal("UNAUTHENTICATED", `The delivery could not be authenticated: ${signature}`);
     }
+    return { connection, base, rawBody };
+  };
+
+  const parseBody = (rawBody: string): unknown => {
+    try {
+      return JSON.parse(rawBody);
+    } catch {
+      throw new Refusal("VALIDATION", "The request body is not valid JSON");
+    }
+  };
+
+  /** Runs one tool call and records it among the connection's deliveries, as done or refused (and why). */
+  const answerTool = async (
+    connection: WebhookConnection,
+    base: Delivery,
+    call: Pick<ToolCallContext, "providerCallId" | "callerNumber">,
+    tool: { name: string; args: unknown } | { name: string; problem: string },
+  ): Promise<ToolOutcome> => {
+    const context: ToolCallContext = {
+      connectionId: base.connectionId,
+      businessId: base.businessId,
+      provider: base.provider,
+      timezone: connection.timezone,
+      language: isLanguageCode(connection.language) ? connection.language : DEFAULT_LANGUAGE,
+      ...call,
+    };
+    const outcome: ToolOutcome =
+      "problem" in tool
+        ? {
+            done: false,
+            text: toolAnswer(context.language, "badArguments", { problem: tool.problem }),
+            reason: `arguments: ${tool.problem}`,
+          }
+        : await runTool(context, tool.name, tool.args);
+    const key = toolCallKey(call.providerCallId, tool.name, "problem" in tool ? tool.problem : tool.args);
+    await recordToolCall(
+      db,
+      {
+        ...base,
+        providerCallId: `${clip(call.providerCallId ?? "-", 190)}#${key}`,
+        event: `tool:${clip(tool.name, 60)}`,
+      },
+      outcome.done ? null : outcome.reason,
+    );
+    return outcome;
+  };
+
+  /** Vapi's tool-calls message: every call answered in order, HTTP 200 whatever became of each. */
+  const answerVapiTools = async (
+    c: Context<AppEnv>,
+    connection: WebhookConnection,
+    base: Delivery,
+    body: unknown,
+  ) => {
+    let read: ReturnType<typeof readVapiToolCalls>;
+    try {
+      read = readVapiToolCalls(body);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      await recordRefusedDelivery(
+        db,
+        { ...base, event: "tool-calls" },
+        error.message.slice(0, REASON_CHARS),
+        true,
+      );
+      const answer: VapiToolCallsAnswer = { results: [], error: error.message };
+      return c.json(answer);
+    }
+    const results: VapiToolCallsAnswer["results"] = [];
+    for (const call of read.calls) {
+      const outcome = await answerTool(connection, base, read, call);
+      results.push(
+        outcome.done
+          ? { toolCallId: call.toolCallId, result: outcome.text }
+          : { toolCallId: call.toolCallId, error: outcome.text },
+      );
+    }
+    const answer: VapiToolCallsAnswer = {
+      results,
+      ...(read.unanswerable > 0 && { error: `${read.unanswerable} tool call(s) had no id and were not run` }),
+    };
+    return c.json(answer);
+  };
+
+  const receive = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
+    const { connection, base, rawBody } = await authenticate(c, provider);
+    const receivedAt = base.receivedAt;
+    const connectionId = base.connectionId;
 
     let action: DeliveryAction;
     try {
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        throw new Refusal("VALIDATION", "The request body is not valid JSON");
-      }
+      const body = parseBody(rawBody);
+      if (provider === "vapi" && isVapiToolCalls(body))
+        return await answerVapiTools(c, connection, base, body);
       const unknownReason = (reason: string) =>
         logger.warn(
           `Unknown ${provider} end reason "${reason}" (connection ${connectionId}): stored as completed`,
@@ -108,17 +213,66 @@ export function webhooksRoutes(
     return ok(c, { result });
   };
 
-  const route = (provider: AssistantPlatform, summary: string, description: string) =>
+  const route = (
+    provider: AssistantPlatform,
+    summary: string,
+    description: string,
+    answer: { response: Type; raw?: true },
+  ) =>
     router.add(
       {
         method: "post",
         path: `/${provider}/:id`,
         summary,
         description,
-        response: platformDeliveryAnswer,
+        ...answer,
         errors: ["VALIDATION", "UNAUTHENTICATED", "NOT_FOUND"],
       },
       (c) => receive(c, provider),
+    );
+
+  /** A Retell custom function: answered 200 with its result or error for the model, whatever became of it. */
+  const answerRetellTool = async (c: Context<AppEnv>) => {
+    const { connection, base, rawBody } = await authenticate(c, "retell");
+    let body: unknown;
+    try {
+      body = parseBody(rawBody);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      await recordRefusedDelivery(db, { ...base, event: "tool" }, error.message, true);
+      const answer: RetellToolAnswer = { error: error.message };
+      return c.json(answer);
+    }
+    const named = (body as { name?: unknown } | null)?.name;
+    const name = c.req.param("tool") ?? (typeof named === "string" ? named : "");
+    const read = readRetellToolCall(body, name);
+    const outcome = await answerTool(connection, base, read, read.call);
+    const answer: RetellToolAnswer = outcome.done ? { result: outcome.text } : { error: outcome.text };
+    return c.json(answer);
+  };
+
+  const RETELL_TOOLS_DESCRIPTION =
+    "Signed as Retell's webhooks are (x-retell-signature, the connection's API key). The body is Retell's " +
+    "`{name, call, args}`, or the arguments alone when the function's \"Payload: args only\" is on (the caller's " +
+    "number is then unknown: pass customerPhone). Answered 200 with { result } — words for the model, in the " +
+    "business's language, times in its timezone with their offset — or { error } saying what to do instead " +
+    "(a taken time lists the nearest free ones); each call is recorded among the connection's deliveries as " +
+    "tool:<name>. An unknown or another platform's connection is 404; a bad signature 401.";
+  for (const path of ["/retell/:id/tools/:tool", "/retell/:id/tools"])
+    router.add(
+      {
+        method: "post",
+        path,
+        summary:
+          path === "/retell/:id/tools"
+            ? "Retell's custom functions, the tool named by the body's name"
+            : "Retell's custom function :tool (find_free_slots, book_appointment, list_caller_bookings, reschedule_booking, cancel_booking, get_business_info)",
+        description: RETELL_TOOLS_DESCRIPTION,
+        response: retellToolAnswer,
+        raw: true,
+        errors: ["UNAUTHENTICATED", "NOT_FOUND"],
+      },
+      answerRetellTool,
     );
 
   route(
@@ -126,10 +280,14 @@ export function webhooksRoutes(
     "Vapi's server URL: its server messages for a connection made in Settings → Voice assistant",
     "Authenticated by the connection's secret, whichever credential carries it: Authorization: Bearer, the legacy " +
       "X-Vapi-Secret, or HMAC-SHA256 (hex) in x-signature over `{x-timestamp}.{body}`, within 5 minutes. " +
-      "status-update (in-progress, ended) and end-of-call-report are stored as the call vapi:<call.id>; every " +
-      "other message type is answered 200 and ignored. A repeated delivery of one event of a call is a duplicate " +
+      "status-update (in-progress, ended) and end-of-call-report are stored as the call vapi:<call.id>. " +
+      "tool-calls is answered 200, always, with { results: [{ toolCallId, result | error }] } in call order " +
+      "(the tools of GET /api/assistant-connections/:id/tools); every other message type is answered 200 and " +
+      "ignored. Every answer but the tool calls' is the usual envelope. A repeated delivery of one event of a call is a duplicate " +
       "and changes nothing. An unknown or another platform's connection is 404; a wrong secret 401; a message " +
       "that cannot be read 400 (nothing stored).",
+    // Vapi reads a tool call's results at the top of the body: that answer is bare, the others enveloped.
+    { response: vapiServerAnswer, raw: true },
   );
   route(
     "retell",
@@ -139,6 +297,7 @@ export function webhooksRoutes(
       "call retell:<call_id> (call_analyzed adds the summary); other events are answered 200 and ignored. A " +
       "repeated delivery of one event of a call (Retell retries) is a duplicate and changes nothing. An unknown " +
       "or another platform's connection is 404; a bad signature 401; a body that cannot be read 400 (nothing stored).",
+    { response: platformDeliveryAnswer },
   );
 
   return router;

@@ -1,0 +1,119 @@
+import { type } from "arktype";
+import { MAX_PLATFORM_CALL_ID, payloadProblem } from "./platform-report";
+import { vapiCall, vapiCustomer } from "./vapi-delivery";
+
+/*
+ * The voice platforms' tool calls as they send them, read into what the tool runner takes: which call (and
+ * caller) they come from, and each call's tool name and arguments. Only the fields read are checked.
+ */
+
+/** One tool call to answer: its tool and arguments, or why they cannot be read (answered as an error). */
+export type PlatformToolCall = { name: string; args: unknown } | { name: string; problem: string };
+
+export type PlatformToolCalls = {
+  providerCallId: string | null;
+  callerNumber: string | null;
+};
+
+/** Arguments as an object: Vapi's SDK types them a JSON string, its docs' examples an object; both are read. */
+function argumentsOf(raw: unknown, name: string): PlatformToolCall {
+  if (raw === undefined || raw === null || raw === "") return { name, args: {} };
+  let args = raw;
+  if (typeof raw === "string") {
+    try {
+      args = JSON.parse(raw);
+    } catch {
+      return { name, problem: "the arguments are not valid JSON" };
+    }
+  }
+  return typeof args === "object" && args !== null && !Array.isArray(args)
+    ? { name, args }
+    : { name, problem: "the arguments must be a JSON object" };
+}
+
+const vapiToolCall = type({
+  id: "string > 0",
+  "function?": { "name?": "string", "arguments?": "unknown" },
+  "name?": "string",
+  "arguments?": "unknown",
+});
+
+const vapiToolCalls = type({
+  message: {
+    type: "'tool-calls'",
+    toolCallList: "unknown[]",
+    "call?": vapiCall,
+    "customer?": vapiCustomer,
+  },
+});
+
+/** Is this Vapi server message a tool call (answered with results, not stored as a call event)? */
+export const isVapiToolCalls = (body: unknown): boolean =>
+  typeof body === "object" &&
+  body !== null &&
+  (body as { message?: { type?: unknown } }).message?.type === "tool-calls";
+
+/**
+ * Vapi's `tool-calls` message (docs.vapi.ai "Custom Tools"; ServerMessageToolCalls in @vapi-ai/server-sdk):
+ * `message.toolCallList[]`, each `{id, type: "function", function: {name, arguments}}` — or, as the docs'
+ * example shows it, `{id, name, arguments}` — in the order they are to be answered. A list entry without an
+ * id cannot be answered and is left out (`unanswerable` counts them); a message without the list is a Refusal.
+ */
+export function readVapiToolCalls(body: unknown): PlatformToolCalls & {
+  calls: (PlatformToolCall & { toolCallId: string })[];
+  unanswerable: number;
+} {
+  const parsed = vapiToolCalls(body);
+  if (parsed instanceof type.errors) throw payloadProblem(parsed);
+  const { message } = parsed;
+  const calls: (PlatformToolCall & { toolCallId: string })[] = [];
+  let unanswerable = 0;
+  for (const entry of message.toolCallList) {
+    const call = vapiToolCall(entry);
+    if (call instanceof type.errors) {
+      unanswerable++;
+      continue;
+    }
+    const name = call.function?.name ?? call.name ?? "";
+    const raw = call.function ? call.function.arguments : call.arguments;
+    calls.push({ toolCallId: call.id, ...argumentsOf(raw, name) });
+  }
+  const who = message.customer ?? message.call?.customer;
+  return {
+    providerCallId: message.call?.id ?? null,
+    callerNumber: who?.number || null,
+    calls,
+    unanswerable,
+  };
+}
+
+const retellCallShape = type({
+  call_id: `1 <= string <= ${MAX_PLATFORM_CALL_ID}`,
+  "direction?": "string",
+  "from_number?": "string",
+  "to_number?": "string",
+});
+
+const retellWrapped = type({ "name?": "string", call: retellCallShape, args: "unknown" });
+
+/**
+ * Retell's custom function (docs.retellai.com "Custom Function"): `POST {"name", "call", "args"}` where call
+ * is the call object; with the function's "Payload: args only" (args_at_root) the body is the arguments
+ * alone, and the call, so its number, is not sent. Told apart by shape: `args` beside a `call` with its id.
+ */
+export function readRetellToolCall(
+  body: unknown,
+  name: string,
+): PlatformToolCalls & { call: PlatformToolCall } {
+  const wrapped = retellWrapped(body);
+  if (wrapped instanceof type.errors)
+    return { providerCallId: null, callerNumber: null, call: argumentsOf(body, name) };
+  const { call } = wrapped;
+  // The person on the other end: the caller of an inbound call, the one called of an outbound call.
+  const number = call.direction === "outbound" ? call.to_number : call.from_number;
+  return {
+    providerCallId: call.call_id,
+    callerNumber: number || null,
+    call: argumentsOf(wrapped.args, name),
+  };
+}

@@ -1,0 +1,257 @@
+import { createHash } from "node:crypto";
+import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
+import { assistantBookingInput } from "@shared/booking.schema";
+import type { LanguageCode } from "@shared/languages";
+import { addCalendarDays, calendarDateAt, isoInZone } from "@shared/zoned-time";
+import { type } from "arktype";
+import type { AssistantBookingDesk, AssistantDeskCaller } from "../assistant/assistant-booking-desk";
+import { readAssistantConfig } from "../assistant/assistant-config";
+import type { SlotFinder } from "../availability/slot-finder";
+import type { BookingRow } from "../db/schema/bookings.schema";
+import type { AppDeps } from "../http/app-env";
+import { isUuid } from "../http/read-id-param";
+import { Refusal } from "../refusal";
+import { type CatalogueService, listActiveServices } from "../services/services.repo";
+import { isToolName, TOOL_ARGUMENTS, type ToolArguments, type ToolName } from "./assistant-tools";
+import { externalIdOf } from "./platform-report";
+import { spokenList, type ToolAnswer, toolAnswer } from "./tool-answers";
+
+/** The call a tool call comes from, as far as the platform says, and the business it is for. */
+export type ToolCallContext = {
+  connectionId: string;
+  businessId: string;
+  provider: AssistantPlatform;
+  timezone: string;
+  language: LanguageCode;
+  /** The platform's own call id; null when the platform sent none (Retell's "args only" payload). */
+  providerCallId: string | null;
+  /** The number the caller calls from; null when unknown (a web call, a withheld number, no call sent). */
+  callerNumber: string | null;
+};
+
+/** What the model is told, and for the connection's deliveries whether it was done (and if not, why). */
+export type ToolOutcome = { done: true; text: string } | { done: false; text: string; reason: string };
+
+/** At most this many times or bookings are read out: more is more than a caller takes in at once. */
+const SPOKEN_MAX = 6;
+/** The most days find_free_slots looks at in one call: what is read out is a handful of times anyway. */
+const SLOT_DAYS_MAX = 14;
+const REASON_CHARS = 300;
+
+const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
+
+/** A tool call's own key: the same call of the same tool with the same arguments is one booking, however often sent. */
+export function toolCallKey(providerCallId: string | null, name: string, args: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify([providerCallId, name, args]))
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+/**
+ * At most SPOKEN_MAX of the starts (ISO text with the business's offset, in order), shared out between their
+ * days: a week asked for answers a time or so of each day rather than six of the first.
+ */
+function spreadOverDays(starts: readonly string[]): string[] {
+  const days = new Map<string, string[]>();
+  for (const start of starts) {
+    const day = start.slice(0, 10);
+    const ofDay = days.get(day);
+    if (ofDay) ofDay.push(start);
+    else days.set(day, [start]);
+  }
+  const perDay = Math.max(1, Math.floor(SPOKEN_MAX / days.size));
+  return [...days.values()].flatMap((day) => day.slice(0, perDay)).slice(0, SPOKEN_MAX);
+}
+
+/** The service the caller named: its id, its exact name (any case), or the one active service whose name holds it. */
+function serviceNamed(services: readonly CatalogueService[], said: string): CatalogueService | null {
+  const wanted = said.trim().toLowerCase();
+  if (!wanted) return null;
+  const exact = services.find((s) => s.id === said.trim() || s.name.toLowerCase() === wanted);
+  if (exact) return exact;
+  const partial = services.filter(
+    (s) => s.name.toLowerCase().includes(wanted) || wanted.includes(s.name.toLowerCase()),
+  );
+  return partial.length === 1 ? partial[0]! : null;
+}
+
+/**
+ * Runs the voice platforms' tools (assistant-tools.ts) for a connection's business, through the very desk our
+ * own assistant API books with (assistant-booking-desk.ts), and answers in words the model can say or act
+ * on. It never throws for what the model sent: a refusal becomes an answer naming what to do instead.
+ */
+export function createToolRunner(
+  { db, clock, logger }: Pick<AppDeps, "db" | "clock" | "logger">,
+  desk: AssistantBookingDesk,
+  findSlots: SlotFinder,
+) {
+  return async function runTool(ctx: ToolCallContext, name: string, args: unknown): Promise<ToolOutcome> {
+    const say = (answer: ToolAnswer, values: Record<string, string | number> = {}) =>
+      toolAnswer(ctx.language, answer, values);
+    const refused = (text: string, reason: string): ToolOutcome => ({
+      done: false,
+      text,
+      reason: reason.slice(0, REASON_CHARS),
+    });
+    if (!isToolName(name)) return refused(say("unknownTool", { name }), `unknown tool "${name}"`);
+    const parsed = TOOL_ARGUMENTS[name](args ?? {});
+    if (parsed instanceof type.errors) {
+      // One sentence however many are wrong (the summary puts each on a line of its own).
+      const problem = parsed.map((error) => error.message).join("; ");
+      return refused(say("badArguments", { problem }), `arguments: ${problem}`);
+    }
+
+    const who: AssistantDeskCaller = {
+      businessId: ctx.businessId,
+      timezone: ctx.timezone,
+      actor: { kind: "assistant", id: ctx.connectionId, name: PLATFORM_NAMES[ctx.provider] },
+    };
+    const time = (instant: Date) => isoInZone(instant, ctx.timezone);
+    // Times are ISO text whatever the language: listed plainly, so "and N more" reads right after them.
+    const times = (starts: readonly string[]) => starts.slice(0, SPOKEN_MAX).join(", ");
+    const key = toolCallKey(ctx.providerCallId, name, args);
+
+    const service = async (said: string) => {
+      const services = await listActiveServices(db, ctx.businessId);
+      const found = serviceNamed(services, said);
+      if (found) return found;
+      throw services.length === 0
+        ? new ToolRefusal(say("noServices"), "no active service")
+        : new ToolRefusal(
+            say("noService", {
+              service: said,
+              services: spokenList(
+                ctx.language,
+                services.map((s) => s.name),
+              ),
+            }),
+            `no service "${said}"`,
+          );
+    };
+    const phoneOf = (given: string | null | undefined) => {
+      const phone = given || ctx.callerNumber;
+      if (!phone) throw new ToolRefusal(say("noPhone"), "no customerPhone and no caller number");
+      return phone;
+    };
+    const bookingIdOf = (id: string) => {
+      // Not an id of ours at all: as unknown as another business's (no query needed to say so).
+      if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no such booking");
+      return id.trim().toLowerCase();
+    };
+    const bookingLine = (row: BookingRow) =>
+      say("bookingItem", {
+        service: row.serviceName,
+        time: time(row.startTime),
+        status: say(row.status === "confirmed" ? "confirmed" : "pending"),
+        id: row.id,
+      });
+
+    const tools: { [N in ToolName]: (a: ToolArguments<N>) => Promise<string> } = {
+      find_free_slots: async (a) => {
+        const chosen = await service(a.service);
+        const from = a.date || calendarDateAt(clock(), ctx.timezone);
+        const to = a.toDate || from;
+        if (to < from || addCalendarDays(from, SLOT_DAYS_MAX - 1) < to)
+          throw new ToolRefusal(
+            say("badArguments", {
+              problem: `toDate must be from date to ${SLOT_DAYS_MAX - 1} days after it`,
+            }),
+            "arguments: toDate out of range",
+          );
+        const { slots } = await findSlots(ctx.businessId, { serviceId: chosen.id, from, to });
+        if (slots.length === 0) return say("slotsNone", { service: chosen.name, from, to });
+        const spoken = spreadOverDays(slots.map((slot) => slot.start));
+        const more = slots.length - spoken.length;
+        return more > 0
+          ? say("slotsMore", { service: chosen.name, times: times(spoken), more })
+          : say("slots", { service: chosen.name, times: times(spoken) });
+      },
+      book_appointment: async (a) => {
+        const chosen = await service(a.service);
+        const input = assistantBookingInput({
+          externalId: `${ctx.provider}-tool:${key}`,
+          serviceId: chosen.id,
+          startTime: a.startTime.trim(),
+          customerName: a.customerName,
+          customerPhone: phoneOf(a.customerPhone),
+          callExternalId: ctx.providerCallId && externalIdOf(ctx.provider, ctx.providerCallId),
+          ...(a.notes && { notes: a.notes }),
+        });
+        if (input instanceof type.errors)
+          throw new Refusal("VALIDATION", input.summary, { field: input[0]?.propString });
+        const { row } = await desk.book(who, input);
+        return say("booked", {
+          service: row.serviceName,
+          customer: row.customerName,
+          time: time(row.startTime),
+          id: row.id,
+        });
+      },
+      list_caller_bookings: async (a) => {
+        const phone = phoneOf(a.customerPhone);
+        const rows = await desk.upcoming(who, phone);
+        if (rows.length === 0) return say("bookingsNone", { phone });
+        return say("bookings", {
+          phone,
+          items: spokenList(ctx.language, rows.slice(0, SPOKEN_MAX).map(bookingLine)),
+        });
+      },
+      reschedule_booking: async (a) => {
+        const row = await desk.change(
+          who,
+          bookingIdOf(a.bookingId),
+          { action: "reschedule", startTime: a.startTime.trim() },
+          undefined,
+        );
+        return say("moved", { service: row.serviceName, time: time(row.startTime) });
+      },
+      cancel_booking: async (a) => {
+        const row = await desk.change(who, bookingIdOf(a.bookingId), { action: "cancel" }, undefined);
+        return say("cancelled", { service: row.serviceName, time: time(row.startTime) });
+      },
+      get_business_info: async () => {
+        const config = await readAssistantConfig(db, ctx.businessId);
+        if (!config) throw new Error(`The business of connection ${ctx.connectionId} is gone`);
+        return JSON.stringify(config);
+      },
+    };
+
+    try {
+      const run = tools[name] as (a: unknown) => Promise<string>;
+      return { done: true, text: await run(parsed) };
+    } catch (error) {
+      if (error instanceof ToolRefusal) return refused(error.text, error.message);
+      if (!(error instanceof Refusal)) {
+        logger.error(`Tool ${name} of connection ${ctx.connectionId} failed`, error);
+        return refused(say("failed"), "failed on our side");
+      }
+      const reason = `${error.code}: ${error.message}`;
+      const free = error.facts.nextFreeSlots;
+      switch (error.code) {
+        case "SLOT_TAKEN":
+          return refused(free?.length ? say("taken", { times: times(free) }) : say("takenNone"), reason);
+        case "NOT_FOUND":
+          return refused(error.facts.field === "serviceId" ? say("noServices") : say("noBooking"), reason);
+        case "BOOKING_STATUS":
+          return refused(say("unchangeable"), reason);
+        default: {
+          const problem = `${error.message}${free?.length ? ` (${times(free)})` : ""}`;
+          return refused(say("badArguments", { problem }), reason);
+        }
+      }
+    }
+  };
+}
+
+export type ToolRunner = ReturnType<typeof createToolRunner>;
+
+/** A tool call answered before the desk was asked (a service or number the call does not give). */
+class ToolRefusal extends Error {
+  constructor(
+    readonly text: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}

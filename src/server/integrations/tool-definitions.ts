@@ -1,0 +1,36 @@
+import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
+import { TOOL_DESCRIPTIONS, TOOL_NAMES } from "./assistant-tools";
+
+/** How long Retell waits for a tool's answer before it gives up (its default is 2 minutes: too long on a call). */
+const RETELL_TIMEOUT_MS = 10_000;
+
+/**
+ * The tools to paste into the platform for a connection, shaped as each takes them in its dashboard and API:
+ * Vapi's function tools (`{type: "function", function: {name, description, parameters}, server: {url}}`,
+ * docs.vapi.ai "Custom Tools"), sent to the connection's server URL and authenticated by the credential
+ * attached to it; Retell's custom functions (`{type: "custom", name, description, url, method, parameters,
+ * …}`, its LLM API's general_tools), each to its own path under the connection's `/tools`, signed with the
+ * webhook API key, with the call object in the body (args_at_root off) so the caller's number comes along.
+ */
+export function platformToolDefinitions(
+  provider: AssistantPlatform,
+  webhookUrl: string,
+): Record<string, unknown>[] {
+  return TOOL_NAMES.map((name) => {
+    const { description, parameters } = TOOL_DESCRIPTIONS[name];
+    return provider === "vapi"
+      ? { type: "function", function: { name, description, parameters }, server: { url: webhookUrl } }
+      : {
+          type: "custom",
+          name,
+          description,
+          url: `${webhookUrl}/tools/${name}`,
+          method: "POST",
+          parameters,
+          args_at_root: false,
+          speak_during_execution: true,
+          speak_after_execution: true,
+          timeout_ms: RETELL_TIMEOUT_MS,
+        };
+  });
+}

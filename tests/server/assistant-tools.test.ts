@@ -1,0 +1,617 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRows } from "../../src/server/db/raw-rows";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
+import type { AssistantConnectionTools } from "../../src/shared/assistant-connections.schema";
+import {
+  callVapiTools,
+  connectRetell,
+  connectVapi,
+  deliver,
+  deliverRetellTool,
+  fixtureWith,
+  listConnections,
+  retellToolBody,
+  vapiToolCallsBody,
+} from "../support/platform-deliveries";
+import {
+  bookAsAssistant,
+  bookingRowCounts,
+  openPractice,
+  type Practice,
+  timelineOf,
+} from "../support/server-bookings";
+import { dataOf } from "../support/server-calls";
+import { startTestServer, type TestServer } from "../support/server-harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// The test clock starts Monday 2026-03-02 12:00Z (07:00 in New York); the practice opens 09:00–17:00 EST.
+const TUESDAY_10 = "2026-03-03T10:00:00-05:00";
+const VAPI_CALLER = "+14155550142";
+const RETELL_CALLER = "+12137771234";
+const VAPI_CALL_ID = "73a6da0f-c455-4bb6-bf4a-5f0634871430";
+
+type Row = { id: string; customerPhone: string; customerName: string; status: string; startTime: string };
+const bookingsOf = (practice: Practice) =>
+  rawRows<Row & { callExternalId: string | null; source: string }>(
+    server.db,
+    sql`select id::text, customer_phone as "customerPhone", customer_name as "customerName", status,
+        to_char(start_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "startTime",
+        call_external_id as "callExternalId", source
+      from bookings where business_id = ${practice.businessId}::uuid order by created_at, id`,
+  );
+
+/** One Vapi tool call answered: its result or error text. */
+async function vapiTool(vapi: { _id: string; secret: string }, name: string, args: unknown, changes = {}) {
+  const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args }], changes));
+  expect(results).toHaveLength(1);
+  return results[0]!;
+}
+
+const deliveriesOf = async (practice: Practice) =>
+  (await listConnections(server, practice.staff))[0]!.recentDeliveries.map((d) => [
+    d.event,
+    d.result,
+    d.reason,
+  ]);
+
+describe("Vapi tool calls", () => {
+  it("finds free slots by the service's name, in the business's timezone with offsets, today when no date is given", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const tuesday = await vapiTool(vapi, "find_free_slots", { service: "cleaning", date: "2026-03-03" });
+    expect(tuesday).toEqual({
+      toolCallId: "call_0",
+      result:
+        "Free times for Cleaning: 2026-03-03T09:00:00-05:00, 2026-03-03T09:15:00-05:00, 2026-03-03T09:30:00-05:00, " +
+        "2026-03-03T09:45:00-05:00, 2026-03-03T10:00:00-05:00, 2026-03-03T10:15:00-05:00, and 25 more later.",
+    });
+    // Monday 07:00 in New York: today's slots, from the opening on.
+    expect((await vapiTool(vapi, "find_free_slots", { service: "Cleaning" })).result).toMatch(
+      /^Free times for Cleaning: 2026-03-02T09:00:00-05:00,/,
+    );
+    // A week: a time or so of each open day rather than six of the first.
+    expect(
+      (
+        await vapiTool(vapi, "find_free_slots", {
+          service: "Cleaning",
+          date: "2026-03-03",
+          toDate: "2026-03-09",
+        })
+      ).result,
+    ).toBe(
+      "Free times for Cleaning: 2026-03-03T09:00:00-05:00, 2026-03-04T09:00:00-05:00, 2026-03-05T09:00:00-05:00, " +
+        "2026-03-06T09:00:00-05:00, 2026-03-09T09:00:00-04:00, and 150 more later.",
+    );
+    expect(
+      (
+        await vapiTool(vapi, "find_free_slots", {
+          service: "Cleaning",
+          date: "2026-03-03",
+          toDate: "2026-03-17",
+        })
+      ).error,
+    ).toBe("Not done: toDate must be from date to 13 days after it. Correct it and try again.");
+    // Saturday and Sunday are closed.
+    expect(
+      await vapiTool(vapi, "find_free_slots", {
+        service: practice.service._id,
+        date: "2026-03-07",
+        toDate: "2026-03-08",
+      }),
+    ).toEqual({
+      toolCallId: "call_0",
+      result: "No free time for Cleaning from 2026-03-07 to 2026-03-08. Ask for another day.",
+    });
+  });
+
+  it("books with the caller's number from the call, through the assistant's rules (pending, outbox, linked to the call), once per tool call", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const args = {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada Lovelace",
+      notes: "First visit",
+    };
+    const booked = await vapiTool(vapi, "book_appointment", args);
+    const [row] = await bookingsOf(practice);
+    expect(booked.result).toBe(
+      `Booked Cleaning for Ada Lovelace at 2026-03-03T10:00:00-05:00 (booking ${row!.id}); the business will confirm it.`,
+    );
+    expect(row).toMatchObject({
+      customerPhone: VAPI_CALLER,
+      status: "pending",
+      startTime: "2026-03-03T15:00:00Z",
+      source: "assistant",
+      callExternalId: `vapi:${VAPI_CALL_ID}`,
+    });
+    expect(await timelineOf(server, row!.id)).toEqual({
+      events: [{ version: 1, action: "create", from: null, to: "pending", actor: "assistant:Vapi" }],
+      topics: ["booking.create"],
+    });
+    // Vapi retries the same tool call: the same booking, nothing more written.
+    expect(await vapiTool(vapi, "book_appointment", args)).toEqual(booked);
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 1,
+      events: 1,
+      outbox: 1,
+    });
+    expect(await deliveriesOf(practice)).toEqual([
+      ["tool:book_appointment", "duplicate", null],
+      ["tool:book_appointment", "accepted", null],
+    ]);
+  });
+
+  it("answers a taken time with the nearest free ones (the slot our own API booked counts too)", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    expect((await bookAsAssistant(server, practice, { startTime: TUESDAY_10 })).status).toBe(201);
+    const answer = await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: "2026-03-03T10:15:00-05:00",
+      customerName: "Bob",
+    });
+    expect(answer).toEqual({
+      toolCallId: "call_0",
+      error:
+        "That time is not free. Nearest free times: 2026-03-03T10:30:00-05:00, 2026-03-03T10:45:00-05:00, " +
+        "2026-03-03T11:00:00-05:00, 2026-03-03T11:15:00-05:00, 2026-03-03T11:30:00-05:00.",
+    });
+    expect((await deliveriesOf(practice))[0]).toEqual([
+      "tool:book_appointment",
+      "refused",
+      expect.stringContaining("SLOT_TAKEN"),
+    ]);
+    // A move onto it is refused alike, the booking left where it was.
+    await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: "2026-03-03T12:00:00-05:00",
+      customerName: "Bob",
+    });
+    const mine = (await bookingsOf(practice)).find((row) => row.customerName === "Bob")!;
+    expect(await vapiTool(vapi, "reschedule_booking", { bookingId: mine.id, startTime: TUESDAY_10 })).toEqual(
+      {
+        toolCallId: "call_0",
+        error: expect.stringMatching(
+          /^That time is not free\. Nearest free times: 2026-03-03T10:30:00-05:00, /,
+        ),
+      },
+    );
+    expect((await bookingsOf(practice)).find((row) => row.id === mine.id)!.startTime).toBe(
+      "2026-03-03T17:00:00Z",
+    );
+  });
+
+  it("lists, moves and cancels the caller's bookings, several tools in one message answered in order", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada",
+    });
+    const [row] = await bookingsOf(practice);
+    const { results } = await callVapiTools(
+      server,
+      vapi,
+      vapiToolCallsBody([
+        { name: "list_caller_bookings", args: {}, id: "a" },
+        {
+          name: "reschedule_booking",
+          args: { bookingId: row!.id, startTime: "2026-03-03T14:00:00-05:00" },
+          id: "b",
+        },
+        { name: "list_caller_bookings", args: { customerPhone: VAPI_CALLER }, id: "c" },
+        { name: "cancel_booking", args: { bookingId: row!.id }, id: "d" },
+        { name: "list_caller_bookings", args: {}, id: "e" },
+      ]),
+    );
+    expect(results).toEqual([
+      {
+        toolCallId: "a",
+        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${row!.id}).`,
+      },
+      {
+        toolCallId: "b",
+        result: "Moved Cleaning to 2026-03-03T14:00:00-05:00; the business will confirm it again.",
+      },
+      {
+        toolCallId: "c",
+        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T14:00:00-05:00, awaiting confirmation (id ${row!.id}).`,
+      },
+      { toolCallId: "d", result: "Cancelled Cleaning at 2026-03-03T14:00:00-05:00." },
+      { toolCallId: "e", result: `No upcoming bookings for ${VAPI_CALLER}.` },
+    ]);
+    expect((await timelineOf(server, row!.id)).topics).toEqual([
+      "booking.create",
+      "booking.reschedule",
+      "booking.cancel",
+    ]);
+    // A cancelled booking stays cancelled.
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId: row!.id })).toEqual({
+      toolCallId: "call_0",
+      error: "That booking can no longer be changed (it is cancelled or past).",
+    });
+  });
+
+  it("reads the business's config as GET /api/assistant/config answers it", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const answer = await vapiTool(vapi, "get_business_info", {});
+    const config = await dataOf(
+      await server.request("/api/assistant/config", { headers: { "x-api-key": practice.key }, origin: null }),
+    );
+    expect(JSON.parse(answer.result!)).toEqual(config);
+    expect(answer.result).not.toContain("\n");
+  });
+
+  it("answers in the business's language", async () => {
+    const practice = await openPractice(server);
+    await server.db.update(businesses).set({ language: "pl" }).where(eq(businesses.id, practice.businessId));
+    const vapi = await connectVapi(server, practice.staff);
+    expect(
+      (await vapiTool(vapi, "find_free_slots", { service: "Cleaning", date: "2026-03-03" })).result,
+    ).toMatch(/^Wolne terminy na Cleaning: 2026-03-03T09:00:00-05:00, .* i jeszcze 25 później\.$/);
+    expect((await vapiTool(vapi, "list_caller_bookings", {})).result).toBe(
+      `Brak nadchodzących rezerwacji dla ${VAPI_CALLER}.`,
+    );
+  });
+
+  it("answers bad arguments with an error the model can act on, HTTP 200, writing nothing", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const list = [
+      { name: "book_appointment", args: { startTime: TUESDAY_10, customerName: "Ada" } },
+      { name: "book_appointment", args: { service: "Massage", startTime: TUESDAY_10, customerName: "Ada" } },
+      {
+        name: "book_appointment",
+        args: { service: "Cleaning", startTime: "tuesday at ten", customerName: "Ada" },
+      },
+      { name: "book_appointment", args: { service: "Cleaning", startTime: TUESDAY_10, customerName: "" } },
+      { name: "find_free_slots", args: { service: "Cleaning", date: "03/03/2026" } },
+      { name: "cancel_booking", args: { bookingId: "the one on tuesday" } },
+      { name: "reschedule_booking", args: { bookingId: crypto.randomUUID(), startTime: TUESDAY_10 } },
+      { name: "send_flowers", args: {} },
+    ];
+    const { results } = await callVapiTools(server, vapi, vapiToolCallsBody(list));
+    const errors = results.map((r) => {
+      expect(r.result).toBeUndefined();
+      return r.error;
+    });
+    expect(errors).toEqual([
+      "Not done: service must be a string (was missing). Correct it and try again.",
+      'No service is called "Massage". The services are: Cleaning.',
+      expect.stringMatching(/^Not done: startTime must be .*Correct it and try again\.$/),
+      expect.stringMatching(/^Not done: customerName must be .*Correct it and try again\.$/),
+      expect.stringMatching(/^Not done: date must be a date YYYY-MM-DD/),
+      "No such booking: list the caller's bookings to find its id.",
+      "No such booking: list the caller's bookings to find its id.",
+      'There is no tool called "send_flowers".',
+    ]);
+    // Arguments that are not JSON, and a caller whose number the call does not give.
+    const raw = fixtureWith("vapi", "tool-calls", {
+      "message.toolCallList": [
+        { id: "x", type: "function", function: { name: "find_free_slots", arguments: "{service:" } },
+      ],
+    });
+    expect((await callVapiTools(server, vapi, raw)).results).toEqual([
+      { toolCallId: "x", error: "Not done: the arguments are not valid JSON. Correct it and try again." },
+    ]);
+    const noNumber = await vapiTool(
+      vapi,
+      "book_appointment",
+      { service: "Cleaning", startTime: TUESDAY_10, customerName: "Ada" },
+      { "message.customer": undefined, "message.call.customer": undefined },
+    );
+    expect(noNumber.error).toBe("The caller's number is not known: ask for it and pass it as customerPhone.");
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 0,
+      events: 0,
+      outbox: 0,
+    });
+    const recorded = await deliveriesOf(practice);
+    expect(
+      recorded.every(
+        ([event, result, reason]) => event?.startsWith("tool:") && result === "refused" && reason,
+      ),
+    ).toBe(true);
+  });
+
+  it("takes the docs' form of a tool call (name and an arguments object beside the id), and a message it cannot read with 200", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const docs = fixtureWith("vapi", "tool-calls", {
+      "message.toolCallList": [
+        {
+          id: "toolu_01DTPAzUm5Gk3zxrpJ969oMF",
+          name: "find_free_slots",
+          arguments: { service: "Cleaning", date: "2026-03-03" },
+        },
+        { type: "function" },
+      ],
+    });
+    const answer = await callVapiTools(server, vapi, docs);
+    expect(answer.results).toEqual([
+      {
+        toolCallId: "toolu_01DTPAzUm5Gk3zxrpJ969oMF",
+        result: expect.stringMatching(/^Free times for Cleaning: /),
+      },
+    ]);
+    expect(answer.error).toBe("1 tool call(s) had no id and were not run");
+    const unread = await callVapiTools(
+      server,
+      vapi,
+      fixtureWith("vapi", "tool-calls", { "message.toolCallList": undefined }),
+    );
+    expect(unread).toEqual({ results: [], error: expect.stringContaining("toolCallList") });
+  });
+
+  it("refuses a tool call whose secret is wrong (401), running nothing", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const body = vapiToolCallsBody([
+      { name: "book_appointment", args: { service: "Cleaning", startTime: TUESDAY_10, customerName: "Ada" } },
+    ]);
+    const response = await deliver(server, "vapi", vapi._id, body, {
+      authorization: `Bearer ${vapi.secret}x`,
+    });
+    expect(response.status).toBe(401);
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 0,
+      events: 0,
+      outbox: 0,
+    });
+  });
+
+  it("books one of two callers racing for one slot, and tells the other the nearest free times", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const callerBook = (callId: string, number: string, name: string) =>
+      callVapiTools(
+        server,
+        vapi,
+        vapiToolCallsBody(
+          [
+            {
+              name: "book_appointment",
+              args: { service: "Cleaning", startTime: TUESDAY_10, customerName: name },
+            },
+          ],
+          {
+            "message.call.id": callId,
+            "message.customer.number": number,
+          },
+        ),
+      );
+    const answers = await Promise.all([
+      callerBook("call-one", "+15550000001", "One"),
+      callerBook("call-two", "+15550000002", "Two"),
+    ]);
+    const texts = answers.map((a) => a.results[0]!);
+    expect(texts.filter((t) => t.result?.startsWith("Booked Cleaning"))).toHaveLength(1);
+    expect(
+      texts.filter((t) =>
+        t.error?.startsWith("That time is not free. Nearest free times: 2026-03-03T10:30:00-05:00"),
+      ),
+    ).toHaveLength(1);
+    const rows = await bookingsOf(practice);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.startTime).toBe("2026-03-03T15:00:00Z");
+  });
+});
+
+describe("Retell custom functions", () => {
+  it("runs each tool as Retell sends it ({name, call, args}), the caller's number from the call", async () => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const send = async (name: string, args: unknown, path = true) => {
+      const response = await deliverRetellTool(
+        server,
+        retell,
+        retellToolBody(name, args),
+        path ? name : undefined,
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as { result?: string; error?: string };
+    };
+    expect(await send("find_free_slots", { service: "Cleaning", date: "2026-03-03" })).toEqual({
+      result: expect.stringMatching(/^Free times for Cleaning: 2026-03-03T09:00:00-05:00, /),
+    });
+    expect(
+      (
+        await send("book_appointment", {
+          service: "Cleaning",
+          startTime: TUESDAY_10,
+          customerName: "John Doe",
+        })
+      ).result,
+    ).toMatch(/^Booked Cleaning for John Doe at 2026-03-03T10:00:00-05:00/);
+    const [row] = await bookingsOf(practice);
+    expect(row).toMatchObject({
+      customerPhone: RETELL_CALLER,
+      callExternalId: "retell:Jabr9TXYYJHfvl6Syypi88rdAHYHmcq6",
+    });
+    expect((await timelineOf(server, row!.id)).events[0]!.actor).toBe("assistant:Retell");
+    // The tool named by the body, on the connection's one /tools URL.
+    expect(await send("list_caller_bookings", {}, false)).toEqual({
+      result: `Upcoming bookings for ${RETELL_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${row!.id}).`,
+    });
+    expect(
+      await send("reschedule_booking", { bookingId: row!.id, startTime: "2026-03-04T11:00:00-05:00" }),
+    ).toEqual({
+      result: "Moved Cleaning to 2026-03-04T11:00:00-05:00; the business will confirm it again.",
+    });
+    expect(await send("cancel_booking", { bookingId: row!.id })).toEqual({
+      result: "Cancelled Cleaning at 2026-03-04T11:00:00-05:00.",
+    });
+    expect(JSON.parse((await send("get_business_info", {})).result!)).toMatchObject({
+      timezone: "America/New_York",
+    });
+    expect(await send("book_appointment", { service: "Cleaning" })).toEqual({
+      error:
+        "Not done: customerName must be a string (was missing); startTime must be a string (was missing). Correct it and try again.",
+    });
+  });
+
+  it("takes the arguments alone (Payload: args only): the caller's number must then be given", async () => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const args = { service: "Cleaning", startTime: TUESDAY_10, customerName: "John Doe" };
+    const send = async (body: unknown) =>
+      (await (await deliverRetellTool(server, retell, JSON.stringify(body), "book_appointment")).json()) as {
+        result?: string;
+        error?: string;
+      };
+    expect(await send(args)).toEqual({
+      error: "The caller's number is not known: ask for it and pass it as customerPhone.",
+    });
+    expect((await send({ ...args, customerPhone: "+15551234567" })).result).toMatch(
+      /^Booked Cleaning for John Doe/,
+    );
+    expect((await bookingsOf(practice))[0]).toMatchObject({
+      customerPhone: "+15551234567",
+      callExternalId: null,
+    });
+  });
+
+  it("refuses a bad signature (401) and answers a body that is not JSON with an error, running nothing", async () => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const body = retellToolBody("book_appointment", {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "A",
+    });
+    const forged = await deliverRetellTool(
+      server,
+      { ...retell, apiKey: `${retell.apiKey}x` },
+      body,
+      "book_appointment",
+    );
+    expect(forged.status).toBe(401);
+    const broken = await deliverRetellTool(server, retell, "{not json", "book_appointment");
+    expect(broken.status).toBe(200);
+    expect(await broken.json()).toEqual({ error: "The request body is not valid JSON" });
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual({
+      bookings: 0,
+      events: 0,
+      outbox: 0,
+    });
+  });
+});
+
+describe("tenant isolation", () => {
+  it("a connection of another business neither sees nor touches this business's bookings", async () => {
+    const owner = await openPractice(server);
+    const other = await openPractice(server);
+    const ownersVapi = await connectVapi(server, owner.staff);
+    const othersVapi = await connectVapi(server, other.staff);
+    const othersRetell = await connectRetell(server, other.staff);
+    await vapiTool(ownersVapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada",
+    });
+    const [row] = await bookingsOf(owner);
+
+    expect(await vapiTool(othersVapi, "list_caller_bookings", {})).toEqual({
+      toolCallId: "call_0",
+      result: `No upcoming bookings for ${VAPI_CALLER}.`,
+    });
+    const noBooking = "No such booking: list the caller's bookings to find its id.";
+    expect((await vapiTool(othersVapi, "cancel_booking", { bookingId: row!.id })).error).toBe(noBooking);
+    expect(
+      (
+        await vapiTool(othersVapi, "reschedule_booking", {
+          bookingId: row!.id,
+          startTime: "2026-03-03T14:00:00-05:00",
+        })
+      ).error,
+    ).toBe(noBooking);
+    const retellCancel = await deliverRetellTool(
+      server,
+      othersRetell,
+      retellToolBody("cancel_booking", { bookingId: row!.id }),
+      "cancel_booking",
+    );
+    expect(await retellCancel.json()).toEqual({ error: noBooking });
+    // The owner's service id is no service of the other business.
+    expect((await vapiTool(othersVapi, "find_free_slots", { service: owner.service._id })).error).toBe(
+      `No service is called "${owner.service._id}". The services are: Cleaning.`,
+    );
+    // Its slot is still the other business's to give: the businesses share nothing.
+    expect(
+      (
+        await vapiTool(othersVapi, "book_appointment", {
+          service: "Cleaning",
+          startTime: TUESDAY_10,
+          customerName: "Bo",
+        })
+      ).result,
+    ).toMatch(/^Booked/);
+    expect(await bookingsOf(owner)).toEqual([expect.objectContaining({ id: row!.id, status: "pending" })]);
+    // This business's secret opens no other business's connection.
+    const foreign = await deliver(
+      server,
+      "vapi",
+      othersVapi._id,
+      vapiToolCallsBody([{ name: "list_caller_bookings", args: {} }]),
+      {
+        authorization: `Bearer ${ownersVapi.secret}`,
+      },
+    );
+    expect(foreign.status).toBe(401);
+  });
+});
+
+describe("GET /api/assistant-connections/:id/tools", () => {
+  it("gives each platform's ready-to-paste tools for the connection, and another business's connection is 404", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const retell = await connectRetell(server, practice.staff);
+    const toolsOf = async (id: string, accessToken = practice.staff.accessToken) =>
+      server.request(`/api/assistant-connections/${id}/tools`, { accessToken });
+    const names = [
+      "find_free_slots",
+      "book_appointment",
+      "list_caller_bookings",
+      "reschedule_booking",
+      "cancel_booking",
+      "get_business_info",
+    ];
+    const vapiTools = await dataOf<AssistantConnectionTools>(await toolsOf(vapi._id));
+    expect(vapiTools.provider).toBe("vapi");
+    expect(vapiTools.tools.map((t) => (t.function as { name: string }).name)).toEqual(names);
+    expect(vapiTools.tools[1]).toEqual({
+      type: "function",
+      function: {
+        name: "book_appointment",
+        description: expect.any(String),
+        parameters: {
+          type: "object",
+          properties: expect.objectContaining({ service: expect.any(Object), startTime: expect.any(Object) }),
+          required: ["service", "startTime", "customerName"],
+        },
+      },
+      server: { url: vapi.webhookUrl },
+    });
+    const retellTools = await dataOf<AssistantConnectionTools>(await toolsOf(retell._id));
+    expect(retellTools.tools.map((t) => t.name)).toEqual(names);
+    expect(retellTools.tools[4]).toMatchObject({
+      type: "custom",
+      name: "cancel_booking",
+      url: `${retell.webhookUrl}/tools/cancel_booking`,
+      method: "POST",
+      args_at_root: false,
+      parameters: { type: "object", required: ["bookingId"] },
+    });
+    const stranger = await openPractice(server);
+    expect((await toolsOf(vapi._id, stranger.staff.accessToken)).status).toBe(404);
+  });
+});
