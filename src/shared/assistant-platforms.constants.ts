@@ -7,3 +7,9 @@ export type AssistantPlatform = (typeof ASSISTANT_PLATFORMS)[number];
 /** What became of one delivery: stored, a repeat of one stored before, or turned away (with why). */
 export const DELIVERY_RESULTS = ["accepted", "duplicate", "refused"] as const;
 export type DeliveryResult = (typeof DELIVERY_RESULTS)[number];
+
+/**
+ * A Retell API key as the owner pastes it (Retell signs its webhooks with the one that has the webhook badge):
+ * 8 to 200 printable characters, no spaces.
+ */
+export const RETELL_API_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
