@@ -83,8 +83,8 @@ export const assistantConnectionMachine = setup({
     /** The toasts; the list is refreshed by the actors themselves. */
     announceConnected: (_, _params: { provider: AssistantPlatform }) => {},
     announceConnectFailed: (_, _params: { provider: AssistantPlatform; failure: FailureFacts }) => {},
-    announceRotated: () => {},
-    announceRotateFailed: (_, _params: { failure: FailureFacts }) => {},
+    announceRotated: (_, _params: { provider: AssistantPlatform }) => {},
+    announceRotateFailed: (_, _params: { provider: AssistantPlatform; failure: FailureFacts }) => {},
     announceRemoved: (_, _params: { provider: AssistantPlatform }) => {},
     announceRemoveFailed: (_, _params: { provider: AssistantPlatform; failure: FailureFacts }) => {},
     rememberFailure: assign((_, { error }: { error: unknown }) => ({ failure: rejectionFacts(error) })),
@@ -198,11 +198,17 @@ export const assistantConnectionMachine = setup({
             guard: { type: "showsSecret", params: ({ event }) => ({ answer: event.output }) },
             target: "secretShown",
             actions: [
+              { type: "announceRotated", params: ({ event }) => ({ provider: event.output.provider }) },
               assign(({ event }) => ({ ...idleContext, secret: secretOf(event.output) })),
-              "announceRotated",
             ],
           },
-          { target: "idle", actions: [assign(() => idleContext), "announceRotated"] },
+          {
+            target: "idle",
+            actions: [
+              { type: "announceRotated", params: ({ event }) => ({ provider: event.output.provider }) },
+              assign(() => idleContext),
+            ],
+          },
         ],
         onError: {
           target: "confirmingRotate",
@@ -210,7 +216,10 @@ export const assistantConnectionMachine = setup({
             { type: "rememberFailure", params: ({ event }) => ({ error: event.error }) },
             {
               type: "announceRotateFailed",
-              params: ({ event }) => ({ failure: rejectionFacts(event.error) }),
+              params: ({ context, event }) => ({
+                provider: context.target?.provider ?? "vapi",
+                failure: rejectionFacts(event.error),
+              }),
             },
           ],
         },

@@ -4,6 +4,9 @@
 export const ASSISTANT_PLATFORMS = ["vapi", "retell"] as const;
 export type AssistantPlatform = (typeof ASSISTANT_PLATFORMS)[number];
 
+/** Brand names, the same in every language. */
+export const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
+
 /** What became of one delivery: stored, a repeat of one stored before, or turned away (with why). */
 export const DELIVERY_RESULTS = ["accepted", "duplicate", "refused"] as const;
 export type DeliveryResult = (typeof DELIVERY_RESULTS)[number];

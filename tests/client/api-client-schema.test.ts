@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
@@ -49,6 +50,8 @@ describe("the client reads the real server's answers through the schemas its rou
       dashboardStats,
       assistantKeyList,
       createdAssistantKey,
+      assistantConnectionList,
+      assistantConnectionWithSecret,
       availability,
       blackoutDate,
       slotList,

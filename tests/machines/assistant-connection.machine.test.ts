@@ -94,8 +94,9 @@ describeModelPaths("assistant connection machine (model-based)", {
         announceConnected: (_, { provider }) => effects.add(`connected:${provider}`),
         announceConnectFailed: (_, { provider, failure }) =>
           effects.add(`connectFailed:${provider}:${failure.code}`),
-        announceRotated: () => effects.add("rotated"),
-        announceRotateFailed: (_, { failure }) => effects.add(`rotateFailed:${failure.code}`),
+        announceRotated: (_, { provider }) => effects.add(`rotated:${provider}`),
+        announceRotateFailed: (_, { provider, failure }) =>
+          effects.add(`rotateFailed:${provider}:${failure.code}`),
         announceRemoved: (_, { provider }) => effects.add(`removed:${provider}`),
         announceRemoveFailed: (_, { provider, failure }) =>
           effects.add(`removeFailed:${provider}:${failure.code}`),
@@ -130,8 +131,10 @@ describeModelPaths("assistant connection machine (model-based)", {
         "connected:vapi",
         "removeFailed:vapi:INTERNAL",
         "removed:vapi",
-        "rotateFailed:VALIDATION",
-        "rotated",
+        "rotateFailed:retell:VALIDATION",
+        "rotateFailed:vapi:VALIDATION",
+        "rotated:retell",
+        "rotated:vapi",
       ]);
     });
   },
