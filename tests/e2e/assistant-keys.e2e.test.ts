@@ -146,6 +146,10 @@ describe("Settings → Voice assistant on Vapi", () => {
     await expectNoAxeViolations(page);
     await rotate.getByRole("button", { name: "Rotate secret" }).click();
     await page.getByText("Secret rotated successfully.").waitFor();
+    // Focus is where the work is: the new secret, then Connect where the connection was.
+    const focused = (locator: typeof secretField) =>
+      locator.evaluate((element) => element === document.activeElement);
+    await expect.poll(() => focused(secretField)).toBe(true);
     const rotated = await secretField.inputValue();
     expect(rotated).not.toBe(secret);
     await card.getByRole("button", { name: "I have copied the secret" }).click();
@@ -155,7 +159,7 @@ describe("Settings → Voice assistant on Vapi", () => {
     const remove = page.getByRole("alertdialog", { name: "Remove the Vapi connection?" });
     await remove.getByRole("button", { name: "Remove connection" }).click();
     await page.getByText("Vapi disconnected successfully.").waitFor();
-    await card.getByRole("button", { name: "Connect Vapi" }).waitFor();
+    await expect.poll(() => focused(card.getByRole("button", { name: "Connect Vapi" }))).toBe(true);
     expect((await deliverAsVapi(url, rotated, fixtureText("vapi", "end-of-call-report"))).status).toBe(404);
     await page.context().close();
   });

@@ -43,6 +43,7 @@ export function ShownOnceNotice({
   return (
     <section
       aria-labelledby={`${id}-title`}
+      data-shown-once=""
       className={css({
         display: "flex",
         flexDirection: "column",

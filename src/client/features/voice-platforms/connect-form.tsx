@@ -19,6 +19,7 @@ export function ConnectForm({ provider, actor }: ConnectFormProps) {
   return (
     <form
       noValidate
+      data-connect-form=""
       aria-label={t`Connect ${platform}`}
       aria-busy={creating || undefined}
       className={css({ display: "flex", flexDirection: "column", gap: "4", alignItems: "flex-start" })}

@@ -6,7 +6,13 @@ import type { ActorRefFrom } from "xstate";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 
 /** Removing a connection asks first: the platform's deliveries are refused from then on. */
-export function RemoveDialog({ actor }: { actor: ActorRefFrom<AssistantConnectionMachine> }) {
+type RemoveDialogProps = {
+  actor: ActorRefFrom<AssistantConnectionMachine>;
+  /** Where focus goes on closing, when the card changed under the dialog. */
+  finalFocus: () => HTMLElement | null;
+};
+
+export function RemoveDialog({ actor, finalFocus }: RemoveDialogProps) {
   const { t } = useLingui();
   const target = useSelector(actor, (s) =>
     s.matches("confirmingRemove") || s.matches("removing") ? s.context.target : null,
@@ -16,6 +22,7 @@ export function RemoveDialog({ actor }: { actor: ActorRefFrom<AssistantConnectio
     <ConfirmDialog
       target={target}
       pending={removing}
+      finalFocus={finalFocus}
       onCancel={() => actor.send({ type: "dialog.close" })}
       onConfirm={() => actor.send({ type: "remove.confirm" })}
       title={({ provider }) => {

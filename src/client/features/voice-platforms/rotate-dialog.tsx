@@ -12,7 +12,13 @@ import { RetellKeyField } from "./retell-key-field";
  * Rotating asks first, as deliveries with the old secret are refused from the moment it is done: Vapi's new
  * secret is then shown once; Retell's is the new API key the owner types here.
  */
-export function RotateDialog({ actor }: { actor: ActorRefFrom<AssistantConnectionMachine> }) {
+type RotateDialogProps = {
+  actor: ActorRefFrom<AssistantConnectionMachine>;
+  /** Where focus goes on closing, when the card changed under the dialog. */
+  finalFocus: () => HTMLElement | null;
+};
+
+export function RotateDialog({ actor, finalFocus }: RotateDialogProps) {
   const { t } = useLingui();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const provider = useSelector(actor, (s) =>
@@ -32,6 +38,7 @@ export function RotateDialog({ actor }: { actor: ActorRefFrom<AssistantConnectio
       onClose={close}
       role="alertdialog"
       initialFocus={() => cancelRef.current}
+      finalFocus={finalFocus}
       title={retell ? <Trans>Replace the Retell API key?</Trans> : <Trans>Rotate the Vapi secret?</Trans>}
       description={
         retell ? (

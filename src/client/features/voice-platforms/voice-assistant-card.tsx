@@ -4,7 +4,7 @@ import type { AssistantConnection } from "@shared/assistant-connections.schema";
 import { type AssistantPlatform, PLATFORM_NAMES } from "@shared/assistant-platforms.constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -85,6 +85,13 @@ export function VoiceAssistantCard() {
     }),
   );
   const actor = useActorRef(machine, useInspectOptions());
+  // A dialog closes on a card that changed under it: focus goes to the secret now shown (a rotation), or to
+  // Connect where the removed connection was; otherwise back to the button that opened it.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const finalFocus = () =>
+    bodyRef.current?.querySelector<HTMLElement>(
+      "[data-shown-once] input, [data-connect-form] button[type=submit]",
+    ) ?? null;
   const secret = useSelector(actor, (s) => s.context.secret);
 
   const choices = [
@@ -107,7 +114,7 @@ export function VoiceAssistantCard() {
           </Trans>
         </CardDescription>
       </CardHeader>
-      <CardBody className={css({ gap: "6" })}>
+      <CardBody ref={bodyRef} className={css({ gap: "6" })}>
         {connections.isPending ? (
           <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
             <span className={css({ srOnly: true })}>
@@ -148,8 +155,8 @@ export function VoiceAssistantCard() {
           </>
         )}
       </CardBody>
-      <RotateDialog actor={actor} />
-      <RemoveDialog actor={actor} />
+      <RotateDialog actor={actor} finalFocus={finalFocus} />
+      <RemoveDialog actor={actor} finalFocus={finalFocus} />
     </Card>
   );
 }
