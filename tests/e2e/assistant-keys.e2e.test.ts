@@ -184,4 +184,30 @@ describe("axe finds no violations on Settings, in either theme", () => {
     await expectNoAxeViolations(page);
     await page.context().close();
   });
+
+  it("with Retell: its API key refused, connected, and the dialog that replaces the key", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.locator("[data-scope=segment-group][data-part=item]", { hasText: "Retell" }).click();
+    await card.getByLabel("Retell API key").fill("not a key");
+    await card.getByRole("button", { name: "Connect Retell" }).click();
+    await card.getByText("Enter your Retell API key: 8 to 200 characters, no spaces.").waitFor();
+    expect(await card.getByLabel("Retell API key").getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+
+    await card.getByLabel("Retell API key").fill("key_a1b2c3d4e5f6a7b8c9d0");
+    await card.getByRole("button", { name: "Connect Retell" }).click();
+    await page
+      .getByText("Retell connected successfully! Paste the URL into Retell to receive its calls.")
+      .waitFor();
+    await card.getByLabel("Webhook URL for Retell").waitFor();
+    // Retell signs with the owner's own key: there is no secret of ours to show.
+    expect(await card.getByLabel("Secret", { exact: true }).count()).toBe(0);
+    await card.getByRole("button", { name: "Replace API key" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Replace the Retell API key?" });
+    await dialog.getByRole("textbox", { name: "Retell API key" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
 });
