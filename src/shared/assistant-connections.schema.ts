@@ -1,5 +1,9 @@
 import { type } from "arktype";
-import { ASSISTANT_PLATFORMS, DELIVERY_RESULTS } from "./assistant-platforms.constants";
+import {
+  ASSISTANT_PLATFORMS,
+  DELIVERY_RESULTS,
+  RETELL_API_KEY_PATTERN,
+} from "./assistant-platforms.constants";
 
 export {
   ASSISTANT_PLATFORMS,
@@ -14,7 +18,7 @@ export const assistantPlatform = type.enumerated(...ASSISTANT_PLATFORMS);
  * Retell signs its webhooks with one of the account's own API keys (the one with the webhook badge): the owner
  * pastes it here. Vapi sends whatever secret it is given, so the server makes one.
  */
-const retellApiKey = type(/^[\x21-\x7e]{8,200}$/).describe(
+const retellApiKey = type(RETELL_API_KEY_PATTERN).describe(
   "the Retell API key with the webhook badge (8 to 200 characters, no spaces)",
 );
 

@@ -4,6 +4,15 @@
 export const ASSISTANT_PLATFORMS = ["vapi", "retell"] as const;
 export type AssistantPlatform = (typeof ASSISTANT_PLATFORMS)[number];
 
+/** Brand names, the same in every language. */
+export const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
+
 /** What became of one delivery: stored, a repeat of one stored before, or turned away (with why). */
 export const DELIVERY_RESULTS = ["accepted", "duplicate", "refused"] as const;
 export type DeliveryResult = (typeof DELIVERY_RESULTS)[number];
+
+/**
+ * A Retell API key as the owner pastes it (Retell signs its webhooks with the one that has the webhook badge):
+ * 8 to 200 printable characters, no spaces.
+ */
+export const RETELL_API_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;

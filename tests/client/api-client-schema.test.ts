@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
@@ -20,6 +21,7 @@ import { describeLoadFailure, failureMessage } from "../../src/client/lib/error-
 import { createQueryClient } from "../../src/client/lib/query-client";
 import { responseSchemas } from "../../src/client/lib/response-schemas";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
+import { deliverVapi, fixtureText } from "../support/platform-deliveries";
 import { readZip } from "../support/read-zip";
 import { uniqueEmail } from "../support/server-accounts";
 import { reportCall } from "../support/server-calls";
@@ -49,6 +51,8 @@ describe("the client reads the real server's answers through the schemas its rou
       dashboardStats,
       assistantKeyList,
       createdAssistantKey,
+      assistantConnectionList,
+      assistantConnectionWithSecret,
       availability,
       blackoutDate,
       slotList,
@@ -167,6 +171,32 @@ describe("the client reads the real server's answers through the schemas its rou
       calls: 0,
       bookings: 0,
     });
+  });
+
+  it("connects Vapi, lists its delivery, rotates its secret and removes it as the voice assistant card names them", async () => {
+    const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
+    await api.post("/auth/sign-up", "sessionUser", { email: uniqueEmail("vapi"), password: "correct horse" });
+    const created = await api.post("/assistant-connections", "assistantConnectionWithSecret", {
+      provider: "vapi",
+    });
+    expect(created.secret).toMatch(/^cds_/);
+    const delivered = await deliverVapi(
+      server,
+      { _id: created._id, secret: created.secret! },
+      fixtureText("vapi", "end-of-call-report"),
+    );
+    expect(delivered.status).toBe(200);
+    const [listed] = await api.get("/assistant-connections", "assistantConnectionList");
+    expect(listed).toMatchObject({ _id: created._id, recentDeliveries: [{ result: "accepted" }] });
+    expect(listed).not.toHaveProperty("secret");
+    const rotated = await api.post(
+      `/assistant-connections/${created._id}/rotate-secret`,
+      "assistantConnectionWithSecret",
+      {},
+    );
+    expect(rotated.secret).not.toBe(created.secret);
+    await expect(api.delete(`/assistant-connections/${created._id}`, "none")).resolves.toBeNull();
+    await expect(api.get("/assistant-connections", "assistantConnectionList")).resolves.toEqual([]);
   });
 
   it("reads the calendar status and a disconnect's answer as the card names them", async () => {

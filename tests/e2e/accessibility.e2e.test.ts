@@ -4,6 +4,7 @@ import { bookAsAssistant, createBooking, firstFreeSlot, setBookingStatus } from 
 import {
   browserForFile,
   callReport,
+  connectVapiWithDeliveries,
   createAssistantKey,
   createService,
   expectNoAxeViolations,
@@ -90,6 +91,7 @@ describe("axe finds no violations, in either theme", () => {
     const email = await signUp(page);
     const callId = await reportEveryKindOfCall(page);
     await createServices(page);
+    await connectVapiWithDeliveries(page);
     const screens: [string, () => Promise<unknown>][] = [
       ["/dashboard", () => page.locator("main [data-outcome]").first().waitFor()],
       ["/calls", () => page.locator("main [data-outcome]").first().waitFor()],
@@ -109,8 +111,17 @@ describe("axe finds no violations, in either theme", () => {
       [
         "/settings",
         async () => {
-          await page.getByText("e2e assistant").waitFor();
           await page.getByLabel("Company name").waitFor();
+          // The voice assistant card opens on the Vapi connection, its deliveries in every result; then
+          // on our own API, the keys.
+          const card = page.getByRole("region", { name: "Voice assistant" });
+          await card.locator("[data-delivery=refused]").nth(1).waitFor();
+          await card.locator("[data-delivery=accepted]").waitFor();
+          await expectNoAxeViolations(page);
+          await card
+            .locator("[data-scope=segment-group][data-part=item]", { hasText: "Our own API" })
+            .click();
+          await page.getByText("e2e assistant").waitFor();
         },
       ],
       ["/settings/audit", () => page.locator("main [data-audit-entry]").first().waitFor()],

@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   browserForFile,
   callReport,
+  deliverAsVapi,
   expectNoAxeViolations,
   reportCall,
   signUp,
   signUpThroughForm,
 } from "../support/browser";
+import { fixtureText } from "../support/platform-deliveries";
 
 const { newPage } = browserForFile();
 
@@ -101,6 +103,68 @@ describe("Settings → Voice assistant keys", () => {
   });
 });
 
+describe("Settings → Voice assistant on Vapi", () => {
+  it("connects with a URL and a secret shown once, lists a delivery, rotates the secret and disconnects", async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    // A business without a connection starts on our own API, as before.
+    await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
+    await card.locator("[data-scope=segment-group][data-part=item]", { hasText: "Vapi" }).click();
+    await card.getByRole("button", { name: "Connect Vapi" }).click();
+    await page
+      .getByText("Vapi connected successfully! Paste the URL into Vapi to receive its calls.")
+      .waitFor();
+
+    const url = await card.getByLabel("Server URL for Vapi").inputValue();
+    expect(url).toMatch(new RegExp(`^${new URL(page.url()).origin}/api/integrations/vapi/[0-9a-f-]{36}$`));
+    const secretField = card.getByLabel("Secret", { exact: true });
+    const secret = await secretField.inputValue();
+    expect(secret).toMatch(/^cds_/);
+    await card.getByText("You will not see it again").waitFor();
+    await card.getByText("No event received yet. Make a test call to your assistant.").waitFor();
+    await expectNoAxeViolations(page);
+    await card.getByRole("button", { name: "Copy the secret" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await card.getByRole("button", { name: "I have copied the secret" }).click();
+    expect(await secretField.count()).toBe(0);
+
+    // Vapi delivers a call; the card shows it arrived, and never the secret again.
+    expect((await deliverAsVapi(url, secret, fixtureText("vapi", "end-of-call-report"))).status).toBe(200);
+    await page.reload();
+    const delivery = card.locator("[data-delivery=accepted]");
+    await delivery.getByText("end-of-call-report").waitFor();
+    await delivery.getByText("accepted").waitFor();
+    await card.getByText(/^Last event received .* ago \(.+\)$/).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    expect(await card.getByRole("radio", { name: "Vapi" }).isChecked()).toBe(true);
+
+    await card.getByRole("button", { name: "Rotate secret" }).click();
+    const rotate = page.getByRole("alertdialog", { name: "Rotate the Vapi secret?" });
+    await rotate.waitFor();
+    await expectNoAxeViolations(page);
+    await rotate.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByText("Secret rotated successfully.").waitFor();
+    // Focus is where the work is: the new secret, then Connect where the connection was.
+    const focused = (locator: typeof secretField) =>
+      locator.evaluate((element) => element === document.activeElement);
+    await expect.poll(() => focused(secretField)).toBe(true);
+    const rotated = await secretField.inputValue();
+    expect(rotated).not.toBe(secret);
+    await card.getByRole("button", { name: "I have copied the secret" }).click();
+    expect((await deliverAsVapi(url, secret, fixtureText("vapi", "end-of-call-report"))).status).toBe(401);
+
+    await card.getByRole("button", { name: "Remove connection" }).click();
+    const remove = page.getByRole("alertdialog", { name: "Remove the Vapi connection?" });
+    await remove.getByRole("button", { name: "Remove connection" }).click();
+    await page.getByText("Vapi disconnected successfully.").waitFor();
+    await expect.poll(() => focused(card.getByRole("button", { name: "Connect Vapi" }))).toBe(true);
+    expect((await deliverAsVapi(url, rotated, fixtureText("vapi", "end-of-call-report"))).status).toBe(404);
+    await page.context().close();
+  });
+});
+
 describe("axe finds no violations on Settings, in either theme", () => {
   it("with no key, a new key shown once, the key list and the revoke dialog", async () => {
     const page = await newPage();
@@ -117,6 +181,32 @@ describe("axe finds no violations on Settings, in either theme", () => {
 
     await card.getByRole("button", { name: "Revoke key Main line" }).click();
     await page.getByRole("alertdialog").waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("with Retell: its API key refused, connected, and the dialog that replaces the key", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.locator("[data-scope=segment-group][data-part=item]", { hasText: "Retell" }).click();
+    await card.getByLabel("Retell API key").fill("not a key");
+    await card.getByRole("button", { name: "Connect Retell" }).click();
+    await card.getByText("Enter your Retell API key: 8 to 200 characters, no spaces.").waitFor();
+    expect(await card.getByLabel("Retell API key").getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+
+    await card.getByLabel("Retell API key").fill("key_a1b2c3d4e5f6a7b8c9d0");
+    await card.getByRole("button", { name: "Connect Retell" }).click();
+    await page
+      .getByText("Retell connected successfully! Paste the URL into Retell to receive its calls.")
+      .waitFor();
+    await card.getByLabel("Webhook URL for Retell").waitFor();
+    // Retell signs with the owner's own key: there is no secret of ours to show.
+    expect(await card.getByLabel("Secret", { exact: true }).count()).toBe(0);
+    await card.getByRole("button", { name: "Replace API key" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Replace the Retell API key?" });
+    await dialog.getByRole("textbox", { name: "Retell API key" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });

@@ -6,6 +6,7 @@ import {
   animationsSettled,
   browserForFile,
   callReport,
+  connectVapiWithDeliveries,
   createAssistantKey,
   createService,
   openedDialog,
@@ -64,6 +65,8 @@ beforeAll(async () => {
     isActive: true,
   });
   await createService(page, { name: "Free follow-up", duration: 15, price: 0, isActive: false });
+  // The voice assistant card on Vapi: its URL, and deliveries with the longest reasons it shows.
+  await connectVapiWithDeliveries(page);
   // Bookings with long names and a long service name, more than a page of them (the pager shows too).
   const day = 24 * 60 * 60 * 1000;
   for (let index = 0; index < 11; index++) {
@@ -155,8 +158,12 @@ describe.each(LANGUAGES.map((language) => language.code))(
         [
           "/settings",
           async () => {
-            await main.getByText("Reception assistant for the downtown branch").waitFor();
             await main.locator("input[name=name]").waitFor();
+            // The voice assistant card opens on Vapi, its deliveries listed; then on our own API, the keys.
+            await main.locator("[data-delivery=refused]").nth(1).waitFor();
+            await expectNoSidewaysScroll(page, "/settings, Vapi");
+            await main.locator("[data-part=item]:has(input[value=own])").click();
+            await main.getByText("Reception assistant for the downtown branch").waitFor();
           },
         ],
         // The key's and the services' long names show in the log's sentences.

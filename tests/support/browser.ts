@@ -5,6 +5,7 @@ import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { fixtureText } from "./platform-deliveries";
 
 /** One Chromium connection per test file, to the browser the e2e global setup launched. */
 export function browserForFile() {
@@ -210,6 +211,33 @@ export async function staffApi<T>(
 /** Creates an assistant API key for the page's user through the staff API; returns the full key. */
 export async function createAssistantKey(page: Page, name = "e2e assistant"): Promise<string> {
   return (await staffApi<{ key: string }>(page, "POST", "/api/assistant/keys", { data: { name } })).key;
+}
+
+/** What Vapi does: POST a server message to the connection's URL, with the secret as a Bearer Token credential. */
+export const deliverAsVapi = (webhookUrl: string, secret: string, body: string) =>
+  fetch(webhookUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
+    body,
+  });
+
+/**
+ * Connects Vapi for the page's user through the staff API and has it deliver a call, a message with a wrong
+ * secret and one that cannot be read: the voice assistant card's deliveries in every look it has.
+ */
+export async function connectVapiWithDeliveries(page: Page): Promise<void> {
+  const { webhookUrl, secret } = await staffApi<{ webhookUrl: string; secret: string }>(
+    page,
+    "POST",
+    "/api/assistant-connections",
+    { data: { provider: "vapi" } },
+  );
+  const answers = [
+    await deliverAsVapi(webhookUrl, secret, fixtureText("vapi", "end-of-call-report")),
+    await deliverAsVapi(webhookUrl, "cds_not-the-secret", fixtureText("vapi", "end-of-call-report")),
+    await deliverAsVapi(webhookUrl, secret, JSON.stringify({ message: {} })),
+  ];
+  expect(answers.map((answer) => answer.status)).toEqual([200, 401, 400]);
 }
 
 /** Adds a service for the page's user through the staff API; returns its id. */

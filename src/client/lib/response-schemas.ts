@@ -1,4 +1,5 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
+import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
@@ -30,6 +31,8 @@ export const responseSchemas = {
   dashboardStats,
   assistantKeyList,
   createdAssistantKey,
+  assistantConnectionList,
+  assistantConnectionWithSecret,
   availability,
   blackoutDate,
   slotList,

@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
+import { PLATFORM_NAMES } from "@shared/assistant-platforms.constants";
 import type {
   AuditActor,
   AuditEntry,
@@ -8,9 +8,6 @@ import type {
   CompanyAuditField,
   ServiceAuditField,
 } from "@shared/audit.schema";
-
-/** Brand names, the same in every language. */
-const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
 
 /**
  * The activity log in words: one sentence per action code (the compiler holds that every code has one), the

@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "../../components/ui/page-header";
-import { VoiceAssistantCard } from "../assistant-keys/voice-assistant-card";
 import { ActivityLogCard } from "../audit/activity-log-card";
 import { BusinessDataCard } from "../business-data/business-data-card";
 import { CalendarCard } from "../calendar/calendar-card";
 import { DataProtectionCard } from "../data-protection/data-protection-card";
 import { TelegramCard } from "../telegram/telegram-card";
+import { VoiceAssistantCard } from "../voice-platforms/voice-assistant-card";
 import { CompanySettings } from "./company-settings";
 
 /**

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { css } from "styled-system/css";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
@@ -18,12 +17,14 @@ import { ConnectionInfo } from "./connection-info";
 import { CreateKeyForm } from "./create-key-form";
 import { NewKeyNotice } from "./new-key-notice";
 
-/** Settings → Voice assistant: the API keys the assistant reports calls with. */
-export function VoiceAssistantCard() {
+/**
+ * Settings → Voice assistant, "our own API": the API keys an assistant speaking our API reports calls with
+ * (the card's choice of platform shows it; voice-platforms/voice-assistant-card.tsx).
+ */
+export function AssistantKeysSection() {
   const { t } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const keys = useQuery(assistantKeyQueries.list(api));
   const failureText = (error: unknown) => {
     const message = failureMessage(failureOf(error) ?? {});
@@ -56,58 +57,47 @@ export function VoiceAssistantCard() {
   });
 
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Voice assistant</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Connect your voice assistant: it reports every call it answers with one of these keys.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardBody className={css({ gap: "6" })}>
-        <ConnectionInfo />
-        {created ? (
-          <NewKeyNotice key={created._id} created={created} onDone={() => setCreated(null)} />
-        ) : null}
-        <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutate(name)} />
-        <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-          <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
-            <Trans>Keys</Trans>
-          </h3>
-          {keys.data ? (
-            keys.data.length === 0 ? (
-              <Text muted size="sm">
-                <Trans>No keys yet. Create one to connect your assistant.</Trans>
-              </Text>
-            ) : (
-              <AssistantKeyList keys={keys.data} onRevoke={setRevoking} />
-            )
-          ) : keys.isError ? (
-            <Alert title={<Trans>Error loading keys</Trans>}>
-              <p>{failureText(keys.error) ?? <Trans>An unexpected error occurred</Trans>}</p>
-              <Button
-                variant="outline"
-                size="sm"
-                className={css({ mt: "3" })}
-                onClick={() => void keys.refetch()}
-              >
-                <Trans>Try again</Trans>
-              </Button>
-            </Alert>
+    <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+      <Text muted size="sm">
+        <Trans>Connect your voice assistant: it reports every call it answers with one of these keys.</Trans>
+      </Text>
+      <ConnectionInfo />
+      {created ? <NewKeyNotice key={created._id} created={created} onDone={() => setCreated(null)} /> : null}
+      <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutate(name)} />
+      <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+        <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
+          <Trans>Keys</Trans>
+        </h3>
+        {keys.data ? (
+          keys.data.length === 0 ? (
+            <Text muted size="sm">
+              <Trans>No keys yet. Create one to connect your assistant.</Trans>
+            </Text>
           ) : (
-            <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-              <span className={css({ srOnly: true })}>
-                <Trans>Loading keys…</Trans>
-              </span>
-              <Skeleton className={css({ h: "10", w: "full" })} />
-              <Skeleton className={css({ h: "10", w: "full" })} />
-            </div>
-          )}
-        </div>
-      </CardBody>
+            <AssistantKeyList keys={keys.data} onRevoke={setRevoking} />
+          )
+        ) : keys.isError ? (
+          <Alert title={<Trans>Error loading keys</Trans>}>
+            <p>{failureText(keys.error) ?? <Trans>An unexpected error occurred</Trans>}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className={css({ mt: "3" })}
+              onClick={() => void keys.refetch()}
+            >
+              <Trans>Try again</Trans>
+            </Button>
+          </Alert>
+        ) : (
+          <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+            <span className={css({ srOnly: true })}>
+              <Trans>Loading keys…</Trans>
+            </span>
+            <Skeleton className={css({ h: "10", w: "full" })} />
+            <Skeleton className={css({ h: "10", w: "full" })} />
+          </div>
+        )}
+      </div>
       <ConfirmDialog
         target={revoking}
         title={({ name }) => t`Revoke the key “${name}”?`}
@@ -118,6 +108,6 @@ export function VoiceAssistantCard() {
         onCancel={() => setRevoking(null)}
         onConfirm={(key) => revoke.mutate(key)}
       />
-    </Card>
+    </div>
   );
 }
