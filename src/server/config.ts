@@ -6,6 +6,9 @@ export type LogLevel = (typeof logLevels)[number];
 /** The access token lives at most 15 minutes: a stolen one is useless soon after. */
 export const MAX_ACCESS_TOKEN_TTL_SECONDS = 900;
 
+/** More proxies than this in front of one server is a typo, not a deployment. */
+export const MAX_PROXY_HOPS = 10;
+
 /** Telegram's public Bot API; a test points TELEGRAM_API_BASE_URL at its fake instead. */
 export const DEFAULT_TELEGRAM_API_BASE_URL = "https://api.telegram.org";
 
@@ -48,7 +51,11 @@ export type Config = {
   staticDir: string | null;
   /** The public origin; unset: the request's own origin. */
   appOrigin: string | null;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the server (TRUST_PROXY: `true` is 1, `false` is 0): the client
+   * address is the one the outermost of them appended to X-Forwarded-For, the Nth from the right.
+   */
+  trustProxy: number;
   /**
    * Create the demo business on an empty database. Off by default on PostgreSQL (DATABASE_URL): a demo
    * account whose password is public must not appear on a production database by default.
@@ -117,6 +124,19 @@ export function loadConfig(env: Env): Config {
     if (["0", "false", "no", "off"].includes(raw)) return false;
     problems.push(`${name} must be true or false (was "${env[name]}")`);
     return fallback;
+  };
+
+  // A count of proxies, or true/false for one/none (what TRUST_PROXY meant before it could count).
+  const proxyHops = (name: string) => {
+    const raw = value(name)?.toLowerCase();
+    if (raw === undefined) return 0;
+    if (/^\d+$/.test(raw) && Number(raw) <= MAX_PROXY_HOPS) return Number(raw);
+    if (["true", "yes", "on"].includes(raw)) return 1;
+    if (["false", "no", "off"].includes(raw)) return 0;
+    problems.push(
+      `${name} must be true, false or the number of proxies in front of the server, 0 to ${MAX_PROXY_HOPS} (was "${env[name]}")`,
+    );
+    return 0;
   };
 
   const appOrigin = (() => {
@@ -241,7 +261,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl,
     staticDir: env.STATIC_DIR === "" ? null : resolve(value("STATIC_DIR") ?? "dist/client"),
     appOrigin,
-    trustProxy: boolean("TRUST_PROXY", false),
+    trustProxy: proxyHops("TRUST_PROXY"),
     seedDemo: boolean("SEED_DEMO", databaseUrl === null),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
     jwtSecret,

@@ -21,7 +21,7 @@ describe("loadConfig", () => {
       databaseUrl: null,
       staticDir: resolve("dist/client"),
       appOrigin: null,
-      trustProxy: false,
+      trustProxy: 0,
       seedDemo: true,
       accessTokenTtlSeconds: 900,
       jwtSecret: null,
@@ -65,7 +65,7 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://app@db:5432/calldesk",
       staticDir: "/srv/portal",
       appOrigin: "https://portal.example.com",
-      trustProxy: true,
+      trustProxy: 1,
       seedDemo: false,
       accessTokenTtlSeconds: 300,
       jwtSecret: "s".repeat(40),
@@ -121,6 +121,13 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads TRUST_PROXY as a count of proxies, true being one and false none", () => {
+    const hops = (raw: string) => loadConfig({ TRUST_PROXY: raw }).trustProxy;
+    expect([hops("true"), hops("on"), hops("false"), hops("0"), hops("1"), hops("2"), hops("10")]).toEqual([
+      1, 1, 0, 0, 1, 2, 10,
+    ]);
+  });
+
   it("serves the API only when STATIC_DIR is set empty", () => {
     expect(loadConfig({ STATIC_DIR: "" }).staticDir).toBeNull();
   });
@@ -133,7 +140,11 @@ describe("loadConfig", () => {
       { ACCESS_TOKEN_TTL_SECONDS: "3600" },
       'ACCESS_TOKEN_TTL_SECONDS must be an integer from 1 to 900 (was "3600")',
     ],
-    [{ TRUST_PROXY: "maybe" }, 'TRUST_PROXY must be true or false (was "maybe")'],
+    [
+      { TRUST_PROXY: "maybe" },
+      'TRUST_PROXY must be true, false or the number of proxies in front of the server, 0 to 10 (was "maybe")',
+    ],
+    [{ TRUST_PROXY: "11" }, "TRUST_PROXY must be true, false or the number of proxies"],
     [{ SEED_DEMO: "sometimes" }, 'SEED_DEMO must be true or false (was "sometimes")'],
     [{ APP_ORIGIN: "portal.example.com" }, "APP_ORIGIN must be an origin"],
     [{ APP_ORIGIN: "https://portal.example.com/app" }, "APP_ORIGIN must be an origin"],

@@ -8,13 +8,15 @@ import { startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
 let proxied: TestServer;
+let twoProxies: TestServer;
 beforeAll(async () => {
-  [server, proxied] = await Promise.all([
+  [server, proxied, twoProxies] = await Promise.all([
     startTestServer(),
     startTestServer({ env: { TRUST_PROXY: "true" } }),
+    startTestServer({ env: { TRUST_PROXY: "2" } }),
   ]);
 });
-afterAll(() => Promise.all([server.close(), proxied.close()]));
+afterAll(() => Promise.all([server.close(), proxied.close(), twoProxies.close()]));
 
 const signOut = (target: TestServer, headers: Record<string, string>, origin?: string | null) =>
   target.request("/api/auth/sign-out", { method: "POST", headers, ...(origin !== undefined && { origin }) });
@@ -156,9 +158,18 @@ describe("client address", () => {
     expect(await addressKeys(server)).toEqual([expect.stringMatching(/^ip:(::ffff:)?127\.0\.0\.1$/)]);
   });
 
-  it("comes from the first X-Forwarded-For hop with TRUST_PROXY", async () => {
-    expect((await failSignIn(proxied, "198.51.100.8, 10.0.0.1")).status).toBe(401);
-    expect(await addressKeys(proxied)).toContain("ip:198.51.100.8");
+  it("with TRUST_PROXY=true, is the one the proxy appended (the rightmost), not what the client wrote", async () => {
+    expect((await failSignIn(proxied, "198.51.100.8, 192.0.2.8")).status).toBe(401);
+    const keys = await addressKeys(proxied);
+    expect(keys).toContain("ip:192.0.2.8");
+    expect(keys).not.toContain("ip:198.51.100.8");
+  });
+
+  it("with TRUST_PROXY=2, is the one the outer proxy appended (the second from the right)", async () => {
+    expect((await failSignIn(twoProxies, "198.51.100.9, 192.0.2.9, 10.0.0.2")).status).toBe(401);
+    // A request with fewer entries than proxies (one that went round the outer proxy) falls to the leftmost.
+    expect((await failSignIn(twoProxies, "192.0.2.10")).status).toBe(401);
+    expect((await addressKeys(twoProxies)).sort()).toEqual(["ip:192.0.2.10", "ip:192.0.2.9"]);
   });
 });
 

@@ -97,4 +97,16 @@ describe("per client address", () => {
     // Another address is not affected.
     expect((await attempt(uniqueEmail("spray"), "guess", newAddress())).status).toBe(401);
   });
+
+  it("cannot be dodged by writing a new address left of the one the proxy appended", async () => {
+    const proxyAppended = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push(
+        (await attempt(uniqueEmail("spoof"), "guess", `198.51.100.${i}, ${proxyAppended}`)).status,
+      );
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+  });
 });
