@@ -6,6 +6,9 @@ export type LogLevel = (typeof logLevels)[number];
 /** The access token lives at most 15 minutes: a stolen one is useless soon after. */
 export const MAX_ACCESS_TOKEN_TTL_SECONDS = 900;
 
+/** Sign-ups per client address per hour: an office signs up once; a script creating businesses is stopped. */
+export const DEFAULT_SIGN_UP_LIMIT = 10;
+
 /** More proxies than this in front of one server is a typo, not a deployment. */
 export const MAX_PROXY_HOPS = 10;
 
@@ -62,6 +65,8 @@ export type Config = {
    */
   seedDemo: boolean;
   accessTokenTtlSeconds: number;
+  /** Sign-ups one client address may make in an hour (see auth/throttle.ts). */
+  signUpLimit: number;
   /** Unset: generated once and kept in the database, shared by every instance (see secrets.ts). */
   jwtSecret: string | null;
   logLevel: LogLevel;
@@ -264,6 +269,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: proxyHops("TRUST_PROXY"),
     seedDemo: boolean("SEED_DEMO", databaseUrl === null),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
+    signUpLimit: integer("SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT, 2, 1_000_000),
     jwtSecret,
     logLevel,
     checkResponses: value("NODE_ENV") !== "production",

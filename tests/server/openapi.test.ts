@@ -80,7 +80,7 @@ describe("GET /api/openapi.json", () => {
     expect(taken).toMatchObject({
       properties: { error: { properties: { code: { enum: ["EMAIL_TAKEN"] } } } },
     });
-    expect(Object.keys(signUp.responses).sort()).toEqual(["201", "400", "403", "409", "413", "500"]);
+    expect(Object.keys(signUp.responses).sort()).toEqual(["201", "400", "403", "409", "413", "429", "500"]);
   });
 
   it("documents the refresh's 'no session' answer (data null) beside its 401", async () => {

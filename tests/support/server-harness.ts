@@ -43,6 +43,9 @@ export type TestServerOptions = {
   calendarAccess?: CalendarAccess;
 };
 
+/** A sign-up limit no test reaches (SIGN_UP_LIMIT): the suites' tests each sign up accounts of their own. */
+export const MANY_SIGN_UPS = "1000000";
+
 /** The real app over real HTTP on 127.0.0.1, on a database of its own, with a clock the test moves. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const clock = options.clock ?? createTestClock();
@@ -55,6 +58,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     STATIC_DIR: "",
     JWT_SECRET: jwtSecret,
     LOG_LEVEL: "silent",
+    // Every test signs up accounts of its own, all from 127.0.0.1; sign-up-throttle.test.ts unsets this.
+    SIGN_UP_LIMIT: MANY_SIGN_UPS,
     ...options.env,
   });
   const server = await startServer({

@@ -4,7 +4,7 @@ import type { ScheduledJob } from "../scheduler/scheduler";
 import { purgeExpiredAuthRows } from "./auth-maintenance.repo";
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie";
 import { forgetDevicesUnseenSince } from "./known-devices.repo";
-import { ACCOUNT_RULE, ADDRESS_RULE } from "./throttle";
+import { ACCOUNT_RULE, ADDRESS_RULE, SIGN_UP_WINDOW_SECONDS } from "./throttle";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -33,7 +33,12 @@ export async function forgetUnseenDevices(db: Database, now: Date, batch = KNOWN
  * did, then hourly: once per hour among all instances (a purge on each would find nothing the first had left).
  */
 export function authMaintenanceJob(deps: { db: Database; logger: Logger }): ScheduledJob {
-  const windowSeconds = Math.max(ACCOUNT_RULE.windowSeconds, ADDRESS_RULE.windowSeconds);
+  // The longest window of any counter, so none is forgotten while it still counts.
+  const windowSeconds = Math.max(
+    ACCOUNT_RULE.windowSeconds,
+    ADDRESS_RULE.windowSeconds,
+    SIGN_UP_WINDOW_SECONDS,
+  );
   return {
     name: "auth-maintenance",
     scope: "shared",

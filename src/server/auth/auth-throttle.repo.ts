@@ -13,18 +13,19 @@ export async function findBlockedUntil(db: Executor, keys: string[], now: Date):
 
 /**
  * Counts one failure in a fixed window, in one statement so concurrent failures on several instances
- * all count. Reaching `limit` (at least 2) blocks the key until its window ends.
+ * all count. Reaching `limit` (at least 2) blocks the key until its window ends. Answers the count so far in
+ * the window and when the window opened.
  */
 export async function recordFailure(
   db: Executor,
   key: string,
   rule: { limit: number; windowSeconds: number },
   now: Date,
-): Promise<void> {
+): Promise<{ failures: number; windowStartedAt: Date }> {
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const expired = sql`${authThrottle.windowStartedAt} <= ${at} - ${window}`;
-  await db
+  const [row] = await db
     .insert(authThrottle)
     .values({ key, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
@@ -37,7 +38,9 @@ export async function recordFailure(
           when ${authThrottle.failures} + 1 >= ${rule.limit} then ${authThrottle.windowStartedAt} + ${window}
           else null end`,
       },
-    });
+    })
+    .returning({ failures: authThrottle.failures, windowStartedAt: authThrottle.windowStartedAt });
+  return row!;
 }
 
 export async function clearThrottle(db: Executor, key: string): Promise<void> {

@@ -10,7 +10,13 @@ import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
 import { revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
 import { respondWithSession } from "./session-response";
-import { assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "./throttle";
+import {
+  assertNotThrottled,
+  countSignUp,
+  recordSignInFailure,
+  recordSignInSuccess,
+  throttleKeys,
+} from "./throttle";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
 
 const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
@@ -36,10 +42,11 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       response: sessionUser,
       status: 201,
       responseHeaders: SIGN_IN_HEADERS,
-      errors: ["EMAIL_TAKEN"],
+      errors: ["EMAIL_TAKEN", "THROTTLED"],
     },
     async (c, { body }) => {
       const now = clock();
+      await countSignUp(db, clientAddress(c, config.trustProxy), config.signUpLimit, now);
       const user = await createAccount(db, normalizeEmail(body.email), body.password, now);
       const auth = { userId: user.id, businessId: user.businessId };
       const refresh = await startDeviceSession(db, c, { auth, now, signIn: false, secure: secure(c) });
