@@ -13,8 +13,18 @@ export const telegramStatus = type({
 });
 export type TelegramStatus = typeof telegramStatus.infer;
 
+/**
+ * Telegram's chat ids "have at most 52 significant bits" (Bot API, Chat.id): anything beyond names no chat, and
+ * would overflow the bigint column besides.
+ */
+export const MAX_TELEGRAM_CHAT_ID = 2 ** 52 - 1;
+export const telegramChatId = type("number.integer")
+  .atLeast(-MAX_TELEGRAM_CHAT_ID)
+  .atMost(MAX_TELEGRAM_CHAT_ID)
+  .describe("a Telegram chat ID (an integer of at most 52 bits)");
+
 /** POST /api/telegram/connect (spec 7): the chat ID is a number (spec 5: it must parse as an integer). */
-export const telegramConnectBody = type({ "+": "reject", chatId: "number.integer" });
+export const telegramConnectBody = type({ "+": "reject", chatId: telegramChatId });
 export type TelegramConnectBody = typeof telegramConnectBody.infer;
 
 /**
@@ -29,5 +39,5 @@ export const telegramLink = type({
   expiresAt: "string",
 });
 export type TelegramLink = typeof telegramLink.infer;
-export const telegramLinkState = type({ chatId: "number.integer | null" });
+export const telegramLinkState = type({ chatId: telegramChatId.or("null") });
 export type TelegramLinkState = typeof telegramLinkState.infer;

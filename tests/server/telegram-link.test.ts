@@ -17,7 +17,12 @@ import { type BotApi, botIdOf, createBotApi } from "../../src/server/telegram/bo
 import { linkCodePurgeJob } from "../../src/server/telegram/link-code-purge";
 import { CONNECT_REFUSED } from "../../src/server/telegram/telegram.routes";
 import { startUpdatePoller } from "../../src/server/telegram/update-poller";
-import type { TelegramLink, TelegramLinkState, TelegramStatus } from "../../src/shared/telegram.schema";
+import {
+  MAX_TELEGRAM_CHAT_ID,
+  type TelegramLink,
+  type TelegramLinkState,
+  type TelegramStatus,
+} from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import { refresh, type SignedIn, signUp } from "../support/server-accounts";
 import {
@@ -227,6 +232,18 @@ describe("with a bot (long polling the fake Bot API)", () => {
     expect(await get<TelegramStatus>(server, staff, "/status")).toMatchObject({ connected: false });
   });
 
+  it("refuses a chat ID beyond Telegram's 52 bits with 400 naming chatId (the bigint column would overflow)", async () => {
+    const staff = await signUp(server);
+    for (const chatId of [1e308, 2 ** 63, 2 ** 52, -(2 ** 52), -1e20]) {
+      const refused = await post(server, staff, "/connect", { chatId });
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toMatchObject({ code: "VALIDATION", field: "chatId" });
+    }
+    expect(await get<TelegramStatus>(server, staff, "/status")).toMatchObject({ connected: false });
+    // The edge of the range is a chat like any other.
+    expect((await post(server, staff, "/connect", { chatId: MAX_TELEGRAM_CHAT_ID })).status).toBe(200);
+  });
+
   it("answers 503 while Telegram is unreachable, and stores nothing", async () => {
     const staff = await signUp(server);
     await fake.outage(true, "502");
@@ -398,6 +415,17 @@ describe("webhook mode (PUBLIC_URL set)", () => {
     const accepted = await fake.postWebhook(update, { origin: server.url });
     expect(accepted.status).toBe(200);
     expect(fake.messages(8701)).toMatchObject([{ text: expect.stringContaining("8701") }]);
+  });
+
+  it("answers 200 to /start <code> from a chat ID beyond Telegram's range and ignores it (a 500 is posted again forever)", async () => {
+    const staff = await signUp(server);
+    const link = await dataOf<TelegramLink>(await post(server, staff, "/link"));
+    for (const chatId of [1e20, 2 ** 63, -(2 ** 52)]) {
+      const update = { message: { message_id: 2, chat: { id: chatId }, text: `/start ${link.code}` } };
+      expect((await fake.postWebhook(update, { origin: server.url })).status).toBe(200);
+      expect(fake.messages(chatId)).toEqual([]);
+    }
+    expect(await get<TelegramLinkState>(server, staff, `/link/${link.code}`)).toEqual({ chatId: null });
   });
 });
 

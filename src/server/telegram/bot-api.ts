@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { telegramChatId } from "@shared/telegram.schema";
 import { type Type, type } from "arktype";
 import type { TelegramConfig } from "../config";
 
@@ -21,7 +22,8 @@ const user = type({
   /** The user's Telegram language, an IETF tag (`de`, `pt-br`). */
   "language_code?": "string",
 });
-const chat = type({ id: "number.integer" });
+// A chat id out of Telegram's range makes the update unreadable: skipped, never stored (it cannot be).
+const chat = type({ id: telegramChatId });
 const message = type({
   message_id: "number.integer",
   chat,
