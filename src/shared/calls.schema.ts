@@ -2,6 +2,7 @@ import { type } from "arktype";
 import { booking } from "./booking.schema";
 import { callOutcome, callStatus } from "./call-status.schema";
 import { CALLS_MAX_LIMIT } from "./calls.constants";
+import { publicUrlProblem } from "./public-url";
 import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export { callOutcome, callStatus } from "./call-status.schema";
@@ -24,10 +25,15 @@ export const transcriptTurn = type({
 });
 export type TranscriptTurn = typeof transcriptTurn.infer;
 
-// https only: the portal's Content-Security-Policy lets media load from https origins alone.
-const httpsUrl = type("string.url <= 2000")
+// https only: the portal's Content-Security-Policy lets media load from https origins alone. Public only: the
+// link is opened by the staff's browsers and will be fetched by the server (see public-url.ts).
+const recordingUrl = type("string.url <= 2000")
   .and(/^https:\/\//)
-  .describe("an https URL of at most 2000 characters");
+  .describe("an https URL of at most 2000 characters")
+  .narrow((url, ctx) => {
+    const problem = publicUrlProblem(url);
+    return problem === null || ctx.reject({ expected: "a public https URL without credentials", problem });
+  });
 
 /**
  * POST /api/assistant/calls: the voice assistant reports a call, or an update of it, keyed by its own
@@ -44,7 +50,7 @@ export const callReport = type({
   "outcome?": callOutcome.or("null"),
   "summary?": "string <= 4000 | null",
   "transcript?": transcriptTurn.array().atMostLength(2000),
-  "recordingUrl?": httpsUrl.or("null"),
+  "recordingUrl?": recordingUrl.or("null"),
   "serviceName?": "string <= 200 | null",
 });
 export type CallReport = typeof callReport.infer;

@@ -250,6 +250,12 @@ describe("POST /api/assistant/calls", () => {
     [{ transcript: [{ speaker: "caller", text: "hi", offsetSeconds: -1 }] }, "offsetSeconds"],
     [{ transcript: "hello" }, "transcript"],
     [{ recordingUrl: "/local.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://user:pw@recordings.example.com/a.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://127.0.0.1:22/a.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://[::1]/a.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://localhost/a.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://10.0.0.7/a.mp3" }, "recordingUrl"],
+    [{ recordingUrl: "https://169.254.169.254/latest/meta-data" }, "recordingUrl"],
     [{ serviceName: ["x"] }, "serviceName"],
     [{ summary: "before\u0000after" }, "summary"],
     [

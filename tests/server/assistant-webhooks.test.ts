@@ -373,6 +373,26 @@ describe("both platforms", () => {
       });
   });
 
+  it("keeps a call whose recording link has credentials or a private host, without the link", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const retell = await connectRetell(server, staff);
+    const vapiBody = fixtureWith("vapi", "end-of-call-report", {
+      "message.artifact.recordingUrl": "https://user:pw@storage.vapi.ai/call.wav",
+    });
+    const retellBody = fixtureWith("retell", "call_ended", {
+      "call.recording_url": "https://127.0.0.1:22/r.wav",
+    });
+    expect(await resultOf(await deliverVapi(server, vapi, vapiBody))).toBe("accepted");
+    expect(await resultOf(await deliverRetell(server, retell, retellBody))).toBe("accepted");
+    for (const id of [VAPI_CALL, RETELL_CALL])
+      expect(await callOf(server, staff, id)).toMatchObject({
+        status: "completed",
+        recordingUrl: null,
+        transcript: expect.arrayContaining([expect.anything()]),
+      });
+  });
+
   it("keeps one call id of two platforms apart", async () => {
     const staff = await signUp(server);
     const vapi = await connectVapi(server, staff);

@@ -68,9 +68,10 @@ describe("POST /api/assistant/calls/import", () => {
       "not a report",
       report(5, { transcript: [{ speaker: "caller", text: "Hello", offsetSeconds: 0 }] }),
       { ...report(6), extra: true },
+      report(7, { recordingUrl: "https://[::ffff:127.0.0.1]/a.mp3" }),
     ];
     const result = await dataOf<CallImportResult>(await importCalls(key, calls));
-    expect(result).toMatchObject({ accepted: 2, refused: 5 });
+    expect(result).toMatchObject({ accepted: 2, refused: 6 });
     const refused = result.results.filter((r) => !r.accepted);
     expect(refused.map((r) => [r.index, r.externalId])).toEqual([
       [1, "hist-2"],
@@ -78,12 +79,14 @@ describe("POST /api/assistant/calls/import", () => {
       [3, "hist-4"],
       [4, null],
       [6, "hist-6"],
+      [7, "hist-7"],
     ]);
     const messages = refused.map((r) => (r.accepted ? "" : r.error.message));
     expect(messages[0]).toMatch(/status/);
     expect(messages[1]).toMatch(/startedAt/);
     expect(messages[2]).toMatch(/summary/);
     expect(messages[4]).toMatch(/extra/);
+    expect(messages[5]).toMatch(/recordingUrl/);
     expect(await storedCount(businessId)).toBe(2);
     await expectTrueCounts(server.db, businessId);
   });

@@ -1,5 +1,6 @@
 import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import { type CallReport, callReport, type TranscriptTurn } from "@shared/calls.schema";
+import { publicUrlProblem } from "@shared/public-url";
 import { type } from "arktype";
 import { Refusal } from "../refusal";
 
@@ -38,9 +39,23 @@ export function instantOf(text: string | undefined): Date | null {
 export const secondsBetween = (start: Date, end: Date) =>
   Math.min(86_400, Math.max(0, Math.round((end.getTime() - start.getTime()) / 1000)));
 
-/** A recording link the portal can play (https only, see calls.schema.ts); anything else is left out. */
-export function recordingUrlOf(url: string | undefined): string | undefined {
-  return url !== undefined && url.length <= 2000 && /^https:\/\/[^\s]+$/.test(url) ? url : undefined;
+/**
+ * A recording link the portal can play and the server may fetch (public https, see calls.schema.ts and
+ * shared/public-url.ts); anything else is left out, told to `dropped`, and the call is kept without it (the
+ * platform would only send the same delivery again were it refused).
+ */
+export function recordingUrlOf(
+  url: string | undefined,
+  dropped: (problem: string) => void,
+): string | undefined {
+  if (url === undefined) return undefined;
+  const problem =
+    url.length > 2000 || !/^https:\/\/[^\s]+$/.test(url)
+      ? "is not an https URL of at most 2000 characters"
+      : publicUrlProblem(url);
+  if (problem === null) return url;
+  dropped(problem);
+  return undefined;
 }
 
 /** The turns of a conversation as our transcript holds them: said, in order, within its limits. */

@@ -82,6 +82,7 @@ export function readRetellDelivery(
   body: unknown,
   receivedAt: Date,
   unknownReason: (reason: string) => void,
+  droppedRecording: (problem: string) => void,
 ): DeliveryAction {
   const head = envelope(body);
   if (head instanceof type.errors) throw payloadProblem(head);
@@ -100,7 +101,7 @@ export function readRetellDelivery(
       ? call.end_timestamp - call.start_timestamp
       : undefined);
   const turns = ending ? transcript(call) : undefined;
-  const recordingUrl = recordingUrlOf(call.recording_url);
+  const recordingUrl = ending ? recordingUrlOf(call.recording_url, droppedRecording) : undefined;
   const summary = event === "call_analyzed" ? call.call_analysis?.call_summary : undefined;
   const report: CallReport = {
     externalId: externalIdOf("retell", call.call_id),
@@ -112,7 +113,7 @@ export function readRetellDelivery(
     ...(ending?.outcome && { outcome: ending.outcome }),
     ...(summary && { summary: clip(summary, 4000) }),
     ...(turns && { transcript: turns }),
-    ...(ending && recordingUrl && { recordingUrl }),
+    ...(recordingUrl && { recordingUrl }),
   };
   return { kind: "report", event, providerCallId: call.call_id, report: checkedReport(report), startedAt };
 }

@@ -126,6 +126,7 @@ export function readVapiDelivery(
   body: unknown,
   receivedAt: Date,
   unknownReason: (reason: string) => void,
+  droppedRecording: (problem: string) => void,
 ): DeliveryAction {
   const head = envelope(body);
   if (head instanceof type.errors) throw payloadProblem(head);
@@ -164,7 +165,7 @@ export function readVapiDelivery(
     const ending = callEnding("vapi", m.endedReason ?? m.call.endedReason, unknownReason);
     const caller = callerOf(m);
     const turns = transcript(m.artifact);
-    const recordingUrl = recordingUrlOf(m.artifact?.recordingUrl);
+    const recordingUrl = recordingUrlOf(m.artifact?.recordingUrl, droppedRecording);
     const report: CallReport = {
       externalId: externalIdOf("vapi", m.call.id),
       callerNumber: caller.number,

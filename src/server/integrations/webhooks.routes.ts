@@ -190,10 +190,15 @@ export function webhooksRoutes(
         logger.warn(
           `Unknown ${provider} end reason "${reason}" (connection ${connectionId}): stored as completed`,
         );
+      // Only the reason: a link with credentials in it is not to be written to the log either.
+      const droppedRecording = (problem: string) =>
+        logger.warn(
+          `A ${provider} recording link was left out (connection ${connectionId}): it ${problem}; the call is kept`,
+        );
       action =
         provider === "vapi"
-          ? readVapiDelivery(body, receivedAt, unknownReason)
-          : readRetellDelivery(body, receivedAt, unknownReason);
+          ? readVapiDelivery(body, receivedAt, unknownReason, droppedRecording)
+          : readRetellDelivery(body, receivedAt, unknownReason, droppedRecording);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       await recordRefusedDelivery(db, base, error.message.slice(0, REASON_CHARS), true);
