@@ -44,6 +44,17 @@ export type GoogleConfig = {
   calendarApiBaseUrl: string;
 };
 
+export type ConnectionLimits = {
+  /** The whole request, body included, must arrive within this; then 408 and the connection is closed. */
+  requestTimeoutSeconds: number;
+  /** The request line and headers must arrive within this (at most the request timeout). */
+  headersTimeoutSeconds: number;
+  /** Open connections at once, all clients together. */
+  max: number;
+  /** Open connections at once from one address (the socket's: not applied behind TRUST_PROXY). */
+  perAddress: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -67,6 +78,8 @@ export type Config = {
   accessTokenTtlSeconds: number;
   /** Sign-ups one client address may make in an hour (see auth/throttle.ts). */
   signUpLimit: number;
+  /** What a slow or greedy client may hold (see http/connection-limits.ts). */
+  connections: ConnectionLimits;
   /** Unset: generated once and kept in the database, shared by every instance (see secrets.ts). */
   jwtSecret: string | null;
   logLevel: LogLevel;
@@ -258,6 +271,20 @@ export function loadConfig(env: Env): Config {
     return null;
   })();
 
+  const connections = ((): ConnectionLimits => {
+    const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 1, 3600);
+    const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
+    if (headersTimeoutSeconds > requestTimeoutSeconds) {
+      problems.push("HEADERS_TIMEOUT_SECONDS must not be more than REQUEST_TIMEOUT_SECONDS");
+    }
+    return {
+      requestTimeoutSeconds,
+      headersTimeoutSeconds,
+      max: integer("MAX_CONNECTIONS", 1000, 1, 1_000_000),
+      perAddress: integer("MAX_CONNECTIONS_PER_ADDRESS", 100, 1, 1_000_000),
+    };
+  })();
+
   const dataDir = resolve(value("DATA_DIR") ?? "./data");
   const config: Config = {
     port: integer("PORT", 3000, 0, 65535),
@@ -270,6 +297,7 @@ export function loadConfig(env: Env): Config {
     seedDemo: boolean("SEED_DEMO", databaseUrl === null),
     accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900, 1, MAX_ACCESS_TOKEN_TTL_SECONDS),
     signUpLimit: integer("SIGN_UP_LIMIT", DEFAULT_SIGN_UP_LIMIT, 2, 1_000_000),
+    connections,
     jwtSecret,
     logLevel,
     checkResponses: value("NODE_ENV") !== "production",

@@ -16,6 +16,7 @@ import type { Database } from "./db/database";
 import { type DatabaseHandle, openDatabase } from "./db/open-database";
 import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./demo/seed-demo";
+import { limitConnections, requestTimeoutOptions } from "./http/connection-limits";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { retentionPurgeJob } from "./privacy/retention-purge";
@@ -92,9 +93,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {
-        const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (address) =>
-          resolve({ server, address }),
+        const server = serve(
+          {
+            fetch: app.fetch,
+            port: config.port,
+            hostname: config.host,
+            serverOptions: requestTimeoutOptions(config.connections),
+          },
+          (address) => resolve({ server, address }),
         );
+        limitConnections(server, config.connections, config.trustProxy > 0);
         server.once("error", reject);
       },
     );
