@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import {
   callOf,
@@ -373,24 +373,40 @@ describe("both platforms", () => {
       });
   });
 
-  it("keeps a call whose recording link has credentials or a private host, without the link", async () => {
-    const staff = await signUp(server);
-    const vapi = await connectVapi(server, staff);
-    const retell = await connectRetell(server, staff);
-    const vapiBody = fixtureWith("vapi", "end-of-call-report", {
-      "message.artifact.recordingUrl": "https://user:pw@storage.vapi.ai/call.wav",
-    });
-    const retellBody = fixtureWith("retell", "call_ended", {
-      "call.recording_url": "https://127.0.0.1:22/r.wav",
-    });
-    expect(await resultOf(await deliverVapi(server, vapi, vapiBody))).toBe("accepted");
-    expect(await resultOf(await deliverRetell(server, retell, retellBody))).toBe("accepted");
-    for (const id of [VAPI_CALL, RETELL_CALL])
-      expect(await callOf(server, staff, id)).toMatchObject({
-        status: "completed",
-        recordingUrl: null,
-        transcript: expect.arrayContaining([expect.anything()]),
+  it("keeps a call whose recording link has credentials or a private host, without the link, and logs why (not the link)", async () => {
+    // A server of its own that logs warnings, to a console.warn the test reads.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logging = await startTestServer({ env: { LOG_LEVEL: "warn" } });
+    try {
+      const staff = await signUp(logging);
+      const vapi = await connectVapi(logging, staff);
+      const retell = await connectRetell(logging, staff);
+      const vapiBody = fixtureWith("vapi", "end-of-call-report", {
+        "message.artifact.recordingUrl": "https://user:pw@storage.vapi.ai/call.wav",
       });
+      const retellBody = fixtureWith("retell", "call_ended", {
+        "call.recording_url": "https://127.0.0.1:22/r.wav",
+      });
+      expect(await resultOf(await deliverVapi(logging, vapi, vapiBody))).toBe("accepted");
+      expect(await resultOf(await deliverRetell(logging, retell, retellBody))).toBe("accepted");
+      for (const id of [VAPI_CALL, RETELL_CALL])
+        expect(await callOf(logging, staff, id)).toMatchObject({
+          status: "completed",
+          recordingUrl: null,
+          transcript: expect.arrayContaining([expect.anything()]),
+        });
+      const lines = warn.mock.calls.map((args) => String(args[0]));
+      expect(lines).toEqual([
+        expect.stringContaining("vapi recording link was left out (connection"),
+        expect.stringContaining("retell recording link was left out (connection"),
+      ]);
+      expect(lines[0]).toContain("carries a user name or password");
+      expect(lines[1]).toContain("points at a loopback, private, link-local or unspecified address");
+      expect(lines.join("\n")).not.toContain("pw@");
+    } finally {
+      warn.mockRestore();
+      await logging.close();
+    }
   });
 
   it("keeps one call id of two platforms apart", async () => {
