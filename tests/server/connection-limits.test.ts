@@ -40,9 +40,11 @@ const closedBy = (socket: Socket, withinMs: number) =>
     });
   });
 
+/** The status line of GET /api/health on that connection ("closed" when the server closed it instead). */
 const health = (socket: Socket) =>
   new Promise<string>((resolve) => {
     socket.once("data", (chunk) => resolve(String(chunk).split("\r\n")[0]!));
+    socket.once("close", () => resolve("closed"));
     socket.write("GET /api/health HTTP/1.1\r\nHost: calldesk\r\n\r\n");
   });
 
