@@ -1,23 +1,22 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { startTestServer, type TestServer } from "../support/server-harness";
 
-// Real server processes, as `npm start` runs them: the limits are Node's server's, seen from real sockets.
-let slow: ServerProcess;
-let crowded: ServerProcess;
+// The server as startServer serves it (Node's HTTP server with the limits applied), seen from real sockets.
+let slow: TestServer;
+let crowded: TestServer;
 beforeAll(async () => {
-  const env = { STATIC_DIR: "", SEED_DEMO: "false" };
   [slow, crowded] = await Promise.all([
-    startServerProcess({ ...env, REQUEST_TIMEOUT_SECONDS: "2", HEADERS_TIMEOUT_SECONDS: "1" }),
-    startServerProcess({ ...env, MAX_CONNECTIONS_PER_ADDRESS: "3", MAX_CONNECTIONS: "5" }),
+    startTestServer({ env: { REQUEST_TIMEOUT_SECONDS: "2", HEADERS_TIMEOUT_SECONDS: "1" } }),
+    startTestServer({ env: { MAX_CONNECTIONS_PER_ADDRESS: "3", MAX_CONNECTIONS: "5" } }),
   ]);
-}, 120_000);
-afterAll(() => Promise.all([slow?.stop(), crowded?.stop()]));
+});
+afterAll(() => Promise.all([slow?.close(), crowded?.close()]));
 
-const portOf = (server: ServerProcess) => Number(new URL(server.baseURL).port);
+const portOf = (server: TestServer) => Number(new URL(server.url).port);
 
 /** A connection from `from` (any 127.x.y.z is this machine's on Linux), once it is established. */
-const open = (server: ServerProcess, from = "127.0.0.1") =>
+const open = (server: TestServer, from = "127.0.0.1") =>
   new Promise<Socket>((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port: portOf(server), localAddress: from }, () =>
       resolve(socket),
@@ -52,8 +51,8 @@ describe("a slow client", () => {
   it("trickling a body is answered 408 and cut off once the request timeout is over", async () => {
     const socket = await open(slow);
     socket.write(
-      `POST /api/auth/sign-in HTTP/1.1\r\nHost: ${new URL(slow.baseURL).host}\r\nContent-Type: application/json\r\n` +
-        `Origin: ${slow.baseURL}\r\nContent-Length: 1000\r\n\r\n{`,
+      `POST /api/auth/sign-in HTTP/1.1\r\nHost: ${new URL(slow.url).host}\r\nContent-Type: application/json\r\n` +
+        `Origin: ${slow.url}\r\nContent-Length: 1000\r\n\r\n{`,
     );
     // A byte every 100 ms, forever: only the server's timeout ends it.
     const trickle = setInterval(() => socket.writable && socket.write(" "), 100);
