@@ -60,6 +60,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: "silent",
     // Every test signs up accounts of its own, all from 127.0.0.1; sign-up-throttle.test.ts unsets this.
     SIGN_UP_LIMIT: MANY_SIGN_UPS,
+    // Tests of concurrency open a hundred requests at once, all from 127.0.0.1 (fetch's pool keeps more open
+    // still); connection-limits.test.ts sets its own limits.
+    MAX_CONNECTIONS_PER_ADDRESS: "1000",
     ...options.env,
   });
   const server = await startServer({
