@@ -17,6 +17,7 @@ import { type DatabaseHandle, openDatabase } from "./db/open-database";
 import { pgliteMaintenanceJobs } from "./db/pglite-maintenance";
 import { seedDemo } from "./demo/seed-demo";
 import { limitConnections, requestTimeoutOptions } from "./http/connection-limits";
+import { deliveriesPurgeJob } from "./integrations/deliveries-purge";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { retentionPurgeJob } from "./privacy/retention-purge";
@@ -136,6 +137,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
         retentionPurgeJob({ db: database.db, logger }),
+        deliveriesPurgeJob({ db: database.db, logger }),
         linkCodePurgeJob({ db: database.db, logger }),
         calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),

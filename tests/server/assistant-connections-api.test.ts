@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTokenCipher } from "../../src/server/calendar/token-cipher";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { DELIVERIES_KEPT } from "../../src/server/integrations/assistant-connections.repo";
+import {
+  ACCEPTED_DELIVERY_KEPT_MS,
+  purgeOldDeliveries,
+} from "../../src/server/integrations/deliveries-purge";
 import type { AssistantConnectionWithSecret } from "../../src/shared/assistant-connections.schema";
 import type { AuditList } from "../../src/shared/audit.schema";
 import {
@@ -12,6 +16,7 @@ import {
   deliverRetell,
   deliverVapi,
   fixtureText,
+  fixtureWith,
   listConnections,
 } from "../support/platform-deliveries";
 import { type SignedIn, signUp } from "../support/server-accounts";
@@ -141,6 +146,48 @@ describe("voice platform connections (staff)", () => {
     });
     expect(foreign.status).toBe(403);
     expect((await deliverVapi(server, vapi, STATUS_UPDATE)).status).toBe(200);
+  });
+
+  it("recognises a repeat however many deliveries came between, until its week is over", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const report = (i: number) =>
+      fixtureWith("vapi", "end-of-call-report", {
+        "message.call.id": `3f1c2b3a-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      });
+    const answer = async (i: number) =>
+      dataOf<{ result: string }>(await deliverVapi(server, vapi, report(i)));
+    expect(await answer(0)).toEqual({ result: "accepted" });
+    // More deliveries than the card's list keeps, every one a new call, and a refused one each.
+    for (let i = 1; i <= DELIVERIES_KEPT + 5; i++) {
+      await deliverVapi(server, vapi, report(i));
+      await deliver(server, "vapi", vapi._id, STATUS_UPDATE, { authorization: "Bearer wrong" });
+    }
+    expect(await answer(0)).toEqual({ result: "duplicate" });
+    const count = async (result: string) => {
+      const [row] = await rawRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from assistant_deliveries
+          where connection_id = ${vapi._id}::uuid and result = ${result}`,
+      );
+      return row!.n;
+    };
+    expect(await count("accepted")).toBe(DELIVERIES_KEPT + 6);
+    expect((await count("refused")) + (await count("duplicate"))).toBe(DELIVERIES_KEPT);
+    // A week later the keys go with the hourly purge.
+    expect(
+      await purgeOldDeliveries(
+        server.db,
+        new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS - SECOND),
+      ),
+    ).toBe(0);
+    expect(
+      await purgeOldDeliveries(
+        server.db,
+        new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS + SECOND),
+      ),
+    ).toBeGreaterThanOrEqual(DELIVERIES_KEPT + 6);
+    expect(await count("accepted")).toBe(0);
   });
 
   it(`keeps the latest ${DELIVERIES_KEPT} deliveries of a connection`, async () => {

@@ -5,7 +5,7 @@ import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { type AssistantConnectionRow, assistantConnections } from "../db/schema/assistant-connections.schema";
 
-/** How many deliveries of each connection are kept, newest first (see deliveries.repo.ts). */
+/** How many deliveries of each connection that stored nothing are kept, newest first (see deliveries.repo.ts). */
 export const DELIVERIES_KEPT = 100;
 /** How many of them the list shows. */
 const DELIVERIES_LISTED = 5;

@@ -51,15 +51,38 @@ const touch = (db: Executor, d: Delivery) =>
       where id = ${d.connectionId}::uuid`,
   );
 
-/** Keeps the connection's newest deliveries only, and says when it was last reached. */
+/**
+ * Keeps the connection's newest DELIVERIES_KEPT deliveries that stored nothing (duplicates, refusals), and says
+ * when it was last reached. Accepted deliveries stay until purgeAcceptedDeliveries: each is the key that
+ * makes a platform's later retry of its event a duplicate, however many deliveries came in between.
+ */
 async function afterDelivery(db: Executor, d: Delivery, authenticated: boolean): Promise<void> {
   await db.execute(
     sql`delete from assistant_deliveries
-      where connection_id = ${d.connectionId}::uuid and id <= (
-        select id from assistant_deliveries where connection_id = ${d.connectionId}::uuid
+      where connection_id = ${d.connectionId}::uuid and result <> 'accepted' and id <= (
+        select id from assistant_deliveries
+        where connection_id = ${d.connectionId}::uuid and result <> 'accepted'
         order by id desc offset ${DELIVERIES_KEPT} limit 1)`,
   );
   if (authenticated) await touch(db, d);
+}
+
+/**
+ * Deletes up to `limit` accepted deliveries received before `before` (of every business: a shared job's
+ * sweep); how many. Past ACCEPTED_DELIVERY_KEPT_MS no platform retries an event any more.
+ */
+export async function purgeAcceptedDeliveries(db: Executor, before: Date, limit: number): Promise<number> {
+  const [row] = await rawRows<{ deleted: number }>(
+    db,
+    sql`with gone as (
+        delete from assistant_deliveries where id in (
+          select id from assistant_deliveries
+          where result = 'accepted' and received_at < ${before.toISOString()}::timestamptz
+          limit ${limit})
+        returning 1)
+      select count(*)::int as deleted from gone`,
+  );
+  return row!.deleted;
 }
 
 /**

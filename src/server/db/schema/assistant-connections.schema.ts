@@ -62,6 +62,10 @@ export const assistantDeliveries = pgTable(
       .on(t.businessId, t.provider, t.providerCallId, t.event)
       .where(sql`${t.result} = 'accepted'`),
     index("assistant_deliveries_connection_id_id_idx").on(t.connectionId, t.id),
+    // The hourly purge of accepted deliveries past their week (integrations/deliveries-purge.ts).
+    index("assistant_deliveries_accepted_received_at_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.result} = 'accepted'`),
     // The business's rows for its export and deletion (tenant-tables.ts).
     index("assistant_deliveries_business_id_id_idx").on(t.businessId, t.id),
   ],

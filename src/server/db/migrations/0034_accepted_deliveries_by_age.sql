@@ -1,0 +1,1 @@
+CREATE INDEX "assistant_deliveries_accepted_received_at_idx" ON "assistant_deliveries" USING btree ("received_at") WHERE "assistant_deliveries"."result" = 'accepted';

@@ -1,0 +1,36 @@
+import { setImmediate } from "node:timers/promises";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import type { ScheduledJob } from "../scheduler/scheduler";
+import { purgeAcceptedDeliveries } from "./deliveries.repo";
+
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * How long an accepted delivery is kept as the key that makes a repeat a duplicate: Retell retries a webhook
+ * within minutes and Vapi within its call's lifetime; a week leaves room for a platform's replay of its logs.
+ */
+export const ACCEPTED_DELIVERY_KEPT_MS = 7 * 24 * HOUR_MS;
+const BATCH = 1_000;
+
+/** Deletes the accepted deliveries older than ACCEPTED_DELIVERY_KEPT_MS at `now`, BATCH a statement; how many. */
+export async function purgeOldDeliveries(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ACCEPTED_DELIVERY_KEPT_MS);
+  for (let deleted = 0; ; ) {
+    // The event loop's turn first (see retention-purge.ts: PGlite statements resolve without I/O).
+    await setImmediate();
+    const taken = await purgeAcceptedDeliveries(db, before, BATCH);
+    deleted += taken;
+    if (taken < BATCH) return deleted;
+  }
+}
+
+/** Hourly, once among all instances. */
+export function deliveriesPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
+  return {
+    name: "assistant-deliveries-purge",
+    scope: "shared",
+    everyMs: HOUR_MS,
+    run: async (now) =>
+      deps.logger.debug("Assistant deliveries purged", { deleted: await purgeOldDeliveries(deps.db, now) }),
+  };
+}
