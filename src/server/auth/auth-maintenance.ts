@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import { purgeExpiredAuthRows } from "./auth-maintenance.repo";
@@ -21,11 +22,7 @@ export const KNOWN_DEVICE_BATCH = 1_000;
 /** Deletes the devices not signed in on for KNOWN_DEVICE_KEPT_MS, `batch` at a time; how many. */
 export async function forgetUnseenDevices(db: Database, now: Date, batch = KNOWN_DEVICE_BATCH) {
   const seenBefore = new Date(now.getTime() - KNOWN_DEVICE_KEPT_MS);
-  for (let devices = 0; ; ) {
-    const taken = await forgetDevicesUnseenSince(db, seenBefore, batch);
-    devices += taken;
-    if (taken < batch) return devices;
-  }
+  return (await inBatches(batch, (limit) => forgetDevicesUnseenSince(db, seenBefore, limit))).rows;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { setImmediate } from "node:timers/promises";
 import type { Database } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import { purgeAcceptedDeliveries } from "./deliveries.repo";
@@ -15,13 +15,7 @@ const BATCH = 1_000;
 /** Deletes the accepted deliveries older than ACCEPTED_DELIVERY_KEPT_MS at `now`, BATCH a statement; how many. */
 export async function purgeOldDeliveries(db: Database, now: Date): Promise<number> {
   const before = new Date(now.getTime() - ACCEPTED_DELIVERY_KEPT_MS);
-  for (let deleted = 0; ; ) {
-    // The event loop's turn first (see retention-purge.ts: PGlite statements resolve without I/O).
-    await setImmediate();
-    const taken = await purgeAcceptedDeliveries(db, before, BATCH);
-    deleted += taken;
-    if (taken < BATCH) return deleted;
-  }
+  return (await inBatches(BATCH, (limit) => purgeAcceptedDeliveries(db, before, limit))).rows;
 }
 
 /** Hourly, once among all instances. */

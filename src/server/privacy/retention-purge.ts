@@ -1,8 +1,8 @@
-import { setImmediate } from "node:timers/promises";
 import { type RetentionCounts, recordRetentionBatch } from "../audit/audit.repo";
 import { removeBookingPersonalData } from "../bookings/bookings-write.repo";
 import { clearCallContent, purgeCalls } from "../calls/calls-write.repo";
 import type { Database, Transaction } from "../db/database";
+import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import { listRetainingBusinesses, type RetainingBusiness } from "./retention.repo";
@@ -46,20 +46,14 @@ export async function purgeBusinessRetention(
   } = retentionCuts(business, now, business.timezone);
   const removed: RetentionCounts = { calls: 0, callContents: 0, bookingContacts: 0 };
   let statements = 0;
-  /**
-   * Runs `step` (one statement of at most `batch` rows) until it takes fewer than `batch`. Before each one the
-   * event loop takes its turn: PGlite runs statements on this thread and resolves them without any I/O, so a
-   * run of them (batches, or many businesses' first batches) would otherwise keep every request from even
-   * being read until the last.
-   */
-  const inBatches = async (
+  /** One kind's batches, each a transaction that also adds its rows to the run's audit entry. */
+  const purge = async (
     kind: keyof RetentionCounts,
     step: (tx: Transaction, limit: number) => Promise<number>,
   ) => {
-    for (let taken = batch; taken === batch; ) {
-      await setImmediate();
-      taken = await db.transaction(async (tx) => {
-        const rows = await step(tx, batch);
+    const done = await inBatches(batch, (limit) =>
+      db.transaction(async (tx) => {
+        const rows = await step(tx, limit);
         if (rows > 0)
           await recordRetentionBatch(tx, {
             businessId: business.id,
@@ -67,16 +61,16 @@ export async function purgeBusinessRetention(
             counts: { calls: 0, callContents: 0, bookingContacts: 0, [kind]: rows },
           });
         return rows;
-      });
-      removed[kind] += taken;
-      statements += 1;
-    }
+      }),
+    );
+    removed[kind] += done.rows;
+    statements += done.statements;
   };
-  if (rowsCut) await inBatches("calls", (tx, limit) => purgeCalls(tx, business.id, rowsCut, limit));
+  if (rowsCut) await purge("calls", (tx, limit) => purgeCalls(tx, business.id, rowsCut, limit));
   if (contentCut)
-    await inBatches("callContents", (tx, limit) => clearCallContent(tx, business.id, contentCut, limit, now));
+    await purge("callContents", (tx, limit) => clearCallContent(tx, business.id, contentCut, limit, now));
   if (bookingsCut)
-    await inBatches("bookingContacts", (tx, limit) =>
+    await purge("bookingContacts", (tx, limit) =>
       removeBookingPersonalData(tx, business.id, bookingsCut, limit, now),
     );
   return {
