@@ -1,14 +1,8 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
 import type { CallOutcome, CallStatus } from "@shared/calls.schema";
 import { CalendarCheck, CircleCheck, CircleX, MessageCircleQuestion, PhoneMissed } from "lucide-react";
-import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { Badge, type BadgeProps } from "./ui/badge";
-
-type Look = Pick<BadgeProps, "variant" | "tone"> & { label: MessageDescriptor; icon?: ReactNode };
-type DataProps = { "data-status"?: string; "data-outcome"?: string };
+import { type Look, LookBadge } from "./look-badge";
 
 // A pulsing dot marks the call as live; without motion it stays a steady dot.
 const liveDot = css({
@@ -70,18 +64,6 @@ const outcomeLooks: Record<CallOutcome, Look> = {
     tone: "neutral",
   },
 };
-
-/** A value's badge: its look and word when known, else a muted outline with the value's own words. */
-function LookBadge({ looks, value, ...data }: { looks: Record<string, Look>; value: string } & DataProps) {
-  const { i18n } = useLingui();
-  const look = Object.hasOwn(looks, value) ? looks[value] : undefined;
-  return (
-    <Badge size="sm" variant={look?.variant ?? "outline"} tone={look?.tone ?? "neutral"} {...data}>
-      {look?.icon}
-      {look ? i18n._(look.label) : value.replace(/[_-]/g, " ")}
-    </Badge>
-  );
-}
 
 export const CallStatusBadge = ({ status }: { status: string }) => (
   <LookBadge looks={statusLooks} value={status} data-status={status} />

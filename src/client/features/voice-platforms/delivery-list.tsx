@@ -1,17 +1,13 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssistantDelivery } from "@shared/assistant-connections.schema";
 import type { DeliveryResult } from "@shared/assistant-platforms.constants";
 import { CircleCheck, CircleX, Copy } from "lucide-react";
-import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { Badge, type BadgeProps } from "../../components/ui/badge";
+import { type Look, LookBadge } from "../../components/look-badge";
 import { Code } from "../../components/ui/code";
 import { deliveryReason } from "./delivery-reasons";
 import { ExactTime } from "./exact-time";
-
-type Look = Pick<BadgeProps, "variant" | "tone"> & { label: MessageDescriptor; icon: ReactNode };
 
 const resultLooks: Record<DeliveryResult, Look> = {
   accepted: {
@@ -58,16 +54,12 @@ export function DeliveryList({
   return (
     <ul aria-labelledby={labelledBy} className={css({ borderTopWidth: "1px", borderColor: "border.subtle" })}>
       {deliveries.map((delivery, index) => {
-        const look = resultLooks[delivery.result];
         const reason = delivery.reason === null ? null : deliveryReason(delivery.reason);
         const detail = reason?.kind === "unreadable" ? reason.detail : "";
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: deliveries carry no id; the list is replaced whole
           <li key={index} className={row} data-delivery={delivery.result}>
-            <Badge size="sm" variant={look.variant} tone={look.tone}>
-              {look.icon}
-              {i18n._(look.label)}
-            </Badge>
+            <LookBadge looks={resultLooks} value={delivery.result} />
             {delivery.event ? (
               <Code translate="no">{delivery.event}</Code>
             ) : (
