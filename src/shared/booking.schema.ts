@@ -8,6 +8,7 @@ import {
   BOOKINGS_MAX_LIMIT,
 } from "./booking.constants";
 import { callOutcome, callStatus } from "./call-status.schema";
+import { apiErrorCodes } from "./error-codes";
 import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export * from "./booking.constants";
@@ -129,10 +130,14 @@ export const bookingDetail = booking.and({
   call: bookingCall.or("null"),
   /**
    * Beyond the spec, present when the booking has an event in the connected Google Calendar: when the owner
-   * deleted that event in Google (staff decide whether to cancel; never done silently), and why a move made
-   * in Google was not taken (the rule it breaks).
+   * deleted that event in Google (staff decide whether to cancel; never done silently), and a move made in
+   * Google that was not taken: the refusal's code (the rule it breaks) and the time it was moved to (null
+   * for refusals noted before the time was kept).
    */
-  "calendar?": { deletedInGoogleAt: "string | null", moveRefusal: "string | null" },
+  "calendar?": {
+    deletedInGoogleAt: "string | null",
+    moveRefusal: type({ code: type.enumerated(...apiErrorCodes), movedTo: "string | null" }).or("null"),
+  },
 });
 export type BookingDetail = typeof bookingDetail.infer;
 

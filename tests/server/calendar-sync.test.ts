@@ -183,7 +183,7 @@ describe("Google → CallDesk", () => {
     expect(await detailOf(practice, booked._id)).toMatchObject({
       startTime: at("2026-03-03T10:00:00-05:00"),
       version: 1,
-      calendar: { moveRefusal: expect.stringMatching(/outside the opening hours/) },
+      calendar: { moveRefusal: { code: "OUTSIDE_HOURS", movedTo: at("2026-03-03T19:00:00-05:00") } },
     });
     // Onto another booking.
     fake.editEvent(practice.calendarId, eventId, {
@@ -194,7 +194,7 @@ describe("Google → CallDesk", () => {
     expect(await detailOf(practice, booked._id)).toMatchObject({
       startTime: at("2026-03-03T10:00:00-05:00"),
       version: 1,
-      calendar: { moveRefusal: expect.stringMatching(/no longer free/) },
+      calendar: { moveRefusal: { code: "SLOT_TAKEN", movedTo: at("2026-03-03T15:00:00-05:00") } },
     });
     expect((await detailOf(practice, other._id)).startTime).toBe(at("2026-03-03T15:00:00-05:00"));
   });

@@ -1,5 +1,6 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
 import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
+import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
@@ -110,13 +111,20 @@ export async function findBookingDetail(
 
 /** What Google Calendar says of the booking's event (see calendar_events), when it has one. */
 async function readCalendarFlags(db: Executor, bookingId: string): Promise<BookingDetail["calendar"] | null> {
-  const [row] = await rawRows<NonNullable<BookingDetail["calendar"]>>(
+  const [row] = await rawRows<{
+    deletedInGoogleAt: string | null;
+    code: ApiErrorCode | null;
+    movedTo: string | null;
+  }>(
     db,
     sql`select case when deleted_in_google_at is null then null else ${isoUtc(sql`deleted_in_google_at`)} end
-        as "deletedInGoogleAt", move_refusal as "moveRefusal"
+        as "deletedInGoogleAt", move_refusal_code as "code",
+        case when move_refused_to is null then null else ${isoUtc(sql`move_refused_to`)} end as "movedTo"
       from calendar_events where booking_id = ${bookingId}::uuid`,
   );
-  return row ?? null;
+  if (!row) return null;
+  const { deletedInGoogleAt, code, movedTo } = row;
+  return { deletedInGoogleAt, moveRefusal: code === null ? null : { code, movedTo } };
 }
 
 async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {
