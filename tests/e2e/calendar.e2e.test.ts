@@ -115,8 +115,18 @@ describe("bookings whose events the owner changed in Google Calendar", () => {
       "pending",
     );
 
-    // The reason in the user's words (the refusal's code), with the time it was moved to.
-    await page.goto(`/bookings?booking=${moved._id}`);
+    // Both wait on staff's decision above the bookings; the reason in the user's words (the refusal's code),
+    // with the time it was moved to, in the panel its line opens.
+    await page.goto("/bookings");
+    await page.getByText("2 bookings were changed in Google Calendar and need your decision").waitFor();
+    expect(
+      await page.locator("[data-review]").evaluateAll((items) => items.map((li) => li.textContent)),
+    ).toEqual([
+      expect.stringMatching(/^Ada Lovelace, .* \(deleted in Google Calendar\)$/),
+      expect.stringMatching(/^Grace Hopper, .* \(moved in Google Calendar, not taken\)$/),
+    ]);
+    await expectNoAxeViolations(page);
+    await page.locator(`[data-review="${moved._id}"] a`).click();
     const panel = page.getByRole("dialog");
     await panel.getByText("A move in Google Calendar was not taken", { exact: true }).waitFor();
     expect(await panel.innerText()).toMatch(

@@ -3,7 +3,7 @@ import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
-import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { booking, bookingCounts, bookingDetail, bookingList, bookingsToReview } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
 import { callerData, erasureReceipt } from "@shared/caller-data.schema";
@@ -40,6 +40,7 @@ export const responseSchemas = {
   bookingDetail,
   booking,
   bookingCounts,
+  bookingsToReview,
   serviceList,
   service,
   company,
