@@ -5,7 +5,7 @@ import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
-import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { booking, bookingCounts, bookingDetail, bookingList, bookingsToReview } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
 import { callerData, erasureReceipt } from "@shared/caller-data.schema";
@@ -60,6 +60,7 @@ describe("the client reads the real server's answers through the schemas its rou
       bookingDetail,
       booking,
       bookingCounts,
+      bookingsToReview,
       serviceList,
       service,
       company,
