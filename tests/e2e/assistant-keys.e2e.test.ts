@@ -194,14 +194,12 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     const card = page.getByRole("region", { name: "Voice assistant" });
     const tools = card.getByRole("region", { name: "Booking tools" });
     await tools.getByText("In Vapi, create each one under Tools → Create Tool", { exact: false }).waitFor();
-    const toggle = tools.getByRole("button", { name: "Show the tool definitions" });
+    const toggle = tools.getByRole("button", { name: "Tool definitions" });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await tools.locator("[data-tool]").nth(5).waitFor();
-    expect(
-      await tools.getByRole("button", { name: "Hide the tool definitions" }).getAttribute("aria-expanded"),
-    ).toBe("true");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     expect(
       await tools.locator("[data-tool]").evaluateAll((items) => items.map((item) => item.dataset.tool)),
     ).toEqual(TOOL_NAMES);
@@ -243,7 +241,7 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     await page.reload();
     const tools = page.getByRole("region", { name: "Booking tools" });
     await tools.getByText("In Retell, add each one to your agent", { exact: false }).waitFor();
-    await tools.getByRole("button", { name: "Show the tool definitions" }).click();
+    await tools.getByRole("button", { name: "Tool definitions" }).click();
     const cancel = tools.locator("[data-tool=cancel_booking]");
     expect(await cancel.getByLabel("URL", { exact: true }).inputValue()).toBe(
       `${webhookUrl}/tools/cancel_booking`,

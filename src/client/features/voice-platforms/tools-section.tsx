@@ -53,6 +53,7 @@ export function ToolsSection({
       <div>
         <Button
           variant="outline"
+          // A disclosure: its words stay, aria-expanded and the chevron say whether it is open.
           aria-expanded={open}
           aria-controls={panelId}
           data-tools-toggle=""
@@ -65,7 +66,7 @@ export function ToolsSection({
             aria-hidden="true"
             className={css({ transition: "transform 0.2s", transform: open ? "rotate(180deg)" : "none" })}
           />
-          {open ? <Trans>Hide the tool definitions</Trans> : <Trans>Show the tool definitions</Trans>}
+          <Trans>Tool definitions</Trans>
         </Button>
       </div>
       <div id={panelId} hidden={!open}>
