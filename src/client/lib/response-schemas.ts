@@ -1,5 +1,9 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
-import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
+import {
+  assistantConnectionList,
+  assistantConnectionTools,
+  assistantConnectionWithSecret,
+} from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
@@ -33,6 +37,7 @@ export const responseSchemas = {
   createdAssistantKey,
   assistantConnectionList,
   assistantConnectionWithSecret,
+  assistantConnectionTools,
   availability,
   blackoutDate,
   slotList,

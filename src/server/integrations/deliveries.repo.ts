@@ -7,6 +7,11 @@ import type { Database, Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
+import type { DeliveryRefusal } from "./delivery-refusal";
+import { clip } from "./platform-report";
+
+/** The longest reason kept: a refusal's English names the field or value, not the whole body. */
+const REASON_CHARS = 300;
 
 /*
  * The one writer of assistant_deliveries and of a connection's last_event_at. A delivery's call goes through
@@ -30,15 +35,15 @@ const insertDelivery = (
   db: Executor,
   d: Delivery,
   result: DeliveryResult,
-  reason: string | null,
+  refusal: DeliveryRefusal | null,
   onConflict = sql``,
 ) =>
   rawRows<{ inserted: boolean }>(
     db,
     sql`insert into assistant_deliveries
-        (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason)
+        (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason, reason_code)
       values (${d.businessId}::uuid, ${d.connectionId}::uuid, ${d.provider}, ${d.providerCallId}, ${d.event},
-        ${d.receivedAt.toISOString()}::timestamptz, ${result}, ${reason})
+        ${d.receivedAt.toISOString()}::timestamptz, ${result}, ${refusal ? clip(refusal.reason, REASON_CHARS) : null}, ${refusal?.code ?? null})
       ${onConflict}
       returning true as inserted`,
   );
@@ -92,11 +97,11 @@ export async function purgeAcceptedDeliveries(db: Executor, before: Date, limit:
 export async function recordRefusedDelivery(
   db: Database,
   delivery: Delivery,
-  reason: string,
+  refusal: DeliveryRefusal,
   authenticated: boolean,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await insertDelivery(tx, delivery, "refused", reason);
+    await insertDelivery(tx, delivery, "refused", refusal);
     await afterDelivery(tx, delivery, authenticated);
   });
 }
@@ -153,7 +158,7 @@ export async function storeDelivery(
 export async function recordToolCall(
   db: Database,
   delivery: Delivery & { providerCallId: string; event: string },
-  refusedBecause: string | null,
+  refusedBecause: DeliveryRefusal | null,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [first] =
