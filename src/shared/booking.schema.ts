@@ -151,6 +151,8 @@ export type BookingDetail = typeof bookingDetail.infer;
  */
 export const bookingsToReview = type({
   data: booking.and({ calendar: bookingCalendarFlags }).array(),
+  /** How many there are, `data` holding the soonest of them. */
+  total: "number.integer >= 0",
 });
 export type BookingsToReview = typeof bookingsToReview.infer;
 

@@ -6,10 +6,10 @@ import type {
 import { environmentManager, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
-import { LIVE_REFRESH_MS } from "../../src/client/features/calls/calls.queries";
 import { provideAssistantConnection } from "../../src/client/features/voice-platforms/voice-platforms.actors";
 import { assistantConnectionQueries } from "../../src/client/features/voice-platforms/voice-platforms.queries";
 import { createApiClient } from "../../src/client/lib/api-client";
+import { LIVE_REFRESH_MS } from "../../src/client/lib/live-refresh";
 import { createQueryClient } from "../../src/client/lib/query-client";
 
 const ORIGIN = "https://portal.example.test";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LIVE_REFRESH_MS } from "../../src/client/features/calls/calls.queries";
+import { LIVE_REFRESH_MS } from "../../src/client/lib/live-refresh";
 import {
   browserForFile,
   callReport,
@@ -271,6 +271,18 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     const unreadable = refused.locator("[data-reason-code=unreadable_payload]");
     expect(await unreadable.innerText()).toMatch(/^Nie dało się odczytać wiadomości: message\.\S+ must be/);
     expect(await unreadable.locator("code").getAttribute("lang")).toBe("en");
+    await page.context().close();
+  });
+
+  it("names each button of the tool definitions after the words it shows, in German too (WCAG 2.5.3)", async () => {
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem("language", "de"));
+    await signUp(page, "/settings");
+    await staffApi(page, "POST", "/api/assistant-connections", { data: { provider: "vapi" } });
+    await page.reload();
+    await page.locator("[data-tools-toggle]").click();
+    await page.locator("[data-tool]").nth(5).waitFor();
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 

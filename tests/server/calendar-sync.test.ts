@@ -217,6 +217,29 @@ describe("Google → CallDesk", () => {
     expect(detail.calendar).toEqual({ deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null });
   });
 
+  it("does not take a move of ours, delivered while Google was being asked, for a move made in Google", async () => {
+    const practice = await connected();
+    const { booked } = await bookedAndSynced(practice);
+    await checkCalendars();
+    // Staff move it past closing time while the check waits for Google's listing, and the move reaches
+    // Google first: the listing shows our own new time, which the check's bookings (read before) do not know.
+    fake.beforeNextList(async () => {
+      const staff = await signIn(server, practice.staff.user.email, "correct horse");
+      const moving = await staffPut(server, staff, booked._id, {
+        status: "pending",
+        startTime: at("2026-03-03T19:00:00-05:00"),
+        outsideHours: true,
+      });
+      expect(moving.status).toBe(200);
+      await allDelivered(practice);
+    });
+    await checkCalendars();
+    expect(await detailOf(practice, booked._id)).toMatchObject({
+      startTime: at("2026-03-03T19:00:00-05:00"),
+      calendar: { deletedInGoogleAt: null, moveRefusal: null },
+    });
+  });
+
   it("lists the bookings deleted or moved in Google for staff's review, only the business's own, until each is settled", async () => {
     const practice = await connected();
     const deleted = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
@@ -234,6 +257,7 @@ describe("Google → CallDesk", () => {
       const { accessToken } = await signIn(server, staff.user.email, "correct horse");
       return dataOf<BookingsToReview>(await server.request("/api/bookings/review", { accessToken }));
     };
+    expect(await reviewOf(practice.staff)).toMatchObject({ total: 2 });
     expect((await reviewOf(practice.staff)).data).toEqual([
       { ...deleted, calendar: { deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null } },
       {
@@ -259,7 +283,7 @@ describe("Google → CallDesk", () => {
     expect(moving.status).toBe(200);
     // Once the new time is in Google, the refusal is settled.
     await allDelivered(practice);
-    expect((await reviewOf(practice.staff)).data).toEqual([]);
+    expect(await reviewOf(practice.staff)).toEqual({ data: [], total: 0 });
     expect((await detailOf(practice, moved._id)).calendar).toEqual({
       deletedInGoogleAt: null,
       moveRefusal: null,

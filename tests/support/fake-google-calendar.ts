@@ -48,6 +48,8 @@ export async function startFakeGoogleCalendar() {
   let answersToLose = 0;
   /** Access tokens Google no longer takes (revoked, or expired before their time): 401. */
   const refusedTokens = new Set<string>();
+  /** Run once before the next events listing is answered (what happens while the server waits for it). */
+  let beforeNextList: (() => Promise<void>) | null = null;
 
   const eventsOf = (calendarId: string) => {
     let events = calendars.get(calendarId);
@@ -214,10 +216,15 @@ export async function startFakeGoogleCalendar() {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://fake");
       const method = req.method ?? "GET";
       calls.push({ method, path: url.pathname });
+      if (beforeNextList && method === "GET" && url.pathname.endsWith("/events")) {
+        const hook = beforeNextList;
+        beforeNextList = null;
+        await hook();
+      }
       const reply = (answer: Answer) => {
         res.writeHead(answer.status, {
           ...(answer.body !== undefined && { "content-type": "application/json" }),
@@ -290,6 +297,10 @@ export async function startFakeGoogleCalendar() {
     deleteEvent(calendarId: string, eventId: string) {
       const path = `/calendars/${encodeURIComponent(calendarId)}/events/${eventId}`;
       return handle("DELETE", path, new URLSearchParams(), undefined).status;
+    },
+    /** `hook` runs once, before the next events listing is answered. */
+    beforeNextList(hook: () => Promise<void>) {
+      beforeNextList = hook;
     },
     /** Every sync token given so far turns stale (Google's 410 fullSyncRequired). */
     expireSyncTokens(calendarId: string) {

@@ -148,26 +148,30 @@ async function readCalendarFlags(db: Executor, bookingId: string): Promise<Booki
 
 /**
  * The business's open bookings whose event the owner deleted or moved in Google Calendar (the move refused),
- * soonest first, at most `limit`: what waits on staff's decision.
+ * soonest first, at most `limit`, and how many there are: what waits on staff's decision.
  */
 export async function listBookingsToReview(
   db: Executor,
   businessId: string,
   limit: number,
-): Promise<BookingsToReview["data"]> {
-  const rows = await rawRows<Booking & CalendarFlagColumns>(
+): Promise<BookingsToReview> {
+  const rows = await rawRows<Booking & CalendarFlagColumns & { total: number }>(
     db,
-    sql`select ${BOOKING_COLUMNS}, ${CALENDAR_FLAG_COLUMNS}
+    sql`select ${BOOKING_COLUMNS}, ${CALENDAR_FLAG_COLUMNS}, count(*) over ()::int as total
       from calendar_events ce join bookings b on b.id = ce.booking_id
-      where ce.business_id = ${businessId}::uuid and b.status in ('pending', 'confirmed')
+      where ce.business_id = ${businessId}::uuid and b.business_id = ${businessId}::uuid
+        and b.status in ('pending', 'confirmed')
         and (ce.deleted_in_google_at is not null or ce.move_refusal_code is not null)
       order by b.start_time, b.id
       limit ${limit}`,
   );
-  return rows.map(({ deletedInGoogleAt, refusalCode, movedTo, ...booking }) => ({
-    ...booking,
-    calendar: toCalendarFlags({ deletedInGoogleAt, refusalCode, movedTo }),
-  }));
+  return {
+    data: rows.map(({ deletedInGoogleAt, refusalCode, movedTo, total: _, ...booking }) => ({
+      ...booking,
+      calendar: toCalendarFlags({ deletedInGoogleAt, refusalCode, movedTo }),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {

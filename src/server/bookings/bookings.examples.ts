@@ -81,4 +81,5 @@ export const bookingsToReviewExample: BookingsToReview = {
       },
     },
   ],
+  total: 1,
 };

@@ -119,15 +119,14 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         "Beyond the spec. Pending and confirmed bookings whose event was deleted in the connected Google " +
         "Calendar (calendar.deletedInGoogleAt; never cancelled for it) or moved there to a time a booking " +
         "rule refuses (calendar.moveRefusal: the refusal's code and the time it was moved to), soonest " +
-        `first, at most ${BOOKINGS_MAX_LIMIT}. A booking leaves the list once it is cancelled or completed, ` +
+        `first, at most ${BOOKINGS_MAX_LIMIT} of them; total counts them all. A booking leaves the list once it is cancelled or completed, ` +
         "its event restored, or its new time delivered to Google.",
       auth: "user",
       response: bookingsToReview,
       examples: { response: bookingsToReviewExample },
       errors: [],
     },
-    async (c) =>
-      ok(c, { data: await listBookingsToReview(db, c.get("auth").businessId, BOOKINGS_MAX_LIMIT) }),
+    async (c) => ok(c, await listBookingsToReview(db, c.get("auth").businessId, BOOKINGS_MAX_LIMIT)),
   );
 
   router.add(

@@ -70,16 +70,21 @@ export async function markDeletedInGoogle(
   );
 }
 
-/** Why a move made in Google to `movedTo` was not taken, by the refusal's code (null: nothing stands refused). */
+/**
+ * Why a move made in Google to `movedTo` was not taken, by the refusal's code (null: nothing stands refused).
+ * Only while the event still shows the version the check read: a change of ours delivered since put our
+ * own time in Google, which is no move made there (and settles any refusal, see createEventRecorder).
+ */
 export async function noteMoveRefusal(
   db: Executor,
-  bookingId: string,
+  booking: { businessId: string; bookingId: string; bookingVersion: number },
   refusal: { code: ApiErrorCode; movedTo: Date } | null,
 ): Promise<void> {
   await db.execute(
     sql`update calendar_events set move_refusal_code = ${refusal?.code ?? null},
           move_refused_to = ${refusal?.movedTo.toISOString() ?? null}::timestamptz
-        where booking_id = ${bookingId}::uuid`,
+        where business_id = ${booking.businessId}::uuid and booking_id = ${booking.bookingId}::uuid
+          and booking_version = ${booking.bookingVersion}`,
   );
 }
 

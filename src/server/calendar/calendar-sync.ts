@@ -64,7 +64,7 @@ const endOf = (event: GoogleEvent) => (event.end?.dateTime ? new Date(event.end.
  * against its booking, refreshes the calendar's busy times and keeps the new sync token:
  * - an event of ours moved in Google moves its booking through the booking rule (changeBooking, timeline
  *   actor "calendar" named by the account's e-mail), keeping its duration, if the new time is within the
- *   opening hours and free; otherwise the refusal is noted on the booking (calendar_events.move_refusal) and
+ *   opening hours and free; otherwise the refusal is noted on the booking (calendar_events.move_refusal_code) and
  *   the booking stays. Only when the event shows the booking's current version: while a change of ours is
  *   on its way to Google, the event's old time is not a move.
  * - an event of ours deleted in Google marks the booking for staff's review (deleted_in_google_at), never
@@ -105,7 +105,7 @@ export function createCalendarSync(deps: {
       durationMinutes: booking.durationMinutes,
     });
     if (!within) {
-      await noteMoveRefusal(db, booking.bookingId, { code: "OUTSIDE_HOURS", movedTo: start });
+      await noteMoveRefusal(db, { businessId, ...booking }, { code: "OUTSIDE_HOURS", movedTo: start });
       return;
     }
     try {
@@ -117,12 +117,12 @@ export function createCalendarSync(deps: {
         expectedVersion: booking.version,
         now: clock(),
       });
-      await noteMoveRefusal(db, booking.bookingId, null);
+      await noteMoveRefusal(db, { businessId, ...booking }, null);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       // Changed by us since it was read: the event shows that change soon, and the next check weighs it.
       if (error.code !== "BOOKING_CHANGED")
-        await noteMoveRefusal(db, booking.bookingId, { code: error.code, movedTo: start });
+        await noteMoveRefusal(db, { businessId, ...booking }, { code: error.code, movedTo: start });
     }
   };
 
@@ -157,7 +157,8 @@ export function createCalendarSync(deps: {
       const ourChangeOnItsWay = booking.bookingVersion !== booking.version;
       const open = booking.status === "pending" || booking.status === "confirmed";
       if (!start || ourChangeOnItsWay || !open) continue;
-      if (start.getTime() === booking.startTime.getTime()) await noteMoveRefusal(db, booking.bookingId, null);
+      if (start.getTime() === booking.startTime.getTime())
+        await noteMoveRefusal(db, { businessId: calendar.businessId, ...booking }, null);
       else await moveInGoogle(calendar, booking, start);
     }
     const now = clock();

@@ -2,11 +2,10 @@ import { CALLS_PAGE_SIZE } from "@shared/calls.constants";
 import type { CallStatus, CallSummary } from "@shared/calls.schema";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
+import { LIVE_REFRESH_MS } from "../../lib/live-refresh";
 
 /** Spec 9: the list is fresh for 30 s. */
 export const CALLS_STALE_MS = 30_000;
-/** While a call is live, its row and detail follow it this often. */
-export const LIVE_REFRESH_MS = 5_000;
 
 export type CallListParams = { page: number; status?: CallStatus; from?: string; to?: string };
 

@@ -1,9 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
+import { LIVE_REFRESH_MS } from "../../lib/live-refresh";
 
 /** Like the calls list: fresh for 30 s, refetched then, and every 5 s while a recent call is live. */
 const STALE_MS = 30_000;
-const LIVE_REFRESH_MS = 5_000;
 
 export const dashboardQueries = {
   all: () => ["dashboard"] as const,

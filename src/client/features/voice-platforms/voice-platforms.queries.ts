@@ -4,7 +4,7 @@ import type {
 } from "@shared/assistant-connections.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { LIVE_REFRESH_MS } from "../calls/calls.queries";
+import { LIVE_REFRESH_MS } from "../../lib/live-refresh";
 
 const connectionPath = (id: string) => `/assistant-connections/${encodeURIComponent(id)}`;
 
@@ -15,9 +15,9 @@ export const assistantConnectionQueries = {
       queryKey: [...assistantConnectionQueries.all(), "list"] as const,
       queryFn: ({ signal }) => api.get("/assistant-connections", "assistantConnectionList", { signal }),
       staleTime: 30_000,
-      // While the card shows a connection, its deliveries and last event follow the platform as a live call
-      // does (react-query pauses while the tab is hidden): the owner who just pasted the URL sees the first
-      // delivery arrive. Without a connection nothing can arrive.
+      // While the business has a connection (and the card is on screen, which alone reads this list), its
+      // deliveries and last event follow the platform as a live call does (react-query pauses while the tab is
+      // hidden): the owner who just pasted the URL sees the first delivery arrive. Without one nothing can.
       refetchInterval: (query) => (query.state.data?.length ? LIVE_REFRESH_MS : false),
     }),
   /** A connection's ready-to-paste tools: they change only with its URL, so they are read once. */

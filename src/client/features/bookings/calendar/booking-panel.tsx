@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { Link } from "wouter";
 import { BookingStatusTag } from "../../../components/booking-status-look";
-import { FailureText, LoadFailureMessage } from "../../../components/failure-text";
+import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { RecordingPlayer } from "../../../components/recording-player";
 import { Drawer } from "../../../components/ui/drawer";
@@ -184,7 +184,14 @@ function CalendarNotes({ booking, when }: { booking: BookingDetail; when: (iso: 
           ) : (
             <Trans>The booking keeps its time here:</Trans>
           )}{" "}
-          <FailureText failure={refusal} fallback={<Trans>The move breaks a booking rule.</Trans>} />
+          {refusal.code === "OUTSIDE_HOURS" ? (
+            <Trans>That time is outside the opening hours.</Trans>
+          ) : refusal.code === "SLOT_TAKEN" ? (
+            <Trans>Another booking holds that time.</Trans>
+          ) : (
+            <Trans>That time breaks a booking rule.</Trans>
+          )}{" "}
+          <Trans>Move the event back in Google Calendar, or reschedule or cancel the booking here.</Trans>
         </WarningNotice>
       ) : null}
     </>

@@ -30,7 +30,7 @@ export function BookingsToReview() {
       className={css({ mb: "4" })}
       title={
         <Plural
-          value={bookings.length}
+          value={review.data?.total ?? bookings.length}
           one="# booking was changed in Google Calendar and needs your decision"
           other="# bookings were changed in Google Calendar and need your decision"
         />
