@@ -106,7 +106,7 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", async (c, next) => {
     await next();
     // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory). A
-    // route that says otherwise says a stricter or as strict thing (a recording: private, the browser only).
+    // route that sets its own keeps it: a recording is `private`, kept by the staff's browser only (seeking).
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });

@@ -42,7 +42,8 @@ export function businessDeletionRoutes(
       description:
         "businessName must be the business's name exactly (case and spaces included), else 400 and nothing " +
         "is deleted. Every table's rows of the business go in one transaction, checked gone before it " +
-        "commits; staff sessions go with them and their access tokens stop working at once. Then the " +
+        "commits; staff sessions go with them and their access tokens stop working at once; the copied call " +
+        "recordings are deleted right after by the recording worker. Then the " +
         "Google Calendar grant is revoked and the Telegram chat told it hears nothing more: 'unreachable' " +
         "when a service could not be reached (the deletion stands). No audit entry survives the business; " +
         "the server's log notes the business's id.",
