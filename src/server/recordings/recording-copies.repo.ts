@@ -6,8 +6,8 @@ import type { RecordingKey } from "./recording-storage";
 
 /*
  * The copy worker's statements on recording_copies and recording_erasures. The jobs themselves are written by
- * recording_copies_sync (db/functions/recording-copies.sql) in the calls writer's transactions; the business
- * deletion writes an erasure (recordErasure).
+ * the sync function of db/functions/recording-copies.sql, in the calls writer's transactions; the business
+ * deletion writes an erasure (recordErasure). tests/server/recording-writers.test.ts keeps it so.
  */
 
 /** A job the worker claimed: copy its link (`pending`) or delete its file and row (`discarded`). */
