@@ -63,10 +63,14 @@ const fresh = async (p: Practice) => {
 };
 
 let calls = 0;
-/** A finished call with a recording link, as the assistant reports it; its id. */
-async function endCall(p: Practice, recordingUrl: string | null): Promise<string> {
+/** A finished call with a recording link, as the assistant reports it (again, with `externalId`); its id. */
+async function endCall(
+  p: Practice,
+  recordingUrl: string | null,
+  externalId = `rec-${++calls}`,
+): Promise<string> {
   const response = await reportCall(server, p.key, {
-    externalId: `rec-${++calls}`,
+    externalId,
     callerNumber: "+1 718 555 0142",
     startedAt: new Date(server.clock().getTime() - 10 * MINUTE).toISOString(),
     status: "completed",
@@ -160,6 +164,42 @@ describe("the recording copy", () => {
     expect(fake.requests.length).toBe(asked);
     await fresh(p);
     expect((await recording(p, expiring)).status).toBe(404);
+  });
+
+  it("is made again from a changed link, the old copy served meanwhile, and goes when recording is turned off", async () => {
+    const p = await practice();
+    const before = tinyWav(0.25);
+    const after = tinyWav(0.75);
+    const callId = await endCall(p, fake.publish("first.wav", before), "relinked");
+    await scan();
+    fake.failNext(500);
+    expect(await endCall(p, fake.publish("second.wav", after), "relinked")).toBe(callId);
+    await scan();
+    expect(await copyOf(callId)).toMatchObject({ state: "pending", attempts: 1, sizeBytes: before.length });
+    await fresh(p);
+    expect(Buffer.from(await (await recording(p, callId)).arrayBuffer())).toEqual(before);
+    server.clock.advance(COPY_BACKOFF.baseMs);
+    await scan();
+    expect(await copyOf(callId)).toMatchObject({ state: "stored", sizeBytes: after.length });
+    expect(readFileSync(fileOf(p, callId))).toEqual(after);
+
+    await fresh(p);
+    const off = await server.request("/api/privacy/settings", {
+      method: "PUT",
+      json: { recordCalls: false },
+      accessToken: p.staff.accessToken,
+    });
+    expect(off.status).toBe(200);
+    // A report while recording is off keeps no link, so no copy either.
+    await endCall(p, null, "relinked");
+    await scan();
+    expect(await copyOf(callId)).toBeNull();
+    expect(existsSync(fileOf(p, callId))).toBe(false);
+    const detail = await dataOf<CallDetail>(
+      await server.request(`/api/calls/${callId}`, { accessToken: p.staff.accessToken }),
+    );
+    expect(detail).toMatchObject({ recordingUrl: null, recordingOff: true });
+    expect(detail.recordingCopyUrl).toBeUndefined();
   });
 
   it(`gives up after ${MAX_COPY_ATTEMPTS} failed attempts, waiting longer after each`, async () => {
