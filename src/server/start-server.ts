@@ -23,8 +23,8 @@ import { deliveriesPurgeJob } from "./integrations/deliveries-purge";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { retentionPurgeJob } from "./privacy/retention-purge";
-import { createRecordingCopier } from "./recordings/recording-copier";
-import { createRecordingFetcher } from "./recordings/recording-fetch";
+import { createRecordingCopier, RECORDING_LEASE_MS } from "./recordings/recording-copier";
+import { createRecordingFetcher, sweepIncoming } from "./recordings/recording-fetch";
 import { createRecordingStorage } from "./recordings/recording-storage";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveCalendarTokenKey, resolveJwtSecret } from "./secrets";
@@ -137,13 +137,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           })
         : null;
     const { sourceCaFile, sourceHosts } = config.recordings;
+    const incomingDir = join(config.dataDir, "recordings-incoming");
+    await sweepIncoming(incomingDir, RECORDING_LEASE_MS);
     const copier = createRecordingCopier({
       db: database.db,
       clock,
       logger,
       storage: recordings,
       fetch: createRecordingFetcher({
-        incomingDir: join(config.dataDir, "recordings-incoming"),
+        incomingDir,
         pinnedHosts: sourceHosts,
         extraCa: sourceCaFile && readFileSync(sourceCaFile, "utf8"),
       }),

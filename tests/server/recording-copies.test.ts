@@ -1,5 +1,14 @@
 import type { LookupAddress, lookup } from "node:dns";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -11,7 +20,7 @@ import {
   RECORDING_LEASE_MS,
   RECORDING_SCAN_MS,
 } from "../../src/server/recordings/recording-copier";
-import { createRecordingFetcher } from "../../src/server/recordings/recording-fetch";
+import { createRecordingFetcher, sweepIncoming } from "../../src/server/recordings/recording-fetch";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import {
   FAKE_RECORDINGS_HOST,
@@ -275,6 +284,19 @@ describe("the recording copy", () => {
       retry: false,
       state: "failed",
     });
+  });
+});
+
+describe("downloads a crash left behind", () => {
+  it("are swept once older than a lease, never one that may still be under way", async () => {
+    const incoming = join(dataDir, "sweep-test");
+    mkdirSync(incoming, { recursive: true });
+    writeFileSync(join(incoming, "left-by-a-crash"), "partial");
+    writeFileSync(join(incoming, "under-way"), "partial");
+    const longAgo = new Date(Date.now() - RECORDING_LEASE_MS - 60_000);
+    utimesSync(join(incoming, "left-by-a-crash"), longAgo, longAgo);
+    expect(await sweepIncoming(incoming, RECORDING_LEASE_MS)).toBe(1);
+    expect(readdirSync(incoming)).toEqual(["under-way"]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { get, type RequestOptions } from "node:https";
 import type { LookupFunction } from "node:net";
 import { join } from "node:path";
@@ -152,4 +152,22 @@ export function createRecordingFetcher(options: {
       };
     }
   };
+}
+
+/**
+ * Deletes the downloads a crashed process left in `incomingDir` (its own are deleted once stored or failed):
+ * those older than `olderThanMs` by the file system's clock, so a download of another instance sharing the
+ * folder, which ends within its lease, is never taken from under it.
+ */
+export async function sweepIncoming(incomingDir: string, olderThanMs: number): Promise<number> {
+  const names = await readdir(incomingDir).catch(() => []);
+  let swept = 0;
+  for (const name of names) {
+    const path = join(incomingDir, name);
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs < olderThanMs) continue;
+    await rm(path, { force: true });
+    swept++;
+  }
+  return swept;
 }
