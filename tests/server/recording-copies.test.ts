@@ -402,6 +402,26 @@ describe("deleting recordings", () => {
     expect(await copyOf(kept)).toBeNull();
   });
 
+  it("goes even when the caller is erased while the copy is being downloaded", async () => {
+    const p = await practice();
+    const download = fake.holdNext();
+    // The write nudges the worker, whose download waits at the fake…
+    const callId = await endCall(p, fake.publish("under-way.wav", tinyWav()));
+    await download.arrived;
+    const erased = await server.request("/api/privacy/caller/erase", {
+      method: "POST",
+      json: { phone: "+1 718 555 0142", decisions: [] },
+      accessToken: p.staff.accessToken,
+    });
+    expect(erased.status).toBe(200);
+    expect(await copyOf(callId)).toMatchObject({ state: "discarded" });
+    // …and stores the file after the erasure: the tombstone, no longer held by the claim, deletes it.
+    download.release();
+    await scan();
+    expect(await copyOf(callId)).toBeNull();
+    expect(existsSync(fileOf(p, callId))).toBe(false);
+  });
+
   it("goes with the business; the erasure is kept a lease long, for a copy under way as it went", async () => {
     const p = await practice();
     const callId = await endCall(p, fake.publish("business.wav", tinyWav()));

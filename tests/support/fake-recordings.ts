@@ -47,6 +47,8 @@ export async function startFakeRecordings(options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
   const files = new Map<string, { body: Buffer; contentType: string }>();
   let failures: number[] = [];
+  /** Requests to keep waiting (the next ones, in order) until the test lets each go. */
+  const holds: { arrived: () => void; released: Promise<void> }[] = [];
   /** Every request, by path: what the server fetched. */
   const requests: string[] = [];
   const sockets = new Set<Duplex>();
@@ -71,9 +73,14 @@ export async function startFakeRecordings(options: { now?: () => Date } = {}) {
 
   const server = createServer(
     { cert: readFileSync(CERT_FILE), key: readFileSync(join(FIXTURES, "fake-recordings.key.pem")) },
-    (req, res) => {
+    async (req, res) => {
       const url = new URL(req.url ?? "/", `https://${FAKE_RECORDINGS_HOST}`);
       requests.push(url.pathname);
+      const held = holds.shift();
+      if (held) {
+        held.arrived();
+        await held.released;
+      }
       const failure = failures.shift();
       if (failure) {
         res.writeHead(failure, { "content-type": "text/plain" }).end("Failing on purpose");
@@ -113,6 +120,19 @@ export async function startFakeRecordings(options: { now?: () => Date } = {}) {
     /** The next requests answer these statuses, one each, before the files are served again. */
     failNext(...statuses: number[]) {
       failures = [...failures, ...statuses];
+    },
+    /**
+     * Keeps the next request waiting: `arrived` resolves once it has come, and it is answered after `release()`
+     * (a download under way while the test changes things).
+     */
+    holdNext() {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      holds.push({ arrived: () => arrived(), released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: arrival, release: () => release() };
     },
     /** Forgets the failures still queued (a test that failed half way leaves none to the next). */
     reset() {

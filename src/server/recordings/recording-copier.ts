@@ -60,12 +60,12 @@ export function createRecordingCopier(deps: {
   let stopped = false;
   let unsubscribe: (() => void) | null = null;
 
-  const copy = async (job: ClaimedCopy) => {
+  /** Copies or deletes; false when the row changed meanwhile (re-linked, discarded) and keeps the claim. */
+  const settle = async (job: ClaimedCopy): Promise<boolean> => {
     const key = { businessId: job.businessId, callId: job.callId };
     if (job.state === "discarded") {
       await storage.delete(key);
-      await dropTombstone(db, job);
-      return;
+      return dropTombstone(db, job);
     }
     const outcome = await deps.fetch(job.sourceUrl);
     const now = clock();
@@ -75,9 +75,7 @@ export function createRecordingCopier(deps: {
       } finally {
         await rm(outcome.file.path, { force: true });
       }
-      // Re-linked or discarded meanwhile: the row's new state decides (a re-copy, or the file's deletion).
-      if (!(await markCopyStored(db, job, outcome.file, now))) await releaseClaim(db, job);
-      return;
+      return markCopyStored(db, job, outcome.file, now);
     }
     const failure = outcome.retry
       ? job.attempts >= MAX_COPY_ATTEMPTS
@@ -85,7 +83,13 @@ export function createRecordingCopier(deps: {
         : { retryAt: new Date(now.getTime() + backoffMs(job.attempts, Math.random, COPY_BACKOFF)) }
       : { state: outcome.state };
     logger.warn(`Recording copy of call ${job.callId} failed (attempt ${job.attempts}): ${outcome.reason}`);
-    await markCopyFailed(db, job, failure, outcome.reason);
+    return markCopyFailed(db, job, failure, outcome.reason);
+  };
+
+  const copy = async (job: ClaimedCopy) => {
+    // Re-linked or discarded meanwhile: the claim is let go, and the row's new state decides at once (a copy
+    // from the new link, or the file's deletion).
+    if (!(await settle(job))) await releaseClaim(db, job);
   };
 
   /** The files of deleted businesses; each erasure is kept until no copy claimed before it can still land. */

@@ -73,25 +73,29 @@ export async function markCopyStored(
   return rows.length > 0;
 }
 
-/** The attempt failed: try again at `retryAt`, or give up (`failed`, `expired`) with the reason. */
+/**
+ * The attempt failed: try again at `retryAt`, or give up (`failed`, `expired`) with the reason. False when the
+ * job changed meanwhile (its new state then decides).
+ */
 export async function markCopyFailed(
   db: Executor,
   job: ClaimedCopy,
   outcome: { retryAt: Date } | { state: "failed" | "expired" },
   reason: string,
-): Promise<void> {
+): Promise<boolean> {
   const next =
     "retryAt" in outcome
       ? sql`next_attempt_at = ${outcome.retryAt.toISOString()}::timestamptz`
       : sql`state = ${outcome.state}`;
-  await rawRows(
+  const rows = await rawRows(
     db,
     sql`update recording_copies set ${next}, leased_until = null, last_error = ${reason.slice(0, 500)}
       where ${stillClaimed(job)} returning 1`,
   );
+  return rows.length > 0;
 }
 
-/** Lets a claim go whatever became of its row, so a tombstone made meanwhile is served at once. */
+/** Lets a claim go whatever became of its row, so what the row became meanwhile is taken up at once. */
 export async function releaseClaim(db: Executor, job: ClaimedCopy): Promise<void> {
   await rawRows(
     db,
@@ -101,9 +105,10 @@ export async function releaseClaim(db: Executor, job: ClaimedCopy): Promise<void
   );
 }
 
-/** A tombstone whose file is deleted: the row goes (unless the call got a link again meanwhile). */
-export async function dropTombstone(db: Executor, job: ClaimedCopy): Promise<void> {
-  await rawRows(db, sql`delete from recording_copies where ${stillClaimed(job)} returning 1`);
+/** A tombstone whose file is deleted: the row goes; false when the call got a link again meanwhile. */
+export async function dropTombstone(db: Executor, job: ClaimedCopy): Promise<boolean> {
+  const rows = await rawRows(db, sql`delete from recording_copies where ${stillClaimed(job)} returning 1`);
+  return rows.length > 0;
 }
 
 /** Whether the call (columns of its business and id) has a copy to serve, as a boolean column (as findStoredCopy). */
