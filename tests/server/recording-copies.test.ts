@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBooking } from "../../src/server/bookings/bookings-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import {
   COPY_BACKOFF,
@@ -21,6 +22,7 @@ import {
   RECORDING_SCAN_MS,
 } from "../../src/server/recordings/recording-copier";
 import { createRecordingFetcher, sweepIncoming } from "../../src/server/recordings/recording-fetch";
+import type { BookingDetail } from "../../src/shared/booking.schema";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import {
   FAKE_RECORDINGS_HOST,
@@ -306,7 +308,7 @@ describe("GET /api/calls/:id/recording", () => {
   const wav = tinyWav(1);
   beforeAll(async () => {
     p = await practice();
-    callId = await endCall(p, fake.publish("ranges.wav", wav));
+    callId = await endCall(p, fake.publish("ranges.wav", wav), "ranges-call");
     await scan();
     await fresh(p);
   });
@@ -339,6 +341,36 @@ describe("GET /api/calls/:id/recording", () => {
     expect(beyondEnd.status).toBe(206);
     expect(beyondEnd.headers.get("content-range")).toBe(`bytes 100-${wav.length - 1}/${wav.length}`);
     await beyondEnd.arrayBuffer();
+  });
+
+  it("is given to the booking's call too, for the booking panel's player", async () => {
+    const service = await dataOf<{ _id: string }>(
+      await server.request("/api/services", {
+        json: { name: "Cleaning", duration: 30, price: 45, isActive: true },
+        accessToken: p.staff.accessToken,
+      }),
+    );
+    const { row } = await createBooking(server.db, {
+      businessId: p.staff.user.businessId,
+      actor: { kind: "assistant", id: null, name: "Front desk" },
+      now: server.clock(),
+      booking: {
+        source: "assistant",
+        externalId: "booked-during-call",
+        serviceId: service._id,
+        startTime: new Date(server.clock().getTime() + DAY),
+        customerName: "Maria Lopez",
+        customerPhone: "+1 718 555 0142",
+        notes: null,
+        callExternalId: "ranges-call",
+      },
+    });
+    const { call } = await dataOf<BookingDetail>(
+      await server.request(`/api/bookings/${row.id}`, { accessToken: p.staff.accessToken }),
+    );
+    expect(call?.recordingCopyUrl).toMatch(new RegExp(`^/api/calls/${callId}/recording\\?access=`));
+    const played = await server.request(call!.recordingCopyUrl!);
+    expect(Buffer.from(await played.arrayBuffer())).toEqual(wav);
   });
 
   it("is the business's staff's only: another business's call is 404 and reveals nothing, a token fits one call", async () => {
