@@ -337,6 +337,14 @@ describe("GET /api/calls/:id/recording", () => {
     expect(past.headers.get("content-range")).toBe(`bytes */${wav.length}`);
     await past.arrayBuffer();
 
+    const head = await server.request(`/api/calls/${callId}/recording`, {
+      method: "HEAD",
+      accessToken: p.staff.accessToken,
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(wav.length));
+    expect(await head.text()).toBe("");
+
     const beyondEnd = await recording(p, callId, { range: `bytes=100-${wav.length * 2}` });
     expect(beyondEnd.status).toBe(206);
     expect(beyondEnd.headers.get("content-range")).toBe(`bytes 100-${wav.length - 1}/${wav.length}`);

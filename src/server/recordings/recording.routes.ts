@@ -76,14 +76,18 @@ export function recordingRoutes(
       if (range === "unsatisfiable")
         return c.body(null, 416, { ...common, "Content-Range": `bytes */${size}` });
       const { start, end } = range ?? { start: 0, end: size - 1 };
-      const stream = size === 0 ? Readable.from([]) : await storage.open(key, { start, end });
-      if (!stream) throw new Refusal("NOT_FOUND", NO_RECORDING);
-      return c.body(Readable.toWeb(stream) as ReadableStream, range ? 206 : 200, {
+      const headers = {
         ...common,
         "Content-Type": copy.contentType,
         "Content-Length": String(end - start + 1),
         ...(range && { "Content-Range": `bytes ${start}-${end}/${size}` }),
-      });
+      };
+      const status = range ? 206 : 200;
+      // A HEAD (Hono answers it with the GET route) opens no file: nothing would read it.
+      if (c.req.method === "HEAD") return c.body(null, status, headers);
+      const stream = size === 0 ? Readable.from([]) : await storage.open(key, { start, end });
+      if (!stream) throw new Refusal("NOT_FOUND", NO_RECORDING);
+      return c.body(Readable.toWeb(stream) as ReadableStream, status, headers);
     },
   );
 
