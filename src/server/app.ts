@@ -47,6 +47,9 @@ import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
 import { businessExportRoutes } from "./privacy/business-export.routes";
 import { callerDataRoutes } from "./privacy/caller-data.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
+import { recordingRoutes } from "./recordings/recording.routes";
+import { createRecordingLinks } from "./recordings/recording-links";
+import { createRecordingStorage, type RecordingStorage } from "./recordings/recording-storage";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
 import { createBotApi } from "./telegram/bot-api";
@@ -76,6 +79,8 @@ export type CreateAppOptions = {
   logger?: Logger;
   /** The connected Google Calendars' API and sync (null: the events calls answer 503, not configured). */
   calendar?: { api: CalendarApi; sync: CalendarSync } | null;
+  /** Where copied call recordings are kept; absent: where the config says (createRecordingStorage). */
+  recordings?: RecordingStorage;
 };
 
 export function createApp(options: CreateAppOptions) {
@@ -100,9 +105,10 @@ export function createApp(options: CreateAppOptions) {
   app.use(compress({ threshold: GZIP_FROM_BYTES }));
   app.use("/api/*", async (c, next) => {
     await next();
-    // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory).
+    // Answers carry tokens and tenant data: no shared cache may keep them (the client caches in memory). A
+    // route that sets its own keeps it: a recording is `private`, kept by the staff's browser only (seeking).
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
-    c.res.headers.set("Cache-Control", "no-store");
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   app.use(
     "/api/*",
@@ -114,6 +120,7 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
+  const recordingLinks = createRecordingLinks(deps.config.jwtSecret);
   // One desk for our own assistant API and the voice platforms' tool calls: their bookings batch together.
   const bookingDesk = createAssistantBookingDesk(deps, findSlots);
   const botApi = deps.config.telegram && createBotApi(deps.config.telegram);
@@ -126,8 +133,9 @@ export function createApp(options: CreateAppOptions) {
     assistantBookingsRoutes(deps, guards, bookingDesk),
     assistantConnectionsRoutes(deps, guards),
     webhooksRoutes(deps, guards, createToolRunner(deps, bookingDesk, findSlots)),
-    callsRoutes(deps, guards),
-    bookingsRoutes(deps, guards),
+    callsRoutes(deps, guards, recordingLinks),
+    recordingRoutes(deps, guards, options.recordings ?? createRecordingStorage(deps.config), recordingLinks),
+    bookingsRoutes(deps, guards, recordingLinks),
     availabilityRoutes(deps, guards, findSlots),
     bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 
 export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
@@ -42,6 +43,32 @@ export type GoogleConfig = {
   revokeUrl: string;
   /** No trailing slash; e.g. `<calendarApiBaseUrl>/calendars/primary/events`. */
   calendarApiBaseUrl: string;
+};
+
+/** An S3-compatible bucket the recordings are copied into instead of DATA_DIR (see README, "Configuration"). */
+export type S3Config = {
+  bucket: string;
+  /** Null: AWS's own endpoint for the region; otherwise another S3-compatible service's (MinIO, R2, …). */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's default credential chain (instance role, AWS_* variables, shared files). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Bucket in the path (`<endpoint>/<bucket>/<key>`) rather than in the host name, as most non-AWS services need. */
+  forcePathStyle: boolean;
+};
+
+/** Where call recordings are copied to, and how their links are fetched (see recordings/). */
+export type RecordingsConfig = {
+  /** Null: files under `<dataDir>/recordings`. */
+  s3: S3Config | null;
+  /**
+   * Host names whose address is given here instead of by DNS, and trusted even when it is not public (a test's
+   * fake recording server, recordings served inside the operator's own network); every other host must
+   * resolve to a public address.
+   */
+  sourceHosts: Readonly<Record<string, string>>;
+  /** A PEM file of certificate authorities trusted besides the system's when fetching a recording. */
+  sourceCaFile: string | null;
 };
 
 export type ConnectionLimits = {
@@ -99,6 +126,7 @@ export type Config = {
    * hex); unset: generated once and kept in the database (see secrets.ts).
    */
   calendarTokenKey: Buffer | null;
+  recordings: RecordingsConfig;
 };
 
 /** The config the app runs with: the JWT secret is always known by then (see secrets.ts). */
@@ -285,6 +313,64 @@ export function loadConfig(env: Env): Config {
     };
   })();
 
+  const s3 = ((): S3Config | null => {
+    const bucket = value("S3_BUCKET");
+    const endpoint = webUrl("S3_ENDPOINT", "https://s3.eu-central-1.amazonaws.com", ["http:", "https:"]);
+    const accessKeyId = value("S3_ACCESS_KEY_ID");
+    const secretAccessKey = value("S3_SECRET_ACCESS_KEY");
+    const forcePathStyle = boolean("S3_FORCE_PATH_STYLE", false);
+    const region = value("S3_REGION") ?? "us-east-1";
+    const others = [
+      "S3_ENDPOINT",
+      "S3_REGION",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+      "S3_FORCE_PATH_STYLE",
+    ];
+    if (bucket === undefined) {
+      const stray = others.filter((name) => value(name) !== undefined);
+      if (stray.length > 0)
+        problems.push(`${stray.join(", ")} must come with S3_BUCKET (the bucket to copy recordings into)`);
+      return null;
+    }
+    // S3's bucket naming rules: 3–63 lower-case letters, digits, dots and hyphens.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+      problems.push(
+        `S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (was "${bucket}")`,
+      );
+      return null;
+    }
+    if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+      problems.push(
+        "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK's own credentials)",
+      );
+      return null;
+    }
+    return {
+      bucket,
+      endpoint,
+      region,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+      forcePathStyle,
+    };
+  })();
+
+  const sourceHosts = (() => {
+    const raw = value("RECORDING_SOURCE_HOSTS");
+    const hosts: Record<string, string> = {};
+    for (const pair of raw?.split(",") ?? []) {
+      const match = /^\s*([a-z0-9.-]+)=([0-9a-f.:]+)\s*$/i.exec(pair);
+      if (!match || isIP(match[2]!) === 0) {
+        problems.push(
+          `RECORDING_SOURCE_HOSTS must be host=address pairs separated by commas, such as recordings.internal=10.0.0.5 (was "${raw}")`,
+        );
+        return {};
+      }
+      hosts[match[1]!.toLowerCase()] = match[2]!;
+    }
+    return hosts;
+  })();
+
   const dataDir = resolve(value("DATA_DIR") ?? "./data");
   const config: Config = {
     port: integer("PORT", 3000, 0, 65535),
@@ -306,6 +392,12 @@ export function loadConfig(env: Env): Config {
     publicUrl: webUrl("PUBLIC_URL", "https://portal.example.com", ["https:"]),
     google,
     calendarTokenKey,
+    recordings: {
+      s3,
+      sourceHosts,
+      sourceCaFile:
+        value("RECORDING_SOURCE_CA_FILE") === undefined ? null : resolve(value("RECORDING_SOURCE_CA_FILE")!),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

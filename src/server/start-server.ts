@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { authMaintenanceJob } from "./auth/auth-maintenance";
@@ -21,6 +23,9 @@ import { deliveriesPurgeJob } from "./integrations/deliveries-purge";
 import { createLogger, type Logger } from "./logger";
 import { outboxPurgeJob } from "./outbox/outbox-purge";
 import { retentionPurgeJob } from "./privacy/retention-purge";
+import { createRecordingCopier, RECORDING_LEASE_MS } from "./recordings/recording-copier";
+import { createRecordingFetcher, sweepIncoming } from "./recordings/recording-fetch";
+import { createRecordingStorage } from "./recordings/recording-storage";
 import { createScheduler } from "./scheduler/scheduler";
 import { resolveCalendarTokenKey, resolveJwtSecret } from "./secrets";
 import { botIdOf, createBotApi } from "./telegram/bot-api";
@@ -85,11 +90,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       calendarApi && calendarAccess
         ? createCalendarSync({ db: database.db, clock, logger, api: calendarApi, access: calendarAccess })
         : null;
+    const recordings = createRecordingStorage(config);
     const app = createApp({
       config: { ...config, jwtSecret, calendarTokenKey },
       db: database.db,
       clock,
       logger,
+      recordings,
       calendar: calendarApi && calendarSync ? { api: calendarApi, sync: calendarSync } : null,
     });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
@@ -129,6 +136,20 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
             appOrigin: config.appOrigin ?? publicUrl,
           })
         : null;
+    const { sourceCaFile, sourceHosts } = config.recordings;
+    const incomingDir = join(config.dataDir, "recordings-incoming");
+    await sweepIncoming(incomingDir, RECORDING_LEASE_MS);
+    const copier = createRecordingCopier({
+      db: database.db,
+      clock,
+      logger,
+      storage: recordings,
+      fetch: createRecordingFetcher({
+        incomingDir,
+        pinnedHosts: sourceHosts,
+        extraCa: sourceCaFile && readFileSync(sourceCaFile, "utf8"),
+      }),
+    });
     const scheduler = createScheduler({
       db: database.db,
       clock,
@@ -138,6 +159,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         outboxPurgeJob({ db: database.db, logger }),
         retentionPurgeJob({ db: database.db, logger }),
         deliveriesPurgeJob({ db: database.db, logger }),
+        copier.job,
         linkCodePurgeJob({ db: database.db, logger }),
         calendarAuthorizationPurgeJob({ db: database.db, logger }),
         ...(delivery ? [delivery.job] : []),
@@ -155,6 +177,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     delivery?.start();
     calendarDelivery?.start();
+    copier.start();
     scheduler.start();
     // Without a public address Telegram cannot post to us: the server asks it (one instance at a time).
     const poller: UpdatePoller | null =
@@ -174,7 +197,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       db: database.db,
       runDue: () => scheduler.runDue(),
       close: async () => {
-        await Promise.all([scheduler.stop(), delivery?.stop(), calendarDelivery?.stop(), poller?.stop()]);
+        await Promise.all([
+          scheduler.stop(),
+          delivery?.stop(),
+          calendarDelivery?.stop(),
+          copier.stop(),
+          poller?.stop(),
+        ]);
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           // Idle keep-alive sockets would otherwise hold close() open for seconds.

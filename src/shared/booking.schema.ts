@@ -115,6 +115,8 @@ export const bookingCall = type({
   outcome: callOutcome.or("null"),
   summary: "string | null",
   recordingUrl: "string | null",
+  /** Beyond the spec, present once the server holds its own copy of the recording: where to play it from. */
+  "recordingCopyUrl?": "string",
 });
 export type BookingCall = typeof bookingCall.infer;
 

@@ -74,6 +74,11 @@ export const callDetail = callSummary.and({
   externalId: "string",
   transcript: transcriptTurn.array(),
   recordingUrl: "string | null",
+  /**
+   * Beyond the spec, present once the server holds its own copy of the recording (the platform's link may
+   * have expired): the address to play it from, for this staff member (see GET /api/calls/:id/recording).
+   */
+  "recordingCopyUrl?": "string",
   /** Reported while the business's recording was off: no recording link or transcript was kept. */
   recordingOff: "boolean",
   /** When the retention purge removed its transcript, recording link and summary; null while it holds them. */

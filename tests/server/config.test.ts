@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       publicUrl: null,
       google: null,
       calendarTokenKey: null,
+      recordings: { s3: null, sourceHosts: {}, sourceCaFile: null },
     });
   });
 
@@ -64,6 +65,14 @@ describe("loadConfig", () => {
       GOOGLE_OAUTH_BASE_URL: "http://127.0.0.1:8082/",
       GOOGLE_CALENDAR_API_BASE_URL: "http://127.0.0.1:8083/calendar/v3",
       CALENDAR_TOKEN_KEY: "ab".repeat(32),
+      S3_BUCKET: "calldesk-recordings",
+      S3_ENDPOINT: "http://127.0.0.1:9000/",
+      S3_REGION: "eu-central-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-key",
+      S3_FORCE_PATH_STYLE: "true",
+      RECORDING_SOURCE_HOSTS: "recordings.internal=10.0.0.5, media.lan=fd00::5",
+      RECORDING_SOURCE_CA_FILE: "/etc/calldesk/recordings-ca.pem",
     });
     expect(config).toEqual({
       port: 8080,
@@ -95,7 +104,38 @@ describe("loadConfig", () => {
         calendarApiBaseUrl: "http://127.0.0.1:8083/calendar/v3",
       },
       calendarTokenKey: Buffer.from("ab".repeat(32), "hex"),
+      recordings: {
+        s3: {
+          bucket: "calldesk-recordings",
+          endpoint: "http://127.0.0.1:9000",
+          region: "eu-central-1",
+          credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "secret-key" },
+          forcePathStyle: true,
+        },
+        sourceHosts: { "recordings.internal": "10.0.0.5", "media.lan": "fd00::5" },
+        sourceCaFile: "/etc/calldesk/recordings-ca.pem",
+      },
     });
+  });
+
+  it("copies recordings into DATA_DIR unless a bucket is named, and refuses half a bucket's settings", () => {
+    expect(loadConfig({ S3_BUCKET: "recordings" }).recordings.s3).toEqual({
+      bucket: "recordings",
+      endpoint: null,
+      region: "us-east-1",
+      credentials: null,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: "https://s3.example.com" })).toThrow(
+      /S3_ENDPOINT must come with S3_BUCKET/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: "Recordings!" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: "recordings", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ RECORDING_SOURCE_HOSTS: "recordings.internal" })).toThrow(
+      /RECORDING_SOURCE_HOSTS must be host=address pairs/,
+    );
   });
 
   // A demo account whose password is public must not appear on a production database unasked.

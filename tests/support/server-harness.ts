@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
 import { startServer } from "../../src/server/start-server";
 import type { ApiEnvelope } from "../../src/shared/envelope";
+import { UNREACHABLE_RECORDING_HOSTS } from "./recording-hosts";
 import { createTestClock, type TestClock } from "./server-clock";
 import { openTestDatabase } from "./server-database";
 
@@ -63,6 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Tests of concurrency open a hundred requests at once, all from 127.0.0.1 (fetch's pool keeps more open
     // still); connection-limits.test.ts sets its own limits.
     MAX_CONNECTIONS_PER_ADDRESS: "1000",
+    ...UNREACHABLE_RECORDING_HOSTS,
     ...options.env,
   });
   const server = await startServer({

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UNREACHABLE_RECORDING_HOSTS } from "./recording-hosts";
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -40,6 +41,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       NODE_ENV: "production",
       // The browser suite and the benchmarks sign up an account per test or client, all from 127.0.0.1.
       SIGN_UP_LIMIT: "1000000",
+      ...UNREACHABLE_RECORDING_HOSTS,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

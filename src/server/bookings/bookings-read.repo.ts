@@ -14,6 +14,7 @@ import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import type { BookingRow } from "../db/schema/bookings.schema";
+import { storedCopyOf } from "../recordings/recording-copies.repo";
 import type { TimezoneMoved } from "../time/business-timezones";
 import { readInZone } from "../time/zoned-read";
 import { findBookingRow } from "./booking-lookups.repo";
@@ -94,7 +95,7 @@ export async function findBookingDetail(
   db: Executor,
   businessId: string,
   bookingId: string,
-): Promise<BookingDetail | null> {
+): Promise<StoredBookingDetail | null> {
   const row = await findBookingRow(db, businessId, bookingId);
   if (!row) return null;
   const [timeline, call, currency, calendar] = await Promise.all([
@@ -198,18 +199,25 @@ async function readCurrency(db: Executor, businessId: string): Promise<string> {
   return row!.currency;
 }
 
+/** A booking's call as stored: `hasCopy` when its recording's copy is stored (see recordings/). */
+export type StoredBookingCall = Omit<BookingCall, "recordingCopyUrl"> & { hasCopy: boolean };
+
+/** A booking's detail as stored, its call's recording copy not yet given its address. */
+export type StoredBookingDetail = Omit<BookingDetail, "call"> & { call: StoredBookingCall | null };
+
 /** The call a booking was made during: linked by call_id, else the business's call of its call_external_id. */
-async function findBookingCall(db: Executor, booking: BookingRow): Promise<BookingCall | null> {
+async function findBookingCall(db: Executor, booking: BookingRow): Promise<StoredBookingCall | null> {
   const which = booking.callId
     ? sql`id = ${booking.callId}::uuid`
     : booking.callExternalId
       ? sql`external_id = ${booking.callExternalId}`
       : null;
   if (!which) return null;
-  const [call] = await rawRows<BookingCall>(
+  const [call] = await rawRows<StoredBookingCall>(
     db,
     sql`select id as "_id", caller_number as "fromNumber", ${isoUtc(sql`started_at`)} as "startTime",
-        duration_seconds as "duration", status, outcome, summary, recording_url as "recordingUrl"
+        duration_seconds as "duration", status, outcome, summary, recording_url as "recordingUrl",
+        ${storedCopyOf(sql`calls.business_id`, sql`calls.id`)} as "hasCopy"
       from calls where business_id = ${booking.businessId}::uuid and ${which}`,
   );
   return call ?? null;

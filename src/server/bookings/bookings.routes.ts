@@ -12,6 +12,7 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { type RecordingLinks, withCopyUrl } from "../recordings/recording-links";
 import { Refusal } from "../refusal";
 import { createBusinessTimezones } from "../time/business-timezones";
 import {
@@ -31,7 +32,11 @@ import {
 const NO_BOOKING = "No such booking";
 
 /** Spec 7 "Bookings", the reads: the list, one booking with its timeline and call, the sidebar's count. */
-export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+export function bookingsRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  recordingLinks: RecordingLinks,
+) {
   const router = new ApiRouter("/api/bookings", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
 
@@ -144,9 +149,11 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: ["NOT_FOUND"],
     },
     async (c) => {
-      const booking = await findBookingDetail(db, c.get("auth").businessId, readIdParam(c, NO_BOOKING));
+      const auth = c.get("auth");
+      const booking = await findBookingDetail(db, auth.businessId, readIdParam(c, NO_BOOKING));
       if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
-      return ok(c, booking);
+      const call = booking.call && withCopyUrl(recordingLinks, auth, clock(), booking.call);
+      return ok(c, { ...booking, call });
     },
   );
 

@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
+import { recordingCopiesChanged } from "../recordings/recording-signal";
 
 /*
  * The one module that writes call rows (and the outbox rows of missed calls). Every write goes through a
@@ -65,6 +66,9 @@ export async function reportCalls(
   const answers: ReportAnswer[] = new Array(items.length);
   for (const { ord, id, created, refusal } of rows)
     answers[ord - 1] = refusal ? { refused: refusal } : { id, created };
+  // A recording link may have come, changed or gone: the copy worker looks at once (committed or not: a needless
+  // look is one claim query; a copy not yet visible is found by its scheduled scan).
+  if (items.some((item) => "recordingUrl" in item.report)) recordingCopiesChanged();
   // Every business that reported a missed call may have news: a repeated report's wake-up is one needless
   // claim query, cheaper than asking the statement which rows it wrote.
   if (options.notifyMissed)
@@ -159,7 +163,23 @@ export async function purgeCalls(
     db,
     sql`select calls_purge(${businessId}::uuid, ${before.toISOString()}::timestamptz, ${limit}::int) as deleted`,
   );
+  // Their recording copies are tombstones now (calls_purge): the copy worker deletes the files.
+  if (row!.deleted > 0) recordingCopiesChanged();
   return row!.deleted;
+}
+
+/**
+ * The recording copies of these calls of the business follow their links (recording_copies_sync in
+ * db/functions/recording-copies.sql): a cleared link makes its copy a tombstone whose file the copy worker
+ * deletes. In the transaction that changed the links.
+ */
+async function syncRecordingCopies(tx: Executor, businessId: string, callIds: string[], now: Date) {
+  if (callIds.length === 0) return;
+  await tx.execute(
+    sql`select recording_copies_sync(array_fill(${businessId}::uuid, array[${callIds.length}::int]),
+      ${`{${callIds.join(",")}}`}::uuid[], ${now.toISOString()}::timestamptz)`,
+  );
+  recordingCopiesChanged();
 }
 
 /** What clearing a call's content sets: the call detail then says when it went (content_removed_at). */
@@ -181,7 +201,7 @@ export async function clearCallContent(
   now: Date,
 ): Promise<number> {
   await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-  const [row] = await rawRows<{ cleared: number }>(
+  const [row] = await rawRows<{ ids: string[] }>(
     tx,
     sql`with due as (
         select id from calls
@@ -193,11 +213,12 @@ export async function clearCallContent(
       cleared as (
         update calls c set ${contentCleared(now)}
         from due where c.id = due.id
-        returning 1
+        returning c.id
       )
-      select count(*)::int as cleared from cleared`,
+      select coalesce(json_agg(id), '[]') as ids from cleared`,
   );
-  return row!.cleared;
+  await syncRecordingCopies(tx, businessId, row!.ids, now);
+  return row!.ids.length;
 }
 
 /**
@@ -214,15 +235,16 @@ export async function eraseCallerCalls(
   now: Date,
 ): Promise<number> {
   await tx.execute(sql`select calls_lock_business(${businessId}::uuid)`);
-  const [row] = await rawRows<{ erased: number }>(
+  const [row] = await rawRows<{ ids: string[] }>(
     tx,
     sql`with erased as (
         update calls set caller_number = '', caller_name = null, ${contentCleared(now)},
           erased_at = coalesce(erased_at, ${now.toISOString()}::timestamptz)
         where business_id = ${businessId}::uuid and ${caller}
-        returning 1
+        returning id
       )
-      select count(*)::int as erased from erased`,
+      select coalesce(json_agg(id), '[]') as ids from erased`,
   );
-  return row!.erased;
+  await syncRecordingCopies(tx, businessId, row!.ids, now);
+  return row!.ids.length;
 }

@@ -4,15 +4,19 @@ import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { calls } from "../db/schema/calls.schema";
+import { storedCopyOf } from "../recordings/recording-copies.repo";
 import type { TimezoneMoved } from "../time/business-timezones";
 import type { StartTimeRange } from "./call-list-range";
+
+/** A call's detail as stored: `hasCopy` when its recording's copy is stored (see recordings/). */
+export type StoredCallDetail = Omit<CallDetail, "booking" | "recordingCopyUrl"> & { hasCopy: boolean };
 
 export async function findCallDetail(
   db: Executor,
   businessId: string,
   callId: string,
-): Promise<Omit<CallDetail, "booking"> | null> {
-  const [row] = await rawRows<Omit<CallDetail, "booking">>(
+): Promise<StoredCallDetail | null> {
+  const [row] = await rawRows<StoredCallDetail>(
     db,
     sql`select ${calls.id} as "_id", ${calls.externalId} as "externalId",
         ${calls.callerNumber} as "fromNumber", ${calls.callerName} as "customerName",
@@ -20,7 +24,8 @@ export async function findCallDetail(
         ${calls.status} as "status", ${calls.outcome} as "outcome", ${calls.summary} as "summary",
         ${calls.serviceName} as "serviceName", ${calls.transcript} as "transcript",
         ${calls.recordingUrl} as "recordingUrl", ${calls.recordingOff} as "recordingOff",
-        ${isoUtc(calls.contentRemovedAt)} as "contentRemovedAt", ${isoUtc(calls.updatedAt)} as "updatedAt"
+        ${isoUtc(calls.contentRemovedAt)} as "contentRemovedAt", ${isoUtc(calls.updatedAt)} as "updatedAt",
+        ${storedCopyOf(calls.businessId, calls.id)} as "hasCopy"
       from ${calls}
       where ${calls.businessId} = ${businessId} and ${calls.id} = ${callId}`,
   );

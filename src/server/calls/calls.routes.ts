@@ -4,6 +4,7 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
+import { type RecordingLinks, withCopyUrl } from "../recordings/recording-links";
 import { Refusal } from "../refusal";
 import { createBusinessTimezones } from "../time/business-timezones";
 import { startTimeRange } from "./call-list-range";
@@ -13,7 +14,11 @@ import { findCallDetail, listCalls, listCallsInZone } from "./calls.repo";
 const NO_CALL = "No such call";
 
 /** Spec 7 "Calls": the call history of the signed-in staff member's business. */
-export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
+export function callsRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  recordingLinks: RecordingLinks,
+) {
   const router = new ApiRouter("/api/calls", guards);
   const inBusinessTimezone = createBusinessTimezones(db);
 
@@ -67,18 +72,23 @@ export function callsRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards) {
       summary: "One call of the business, with its transcript, recording and the booking made during it",
       description:
         "booking is the booking made during the call (linked to it, or naming its externalId when the " +
-        "assistant booked before it reported the call); the latest when there are several; null when none.",
+        "assistant booked before it reported the call); the latest when there are several; null when none. " +
+        "recordingCopyUrl, beyond the spec, is present once the server holds its own copy of the recording: " +
+        "the address (GET /api/calls/{id}/recording with a token for this staff member) to play it from.",
       auth: "user",
       response: callDetail,
       examples: { response: callDetailExample },
       errors: ["NOT_FOUND"],
     },
     async (c) => {
-      const { businessId } = c.get("auth");
-      const call = await findCallDetail(db, businessId, readIdParam(c, NO_CALL));
+      const auth = c.get("auth");
+      const call = await findCallDetail(db, auth.businessId, readIdParam(c, NO_CALL));
       if (!call) throw new Refusal("NOT_FOUND", NO_CALL);
-      const booking = await findBookingOfCall(db, businessId, { id: call._id, externalId: call.externalId });
-      return ok(c, { ...call, booking });
+      const booking = await findBookingOfCall(db, auth.businessId, {
+        id: call._id,
+        externalId: call.externalId,
+      });
+      return ok(c, { ...withCopyUrl(recordingLinks, auth, clock(), call), booking });
     },
   );
 

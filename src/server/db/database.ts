@@ -13,6 +13,7 @@ import * as calls from "./schema/calls.schema";
 import * as instanceSettings from "./schema/instance-settings.schema";
 import * as knownDevices from "./schema/known-devices.schema";
 import * as purgedCallCounts from "./schema/purged-call-counts.schema";
+import * as recordings from "./schema/recordings.schema";
 import * as refreshTokens from "./schema/refresh-tokens.schema";
 import * as scheduledJobs from "./schema/scheduled-jobs.schema";
 import * as services from "./schema/services.schema";
@@ -31,6 +32,7 @@ export const schema = {
   ...calls,
   ...callCounts,
   ...purgedCallCounts,
+  ...recordings,
   ...bookings,
   ...bookingCounts,
   ...scheduledJobs,

@@ -11,7 +11,7 @@ import { failure } from "./respond";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-type SuccessStatus = 200 | 201;
+type SuccessStatus = 200 | 201 | 206;
 
 /**
  * How a route's caller proves who they are: `user` with a staff access token, `assistantKey` with an X-Api-Key
@@ -53,7 +53,10 @@ export type RouteSpec<
    * Google's redirect opens in the popup); `response` is then null.
    */
   page?: boolean;
-  /** The answer is a file of this media type to download (a zip) rather than JSON; `response` is then null. */
+  /**
+   * The answer is a file of this media type (a zip to download; `audio/*`: audio of any type) rather than JSON;
+   * `response` is then null.
+   */
   file?: string;
   /** Fields the success envelope carries beside `data` (what a list of slots says about itself). */
   alongside?: Type;
@@ -118,8 +121,12 @@ async function responseDrift(
   if (spec.page)
     return contentType.startsWith("text/html") ? null : `a page must be text/html (was "${contentType}")`;
   // A file is checked by its type only: reading it here would hold the whole download in memory.
-  if (spec.file)
-    return contentType === spec.file ? null : `a file must be ${spec.file} (was "${contentType}")`;
+  if (spec.file) {
+    const fits = spec.file.endsWith("/*")
+      ? contentType.startsWith(spec.file.slice(0, -1))
+      : contentType === spec.file;
+    return fits ? null : `a file must be ${spec.file} (was "${contentType}")`;
+  }
   const bytes = Buffer.from(await response.clone().arrayBuffer());
   const text = (response.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes).toString();
   let body: unknown;

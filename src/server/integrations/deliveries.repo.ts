@@ -6,6 +6,7 @@ import { reportCalls } from "../calls/calls-write.repo";
 import type { Database, Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { outboxWritten } from "../outbox/outbox-signal";
+import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip } from "./platform-report";
@@ -147,6 +148,7 @@ export async function storeDelivery(
   });
   // The writer signalled before this transaction committed; the worker looks again now that it has.
   if (stored.result === "accepted" && report.status === "missed") outboxWritten([delivery.businessId]);
+  if (stored.result === "accepted" && "recordingUrl" in report) recordingCopiesChanged();
   return stored;
 }
 

@@ -9,6 +9,8 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { isHttps } from "../http/request-info";
 import { ok } from "../http/respond";
+import { recordErasure } from "../recordings/recording-copies.repo";
+import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { Refusal, unauthenticated } from "../refusal";
 import type { BotApi } from "../telegram/bot-api";
 import { sayFarewell } from "../telegram/farewell";
@@ -23,11 +25,11 @@ export const NAME_MISMATCH = "Type the business's name exactly as it is shown; n
  * cannot be reached is logged and said in the answer, and never keeps the data.
  */
 export function businessDeletionRoutes(
-  deps: Pick<AppDeps, "db" | "logger" | "config">,
+  deps: Pick<AppDeps, "db" | "logger" | "config" | "clock">,
   guards: RouteGuards,
   botApi: BotApi | null,
 ) {
-  const { db, logger, config } = deps;
+  const { db, logger, config, clock } = deps;
   const router = new ApiRouter("/api/privacy", guards);
   const { revokeStored } = createGrantRevocation(deps, createTokenCipher(config.calendarTokenKey));
 
@@ -40,7 +42,8 @@ export function businessDeletionRoutes(
       description:
         "businessName must be the business's name exactly (case and spaces included), else 400 and nothing " +
         "is deleted. Every table's rows of the business go in one transaction, checked gone before it " +
-        "commits; staff sessions go with them and their access tokens stop working at once. Then the " +
+        "commits; staff sessions go with them and their access tokens stop working at once; the copied call " +
+        "recordings are deleted right after by the recording worker. Then the " +
         "Google Calendar grant is revoked and the Telegram chat told it hears nothing more: 'unreachable' " +
         "when a service could not be reached (the deletion stands). No audit entry survives the business; " +
         "the server's log notes the business's id.",
@@ -64,8 +67,12 @@ export function businessDeletionRoutes(
         const chat = await findTelegramConnection(tx, businessId);
         const calendar = await findCalendarConnection(tx, businessId);
         await deleteTenantRows(tx, businessId);
+        // The stored recordings go after the rows, by the copy worker: from a durable record, so a crash
+        // between the commit and the files cannot leave them behind.
+        await recordErasure(tx, businessId, clock());
         return { business, chat, calendar };
       });
+      recordingCopiesChanged();
       logger.info(`Business ${businessId} deleted with everything it held, at its staff's request`);
       clearRefreshCookie(c, isHttps(c, config.trustProxy));
 

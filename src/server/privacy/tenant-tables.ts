@@ -18,6 +18,7 @@ import { calls } from "../db/schema/calls.schema";
 import { instanceSettings } from "../db/schema/instance-settings.schema";
 import { knownDevices } from "../db/schema/known-devices.schema";
 import { purgedCallCounts } from "../db/schema/purged-call-counts.schema";
+import { recordingCopies, recordingErasures } from "../db/schema/recordings.schema";
 import { refreshTokenFamilies, refreshTokens } from "../db/schema/refresh-tokens.schema";
 import { scheduledJobs } from "../db/schema/scheduled-jobs.schema";
 import { services } from "../db/schema/services.schema";
@@ -114,6 +115,11 @@ export const TENANT_TABLES: readonly TenantTable[] = [
     "id",
   ]),
   tenant(
+    recordingCopies,
+    "The copies of the calls' recordings kept by the server: the link each was copied from, where the copy stands, its size and type (the audio itself is not in the export).",
+    ["call_id"],
+  ),
+  tenant(
     purgedCallCounts,
     "How many calls of each status the retention purge deleted (the dashboard still counts them).",
     ["status"],
@@ -169,6 +175,8 @@ export const GLOBAL_TABLES: readonly string[] = [
   getTableConfig(authThrottle).name,
   getTableConfig(telegramPoller).name,
   getTableConfig(instanceSettings).name,
+  // Deleted businesses whose recordings' files are still being deleted: the business is gone by then.
+  getTableConfig(recordingErasures).name,
   "drizzle.__drizzle_migrations",
 ];
 

@@ -6,6 +6,7 @@ import { useSearch } from "wouter";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { RecordingPlayer } from "../../components/recording-player";
+import { recordingSourceOf } from "../../components/recording-source";
 import { Card, CardBody, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -109,7 +110,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
               {call.recordingUrl === null && contentAbsent(call, "recording") ? (
                 <CallContentAbsence call={call} absent="recording" />
               ) : (
-                <RecordingPlayer url={call.recordingUrl} fallbackDuration={call.duration} />
+                <RecordingPlayer url={recordingSourceOf(call)} fallbackDuration={call.duration} />
               )}
             </CardBody>
           </Card>

@@ -17,6 +17,7 @@ $$;
 --     purge removed (content_removed_at), so the next purge removes it again if it is still due;
 --   * a call the privacy desk erased (erased_at) stays erased: a report updates its status, times, duration,
 --     outcome and service, never its number (''), name, summary, transcript or recording link (none).
+--   * the call's recording copy job follows its link (recording_copies_sync in recording-copies.sql).
 -- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
 CREATE OR REPLACE FUNCTION calls_report(p_business uuid, p_report jsonb, p_started_at timestamptz, p_now timestamptz)
 RETURNS TABLE (call_id uuid, created boolean)
@@ -70,6 +71,7 @@ BEGIN
     content_removed_at = CASE WHEN c.erased_at IS NULL AND p_report ?| ARRAY['summary', 'transcript', 'recordingUrl']
       THEN NULL ELSE c.content_removed_at END,
     updated_at = excluded.updated_at;
+  PERFORM recording_copies_sync(ARRAY[p_business], ARRAY[v_id], p_now);
 
   RETURN QUERY SELECT v_id, v_old.id IS NULL;
 END;
@@ -100,6 +102,7 @@ LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_ords integer[];
   v_ids uuid[];
+  v_businesses uuid[];
   v_created boolean[];
   v_refused integer[];
   v_refusals text[];
@@ -206,12 +209,15 @@ BEGIN
   SELECT
     (SELECT coalesce(array_agg(f.ord ORDER BY f.ord), '{}') FROM first_of_call f),
     (SELECT coalesce(array_agg(f.id ORDER BY f.ord), '{}') FROM first_of_call f),
+    (SELECT coalesce(array_agg(f.business_id ORDER BY f.ord), '{}') FROM first_of_call f),
     (SELECT coalesce(array_agg(f.created AND NOT f.stale ORDER BY f.ord), '{}') FROM first_of_call f),
     (SELECT coalesce(array_agg(i.ord ORDER BY i.ord), '{}') FROM item i WHERE i.refusal IS NOT NULL),
     (SELECT coalesce(array_agg(i.refusal ORDER BY i.ord), '{}') FROM item i WHERE i.refusal IS NOT NULL),
     (SELECT coalesce(array_agg(f.id ORDER BY f.ord), '{}') FROM first_of_call f
       WHERE p_notify_missed AND f.reports > 1 AND f.may_turn_missed)
-  INTO v_ords, v_ids, v_created, v_refused, v_refusals, v_pending;
+  INTO v_ords, v_ids, v_businesses, v_created, v_refused, v_refusals, v_pending;
+  -- The second and later reports of a call below sync in calls_report.
+  PERFORM recording_copies_sync(v_businesses, v_ids, p_now);
 
   RETURN QUERY
     SELECT u.ord, u.id, u.created, NULL::text FROM unnest(v_ords, v_ids, v_created) AS u(ord, id, created)
@@ -255,6 +261,7 @@ LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_deleted integer;
   v_last timestamptz;
+  v_gone uuid[];
 BEGIN
   PERFORM calls_lock_business(p_business);
   WITH gone AS (
@@ -265,14 +272,17 @@ BEGIN
       ORDER BY started_at, id
       LIMIT p_limit
     )
-    RETURNING started_at, status
+    RETURNING id, started_at, status
   ),
   tallied AS (
     INSERT INTO purged_call_counts AS p (business_id, status, n)
     SELECT p_business, g.status, count(*) FROM gone g GROUP BY g.status ORDER BY g.status
     ON CONFLICT (business_id, status) DO UPDATE SET n = p.n + excluded.n
   )
-  SELECT count(*), max(started_at) INTO v_deleted, v_last FROM gone;
+  SELECT count(*), max(started_at), coalesce(array_agg(id), '{}') INTO v_deleted, v_last, v_gone FROM gone;
+  -- Their recordings' copies become tombstones, whose files the copy worker deletes (no link is set here:
+  -- the time only stamps new jobs).
+  PERFORM recording_copies_sync(array_fill(p_business, ARRAY[cardinality(v_gone)]), v_gone, now());
   IF v_deleted > 0 THEN
     DELETE FROM call_counts c
     USING call_count_levels() l, (VALUES (''), ('in-progress'), ('completed'), ('missed'), ('failed')) AS k(status)

@@ -9,6 +9,7 @@ import { BookingStatusTag } from "../../../components/booking-status-look";
 import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { RecordingPlayer } from "../../../components/recording-player";
+import { recordingSourceOf } from "../../../components/recording-source";
 import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { WarningNotice } from "../../../components/warning-notice";
@@ -141,7 +142,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
               <ExternalLink aria-hidden="true" className={css({ w: "4", h: "4" })} />
             </Link>
             {booking.call.summary ? <p className={css({ fontSize: "sm" })}>{booking.call.summary}</p> : null}
-            <RecordingPlayer url={booking.call.recordingUrl} fallbackDuration={booking.call.duration} />
+            <RecordingPlayer url={recordingSourceOf(booking.call)} fallbackDuration={booking.call.duration} />
           </>
         ) : (
           <p className={css({ fontSize: "sm", color: "fg.muted" })}>
