@@ -39,6 +39,9 @@ CREATE OR REPLACE FUNCTION assistant_deliveries_record(
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_accepted integer[];
+  -- Items that get a row storing nothing (refused, duplicate), and accepted ones with a call to write.
+  v_stored_nothing integer;
+  v_with_call integer;
   v_reports jsonb;
   v_report_items integer[];
   v_call_items integer[] := '{}';
@@ -60,21 +63,27 @@ BEGIN
     ON CONFLICT (business_id, provider, provider_call_id, event) WHERE result = 'accepted' DO NOTHING
     RETURNING d.business_id, d.provider, d.provider_call_id, d.event
   )
-  SELECT coalesce(array_agg(c.ord ORDER BY c.ord), '{}') INTO v_accepted
+  SELECT coalesce(array_agg(c.ord ORDER BY c.ord), '{}'), count(*) FILTER (WHERE c.item ? 'report')
+  INTO v_accepted, v_with_call
   FROM candidate c
   JOIN inserted n ON n.business_id = c.business_id AND n.provider = c.provider
     AND n.provider_call_id = c.call_id AND n.event = c.event;
+  SELECT count(*) FILTER (WHERE i.reason IS NOT NULL OR i.record) - cardinality(v_accepted)
+  INTO v_stored_nothing
+  FROM assistant_delivery_items(p_items) i;
 
-  SELECT jsonb_agg(jsonb_build_object('key', NULL, 'connection', i.connection_id, 'business', i.business_id,
-      'timezone', NULL, 'startedAt', i.item->'startedAt', 'report', i.item->'report') ORDER BY i.ord),
-    array_agg(i.ord ORDER BY i.ord)
-  INTO v_reports, v_report_items
-  FROM assistant_delivery_items(p_items) i
-  WHERE i.ord = ANY (v_accepted) AND i.item ? 'report';
+  IF v_with_call > 0 THEN
+    SELECT jsonb_agg(jsonb_build_object('key', NULL, 'connection', i.connection_id,
+        'business', i.business_id, 'timezone', NULL, 'startedAt', i.item->'startedAt', 'report', i.item->'report')
+        ORDER BY i.ord),
+      array_agg(i.ord ORDER BY i.ord)
+    INTO v_reports, v_report_items
+    FROM assistant_delivery_items(p_items) i
+    WHERE i.ord = ANY (v_accepted) AND i.item ? 'report';
 
-  IF v_reports IS NOT NULL THEN
     FOR v_written IN
-      SELECT r.o_ord, r.o_call_id, r.o_refusal FROM calls_report_batch(v_reports, p_now, p_touch_after, p_notify_missed) r
+      SELECT r.o_ord, r.o_call_id, r.o_refusal
+      FROM calls_report_batch(v_reports, p_now, p_touch_after, p_notify_missed) r
     LOOP
       -- The connection cannot be gone: this statement's delivery row holds it (its foreign key).
       IF v_written.o_refusal IS NOT NULL THEN
@@ -86,25 +95,27 @@ BEGIN
     END LOOP;
   END IF;
 
-  INSERT INTO assistant_deliveries
-    (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason)
-  SELECT i.business_id, i.connection_id, i.provider, i.call_id, i.event, i.received_at,
-    CASE WHEN i.reason IS NULL THEN 'duplicate' ELSE 'refused' END, i.reason
-  FROM assistant_delivery_items(p_items) i
-  WHERE i.reason IS NOT NULL OR (i.record AND i.ord <> ALL (v_accepted))
-  ORDER BY i.ord;
-
-  DELETE FROM assistant_deliveries d
-  USING (
-    SELECT DISTINCT i.connection_id FROM assistant_delivery_items(p_items) i
+  IF v_stored_nothing > 0 THEN
+    INSERT INTO assistant_deliveries
+      (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason)
+    SELECT i.business_id, i.connection_id, i.provider, i.call_id, i.event, i.received_at,
+      CASE WHEN i.reason IS NULL THEN 'duplicate' ELSE 'refused' END, i.reason
+    FROM assistant_delivery_items(p_items) i
     WHERE i.reason IS NOT NULL OR (i.record AND i.ord <> ALL (v_accepted))
-  ) c,
-  LATERAL (
-    SELECT x.id FROM assistant_deliveries x
-    WHERE x.connection_id = c.connection_id AND x.result <> 'accepted'
-    ORDER BY x.id DESC OFFSET p_kept LIMIT 1
-  ) oldest_kept_out
-  WHERE d.connection_id = c.connection_id AND d.result <> 'accepted' AND d.id <= oldest_kept_out.id;
+    ORDER BY i.ord;
+
+    DELETE FROM assistant_deliveries d
+    USING (
+      SELECT DISTINCT i.connection_id FROM assistant_delivery_items(p_items) i
+      WHERE i.reason IS NOT NULL OR (i.record AND i.ord <> ALL (v_accepted))
+    ) c,
+    LATERAL (
+      SELECT x.id FROM assistant_deliveries x
+      WHERE x.connection_id = c.connection_id AND x.result <> 'accepted'
+      ORDER BY x.id DESC OFFSET p_kept LIMIT 1
+    ) oldest_kept_out
+    WHERE d.connection_id = c.connection_id AND d.result <> 'accepted' AND d.id <= oldest_kept_out.id;
+  END IF;
 
   UPDATE assistant_connections ac SET last_event_at = t.at
   FROM (
