@@ -5,7 +5,7 @@ import { LAST_USED_PRECISION_MS } from "../assistant/require-assistant-key";
 import type { Clock } from "../clock";
 import type { Database, Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
-import { type BatchAnswer, createStatementBatcher } from "../db/statement-batcher";
+import { createStatementBatcher, eachFailingAlone } from "../db/statement-batcher";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
 
@@ -38,8 +38,6 @@ type DeliveryItem =
   | (KeyedDelivery & { call?: { report: CallReport; startedAt: Date } });
 
 type Recorded = { result: DeliveryResult | null; callId: string | null };
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** The items recorded by one statement; what became of each, in order. */
 async function recordDeliveries(
@@ -114,18 +112,9 @@ export type DeliveryRecorder = {
  * while the previous batch runs — by one statement, as the assistant API's reports are (calls/call-ingest.ts).
  */
 export function createDeliveryRecorder({ db, clock }: { db: Database; clock: Clock }): DeliveryRecorder {
-  const record = createStatementBatcher<DeliveryItem, Recorded>(
-    async (items): Promise<BatchAnswer<Recorded>[]> => {
-      try {
-        return await recordDeliveries(db, items, clock());
-      } catch (error) {
-        if (items.length === 1) throw error;
-        // A delivery the database refuses must not fail the others that happened to share its statement.
-        return Promise.all(
-          items.map((item) => recordDeliveries(db, [item], clock()).then(([recorded]) => recorded!, asError)),
-        );
-      }
-    },
+  // A delivery the database refuses fails alone, not the others that happened to share its statement.
+  const record = createStatementBatcher<DeliveryItem, Recorded>((items) =>
+    eachFailingAlone(items, (some) => recordDeliveries(db, some, clock())),
   );
   return {
     refused: async (delivery, reason, authenticated) => {
