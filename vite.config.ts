@@ -81,6 +81,9 @@ export default defineConfig(({ command }) => ({
           globalSetup: ["tests/support/e2e.global.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits for the browser (a drawer closing, focus coming back); vitest's 1 s default ran out on a
+          // loaded machine while the page was still on its way. A passing poll ends at once, so this costs nothing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { type } from "arktype";
 import {
   ASSISTANT_PLATFORMS,
+  DELIVERY_REASON_CODES,
   DELIVERY_RESULTS,
   RETELL_API_KEY_PATTERN,
 } from "./assistant-platforms.constants";
@@ -8,7 +9,9 @@ import {
 export {
   ASSISTANT_PLATFORMS,
   type AssistantPlatform,
+  DELIVERY_REASON_CODES,
   DELIVERY_RESULTS,
+  type DeliveryReasonCode,
   type DeliveryResult,
 } from "./assistant-platforms.constants";
 
@@ -33,12 +36,16 @@ export type CreateAssistantConnectionBody = typeof createAssistantConnectionBody
 export const rotateAssistantSecretBody = type({ "+": "reject", "apiKey?": retellApiKey });
 export type RotateAssistantSecretBody = typeof rotateAssistantSecretBody.infer;
 
-/** A delivery as the card lists it. */
+/**
+ * A delivery as the card lists it. A refused one has its reason: `reasonCode` stable, for the card to word;
+ * `reason` the server's English (naming the field of a message it could not read); both null otherwise.
+ */
 export const assistantDelivery = type({
   receivedAt: "string",
   event: "string | null",
   result: type.enumerated(...DELIVERY_RESULTS),
   reason: "string | null",
+  reasonCode: type.enumerated(...DELIVERY_REASON_CODES).or("null"),
 });
 export type AssistantDelivery = typeof assistantDelivery.infer;
 
@@ -94,10 +101,41 @@ export const vapiServerAnswer = type({ success: "true", data: platformDeliveryAn
 export const retellToolAnswer = type({ result: "string" }).or({ error: "string" });
 export type RetellToolAnswer = typeof retellToolAnswer.infer;
 
-/** GET /api/assistant-connections/:id/tools: the tools to paste into the platform (see tool-definitions.ts). */
-export const assistantConnectionTools = type({
-  provider: assistantPlatform,
-  /** The JSON to paste: an array of tools, shaped as the platform's dashboard and API take them. */
-  tools: type({ "[string]": "unknown" }).array(),
+/** A tool's parameters: the JSON schema the platform hands the model. */
+const toolParameters = type({
+  type: "'object'",
+  properties: { "[string]": "unknown" },
+  required: "string[]",
+});
+
+/** Vapi's function tool (docs.vapi.ai "Custom Tools"), sent to the connection's server URL. */
+export const vapiToolDefinition = type({
+  type: "'function'",
+  function: { name: "string", description: "string", parameters: toolParameters },
+  server: { url: "string" },
+});
+
+/** Retell's custom function (its LLM API's general_tools), each on its own URL under the connection's. */
+export const retellToolDefinition = type({
+  type: "'custom'",
+  name: "string",
+  description: "string",
+  url: "string",
+  method: "'POST'",
+  parameters: toolParameters,
+  args_at_root: "boolean",
+  speak_during_execution: "boolean",
+  speak_after_execution: "boolean",
+  timeout_ms: "number",
+});
+export type RetellToolDefinition = typeof retellToolDefinition.infer;
+
+/**
+ * GET /api/assistant-connections/:id/tools: the tools to paste into the platform (see tool-definitions.ts),
+ * an array shaped as the platform's dashboard and API take them.
+ */
+export const assistantConnectionTools = type({ provider: "'vapi'", tools: vapiToolDefinition.array() }).or({
+  provider: "'retell'",
+  tools: retellToolDefinition.array(),
 });
 export type AssistantConnectionTools = typeof assistantConnectionTools.infer;

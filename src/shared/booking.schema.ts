@@ -8,6 +8,7 @@ import {
   BOOKINGS_MAX_LIMIT,
 } from "./booking.constants";
 import { callOutcome, callStatus } from "./call-status.schema";
+import { apiErrorCodes } from "./error-codes";
 import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
 
 export * from "./booking.constants";
@@ -117,6 +118,18 @@ export const bookingCall = type({
 });
 export type BookingCall = typeof bookingCall.infer;
 
+/**
+ * What the connected Google Calendar did to a booking's event that staff must decide on: when the owner
+ * deleted that event in Google (staff decide whether to cancel; never done silently), and a move made in
+ * Google that was not taken: the refusal's code (the rule it breaks) and the time it was moved to (null for
+ * refusals noted before the time was kept).
+ */
+export const bookingCalendarFlags = type({
+  deletedInGoogleAt: "string | null",
+  moveRefusal: type({ code: type.enumerated(...apiErrorCodes), movedTo: "string | null" }).or("null"),
+});
+export type BookingCalendarFlags = typeof bookingCalendarFlags.infer;
+
 /** GET /api/bookings/:id: the booking, what it was booked for, its timeline (oldest first) and its call. */
 export const bookingDetail = booking.and({
   notes: "string | null",
@@ -127,14 +140,19 @@ export const bookingDetail = booking.and({
   currency: "string",
   timeline: bookingEvent.array(),
   call: bookingCall.or("null"),
-  /**
-   * Beyond the spec, present when the booking has an event in the connected Google Calendar: when the owner
-   * deleted that event in Google (staff decide whether to cancel; never done silently), and why a move made
-   * in Google was not taken (the rule it breaks).
-   */
-  "calendar?": { deletedInGoogleAt: "string | null", moveRefusal: "string | null" },
+  /** Beyond the spec, present when the booking has an event in the connected Google Calendar. */
+  "calendar?": bookingCalendarFlags,
 });
 export type BookingDetail = typeof bookingDetail.infer;
+
+/**
+ * GET /api/bookings/review (beyond the spec): the open bookings (pending or confirmed) whose event the owner
+ * deleted or moved in Google Calendar and that wait on staff's decision, soonest first.
+ */
+export const bookingsToReview = type({
+  data: booking.and({ calendar: bookingCalendarFlags }).array(),
+});
+export type BookingsToReview = typeof bookingsToReview.infer;
 
 /** GET /api/bookings/counts: what the sidebar shows (bookings waiting for confirmation). */
 export const bookingCounts = type({ pending: "number.integer >= 0" });

@@ -1,11 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
-import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
+import {
+  assistantConnectionList,
+  assistantConnectionTools,
+  assistantConnectionWithSecret,
+} from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
-import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { booking, bookingCounts, bookingDetail, bookingList, bookingsToReview } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
 import { callerData, erasureReceipt } from "@shared/caller-data.schema";
@@ -53,6 +57,7 @@ describe("the client reads the real server's answers through the schemas its rou
       createdAssistantKey,
       assistantConnectionList,
       assistantConnectionWithSecret,
+      assistantConnectionTools,
       availability,
       blackoutDate,
       slotList,
@@ -60,6 +65,7 @@ describe("the client reads the real server's answers through the schemas its rou
       bookingDetail,
       booking,
       bookingCounts,
+      bookingsToReview,
       serviceList,
       service,
       company,
@@ -186,9 +192,20 @@ describe("the client reads the real server's answers through the schemas its rou
       fixtureText("vapi", "end-of-call-report"),
     );
     expect(delivered.status).toBe(200);
+    const wrong = { _id: created._id, secret: "cds_not-the-secret" };
+    expect((await deliverVapi(server, wrong, fixtureText("vapi", "end-of-call-report"))).status).toBe(401);
     const [listed] = await api.get("/assistant-connections", "assistantConnectionList");
-    expect(listed).toMatchObject({ _id: created._id, recentDeliveries: [{ result: "accepted" }] });
+    expect(listed).toMatchObject({
+      _id: created._id,
+      recentDeliveries: [
+        { result: "refused", reasonCode: "wrong_secret" },
+        { result: "accepted", reasonCode: null },
+      ],
+    });
     expect(listed).not.toHaveProperty("secret");
+    const tools = await api.get(`/assistant-connections/${created._id}/tools`, "assistantConnectionTools");
+    expect(tools.provider).toBe("vapi");
+    expect(tools.tools).toHaveLength(6);
     const rotated = await api.post(
       `/assistant-connections/${created._id}/rotate-secret`,
       "assistantConnectionWithSecret",

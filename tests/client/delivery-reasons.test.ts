@@ -1,3 +1,4 @@
+import { DELIVERY_REASON_CODES } from "@shared/assistant-platforms.constants";
 import { describe, expect, it } from "vitest";
 import { deliveryReason } from "../../src/client/features/voice-platforms/delivery-reasons";
 import {
@@ -12,9 +13,9 @@ const secret = "cds_the-right-secret";
 const headers = (values: Record<string, string>) => (name: string) => values[name];
 
 describe("the card's words for why a delivery was refused", () => {
-  it("has its own words for every reason the server gives about a secret or a signature", () => {
+  it("words each secret or signature problem by its code, not by the server's English", () => {
     const stale = now.getTime() - 6 * 60_000;
-    const reasons = [
+    const problems = [
       vapiSignatureProblem(body, secret, headers({ authorization: "Bearer wrong" }), now),
       vapiSignatureProblem(body, secret, headers({ "x-vapi-secret": "wrong" }), now),
       vapiSignatureProblem(body, secret, headers({}), now),
@@ -24,20 +25,39 @@ describe("the card's words for why a delivery was refused", () => {
       retellSignatureProblem(body, secret, undefined, now),
       retellSignatureProblem(body, secret, retellSignature(body, secret, stale), now),
       retellSignatureProblem(body, secret, retellSignature(body, "other", now.getTime()), now),
-    ];
-    expect(new Set(reasons).size).toBe(7);
-    for (const reason of reasons) {
-      expect(reason).not.toBeNull();
-      expect(deliveryReason(reason!).kind, reason!).toBe("known");
+    ].map((problem) => problem!);
+    expect(problems.map((problem) => problem.code)).toEqual([
+      "wrong_secret",
+      "wrong_secret",
+      "no_credential",
+      "no_timestamp",
+      "stale_timestamp",
+      "bad_signature",
+      "no_signature",
+      "stale_timestamp",
+      "bad_signature",
+    ]);
+    for (const { code, reason } of problems) {
+      // Any English at all: the words come from the code.
+      const words = deliveryReason({ reasonCode: code, reason: "whatever the server said" });
+      expect(words, reason).toEqual({
+        message: expect.objectContaining({ id: expect.any(String) }),
+        detail: null,
+      });
     }
   });
 
-  it("shows any other reason as a message that could not be read, naming what the server named", () => {
-    expect(deliveryReason("message.type must be a string (was missing)")).toEqual({
-      kind: "unreadable",
-      detail: "message.type must be a string (was missing)",
-    });
-    // A reason is not looked up along the prototype chain.
-    expect(deliveryReason("constructor").kind).toBe("unreadable");
+  it("has its own words for every code, each different, with the server's English as a detail where it names the fault", () => {
+    const worded = DELIVERY_REASON_CODES.map((code) =>
+      deliveryReason({ reasonCode: code, reason: "the detail" }),
+    );
+    const ids = worded.map((words) => words?.message.id);
+    expect(new Set(ids).size).toBe(DELIVERY_REASON_CODES.length);
+    const detailed = DELIVERY_REASON_CODES.filter((_, index) => worded[index]?.detail === "the detail");
+    expect(detailed).toEqual(["unreadable_payload", "unknown_tool", "bad_arguments", "unknown_service"]);
+  });
+
+  it("gives no reason for a delivery that was not refused", () => {
+    expect(deliveryReason({ reasonCode: null, reason: null })).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 import type { FailureFacts } from "@machines/failure";
-import type { AssistantConnectionWithSecret } from "@shared/assistant-connections.schema";
-import { describe, expect, it } from "vitest";
+import type {
+  AssistantConnection,
+  AssistantConnectionWithSecret,
+} from "@shared/assistant-connections.schema";
+import { environmentManager, QueryObserver } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
+import { LIVE_REFRESH_MS } from "../../src/client/features/calls/calls.queries";
 import { provideAssistantConnection } from "../../src/client/features/voice-platforms/voice-platforms.actors";
 import { assistantConnectionQueries } from "../../src/client/features/voice-platforms/voice-platforms.queries";
 import { createApiClient } from "../../src/client/lib/api-client";
@@ -114,5 +119,47 @@ describe("the voice assistant card's requests and toasts", () => {
     });
     // The list is read again even so: whatever the server did is shown.
     expect(run.listStale()).toBe(true);
+  });
+});
+
+describe("the voice assistant card's list of connections", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    environmentManager.setIsServer(() => true);
+  });
+
+  it("is read again every 5 s while it holds a connection (its deliveries arrive live), and not without one", async () => {
+    vi.useFakeTimers();
+    // A browser's query client, whose timers run (in Node, react-query takes itself for a server's and runs none).
+    environmentManager.setIsServer(() => false);
+    let connections: AssistantConnection[] = [];
+    let reads = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      reads++;
+      return new Response(JSON.stringify({ success: true, data: connections }), {
+        headers: { "Content-Type": "application/json" },
+      });
+    };
+    const api = createApiClient({ baseURL: `${ORIGIN}/api`, fetch });
+    const observer = new QueryObserver(createQueryClient(), assistantConnectionQueries.list(api));
+    const stop = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    // Nothing can arrive without a connection: no reading beyond the list's own freshness.
+    await vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS);
+    expect(reads).toBe(1);
+
+    const { secret: _, ...connected } = connection("vapi", null);
+    connections = [connected];
+    await observer.refetch();
+    expect(reads).toBe(2);
+    await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS);
+    expect(reads).toBe(3);
+    await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS);
+    expect(reads).toBe(4);
+    // The card closed: no more reading.
+    stop();
+    await vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS);
+    expect(reads).toBe(4);
   });
 });

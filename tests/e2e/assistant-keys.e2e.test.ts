@@ -1,12 +1,16 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { LIVE_REFRESH_MS } from "../../src/client/features/calls/calls.queries";
 import {
   browserForFile,
   callReport,
+  connectVapiWithDeliveries,
   deliverAsVapi,
   expectNoAxeViolations,
   reportCall,
   signUp,
   signUpThroughForm,
+  staffApi,
 } from "../support/browser";
 import { fixtureText } from "../support/platform-deliveries";
 
@@ -40,7 +44,7 @@ describe("Settings → Voice assistant keys", () => {
     await card.getByText("Copy this key now and keep it safe. It will not be shown again.").waitFor();
 
     await card.getByRole("button", { name: "Copy key" }).click();
-    await card.getByRole("button", { name: "Copy key" }).getByText("Copied").waitFor();
+    await card.getByRole("button", { name: "Copied", exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
     const row = card.getByRole("listitem").filter({ hasText: "Front desk line" });
@@ -161,6 +165,137 @@ describe("Settings → Voice assistant on Vapi", () => {
     await page.getByText("Vapi disconnected successfully.").waitFor();
     await expect.poll(() => focused(card.getByRole("button", { name: "Connect Vapi" }))).toBe(true);
     expect((await deliverAsVapi(url, rotated, fixtureText("vapi", "end-of-call-report"))).status).toBe(404);
+    await page.context().close();
+  });
+});
+
+describe("Settings → Voice assistant: tools, reasons and deliveries as they arrive", () => {
+  const TOOL_NAMES = [
+    "find_free_slots",
+    "book_appointment",
+    "list_caller_bookings",
+    "reschedule_booking",
+    "cancel_booking",
+    "get_business_info",
+  ];
+  const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+  it("gives Vapi's tool definitions to copy, each and all at once, where the keyboard reaches them", async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page, "/settings");
+    const { _id, webhookUrl } = await staffApi<{ _id: string; webhookUrl: string }>(
+      page,
+      "POST",
+      "/api/assistant-connections",
+      { data: { provider: "vapi" } },
+    );
+    await page.reload();
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    const tools = card.getByRole("region", { name: "Booking tools" });
+    await tools.getByText("In Vapi, create each one under Tools → Create Tool", { exact: false }).waitFor();
+    const toggle = tools.getByRole("button", { name: "Tool definitions" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await tools.locator("[data-tool]").nth(5).waitFor();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(
+      await tools.locator("[data-tool]").evaluateAll((items) => items.map((item) => item.dataset.tool)),
+    ).toEqual(TOOL_NAMES);
+    const served = await staffApi<{ tools: unknown[] }>(
+      page,
+      "GET",
+      `/api/assistant-connections/${_id}/tools`,
+    );
+
+    // One tool's JSON, exactly as the server gives it, to paste as it is.
+    await tools.getByRole("button", { name: "Copy book_appointment", exact: true }).click();
+    const one = JSON.parse(await clipboard(page)) as { function: { name: string }; server: { url: string } };
+    expect(one).toEqual(served.tools[1]);
+    expect(one.server.url).toBe(webhookUrl);
+    await tools.getByRole("button", { name: "Copy all 6 tools as JSON" }).click();
+    expect(JSON.parse(await clipboard(page))).toEqual(served.tools);
+
+    // The JSON scrolls in its own region, named and reachable with Tab.
+    const json = tools.getByRole("region", { name: "find_free_slots JSON for Vapi" });
+    await tools.getByRole("button", { name: "Copy find_free_slots", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    expect(await json.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("gives each Retell custom function's URL and parameters to copy", async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signUp(page, "/settings");
+    const { webhookUrl } = await staffApi<{ webhookUrl: string }>(
+      page,
+      "POST",
+      "/api/assistant-connections",
+      {
+        data: { provider: "retell", apiKey: "key_a1b2c3d4e5f6a7b8c9d0" },
+      },
+    );
+    await page.reload();
+    const tools = page.getByRole("region", { name: "Booking tools" });
+    await tools.getByText("In Retell, add each one to your agent", { exact: false }).waitFor();
+    await tools.getByRole("button", { name: "Tool definitions" }).click();
+    const cancel = tools.locator("[data-tool=cancel_booking]");
+    expect(await cancel.getByLabel("URL", { exact: true }).inputValue()).toBe(
+      `${webhookUrl}/tools/cancel_booking`,
+    );
+    await cancel.getByRole("button", { name: "Copy the URL of cancel_booking" }).click();
+    expect(await clipboard(page)).toBe(`${webhookUrl}/tools/cancel_booking`);
+    await cancel.getByRole("button", { name: "Copy the parameters of cancel_booking" }).click();
+    expect(JSON.parse(await clipboard(page))).toMatchObject({ type: "object", required: ["bookingId"] });
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  it("words a refused delivery's reason in the owner's language, from its code", async () => {
+    const page = await newPage();
+    await page.addInitScript(() => localStorage.setItem("language", "pl"));
+    await signUp(page, "/settings");
+    // A call, a wrong secret and a message that cannot be read.
+    await connectVapiWithDeliveries(page);
+    await page.reload();
+    const refused = page.locator("[data-delivery=refused]");
+    await refused
+      .getByText(
+        "Wysłany sekret nie pasuje do sekretu tego połączenia. Wklej aktualny sekret do poświadczenia na platformie.",
+      )
+      .waitFor();
+    // The message that could not be read: the card's words, then the server's English naming the field.
+    const unreadable = refused.locator("[data-reason-code=unreadable_payload]");
+    expect(await unreadable.innerText()).toMatch(/^Nie dało się odczytać wiadomości: message\.\S+ must be/);
+    expect(await unreadable.locator("code").getAttribute("lang")).toBe("en");
+    await page.context().close();
+  });
+
+  it("shows a delivery that arrives while the card is open, without a reload", async () => {
+    const page = await newPage();
+    // The list's own timers on a clock the test moves: no waiting out real time.
+    await page.clock.install();
+    await signUp(page, "/settings");
+    const { webhookUrl, secret } = await staffApi<{ webhookUrl: string; secret: string }>(
+      page,
+      "POST",
+      "/api/assistant-connections",
+      { data: { provider: "vapi" } },
+    );
+    await page.reload();
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByText("No event received yet. Make a test call to your assistant.").waitFor();
+
+    expect((await deliverAsVapi(webhookUrl, secret, fixtureText("vapi", "end-of-call-report"))).status).toBe(
+      200,
+    );
+    await page.clock.fastForward(LIVE_REFRESH_MS + 500);
+    await card.locator("[data-delivery=accepted]").getByText("end-of-call-report").waitFor();
+    await card.getByText(/^Last event received .* ago \(.+\)$/).waitFor();
+    expect(await card.getByText("No event received yet.", { exact: false }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -81,33 +81,60 @@ async function connectAtOnce(page: Page) {
   await card(page).getByText(FAKE_GOOGLE_EMAIL, { exact: true }).waitFor();
 }
 
-describe("a booking whose event the owner deleted in Google Calendar", () => {
-  it("stands, and its panel says so, after Resync now", async () => {
+describe("bookings whose events the owner changed in Google Calendar", () => {
+  it("stand, and their panels say so, after Resync now: one deleted there, one moved out of the opening hours", async () => {
     const page = await withGoogle({ viewport: { width: 1280, height: 900 } });
     await signUp(page);
     const serviceId = await createService(page, { name: "Check-up", duration: 30, price: 0, isActive: true });
     await connectAtOnce(page);
     const slot = await firstFreeSlot(page, serviceId);
-    const booking = await createBooking(page, {
-      serviceId,
-      startTime: slot.start,
-      customerName: "Ada Lovelace",
-      customerPhone: "+15550001111",
-    });
-    // The booking reaches the calendar on its own (the outbox), then the owner deletes its event there.
-    const eventOf = () =>
+    const book = (startTime: string, customerName: string) =>
+      createBooking(page, { serviceId, startTime, customerName, customerPhone: "+15550001111" });
+    const deleted = await book(slot.start, "Ada Lovelace");
+    const moved = await book(new Date(Date.parse(slot.start) + 60 * 60_000).toISOString(), "Grace Hopper");
+    // The bookings reach the calendar on their own (the outbox); then the owner changes their events there.
+    const eventOf = (bookingId: string) =>
       calendar
         .live("primary")
-        .find((event) => event.extendedProperties?.private?.calldeskBookingId === booking._id);
-    await expect.poll(eventOf, { timeout: 15_000 }).toBeDefined();
-    calendar.deleteEvent("primary", eventOf()!.id);
+        .find((event) => event.extendedProperties?.private?.calldeskBookingId === bookingId);
+    await expect.poll(() => eventOf(deleted._id) && eventOf(moved._id), { timeout: 15_000 }).toBeDefined();
+    calendar.deleteEvent("primary", eventOf(deleted._id)!.id);
+    // To three at night, New York time (the business's zone): outside the opening hours.
+    const day = slot.start.slice(0, 10);
+    const night = `${day}T03:00:00${newYorkOffset(day)}`;
+    calendar.editEvent("primary", eventOf(moved._id)!.id, {
+      start: { dateTime: night },
+      end: { dateTime: `${day}T03:30:00${newYorkOffset(day)}` },
+    });
     await card(page).getByRole("button", { name: "Resync now" }).click();
     await toast(page, "Synced with Google Calendar.").waitFor();
 
-    await page.goto(`/bookings?booking=${booking._id}`);
+    await page.goto(`/bookings?booking=${deleted._id}`);
     await page.getByText("Deleted in Google Calendar", { exact: true }).waitFor();
-    const { status } = await staffApi<{ status: string }>(page, "GET", `/api/bookings/${booking._id}`);
-    expect(status).toBe("pending");
+    expect((await staffApi<{ status: string }>(page, "GET", `/api/bookings/${deleted._id}`)).status).toBe(
+      "pending",
+    );
+
+    // Both wait on staff's decision above the bookings; the reason in the user's words (the refusal's code),
+    // with the time it was moved to, in the panel its line opens.
+    await page.goto("/bookings");
+    await page.getByText("2 bookings were changed in Google Calendar and need your decision").waitFor();
+    expect(
+      await page.locator("[data-review]").evaluateAll((items) => items.map((li) => li.textContent)),
+    ).toEqual([
+      expect.stringMatching(/^Ada Lovelace, .* \(deleted in Google Calendar\)$/),
+      expect.stringMatching(/^Grace Hopper, .* \(moved in Google Calendar, not taken\)$/),
+    ]);
+    await expectNoAxeViolations(page);
+    await page.locator(`[data-review="${moved._id}"] a`).click();
+    const panel = page.getByRole("dialog");
+    await panel.getByText("A move in Google Calendar was not taken", { exact: true }).waitFor();
+    expect(await panel.innerText()).toMatch(
+      /It was moved to .*03:00 there\. The booking keeps its time here: That time is outside the opening hours\./,
+    );
+    expect((await staffApi<{ startTime: string }>(page, "GET", `/api/bookings/${moved._id}`)).startTime).toBe(
+      moved.startTime,
+    );
     await page.context().close();
   });
 });

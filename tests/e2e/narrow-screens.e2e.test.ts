@@ -162,6 +162,10 @@ describe.each(LANGUAGES.map((language) => language.code))(
             // The voice assistant card opens on Vapi, its deliveries listed; then on our own API, the keys.
             await main.locator("[data-delivery=refused]").nth(1).waitFor();
             await expectNoSidewaysScroll(page, "/settings, Vapi");
+            // Its tool definitions open: the JSON's long lines scroll inside their own blocks.
+            await main.locator("[data-tools-toggle]").click();
+            await main.locator("[data-tool]").nth(5).waitFor();
+            await expectNoSidewaysScroll(page, "/settings, Vapi's tool definitions");
             await main.locator("[data-part=item]:has(input[value=own])").click();
             await main.getByText("Reception assistant for the downtown branch").waitFor();
           },

@@ -58,6 +58,7 @@ const deliveriesOf = async (practice: Practice) =>
   (await listConnections(server, practice.staff))[0]!.recentDeliveries.map((d) => [
     d.event,
     d.result,
+    d.reasonCode,
     d.reason,
   ]);
 
@@ -161,8 +162,8 @@ describe("Vapi tool calls", () => {
       outbox: 1,
     });
     expect(await deliveriesOf(practice)).toEqual([
-      ["tool:book_appointment", "duplicate", null],
-      ["tool:book_appointment", "accepted", null],
+      ["tool:book_appointment", "duplicate", null, null],
+      ["tool:book_appointment", "accepted", null, null],
     ]);
   });
 
@@ -184,6 +185,7 @@ describe("Vapi tool calls", () => {
     expect((await deliveriesOf(practice))[0]).toEqual([
       "tool:book_appointment",
       "refused",
+      "slot_taken",
       expect.stringContaining("SLOT_TAKEN"),
     ]);
     // A move onto it is refused alike, the booking left where it was.
@@ -333,12 +335,14 @@ describe("Vapi tool calls", () => {
       events: 0,
       outbox: 0,
     });
-    const recorded = await deliveriesOf(practice);
-    expect(
-      recorded.every(
-        ([event, result, reason]) => event?.startsWith("tool:") && result === "refused" && reason,
-      ),
-    ).toBe(true);
+    // The latest five, newest first, each coded for the card.
+    expect((await deliveriesOf(practice)).map(([event, result, code]) => [event, result, code])).toEqual([
+      ["tool:book_appointment", "refused", "no_caller_number"],
+      ["tool:find_free_slots", "refused", "bad_arguments"],
+      ["tool:send_flowers", "refused", "unknown_tool"],
+      ["tool:reschedule_booking", "refused", "no_booking"],
+      ["tool:cancel_booking", "refused", "no_booking"],
+    ]);
   });
 
   it("takes the docs' form of a tool call (name and an arguments object beside the id), and a message it cannot read with 200", async () => {
@@ -604,8 +608,8 @@ describe("GET /api/assistant-connections/:id/tools", () => {
       "get_business_info",
     ];
     const vapiTools = await dataOf<AssistantConnectionTools>(await toolsOf(vapi._id));
-    expect(vapiTools.provider).toBe("vapi");
-    expect(vapiTools.tools.map((t) => (t.function as { name: string }).name)).toEqual(names);
+    if (vapiTools.provider !== "vapi") throw new Error(`Vapi's tools came as ${vapiTools.provider}'s`);
+    expect(vapiTools.tools.map((t) => t.function.name)).toEqual(names);
     expect(vapiTools.tools[1]).toEqual({
       type: "function",
       function: {
@@ -620,6 +624,8 @@ describe("GET /api/assistant-connections/:id/tools", () => {
       server: { url: vapi.webhookUrl },
     });
     const retellTools = await dataOf<AssistantConnectionTools>(await toolsOf(retell._id));
+    if (retellTools.provider !== "retell")
+      throw new Error(`Retell's tools came as ${retellTools.provider}'s`);
     expect(retellTools.tools.map((t) => t.name)).toEqual(names);
     expect(retellTools.tools[4]).toMatchObject({
       type: "custom",

@@ -137,10 +137,14 @@ describe("Vapi server messages", () => {
       await send(vapiHmacHeaders(body, vapi.secret, now + 5 * MINUTE + SECOND)),
     ];
     expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
-    // The list holds the latest five.
-    expect((await deliveriesOf(staff)).map((d) => [d.result, d.event])).toEqual(
-      Array(5).fill(["refused", null]),
-    );
+    // The list holds the latest five, newest first, each with the code the card words it by.
+    expect((await deliveriesOf(staff)).map((d) => [d.result, d.event, d.reasonCode])).toEqual([
+      ["refused", null, "stale_timestamp"],
+      ["refused", null, "stale_timestamp"],
+      ["refused", null, "bad_signature"],
+      ["refused", null, "no_credential"],
+      ["refused", null, "wrong_secret"],
+    ]);
     expect((await deliveriesOf(staff))[0]!.reason).toContain("5 minutes");
   });
 
@@ -275,7 +279,14 @@ describe("Vapi server messages", () => {
       "400 VALIDATION message.status",
     ]);
     expect(await callCount(staff)).toBe(0);
-    expect((await deliveriesOf(staff)).every((d) => d.result === "refused" && d.reason)).toBe(true);
+    // Coded for the card; the English reason names the field, shown beside the card's words.
+    expect((await deliveriesOf(staff)).map((d) => [d.result, d.reasonCode, d.reason])).toEqual([
+      ["refused", "unreadable_payload", expect.stringContaining("message.status")],
+      ["refused", "unreadable_payload", expect.stringContaining("The call's start must be")],
+      ["refused", "unreadable_payload", expect.stringContaining("message.call.id")],
+      ["refused", "unreadable_payload", expect.stringContaining("message")],
+      ["refused", "not_json", "The request body is not valid JSON"],
+    ]);
   });
 });
 
@@ -374,9 +385,12 @@ describe("Retell webhooks", () => {
     expect(await callCount(staff)).toBe(0);
     // Within the 5 minutes, either way, it is Retell's.
     expect((await send(retellSignature(body, retell.apiKey, now - 5 * MINUTE))).status).toBe(200);
-    expect((await deliveriesOf(staff)).map((d) => d.result)).toEqual([
-      "accepted",
-      ...Array(4).fill("refused"),
+    expect((await deliveriesOf(staff)).map((d) => [d.result, d.reasonCode])).toEqual([
+      ["accepted", null],
+      ["refused", "no_signature"],
+      ["refused", "bad_signature"],
+      ["refused", "stale_timestamp"],
+      ["refused", "stale_timestamp"],
     ]);
   });
 

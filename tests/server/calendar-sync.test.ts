@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
 import type { Slot } from "../../src/shared/availability.schema";
-import type { BookingDetail } from "../../src/shared/booking.schema";
+import type { BookingDetail, BookingsToReview } from "../../src/shared/booking.schema";
 import type { CalendarEvent } from "../../src/shared/calendar-events.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { signIn } from "../support/server-accounts";
-import { bookingOf, errorOf, openPractice, type Practice, staffCreate } from "../support/server-bookings";
+import {
+  bookingOf,
+  errorOf,
+  openPractice,
+  type Practice,
+  staffCreate,
+  staffPut,
+} from "../support/server-bookings";
 import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
@@ -183,7 +190,7 @@ describe("Google → CallDesk", () => {
     expect(await detailOf(practice, booked._id)).toMatchObject({
       startTime: at("2026-03-03T10:00:00-05:00"),
       version: 1,
-      calendar: { moveRefusal: expect.stringMatching(/outside the opening hours/) },
+      calendar: { moveRefusal: { code: "OUTSIDE_HOURS", movedTo: at("2026-03-03T19:00:00-05:00") } },
     });
     // Onto another booking.
     fake.editEvent(practice.calendarId, eventId, {
@@ -194,7 +201,7 @@ describe("Google → CallDesk", () => {
     expect(await detailOf(practice, booked._id)).toMatchObject({
       startTime: at("2026-03-03T10:00:00-05:00"),
       version: 1,
-      calendar: { moveRefusal: expect.stringMatching(/no longer free/) },
+      calendar: { moveRefusal: { code: "SLOT_TAKEN", movedTo: at("2026-03-03T15:00:00-05:00") } },
     });
     expect((await detailOf(practice, other._id)).startTime).toBe(at("2026-03-03T15:00:00-05:00"));
   });
@@ -208,6 +215,55 @@ describe("Google → CallDesk", () => {
     const detail = await detailOf(practice, booked._id);
     expect(detail.status).toBe("pending");
     expect(detail.calendar).toEqual({ deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null });
+  });
+
+  it("lists the bookings deleted or moved in Google for staff's review, only the business's own, until each is settled", async () => {
+    const practice = await connected();
+    const deleted = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    const moved = await staffBooking(practice, "Grace Hopper", "2026-03-03T11:00:00-05:00");
+    await staffBooking(practice, "Untouched", "2026-03-03T12:00:00-05:00");
+    await allDelivered(practice);
+    await checkCalendars();
+    expect(fake.deleteEvent(practice.calendarId, eventIdOf(deleted._id))).toBe(204);
+    fake.editEvent(practice.calendarId, eventIdOf(moved._id), {
+      start: { dateTime: "2026-03-03T19:00:00-05:00" },
+      end: { dateTime: "2026-03-03T19:30:00-05:00" },
+    });
+    await checkCalendars();
+    const reviewOf = async (staff: { user: { email: string } }) => {
+      const { accessToken } = await signIn(server, staff.user.email, "correct horse");
+      return dataOf<BookingsToReview>(await server.request("/api/bookings/review", { accessToken }));
+    };
+    expect((await reviewOf(practice.staff)).data).toEqual([
+      { ...deleted, calendar: { deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null } },
+      {
+        ...moved,
+        calendar: {
+          deletedInGoogleAt: null,
+          moveRefusal: { code: "OUTSIDE_HOURS", movedTo: at("2026-03-03T19:00:00-05:00") },
+        },
+      },
+    ]);
+    const other = await connected();
+    expect((await reviewOf(other.staff)).data).toEqual([]);
+
+    // Staff decide: the deleted one is cancelled; the moved one is given another time, which goes to Google.
+    const staff = await signIn(server, practice.staff.user.email, "correct horse");
+    expect((await staffPut(server, staff, deleted._id, { status: "cancelled" })).status).toBe(200);
+    expect((await reviewOf(practice.staff)).data.map((b) => b._id)).toEqual([moved._id]);
+    const moving = await staffPut(server, staff, moved._id, {
+      status: "pending",
+      startTime: at("2026-03-03T14:00:00-05:00"),
+      outsideHours: true,
+    });
+    expect(moving.status).toBe(200);
+    // Once the new time is in Google, the refusal is settled.
+    await allDelivered(practice);
+    expect((await reviewOf(practice.staff)).data).toEqual([]);
+    expect((await detailOf(practice, moved._id)).calendar).toEqual({
+      deletedInGoogleAt: null,
+      moveRefusal: null,
+    });
   });
 
   it("syncs everything again when Google says the sync token is stale (410), finding moves and deletions", async () => {

@@ -1,12 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, type PgliteHandle } from "../../src/server/db/open-database";
+import type { PgliteHandle } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { migratedBefore } from "../support/migrated-before";
 
 /*
  * Migration completed_holds_time on real rows: the database is migrated up to the one before it, given the
@@ -14,31 +10,15 @@ import { rawRows } from "../../src/server/db/raw-rows";
  * migrated to the end.
  */
 
-const TAG = "completed_holds_time";
-const migrations = new URL("../../src/server/db/migrations", import.meta.url).pathname;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 let handle: PgliteHandle;
-let before: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  before = mkdtempSync(join(tmpdir(), "calldesk-migrations-"));
-  cpSync(migrations, before, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(before, "meta/_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const mine = journal.entries.findIndex((entry) => entry.tag.endsWith(TAG));
-  expect(mine).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, mine);
-  writeFileSync(join(before, "meta/_journal.json"), JSON.stringify(journal));
-  handle = await openPglite();
-  await rawRows(handle.db, sql`create extension if not exists btree_gist`);
-  await migrate(drizzle({ client: handle.client }), { migrationsFolder: before });
+  ({ handle, close } = await migratedBefore("completed_holds_time"));
 });
-afterAll(async () => {
-  await handle.close();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Row = { id: string; status: string; version: number; occupied_start: string; occupied_end: string };
 

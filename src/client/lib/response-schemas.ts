@@ -1,9 +1,13 @@
 import { assistantKeyList, createdAssistantKey } from "@shared/assistant.schema";
-import { assistantConnectionList, assistantConnectionWithSecret } from "@shared/assistant-connections.schema";
+import {
+  assistantConnectionList,
+  assistantConnectionTools,
+  assistantConnectionWithSecret,
+} from "@shared/assistant-connections.schema";
 import { auditList } from "@shared/audit.schema";
 import { sessionUser } from "@shared/auth.schema";
 import { availability, blackoutDate, slotList } from "@shared/availability.schema";
-import { booking, bookingCounts, bookingDetail, bookingList } from "@shared/booking.schema";
+import { booking, bookingCounts, bookingDetail, bookingList, bookingsToReview } from "@shared/booking.schema";
 import { calendarBusyList, calendarConnect, calendarStatus } from "@shared/calendar.schema";
 import { calendarResync } from "@shared/calendar-events.schema";
 import { callerData, erasureReceipt } from "@shared/caller-data.schema";
@@ -33,6 +37,7 @@ export const responseSchemas = {
   createdAssistantKey,
   assistantConnectionList,
   assistantConnectionWithSecret,
+  assistantConnectionTools,
   availability,
   blackoutDate,
   slotList,
@@ -40,6 +45,7 @@ export const responseSchemas = {
   bookingDetail,
   booking,
   bookingCounts,
+  bookingsToReview,
   serviceList,
   service,
   company,

@@ -1,5 +1,13 @@
 import type { BookingScope, BookingStatus } from "@shared/booking.constants";
-import type { Booking, BookingCall, BookingDetail, BookingEvent } from "@shared/booking.schema";
+import type {
+  Booking,
+  BookingCalendarFlags,
+  BookingCall,
+  BookingDetail,
+  BookingEvent,
+  BookingsToReview,
+} from "@shared/booking.schema";
+import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import type { StartTimeRange } from "../calls/call-list-range";
 import type { Executor } from "../db/database";
@@ -108,15 +116,58 @@ export async function findBookingDetail(
   };
 }
 
+/** The columns of a booking's calendar flags, from calendar_events aliased `ce` (read by `toCalendarFlags`). */
+const CALENDAR_FLAG_COLUMNS = sql`case when ce.deleted_in_google_at is null then null
+    else ${isoUtc(sql`ce.deleted_in_google_at`)} end as "deletedInGoogleAt",
+  ce.move_refusal_code as "refusalCode",
+  case when ce.move_refused_to is null then null else ${isoUtc(sql`ce.move_refused_to`)} end as "movedTo"`;
+
+type CalendarFlagColumns = {
+  deletedInGoogleAt: string | null;
+  refusalCode: ApiErrorCode | null;
+  movedTo: string | null;
+};
+
+const toCalendarFlags = ({
+  deletedInGoogleAt,
+  refusalCode,
+  movedTo,
+}: CalendarFlagColumns): BookingCalendarFlags => ({
+  deletedInGoogleAt,
+  moveRefusal: refusalCode === null ? null : { code: refusalCode, movedTo },
+});
+
 /** What Google Calendar says of the booking's event (see calendar_events), when it has one. */
-async function readCalendarFlags(db: Executor, bookingId: string): Promise<BookingDetail["calendar"] | null> {
-  const [row] = await rawRows<NonNullable<BookingDetail["calendar"]>>(
+async function readCalendarFlags(db: Executor, bookingId: string): Promise<BookingCalendarFlags | null> {
+  const [row] = await rawRows<CalendarFlagColumns>(
     db,
-    sql`select case when deleted_in_google_at is null then null else ${isoUtc(sql`deleted_in_google_at`)} end
-        as "deletedInGoogleAt", move_refusal as "moveRefusal"
-      from calendar_events where booking_id = ${bookingId}::uuid`,
+    sql`select ${CALENDAR_FLAG_COLUMNS} from calendar_events ce where ce.booking_id = ${bookingId}::uuid`,
   );
-  return row ?? null;
+  return row ? toCalendarFlags(row) : null;
+}
+
+/**
+ * The business's open bookings whose event the owner deleted or moved in Google Calendar (the move refused),
+ * soonest first, at most `limit`: what waits on staff's decision.
+ */
+export async function listBookingsToReview(
+  db: Executor,
+  businessId: string,
+  limit: number,
+): Promise<BookingsToReview["data"]> {
+  const rows = await rawRows<Booking & CalendarFlagColumns>(
+    db,
+    sql`select ${BOOKING_COLUMNS}, ${CALENDAR_FLAG_COLUMNS}
+      from calendar_events ce join bookings b on b.id = ce.booking_id
+      where ce.business_id = ${businessId}::uuid and b.status in ('pending', 'confirmed')
+        and (ce.deleted_in_google_at is not null or ce.move_refusal_code is not null)
+      order by b.start_time, b.id
+      limit ${limit}`,
+  );
+  return rows.map(({ deletedInGoogleAt, refusalCode, movedTo, ...booking }) => ({
+    ...booking,
+    calendar: toCalendarFlags({ deletedInGoogleAt, refusalCode, movedTo }),
+  }));
 }
 
 async function readTimeline(db: Executor, bookingId: string): Promise<BookingEvent[]> {

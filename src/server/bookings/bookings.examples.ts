@@ -1,4 +1,10 @@
-import type { Booking, BookingCounts, BookingDetail, BookingList } from "@shared/booking.schema";
+import type {
+  Booking,
+  BookingCounts,
+  BookingDetail,
+  BookingList,
+  BookingsToReview,
+} from "@shared/booking.schema";
 
 /** Examples for the OpenAPI document (checked against their schemas when the routes are registered). */
 
@@ -64,3 +70,15 @@ export const bookingDetailExample: BookingDetail = {
 };
 
 export const bookingCountsExample: BookingCounts = { pending: 3 };
+
+export const bookingsToReviewExample: BookingsToReview = {
+  data: [
+    {
+      ...bookingExample,
+      calendar: {
+        deletedInGoogleAt: null,
+        moveRefusal: { code: "OUTSIDE_HOURS", movedTo: "2026-03-04T01:00:00.000Z" },
+      },
+    },
+  ],
+};

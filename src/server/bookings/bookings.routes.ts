@@ -1,9 +1,11 @@
 import {
+  BOOKINGS_MAX_LIMIT,
   BOOKINGS_PAGE_SIZE,
   bookingCounts,
   bookingDetail,
   bookingList,
   bookingListQuery,
+  bookingsToReview,
 } from "@shared/booking.schema";
 import { inclusiveRange } from "../calls/call-list-range";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -12,12 +14,18 @@ import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
 import { createBusinessTimezones } from "../time/business-timezones";
-import { bookingCountsExample, bookingDetailExample, bookingListExample } from "./bookings.examples";
+import {
+  bookingCountsExample,
+  bookingDetailExample,
+  bookingListExample,
+  bookingsToReviewExample,
+} from "./bookings.examples";
 import {
   countPendingBookings,
   findBookingDetail,
   listBookings,
   listBookingsInZone,
+  listBookingsToReview,
 } from "./bookings-read.repo";
 
 const NO_BOOKING = "No such booking";
@@ -85,7 +93,7 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
     },
   );
 
-  // Before /:id, which would take "counts" for an id.
+  // Before /:id, which would take "counts" and "review" for ids.
   router.add(
     {
       method: "get",
@@ -100,6 +108,26 @@ export function bookingsRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       errors: [],
     },
     async (c) => ok(c, { pending: await countPendingBookings(db, c.get("auth").businessId, clock()) }),
+  );
+
+  router.add(
+    {
+      method: "get",
+      path: "/review",
+      summary: "The bookings the owner deleted or moved in Google Calendar, waiting on staff's decision",
+      description:
+        "Beyond the spec. Pending and confirmed bookings whose event was deleted in the connected Google " +
+        "Calendar (calendar.deletedInGoogleAt; never cancelled for it) or moved there to a time a booking " +
+        "rule refuses (calendar.moveRefusal: the refusal's code and the time it was moved to), soonest " +
+        `first, at most ${BOOKINGS_MAX_LIMIT}. A booking leaves the list once it is cancelled or completed, ` +
+        "its event restored, or its new time delivered to Google.",
+      auth: "user",
+      response: bookingsToReview,
+      examples: { response: bookingsToReviewExample },
+      errors: [],
+    },
+    async (c) =>
+      ok(c, { data: await listBookingsToReview(db, c.get("auth").businessId, BOOKINGS_MAX_LIMIT) }),
   );
 
   router.add(

@@ -92,7 +92,12 @@ export function createEventRecorder(db: Executor): (event: RecordedEvent) => Pro
           event_id text, booking_version int, synced_at timestamptz)
         on conflict (booking_id) do update set event_id = excluded.event_id,
           booking_version = greatest(calendar_events.booking_version, excluded.booking_version),
-          synced_at = excluded.synced_at`,
+          synced_at = excluded.synced_at,
+          -- A newer version of the booking now shows in Google: a move refused there is settled by it.
+          move_refusal_code = case when excluded.booking_version > calendar_events.booking_version
+            then null else calendar_events.move_refusal_code end,
+          move_refused_to = case when excluded.booking_version > calendar_events.booking_version
+            then null else calendar_events.move_refused_to end`,
     );
     return events.map(() => undefined);
   });

@@ -1,4 +1,5 @@
 import type { BookingStatus } from "@shared/booking.constants";
+import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
@@ -69,14 +70,16 @@ export async function markDeletedInGoogle(
   );
 }
 
-/** Why a move made in Google was not taken (null: nothing stands refused). */
+/** Why a move made in Google to `movedTo` was not taken, by the refusal's code (null: nothing stands refused). */
 export async function noteMoveRefusal(
   db: Executor,
   bookingId: string,
-  refusal: string | null,
+  refusal: { code: ApiErrorCode; movedTo: Date } | null,
 ): Promise<void> {
   await db.execute(
-    sql`update calendar_events set move_refusal = ${refusal} where booking_id = ${bookingId}::uuid`,
+    sql`update calendar_events set move_refusal_code = ${refusal?.code ?? null},
+          move_refused_to = ${refusal?.movedTo.toISOString() ?? null}::timestamptz
+        where booking_id = ${bookingId}::uuid`,
   );
 }
 

@@ -105,7 +105,7 @@ export function createCalendarSync(deps: {
       durationMinutes: booking.durationMinutes,
     });
     if (!within) {
-      await noteMoveRefusal(db, booking.bookingId, `${start.toISOString()} is outside the opening hours`);
+      await noteMoveRefusal(db, booking.bookingId, { code: "OUTSIDE_HOURS", movedTo: start });
       return;
     }
     try {
@@ -121,7 +121,8 @@ export function createCalendarSync(deps: {
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       // Changed by us since it was read: the event shows that change soon, and the next check weighs it.
-      if (error.code !== "BOOKING_CHANGED") await noteMoveRefusal(db, booking.bookingId, error.message);
+      if (error.code !== "BOOKING_CHANGED")
+        await noteMoveRefusal(db, booking.bookingId, { code: error.code, movedTo: start });
     }
   };
 

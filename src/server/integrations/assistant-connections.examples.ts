@@ -13,12 +13,19 @@ export const assistantConnectionExample: AssistantConnection = {
   secretRotatedAt: null,
   lastEventAt: "2026-11-21T14:32:05.000Z",
   recentDeliveries: [
-    { receivedAt: "2026-11-21T14:32:05.000Z", event: "end-of-call-report", result: "accepted", reason: null },
+    {
+      receivedAt: "2026-11-21T14:32:05.000Z",
+      event: "end-of-call-report",
+      result: "accepted",
+      reason: null,
+      reasonCode: null,
+    },
     {
       receivedAt: "2026-11-21T14:29:40.000Z",
       event: null,
       result: "refused",
       reason: "X-Vapi-Secret does not match",
+      reasonCode: "wrong_secret",
     },
   ],
 };
@@ -31,7 +38,7 @@ export const createdAssistantConnectionExample: AssistantConnectionWithSecret = 
 };
 
 /** The example connection's tools, exactly as the route makes them. */
-export const assistantConnectionToolsExample: AssistantConnectionTools = {
-  provider: "vapi",
-  tools: platformToolDefinitions("vapi", assistantConnectionExample.webhookUrl),
-};
+export const assistantConnectionToolsExample: AssistantConnectionTools = platformToolDefinitions(
+  "vapi",
+  assistantConnectionExample.webhookUrl,
+);

@@ -1,4 +1,5 @@
-import type { AssistantPlatform, DeliveryResult } from "@shared/assistant-platforms.constants";
+import type { AssistantDelivery } from "@shared/assistant-connections.schema";
+import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
@@ -10,14 +11,7 @@ export const DELIVERIES_KEPT = 100;
 /** How many of them the list shows. */
 const DELIVERIES_LISTED = 5;
 
-export type StoredDelivery = {
-  receivedAt: string;
-  event: string | null;
-  result: DeliveryResult;
-  reason: string | null;
-};
-
-export type ConnectionWithDeliveries = AssistantConnectionRow & { recentDeliveries: StoredDelivery[] };
+export type ConnectionWithDeliveries = AssistantConnectionRow & { recentDeliveries: AssistantDelivery[] };
 
 export async function insertAssistantConnection(
   db: Executor,
@@ -44,9 +38,9 @@ export async function listAssistantConnections(
     )
     .orderBy(desc(assistantConnections.createdAt), desc(assistantConnections.id));
   if (rows.length === 0) return [];
-  const deliveries = await rawRows<StoredDelivery & { connectionId: string }>(
+  const deliveries = await rawRows<AssistantDelivery & { connectionId: string }>(
     db,
-    sql`select c.id::text as "connectionId", d.event, d.result, d.reason, ${isoUtc(sql`d.received_at`)} as "receivedAt"
+    sql`select c.id::text as "connectionId", d.event, d.result, d.reason, d.reason_code as "reasonCode", ${isoUtc(sql`d.received_at`)} as "receivedAt"
       from assistant_connections c
       cross join lateral (
         select * from assistant_deliveries d

@@ -169,10 +169,7 @@ export function assistantConnectionsRoutes(
       const id = readIdParam(c, NO_CONNECTION);
       const found = await findAssistantConnection(db, c.get("auth").businessId, id);
       if (!found) throw new Refusal("NOT_FOUND", NO_CONNECTION);
-      return ok(c, {
-        provider: found.provider,
-        tools: platformToolDefinitions(found.provider, webhookUrl(c, found.provider, found.id)),
-      });
+      return ok(c, platformToolDefinitions(found.provider, webhookUrl(c, found.provider, found.id)));
     },
   );
 

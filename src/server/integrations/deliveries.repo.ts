@@ -8,6 +8,11 @@ import { rawRows } from "../db/raw-rows";
 import { createStatementBatcher, eachFailingAlone } from "../db/statement-batcher";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
+import type { DeliveryRefusal } from "./delivery-refusal";
+import { clip } from "./platform-report";
+
+/** The longest reason kept: a refusal's English names the field or value, not the whole body. */
+const REASON_CHARS = 300;
 
 /*
  * The one writer of assistant_deliveries and of a connection's last_event_at. Every delivery is recorded by
@@ -33,7 +38,7 @@ export type KeyedDelivery = Delivery & { providerCallId: string; event: string }
 
 /** What becomes of a delivery, as assistant_deliveries_record takes it. */
 type DeliveryItem =
-  | (Delivery & { refused: string; authenticated: boolean })
+  | (Delivery & { refused: DeliveryRefusal; authenticated: boolean })
   | (Delivery & { ignored: true })
   | (KeyedDelivery & { call?: { report: CallReport; startedAt: Date } });
 
@@ -53,7 +58,8 @@ async function recordDeliveries(
       callId: item.providerCallId,
       event: item.event,
       receivedAt: item.receivedAt.toISOString(),
-      reason: "refused" in item ? item.refused : null,
+      reason: "refused" in item ? clip(item.refused.reason, REASON_CHARS) : null,
+      reasonCode: "refused" in item ? item.refused.code : null,
       record: !("ignored" in item),
       authenticated: "refused" in item ? item.authenticated : true,
       ...("call" in item &&
@@ -86,7 +92,7 @@ export type DeliveryRecorder = {
    * A delivery turned away, and why (a signature that does not match, a body that cannot be read).
    * `authenticated`: it did come from the platform (its signature matched), so the connection counts as reached.
    */
-  refused(delivery: Delivery, reason: string, authenticated: boolean): Promise<void>;
+  refused(delivery: Delivery, refusal: DeliveryRefusal, authenticated: boolean): Promise<void>;
   /** A delivery of an event we keep nothing of (a ringing call, a platform's other messages): the platform reached us. */
   ignored(delivery: Delivery): Promise<void>;
   /**
@@ -104,7 +110,7 @@ export type DeliveryRecorder = {
    * connection's other deliveries are. `delivery.providerCallId` holds the call and the tool call's own key:
    * the same tool call sent again (a retry) is recorded as a duplicate of the first, answered alike.
    */
-  toolCall(delivery: KeyedDelivery, refusedBecause: string | null): Promise<void>;
+  toolCall(delivery: KeyedDelivery, refusedBecause: DeliveryRefusal | null): Promise<void>;
 };
 
 /**
@@ -117,8 +123,8 @@ export function createDeliveryRecorder({ db, clock }: { db: Database; clock: Clo
     eachFailingAlone(items, (some) => recordDeliveries(db, some, clock())),
   );
   return {
-    refused: async (delivery, reason, authenticated) => {
-      await record({ ...delivery, refused: reason, authenticated });
+    refused: async (delivery, refusal, authenticated) => {
+      await record({ ...delivery, refused: refusal, authenticated });
     },
     ignored: async (delivery) => {
       await record({ ...delivery, ignored: true });

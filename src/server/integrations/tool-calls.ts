@@ -13,6 +13,7 @@ import { isUuid } from "../http/read-id-param";
 import { Refusal } from "../refusal";
 import { type CatalogueService, listActiveServices } from "../services/services.repo";
 import { isToolName, TOOL_ARGUMENTS, type ToolArguments, type ToolName } from "./assistant-tools";
+import type { DeliveryRefusal } from "./delivery-refusal";
 import { externalIdOf } from "./platform-report";
 import { spokenList, type ToolAnswer, toolAnswer } from "./tool-answers";
 
@@ -30,13 +31,14 @@ export type ToolCallContext = {
 };
 
 /** What the model is told, and for the connection's deliveries whether it was done (and if not, why). */
-export type ToolOutcome = { done: true; text: string } | { done: false; text: string; reason: string };
+export type ToolOutcome =
+  | { done: true; text: string }
+  | { done: false; text: string; refusal: DeliveryRefusal };
 
 /** At most this many times or bookings are read out: more is more than a caller takes in at once. */
 const SPOKEN_MAX = 6;
 /** The most days find_free_slots looks at in one call: what is read out is a handful of times anyway. */
 const SLOT_DAYS_MAX = 14;
-const REASON_CHARS = 300;
 
 const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
 
@@ -89,17 +91,18 @@ export function createToolRunner(
   return async function runTool(ctx: ToolCallContext, name: string, args: unknown): Promise<ToolOutcome> {
     const say = (answer: ToolAnswer, values: Record<string, string | number> = {}) =>
       toolAnswer(ctx.language, answer, values);
-    const refused = (text: string, reason: string): ToolOutcome => ({
+    const refused = (text: string, code: DeliveryRefusal["code"], reason: string): ToolOutcome => ({
       done: false,
       text,
-      reason: reason.slice(0, REASON_CHARS),
+      refusal: { code, reason },
     });
-    if (!isToolName(name)) return refused(say("unknownTool", { name }), `unknown tool "${name}"`);
+    if (!isToolName(name))
+      return refused(say("unknownTool", { name }), "unknown_tool", `unknown tool "${name}"`);
     const parsed = TOOL_ARGUMENTS[name](args ?? {});
     if (parsed instanceof type.errors) {
       // One sentence however many are wrong (the summary puts each on a line of its own).
       const problem = parsed.map((error) => error.message).join("; ");
-      return refused(say("badArguments", { problem }), `arguments: ${problem}`);
+      return refused(say("badArguments", { problem }), "bad_arguments", `arguments: ${problem}`);
     }
 
     const who: AssistantDeskCaller = {
@@ -117,7 +120,7 @@ export function createToolRunner(
       const found = serviceNamed(services, said);
       if (found) return found;
       throw services.length === 0
-        ? new ToolRefusal(say("noServices"), "no active service")
+        ? new ToolRefusal(say("noServices"), "no_services", "no active service")
         : new ToolRefusal(
             say("noService", {
               service: said,
@@ -126,17 +129,19 @@ export function createToolRunner(
                 services.map((s) => s.name),
               ),
             }),
+            "unknown_service",
             `no service "${said}"`,
           );
     };
     const phoneOf = (given: string | null | undefined) => {
       const phone = given || ctx.callerNumber;
-      if (!phone) throw new ToolRefusal(say("noPhone"), "no customerPhone and no caller number");
+      if (!phone)
+        throw new ToolRefusal(say("noPhone"), "no_caller_number", "no customerPhone and no caller number");
       return phone;
     };
     const bookingIdOf = (id: string) => {
       // Not an id of ours at all: as unknown as another business's (no query needed to say so).
-      if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no such booking");
+      if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no_booking", "no such booking");
       return id.trim().toLowerCase();
     };
     const bookingLine = (row: BookingRow) =>
@@ -157,6 +162,7 @@ export function createToolRunner(
             say("badArguments", {
               problem: `toDate must be from date to ${SLOT_DAYS_MAX - 1} days after it`,
             }),
+            "bad_arguments",
             "arguments: toDate out of range",
           );
         const { slots } = await findSlots(ctx.businessId, { serviceId: chosen.id, from, to });
@@ -221,23 +227,27 @@ export function createToolRunner(
       const run = tools[name] as (a: unknown) => Promise<string>;
       return { done: true, text: await run(parsed) };
     } catch (error) {
-      if (error instanceof ToolRefusal) return refused(error.text, error.message);
+      if (error instanceof ToolRefusal) return refused(error.text, error.code, error.message);
       if (!(error instanceof Refusal)) {
         logger.error(`Tool ${name} of connection ${ctx.connectionId} failed`, error);
-        return refused(say("failed"), "failed on our side");
+        return refused(say("failed"), "tool_failed", "failed on our side");
       }
       const reason = `${error.code}: ${error.message}`;
       const free = error.facts.nextFreeSlots;
       switch (error.code) {
-        case "SLOT_TAKEN":
-          return refused(free?.length ? say("taken", { times: times(free) }) : say("takenNone"), reason);
+        case "SLOT_TAKEN": {
+          const text = free?.length ? say("taken", { times: times(free) }) : say("takenNone");
+          return refused(text, "slot_taken", reason);
+        }
         case "NOT_FOUND":
-          return refused(error.facts.field === "serviceId" ? say("noServices") : say("noBooking"), reason);
+          return error.facts.field === "serviceId"
+            ? refused(say("noServices"), "unknown_service", reason)
+            : refused(say("noBooking"), "no_booking", reason);
         case "BOOKING_STATUS":
-          return refused(say("unchangeable"), reason);
+          return refused(say("unchangeable"), "booking_unchangeable", reason);
         default: {
           const problem = `${error.message}${free?.length ? ` (${times(free)})` : ""}`;
-          return refused(say("badArguments", { problem }), reason);
+          return refused(say("badArguments", { problem }), "bad_arguments", reason);
         }
       }
     }
@@ -250,6 +260,7 @@ export type ToolRunner = ReturnType<typeof createToolRunner>;
 class ToolRefusal extends Error {
   constructor(
     readonly text: string,
+    readonly code: DeliveryRefusal["code"],
     reason: string,
   ) {
     super(reason);

@@ -1,3 +1,4 @@
+import type { AssistantConnectionTools } from "@shared/assistant-connections.schema";
 import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import { TOOL_DESCRIPTIONS, TOOL_NAMES } from "./assistant-tools";
 
@@ -15,22 +16,30 @@ const RETELL_TIMEOUT_MS = 10_000;
 export function platformToolDefinitions(
   provider: AssistantPlatform,
   webhookUrl: string,
-): Record<string, unknown>[] {
-  return TOOL_NAMES.map((name) => {
-    const { description, parameters } = TOOL_DESCRIPTIONS[name];
-    return provider === "vapi"
-      ? { type: "function", function: { name, description, parameters }, server: { url: webhookUrl } }
-      : {
-          type: "custom",
-          name,
-          description,
-          url: `${webhookUrl}/tools/${name}`,
-          method: "POST",
-          parameters,
-          args_at_root: false,
-          speak_during_execution: true,
-          speak_after_execution: true,
-          timeout_ms: RETELL_TIMEOUT_MS,
-        };
-  });
+): AssistantConnectionTools {
+  const tools = TOOL_NAMES.map((name) => ({ name, ...TOOL_DESCRIPTIONS[name] }));
+  if (provider === "vapi")
+    return {
+      provider,
+      tools: tools.map(({ name, description, parameters }) => ({
+        type: "function",
+        function: { name, description, parameters },
+        server: { url: webhookUrl },
+      })),
+    };
+  return {
+    provider,
+    tools: tools.map(({ name, description, parameters }) => ({
+      type: "custom",
+      name,
+      description,
+      url: `${webhookUrl}/tools/${name}`,
+      method: "POST",
+      parameters,
+      args_at_root: false,
+      speak_during_execution: true,
+      speak_after_execution: true,
+      timeout_ms: RETELL_TIMEOUT_MS,
+    })),
+  };
 }

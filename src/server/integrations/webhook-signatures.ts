@@ -1,11 +1,22 @@
 import { createHmac } from "node:crypto";
 import { sameSecret } from "../http/same-secret";
+import type { DeliveryRefusal } from "./delivery-refusal";
 
 /** How far a signed delivery's timestamp may be from our clock, either way (Retell's own SDK allows as much). */
 export const SIGNATURE_SKEW_MS = 5 * 60_000;
 
-/** Why a delivery was not taken as the platform's, in words for the card and the log; null when it was. */
-export type SignatureProblem = string | null;
+/** Why a delivery was not taken as the platform's; null when it was. */
+export type SignatureProblem = DeliveryRefusal | null;
+
+const wrongSecret = (header: string): DeliveryRefusal => ({
+  code: "wrong_secret",
+  reason: `${header} does not match`,
+});
+const STALE: DeliveryRefusal = {
+  code: "stale_timestamp",
+  reason: "the signature's timestamp is more than 5 minutes from our clock",
+};
+const BAD_SIGNATURE: DeliveryRefusal = { code: "bad_signature", reason: "the signature does not match" };
 
 const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
@@ -26,11 +37,11 @@ export function retellSignatureProblem(
   now: Date,
 ): SignatureProblem {
   const match = header === undefined ? null : /^v=(\d{1,16}),d=([0-9a-f]{64})$/i.exec(header);
-  if (!match) return "x-retell-signature is missing or not v=<ms>,d=<hex>";
+  if (!match) return { code: "no_signature", reason: "x-retell-signature is missing or not v=<ms>,d=<hex>" };
   const stamp = match[1]!;
   const digest = match[2]!;
-  if (stale(Number(stamp), now)) return "the signature's timestamp is more than 5 minutes from our clock";
-  return sameDigest(digest, hmacHex(apiKey, rawBody + stamp)) ? null : "the signature does not match";
+  if (stale(Number(stamp), now)) return STALE;
+  return sameDigest(digest, hmacHex(apiKey, rawBody + stamp)) ? null : BAD_SIGNATURE;
 }
 
 /** Vapi's HMAC timestamp in milliseconds: the credential's docs do not fix its unit, so seconds are read too. */
@@ -56,17 +67,18 @@ export function vapiSignatureProblem(
   if (authorization !== undefined) {
     // With the credential's "Include Bearer Prefix" off, the header is the secret alone.
     const token = /^Bearer (.+)$/i.exec(authorization)?.[1] ?? authorization;
-    return sameSecret(token, secret) ? null : "the Authorization bearer token does not match";
+    return sameSecret(token, secret) ? null : wrongSecret("the Authorization bearer token");
   }
   const legacy = header("x-vapi-secret");
-  if (legacy !== undefined) return sameSecret(legacy, secret) ? null : "X-Vapi-Secret does not match";
+  if (legacy !== undefined) return sameSecret(legacy, secret) ? null : wrongSecret("X-Vapi-Secret");
   const signature = header("x-signature");
-  if (signature === undefined) return "no Authorization, X-Vapi-Secret or x-signature header";
+  if (signature === undefined)
+    return { code: "no_credential", reason: "no Authorization, X-Vapi-Secret or x-signature header" };
   const stamp = header("x-timestamp") ?? "";
-  if (!/^\d{1,16}$/.test(stamp)) return "x-timestamp is missing or not a number";
-  if (stale(vapiStampMs(stamp), now))
-    return "the signature's timestamp is more than 5 minutes from our clock";
+  if (!/^\d{1,16}$/.test(stamp))
+    return { code: "no_timestamp", reason: "x-timestamp is missing or not a number" };
+  if (stale(vapiStampMs(stamp), now)) return STALE;
   return /^[0-9a-f]{64}$/i.test(signature) && sameDigest(signature, hmacHex(secret, `${stamp}.${rawBody}`))
     ? null
-    : "the signature does not match";
+    : BAD_SIGNATURE;
 }

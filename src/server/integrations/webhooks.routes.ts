@@ -18,6 +18,7 @@ import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
 import { findConnectionsForWebhook, type WebhookConnection } from "./assistant-connections.repo";
 import { createDeliveryRecorder, type Delivery } from "./deliveries.repo";
+import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip, type DeliveryAction } from "./platform-report";
 import { isVapiToolCalls, readRetellToolCall, readVapiToolCalls } from "./platform-tool-calls";
 import { readRetellDelivery } from "./retell-delivery";
@@ -29,8 +30,16 @@ import { retellSignatureProblem, vapiSignatureProblem } from "./webhook-signatur
 export const INTEGRATIONS_BASE_PATH = "/api/integrations";
 
 const NO_CONNECTION = "No such connection";
-/** The longest reason kept for the card: a refusal's message names the field, not the whole body. */
-const REASON_CHARS = 300;
+const NOT_JSON: DeliveryRefusal = { code: "not_json", reason: "The request body is not valid JSON" };
+const UNREADABLE_SECRET: DeliveryRefusal = {
+  code: "unreadable_secret",
+  reason: "our copy of the secret cannot be read: rotate it",
+};
+/** A message the platform's reader refused: its English names the field at fault. */
+const unreadable = (error: Refusal): DeliveryRefusal => ({
+  code: "unreadable_payload",
+  reason: error.message,
+});
 
 /**
  * The voice platforms' webhooks: `POST /api/integrations/vapi/:id` and `/retell/:id`, `:id` a connection the
@@ -82,7 +91,7 @@ export function webhooksRoutes(
         `The secret of assistant connection ${connectionId} cannot be read (CALENDAR_TOKEN_KEY changed?)`,
         error,
       );
-      await deliveries.refused(base, "our copy of the secret cannot be read: rotate it", false);
+      await deliveries.refused(base, UNREADABLE_SECRET, false);
       throw new Refusal("UNAUTHENTICATED", "The delivery could not be authenticated");
     }
     const signature =
@@ -91,16 +100,18 @@ export function webhooksRoutes(
         : retellSignatureProblem(rawBody, secret, c.req.header("x-retell-signature"), receivedAt);
     if (signature) {
       await deliveries.refused(base, signature, false);
-      throw new Refusal("UNAUTHENTICATED", `The delivery could not be authenticated: ${signature}`);
+      throw new Refusal("UNAUTHENTICATED", `The delivery could not be authenticated: ${signature.reason}`);
     }
     return { connection, base, rawBody };
   };
 
-  const parseBody = (rawBody: string): unknown => {
+  /** The body as JSON; null (the refusal recorded) when it is not JSON. */
+  const parseBody = async (base: Delivery, rawBody: string): Promise<{ json: unknown } | null> => {
     try {
-      return JSON.parse(rawBody);
+      return { json: JSON.parse(rawBody) };
     } catch {
-      throw new Refusal("VALIDATION", "The request body is not valid JSON");
+      await deliveries.refused(base, NOT_JSON, true);
+      return null;
     }
   };
 
@@ -124,7 +135,7 @@ export function webhooksRoutes(
         ? {
             done: false,
             text: toolAnswer(context.language, "badArguments", { problem: tool.problem }),
-            reason: `arguments: ${tool.problem}`,
+            refusal: { code: "bad_arguments", reason: `arguments: ${tool.problem}` },
           }
         : await runTool(context, tool.name, tool.args);
     const key = toolCallKey(call.providerCallId, tool.name, "problem" in tool ? tool.problem : tool.args);
@@ -134,7 +145,7 @@ export function webhooksRoutes(
         providerCallId: `${clip(call.providerCallId ?? "-", 190)}#${key}`,
         event: `tool:${clip(tool.name, 60)}`,
       },
-      outcome.done ? null : outcome.reason,
+      outcome.done ? null : outcome.refusal,
     );
     return outcome;
   };
@@ -151,7 +162,7 @@ export function webhooksRoutes(
       read = readVapiToolCalls(body);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      await deliveries.refused({ ...base, event: "tool-calls" }, error.message.slice(0, REASON_CHARS), true);
+      await deliveries.refused({ ...base, event: "tool-calls" }, unreadable(error), true);
       const answer: VapiToolCallsAnswer = { results: [], error: error.message };
       return c.json(answer);
     }
@@ -176,11 +187,12 @@ export function webhooksRoutes(
     const receivedAt = base.receivedAt;
     const connectionId = base.connectionId;
 
+    const parsed = await parseBody(base, rawBody);
+    if (!parsed) throw new Refusal("VALIDATION", NOT_JSON.reason);
+    const body = parsed.json;
+    if (provider === "vapi" && isVapiToolCalls(body)) return answerVapiTools(c, connection, base, body);
     let action: DeliveryAction;
     try {
-      const body = parseBody(rawBody);
-      if (provider === "vapi" && isVapiToolCalls(body))
-        return await answerVapiTools(c, connection, base, body);
       const unknownReason = (reason: string) =>
         logger.warn(
           `Unknown ${provider} end reason "${reason}" (connection ${connectionId}): stored as completed`,
@@ -196,7 +208,7 @@ export function webhooksRoutes(
           : readRetellDelivery(body, receivedAt, unknownReason, droppedRecording);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      await deliveries.refused(base, error.message.slice(0, REASON_CHARS), true);
+      await deliveries.refused(base, unreadable(error), true);
       throw error;
     }
 
@@ -233,15 +245,12 @@ export function webhooksRoutes(
   /** A Retell custom function: answered 200 with its result or error for the model, whatever became of it. */
   const answerRetellTool = async (c: Context<AppEnv>) => {
     const { connection, base, rawBody } = await authenticate(c, "retell");
-    let body: unknown;
-    try {
-      body = parseBody(rawBody);
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      await deliveries.refused({ ...base, event: "tool" }, error.message, true);
-      const answer: RetellToolAnswer = { error: error.message };
+    const parsed = await parseBody({ ...base, event: "tool" }, rawBody);
+    if (!parsed) {
+      const answer: RetellToolAnswer = { error: NOT_JSON.reason };
       return c.json(answer);
     }
+    const body = parsed.json;
     const named = (body as { name?: unknown } | null)?.name;
     const name = c.req.param("tool") ?? (typeof named === "string" ? named : "");
     const read = readRetellToolCall(body, name);

@@ -9,6 +9,7 @@ import { SegmentGroup } from "../../components/ui/segment-group";
 import { preloadable } from "../../lib/preloadable";
 import { BookingListCard } from "./booking-list-card";
 import { BookingPanel } from "./calendar/booking-panel";
+import { BookingsToReview } from "./calendar/bookings-to-review";
 import { useCalendarSearch } from "./calendar/calendar-search";
 import { CalendarSkeleton } from "./calendar/calendar-skeleton";
 
@@ -45,6 +46,7 @@ export function BookingsPage() {
         onValueChange={(view) => setCalendar({ view })}
         className={css({ mb: "4" })}
       />
+      <BookingsToReview />
       {calendar.view === "calendar" ? (
         <Suspense fallback={<CalendarSkeleton />}>
           <BookingsCalendar />

@@ -100,6 +100,14 @@ export const bookingQueries = {
       ...cachePolicy,
       refetchInterval: BOOKINGS_REFRESH_MS,
     }),
+  /** The bookings the owner deleted or moved in Google Calendar, waiting on staff's decision. */
+  review: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all(), "review"] as const,
+      queryFn: ({ signal }) => api.get("/bookings/review", "bookingsToReview", { signal }),
+      ...cachePolicy,
+      refetchInterval: BOOKINGS_REFRESH_MS,
+    }),
 };
 
 /**

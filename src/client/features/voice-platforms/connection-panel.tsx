@@ -13,6 +13,7 @@ import { Text } from "../../components/ui/text";
 import { DeliveryList } from "./delivery-list";
 import { ExactTime } from "./exact-time";
 import { SecretNotice } from "./secret-notice";
+import { ToolsSection } from "./tools-section";
 
 type ConnectionPanelProps = {
   connection: AssistantConnection;
@@ -62,6 +63,8 @@ export function ConnectionPanel({ connection, secret, actor }: ConnectionPanelPr
       {secret !== null ? (
         <SecretNotice secret={secret} onDone={() => actor.send({ type: "secret.copied" })} />
       ) : null}
+
+      <ToolsSection connectionId={connection._id} provider={provider} />
 
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
         <Text size="sm">

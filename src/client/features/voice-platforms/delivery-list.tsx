@@ -54,8 +54,7 @@ export function DeliveryList({
   return (
     <ul aria-labelledby={labelledBy} className={css({ borderTopWidth: "1px", borderColor: "border.subtle" })}>
       {deliveries.map((delivery, index) => {
-        const reason = delivery.reason === null ? null : deliveryReason(delivery.reason);
-        const detail = reason?.kind === "unreadable" ? reason.detail : "";
+        const reason = deliveryReason(delivery);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: deliveries carry no id; the list is replaced whole
           <li key={index} className={row} data-delivery={delivery.result}>
@@ -71,14 +70,17 @@ export function DeliveryList({
               <ExactTime iso={delivery.receivedAt} />
             </span>
             {reason ? (
-              <p className={css({ w: "full", overflowWrap: "anywhere" })}>
-                {reason.kind === "known" ? (
-                  i18n._(reason.message)
-                ) : (
-                  <Trans>
-                    The message could not be read: <Code lang="en">{detail}</Code>
-                  </Trans>
-                )}
+              <p
+                className={css({ w: "full", overflowWrap: "anywhere" })}
+                data-reason-code={delivery.reasonCode}
+              >
+                {i18n._(reason.message)}
+                {reason.detail ? (
+                  <>
+                    {" "}
+                    <Code lang="en">{reason.detail}</Code>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </li>

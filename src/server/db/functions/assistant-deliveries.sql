@@ -4,12 +4,12 @@
 CREATE OR REPLACE FUNCTION assistant_delivery_items(p_items jsonb)
 RETURNS TABLE (
   ord integer, connection_id uuid, business_id uuid, provider text, call_id text, event text,
-  received_at timestamptz, reason text, record boolean, authenticated boolean, item jsonb
+  received_at timestamptz, reason text, reason_code text, record boolean, authenticated boolean, item jsonb
 )
 LANGUAGE sql STABLE AS $$
   SELECT x.ordinality::integer, (x.value->>'connection')::uuid, (x.value->>'business')::uuid,
     x.value->>'provider', x.value->>'callId', x.value->>'event', (x.value->>'receivedAt')::timestamptz,
-    x.value->>'reason', coalesce((x.value->>'record')::boolean, false),
+    x.value->>'reason', x.value->>'reasonCode', coalesce((x.value->>'record')::boolean, false),
     coalesce((x.value->>'authenticated')::boolean, false), x.value
   FROM jsonb_array_elements(p_items) WITH ORDINALITY x
 $$;
@@ -17,10 +17,10 @@ $$;
 -- Several deliveries of voice platform connections, recorded by one statement: each all or nothing, and
 -- deliveries arriving together one round trip. p_items is a JSON array of
 --   {"connection": uuid, "business": uuid, "provider": text, "callId": text | null, "event": text | null,
---    "receivedAt": instant, "reason": text | null, "record": boolean, "authenticated": boolean,
---    "startedAt": instant, "report": callReport}          ("startedAt" and "report" only with a call)
+--    "receivedAt": instant, "reason": text | null, "reasonCode": text | null, "record": boolean,
+--    "authenticated": boolean, "startedAt": instant, "report": callReport}   (the last two only with a call)
 -- Each item, by what it says:
---   * a "reason": a 'refused' row giving it;
+--   * a "reason": a 'refused' row giving it and its "reasonCode";
 --   * else "record": an 'accepted' row, the idempotency key of (business, provider, callId, event) — unless
 --     the key is held already, by an earlier delivery or an earlier item of the array: then a 'duplicate'
 --     row, and nothing else of the item is written. An accepted item's "report" is written by the calls
@@ -97,9 +97,9 @@ BEGIN
 
   IF v_stored_nothing > 0 THEN
     INSERT INTO assistant_deliveries
-      (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason)
+      (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason, reason_code)
     SELECT i.business_id, i.connection_id, i.provider, i.call_id, i.event, i.received_at,
-      CASE WHEN i.reason IS NULL THEN 'duplicate' ELSE 'refused' END, i.reason
+      CASE WHEN i.reason IS NULL THEN 'duplicate' ELSE 'refused' END, i.reason, i.reason_code
     FROM assistant_delivery_items(p_items) i
     WHERE i.reason IS NOT NULL OR (i.record AND i.ord <> ALL (v_accepted))
     ORDER BY i.ord;

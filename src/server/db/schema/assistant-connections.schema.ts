@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { AssistantPlatform, DeliveryResult } from "../../../shared/assistant-platforms.constants";
+import type {
+  AssistantPlatform,
+  DeliveryReasonCode,
+  DeliveryResult,
+} from "../../../shared/assistant-platforms.constants";
 import { businesses } from "./businesses.schema";
 
 /**
@@ -54,11 +58,14 @@ export const assistantDeliveries = pgTable(
     event: text("event"),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
     result: text("result").$type<DeliveryResult>().notNull(),
-    /** Why it was refused (English, for the card and the logs; never the body). */
+    /** Why it was refused (English, for the logs and as the card's detail; never the body). */
     reason: text("reason"),
+    /** Why it was refused, as a stable code the card words (DELIVERY_REASON_CODES); set exactly when refused. */
+    reasonCode: text("reason_code").$type<DeliveryReasonCode>(),
   },
   (t) => [
     check("assistant_deliveries_result", sql`${t.result} in ('accepted', 'duplicate', 'refused')`),
+    check("assistant_deliveries_reason_code", sql`(${t.result} = 'refused') = (${t.reasonCode} is not null)`),
     uniqueIndex("assistant_deliveries_once")
       .on(t.businessId, t.provider, t.providerCallId, t.event)
       .where(sql`${t.result} = 'accepted'`),

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.schema";
@@ -92,8 +93,13 @@ export const calendarEvents = pgTable(
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
     /** Someone deleted the event in Google: the booking waits on staff's review, never cancelled silently. */
     deletedInGoogleAt: timestamp("deleted_in_google_at", { withTimezone: true }),
-    /** Why a move made in Google was not taken (a rule it breaks), shown on the booking until resolved. */
-    moveRefusal: text("move_refusal"),
+    /**
+     * A move made in Google that was not taken, shown on the booking until resolved: the refusal's code (the
+     * rule it breaks, as the API names it; the portal words it in the user's language) and the time it was
+     * moved to. Both null: nothing stands refused.
+     */
+    moveRefusalCode: text("move_refusal_code").$type<ApiErrorCode>(),
+    moveRefusedTo: timestamp("move_refused_to", { withTimezone: true }),
   },
   (t) => [uniqueIndex("calendar_events_business_event_idx").on(t.businessId, t.eventId)],
 );

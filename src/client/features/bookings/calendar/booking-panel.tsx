@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { Link } from "wouter";
 import { BookingStatusTag } from "../../../components/booking-status-look";
-import { LoadFailureMessage } from "../../../components/failure-text";
+import { FailureText, LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
 import { RecordingPlayer } from "../../../components/recording-player";
 import { Drawer } from "../../../components/ui/drawer";
@@ -179,7 +179,12 @@ function CalendarNotes({ booking, when }: { booking: BookingDetail; when: (iso: 
       ) : null}
       {refusal ? (
         <WarningNotice title={<Trans>A move in Google Calendar was not taken</Trans>}>
-          <Trans>The booking stays at its time here: {refusal}</Trans>
+          {refusal.movedTo ? (
+            <Trans>It was moved to {when(refusal.movedTo)} there. The booking keeps its time here:</Trans>
+          ) : (
+            <Trans>The booking keeps its time here:</Trans>
+          )}{" "}
+          <FailureText failure={refusal} fallback={<Trans>The move breaks a booking rule.</Trans>} />
         </WarningNotice>
       ) : null}
     </>

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_events" DROP COLUMN "move_refusal";
