@@ -28,7 +28,10 @@ export async function statementsDuring(
   action: () => Promise<unknown>,
 ): Promise<number | null> {
   const client = server.db.$client;
-  if (!(client instanceof PGlite)) return null;
+  if (!(client instanceof PGlite)) {
+    await action();
+    return null;
+  }
   const raw = client.execProtocolRaw.bind(client);
   let count = 0;
   client.execProtocolRaw = (messages, options) => {
