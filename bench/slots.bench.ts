@@ -1,21 +1,31 @@
 // Free slots: a 31-day range over HTTP at 10 connections, on either database (the demo practice, both
 // callers; the same question again and again, and a varied one: a seeded random service and month per
-// request), the worst case users meet (a business open round the clock on a 5-minute grid, 31 days over a night
+// request), the voice platforms' tool call for a week of them (Vapi's tool-calls message calling
+// find_free_slots into the demo practice, its weeks of bookings around today), the worst case users meet (a business open round the clock on a 5-minute grid, 31 days over a night
 // the clocks change: the longest answer there is, cut at 5,000 slots) and the slot engine in-process against
 // 2,000 busy intervals.
 import type { AssistantConfig } from "@shared/assistant.schema";
 import { AVAILABILITY_LIMITS, type Slot, WEEKDAYS } from "@shared/availability.schema";
 import { addCalendarDays, calendarDateAt, isoInZone, startOfCalendarDate } from "@shared/zoned-time";
+import { platformSignature } from "../scripts/simulate-platform";
 import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/demo/seed-demo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
-import { createAssistantKey, getData, type StaffSession, signIn, signUp } from "./http-session";
+import {
+  createAssistantKey,
+  createPlatformConnection,
+  getData,
+  type StaffSession,
+  signIn,
+  signUp,
+} from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
 
 const BUDGET = { p99: "≤ 20 ms" };
+const TOOL_CALL_BUDGET = { p99: "≤ 50 ms" };
 /** Questions of the varied run: any active service, this month, the next or the one after (the horizon). */
 const VARIED_QUESTIONS = 5_000;
 const TIMEZONE = "America/New_York";
@@ -71,6 +81,7 @@ async function overHttp(baseURL: string, log: (line: string) => void): Promise<F
       "X-Api-Key": key,
     });
   });
+  const findFreeSlots = await toolCalls(baseURL, staff, active, from);
   let next = 0;
   const askVaried = () => varied[next++ % varied.length]!();
   await warmUp(asStaff, { seconds: 3 });
@@ -83,7 +94,60 @@ async function overHttp(baseURL: string, log: (line: string) => void): Promise<F
       await runLoad(askVaried),
       BUDGET,
     ),
+    ...loadFigures(
+      "POST /api/integrations/vapi tool call find_free_slots, a week (seeded service and week) @10 conns",
+      await runLoad(findFreeSlots),
+      TOOL_CALL_BUDGET,
+    ),
   ];
+}
+
+/**
+ * Vapi's tool call "find free slots" as a caller's assistant makes it during a call, through a connection of
+ * the demo practice: each request a message of its own call (so each is a tool call run, not a repeat), for a
+ * seeded random service by name and a week starting on one of the next 21 days. A request counts as failed
+ * unless the tool answered (times, or that there are none), not an error.
+ */
+async function toolCalls(
+  baseURL: string,
+  staff: StaffSession,
+  services: AssistantConfig["services"],
+  from: string,
+) {
+  const connection = await createPlatformConnection(baseURL, staff, "vapi");
+  const random = seededRandom(24);
+  let sequence = 0;
+  return async () => {
+    const n = sequence++;
+    const first = addCalendarDays(from, 1 + Math.floor(random() * 21));
+    const args = {
+      service: services[Math.floor(random() * services.length)]!.name,
+      date: first,
+      toDate: addCalendarDays(first, 6),
+    };
+    const body = JSON.stringify({
+      message: {
+        type: "tool-calls",
+        timestamp: Date.now(),
+        toolCallList: [
+          {
+            id: `call_bench_${n}`,
+            type: "function",
+            function: { name: "find_free_slots", arguments: JSON.stringify(args) },
+          },
+        ],
+        call: { id: `bench-tool-call-${n}`, type: "inboundPhoneCall", customer: { number: "+14155550142" } },
+        customer: { number: "+14155550142" },
+      },
+    });
+    const response = await loadFetch(`${baseURL}/api/integrations/vapi/${connection.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...platformSignature("vapi", connection.secret, body) },
+      body,
+    });
+    const answer = (await response.json()) as { results?: { result?: string }[] };
+    return response.ok && typeof answer.results?.[0]?.result === "string";
+  };
 }
 
 /** The first day, from today on, whose offset in TIMEZONE differs from the day before's (a night the clocks change). */

@@ -23,6 +23,7 @@ import {
 } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
+import { statementsDuring } from "../support/statement-count";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -109,6 +110,23 @@ describe("Vapi tool calls", () => {
       toolCallId: "call_0",
       result: "No free time for Cleaning from 2026-03-07 to 2026-03-08. Ask for another day.",
     });
+  });
+
+  it("finds free slots in four statements: the connection, the services, the slots' inputs, the delivery's record", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const counts: (number | null)[] = [];
+    for (const date of ["2026-03-03", "2026-03-04", "2026-03-05"])
+      counts.push(
+        await statementsDuring(server, async () =>
+          expect((await vapiTool(vapi, "find_free_slots", { service: "Cleaning", date })).result).toMatch(
+            /^Free times for Cleaning: /,
+          ),
+        ),
+      );
+    if (server.driver !== "pglite") return;
+    // The fewest of three: the scheduler's tick may add statements of its own now and then.
+    expect(Math.min(...(counts as number[]))).toBe(4);
   });
 
   it("books with the caller's number from the call, through the assistant's rules (pending, outbox, linked to the call), once per tool call", async () => {

@@ -17,6 +17,7 @@ import {
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { MINUTE, SECOND } from "../support/server-clock";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { statementsDuring } from "../support/statement-count";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -190,6 +191,56 @@ describe("Vapi server messages", () => {
     expect(await endedWith("e", "a-reason-from-next-year")).toEqual(["completed", null]);
     expect(await endedWith("f", "constructor")).toEqual(["completed", null]);
     expect(await missedRows(staff)).toBe(1);
+  });
+
+  it("takes two statements a delivery: its connection's, then one recording it with its call (a repeat alike)", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const report = (i: number) =>
+      fixtureWith("vapi", "end-of-call-report", {
+        "message.call.id": `5d2e7c1a-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      });
+    const statements = async (body: string, result: string) =>
+      statementsDuring(server, async () =>
+        expect(await resultOf(await deliverVapi(server, vapi, body))).toBe(result),
+      );
+    const firsts: (number | null)[] = [];
+    const repeats: (number | null)[] = [];
+    for (let i = 0; i < 3; i++) firsts.push(await statements(report(i), "accepted"));
+    for (let i = 0; i < 3; i++) repeats.push(await statements(report(i), "duplicate"));
+    expect(await callCount(staff)).toBe(3);
+    if (server.driver !== "pglite") return;
+    // The fewest of three: the scheduler's tick may add statements of its own now and then.
+    expect(Math.min(...(firsts as number[]))).toBe(2);
+    expect(Math.min(...(repeats as number[]))).toBe(2);
+  });
+
+  it("accepts one of a delivery sent several times at once, beside others (sharing statements or not)", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const report = fixtureText("vapi", "end-of-call-report");
+    const answers = await Promise.all(
+      [
+        ...Array.from({ length: 4 }, () => deliverVapi(server, vapi, report)),
+        deliverVapi(server, vapi, fixtureText("vapi", "status-update-in-progress")),
+        deliver(server, "vapi", vapi._id, report, { authorization: "Bearer wrong" }),
+      ].map(async (answer) => resultOf(await answer)),
+    );
+    expect(answers.slice(0, 4).sort()).toEqual(["accepted", "duplicate", "duplicate", "duplicate"]);
+    expect(answers.slice(4)).toEqual(["accepted", "401 UNAUTHENTICATED"]);
+    expect(await callCount(staff)).toBe(1);
+    // The status update is stale whichever came first: the finished call stands.
+    expect(await callOf(server, staff, VAPI_CALL)).toMatchObject({ status: "completed", duration: 145 });
+    const stored = await rawRows<{ result: string; n: number }>(
+      server.db,
+      sql`select result, count(*)::int as n from assistant_deliveries
+        where connection_id = ${vapi._id}::uuid group by result order by result`,
+    );
+    expect(stored).toEqual([
+      { result: "accepted", n: 2 },
+      { result: "duplicate", n: 3 },
+      { result: "refused", n: 1 },
+    ]);
   });
 
   it("takes an end-of-call report larger than the API's other bodies, up to 4 MiB", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createStatementBatcher } from "../../src/server/db/statement-batcher";
+import { createStatementBatcher, eachFailingAlone } from "../../src/server/db/statement-batcher";
 
 /** A batch runner that records each batch and answers when the test says so. */
 function recordingRunner<Out>(answer: (items: number[]) => (Out | Error)[]) {
@@ -74,5 +74,27 @@ describe("createStatementBatcher", () => {
     await expect(Promise.all([1, 2].map(batched))).rejects.toThrow("connection lost");
     await expect(Promise.all([3, 4].map(batched))).rejects.toThrow("a batch of 2 got 1 answers");
     expect(await batched(5)).toBe(5);
+  });
+});
+
+describe("eachFailingAlone", () => {
+  /** A statement the database refuses whenever it holds a negative number. */
+  const statement = (seen: number[][]) => async (items: readonly number[]) => {
+    seen.push([...items]);
+    if (items.some((n) => n < 0)) throw new Error("refused");
+    return items.map((n) => n * 10);
+  };
+
+  it("runs the items together, and each alone once the database refuses them together", async () => {
+    const seen: number[][] = [];
+    expect(await eachFailingAlone([1, 2], statement(seen))).toEqual([10, 20]);
+    expect(seen).toEqual([[1, 2]]);
+    seen.length = 0;
+    expect(await eachFailingAlone([1, -2, 3], statement(seen))).toEqual([10, new Error("refused"), 30]);
+    expect(seen).toEqual([[1, -2, 3], [1], [-2], [3]]);
+  });
+
+  it("throws the error of a lone item", async () => {
+    await expect(eachFailingAlone([-1], statement([]))).rejects.toThrow("refused");
   });
 });

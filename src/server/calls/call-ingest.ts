@@ -1,13 +1,11 @@
 import type { CallReport } from "@shared/calls.schema";
 import type { AssistantKeyDirectory } from "../assistant/assistant-key-directory";
 import { type AssistantKeyLookup, LAST_USED_PRECISION_MS } from "../assistant/require-assistant-key";
-import { type BatchAnswer, createStatementBatcher } from "../db/statement-batcher";
+import { type BatchAnswer, createStatementBatcher, eachFailingAlone } from "../db/statement-batcher";
 import type { AppDeps, AssistantClaim } from "../http/app-env";
 import { Refusal, unauthenticated } from "../refusal";
 import { ISO_TIME_FORMS, type IsoTime, parseIsoTime, placeIsoTime } from "../time/iso-time";
 import { type CallReportItem, type ReportAnswer, reportCalls, type StoredReport } from "./calls-write.repo";
-
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** Why a report's start time cannot be read, for a 400 or an import item's refusal. */
 export const startedAtProblem = (startedAt: string) =>
@@ -47,21 +45,7 @@ export function createCallIngest(
     notifyMissed: boolean,
   ): Promise<BatchAnswer<ReportAnswer>[]> => {
     const options = { notifyMissed };
-    try {
-      return await reportCalls(db, items, clock(), LAST_USED_PRECISION_MS, options);
-    } catch (error) {
-      if (items.length === 1) throw error;
-      // A report the database refuses must not fail the others that happened to share its batch.
-      return Promise.all(
-        items.map(
-          (item): Promise<BatchAnswer<ReportAnswer>> =>
-            reportCalls(db, [item], clock(), LAST_USED_PRECISION_MS, options).then(
-              ([answer]) => answer!,
-              asError,
-            ),
-        ),
-      );
-    }
+    return eachFailingAlone(items, (some) => reportCalls(db, some, clock(), LAST_USED_PRECISION_MS, options));
   };
   const store = createStatementBatcher<CallReportItem, ReportAnswer>((items) => write(items, true));
 

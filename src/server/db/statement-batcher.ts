@@ -53,3 +53,21 @@ export function createStatementBatcher<In, Out>(
       schedule();
     });
 }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * Runs `items` by one statement (`run`); when the database refuses it, runs each item again alone, so an
+ * item the database refuses fails alone, not the others that happened to share its batch.
+ */
+export async function eachFailingAlone<In, Out>(
+  items: readonly In[],
+  run: (items: readonly In[]) => Promise<Out[]>,
+): Promise<BatchAnswer<Out>[]> {
+  try {
+    return await run(items);
+  } catch (error) {
+    if (items.length === 1) throw error;
+    return Promise.all(items.map((item) => run([item]).then(([answer]) => answer!, asError)));
+  }
+}

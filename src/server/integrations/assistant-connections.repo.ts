@@ -109,15 +109,18 @@ export type WebhookConnection = {
 };
 
 /**
- * A webhook's connection by its id alone: the id is the credential that names the tenant (the secret then
- * proves the sender), as an assistant key's hash does. Null when there is none.
+ * Webhooks' connections by their ids alone (an id is the credential that names the tenant, the secret then
+ * proves the sender, as an assistant key's hash does), in one statement; an id with none is left out.
  */
-export async function findConnectionForWebhook(db: Executor, id: string): Promise<WebhookConnection | null> {
-  const [row] = await rawRows<WebhookConnection>(
+export async function findConnectionsForWebhook(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, WebhookConnection>> {
+  const rows = await rawRows<WebhookConnection & { id: string }>(
     db,
-    sql`select c.business_id::text as "businessId", c.provider, c.secret, b.timezone, b.language
+    sql`select c.id::text as id, c.business_id::text as "businessId", c.provider, c.secret, b.timezone, b.language
       from assistant_connections c join businesses b on b.id = c.business_id
-      where c.id = ${id}::uuid`,
+      where c.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
   );
-  return row ?? null;
+  return new Map(rows.map(({ id, ...connection }) => [id, connection]));
 }

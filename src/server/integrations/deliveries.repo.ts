@@ -2,9 +2,10 @@ import type { AssistantPlatform, DeliveryResult } from "@shared/assistant-platfo
 import type { CallReport } from "@shared/calls.schema";
 import { sql } from "drizzle-orm";
 import { LAST_USED_PRECISION_MS } from "../assistant/require-assistant-key";
-import { reportCalls } from "../calls/calls-write.repo";
+import type { Clock } from "../clock";
 import type { Database, Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { createStatementBatcher, eachFailingAlone } from "../db/statement-batcher";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
@@ -15,9 +16,10 @@ import { clip } from "./platform-report";
 const REASON_CHARS = 300;
 
 /*
- * The one writer of assistant_deliveries and of a connection's last_event_at. A delivery's call goes through
- * the calls writer (calls-write.repo.ts) in the same transaction as its delivery row, so a delivery is never
- * recorded as accepted without its call, nor its call stored twice.
+ * The one writer of assistant_deliveries and of a connection's last_event_at. Every delivery is recorded by
+ * one statement, assistant_deliveries_record (db/functions/assistant-deliveries.sql), which also writes an
+ * accepted delivery's call through the calls writer (calls_report_batch): a delivery is never recorded as
+ * accepted without its call, nor its call stored twice. Deliveries arriving together share the statement.
  */
 
 /** One delivery of a connection, as far as it could be read. */
@@ -32,45 +34,122 @@ export type Delivery = {
   receivedAt: Date;
 };
 
-const insertDelivery = (
-  db: Executor,
-  d: Delivery,
-  result: DeliveryResult,
-  refusal: DeliveryRefusal | null,
-  onConflict = sql``,
-) =>
-  rawRows<{ inserted: boolean }>(
-    db,
-    sql`insert into assistant_deliveries
-        (business_id, connection_id, provider, provider_call_id, event, received_at, result, reason, reason_code)
-      values (${d.businessId}::uuid, ${d.connectionId}::uuid, ${d.provider}, ${d.providerCallId}, ${d.event},
-        ${d.receivedAt.toISOString()}::timestamptz, ${result}, ${refusal ? clip(refusal.reason, REASON_CHARS) : null}, ${refusal?.code ?? null})
-      ${onConflict}
-      returning true as inserted`,
-  );
+/** A delivery with its idempotency key read. */
+export type KeyedDelivery = Delivery & { providerCallId: string; event: string };
 
-/** The platform reached us: the card's "last event" (never moved back by a delivery that took longer). */
-const touch = (db: Executor, d: Delivery) =>
-  db.execute(
-    sql`update assistant_connections
-      set last_event_at = greatest(last_event_at, ${d.receivedAt.toISOString()}::timestamptz)
-      where id = ${d.connectionId}::uuid`,
+/** What becomes of a delivery, as assistant_deliveries_record takes it. */
+type DeliveryItem =
+  | (Delivery & { refused: DeliveryRefusal; authenticated: boolean })
+  | (Delivery & { ignored: true })
+  | (KeyedDelivery & { call?: { report: CallReport; startedAt: Date } });
+
+type Recorded = { result: DeliveryResult | null; callId: string | null };
+
+/** The items recorded by one statement; what became of each, in order. */
+async function recordDeliveries(
+  db: Executor,
+  items: readonly DeliveryItem[],
+  now: Date,
+): Promise<Recorded[]> {
+  const payload = JSON.stringify(
+    items.map((item) => ({
+      connection: item.connectionId,
+      business: item.businessId,
+      provider: item.provider,
+      callId: item.providerCallId,
+      event: item.event,
+      receivedAt: item.receivedAt.toISOString(),
+      reason: "refused" in item ? clip(item.refused.reason, REASON_CHARS) : null,
+      reasonCode: "refused" in item ? item.refused.code : null,
+      record: !("ignored" in item),
+      authenticated: "refused" in item ? item.authenticated : true,
+      ...("call" in item &&
+        item.call && { startedAt: item.call.startedAt.toISOString(), report: item.call.report }),
+    })),
   );
+  const rows = await rawRows<{ item: number; result: DeliveryResult | null; callId: string | null }>(
+    db,
+    sql`select o_item as item, o_result as result, o_call::text as "callId"
+      from assistant_deliveries_record(${payload}::jsonb, ${now.toISOString()}::timestamptz,
+        make_interval(secs => ${LAST_USED_PRECISION_MS / 1000}), true, ${DELIVERIES_KEPT}::int)`,
+  );
+  const recorded: Recorded[] = new Array(items.length);
+  for (const { item, result, callId } of rows) recorded[item - 1] = { result, callId };
+  // The calls writer signalled nothing (it ran inside this statement): the workers look now that it is over.
+  if (
+    items.some(
+      (item, index) =>
+        "call" in item &&
+        item.call &&
+        "recordingUrl" in item.call.report &&
+        recorded[index]!.result === "accepted",
+    )
+  )
+    recordingCopiesChanged();
+  outboxWritten(
+    new Set(
+      items.flatMap((item, index) =>
+        "call" in item && item.call?.report.status === "missed" && recorded[index]!.result === "accepted"
+          ? [item.businessId]
+          : [],
+      ),
+    ),
+  );
+  return recorded;
+}
+
+export type DeliveryRecorder = {
+  /**
+   * A delivery turned away, and why (a signature that does not match, a body that cannot be read).
+   * `authenticated`: it did come from the platform (its signature matched), so the connection counts as reached.
+   */
+  refused(delivery: Delivery, refusal: DeliveryRefusal, authenticated: boolean): Promise<void>;
+  /** A delivery of an event we keep nothing of (a ringing call, a platform's other messages): the platform reached us. */
+  ignored(delivery: Delivery): Promise<void>;
+  /**
+   * Stores a delivery's call report through the calls writer, once per (business, provider, call id, event):
+   * a repeat is recorded as a duplicate and changes nothing. The report's start time is an instant
+   * (platforms send offsets or epoch times), so the business's timezone plays no part.
+   */
+  report(
+    delivery: KeyedDelivery,
+    report: CallReport,
+    startedAt: Date,
+  ): Promise<{ result: "accepted" | "duplicate"; callId: string | null }>;
+  /**
+   * A tool call the platform made, answered done (`refusedBecause` null) or not and why, kept as the
+   * connection's other deliveries are. `delivery.providerCallId` holds the call and the tool call's own key:
+   * the same tool call sent again (a retry) is recorded as a duplicate of the first, answered alike.
+   */
+  toolCall(delivery: KeyedDelivery, refusedBecause: DeliveryRefusal | null): Promise<void>;
+};
 
 /**
- * Keeps the connection's newest DELIVERIES_KEPT deliveries that stored nothing (duplicates, refusals), and says
- * when it was last reached. Accepted deliveries stay until purgeAcceptedDeliveries: each is the key that
- * makes a platform's later retry of its event a duplicate, however many deliveries came in between.
+ * Records the connections' deliveries: those arriving together — within one turn of the event loop, or
+ * while the previous batch runs — by one statement, as the assistant API's reports are (calls/call-ingest.ts).
  */
-async function afterDelivery(db: Executor, d: Delivery, authenticated: boolean): Promise<void> {
-  await db.execute(
-    sql`delete from assistant_deliveries
-      where connection_id = ${d.connectionId}::uuid and result <> 'accepted' and id <= (
-        select id from assistant_deliveries
-        where connection_id = ${d.connectionId}::uuid and result <> 'accepted'
-        order by id desc offset ${DELIVERIES_KEPT} limit 1)`,
+export function createDeliveryRecorder({ db, clock }: { db: Database; clock: Clock }): DeliveryRecorder {
+  // A delivery the database refuses fails alone, not the others that happened to share its statement.
+  const record = createStatementBatcher<DeliveryItem, Recorded>((items) =>
+    eachFailingAlone(items, (some) => recordDeliveries(db, some, clock())),
   );
-  if (authenticated) await touch(db, d);
+  return {
+    refused: async (delivery, refusal, authenticated) => {
+      await record({ ...delivery, refused: refusal, authenticated });
+    },
+    ignored: async (delivery) => {
+      await record({ ...delivery, ignored: true });
+    },
+    report: async (delivery, report, startedAt) => {
+      const { result, callId } = await record({ ...delivery, call: { report, startedAt } });
+      return { result: result === "accepted" ? "accepted" : "duplicate", callId };
+    },
+    toolCall: async (delivery, refusedBecause) => {
+      await record(
+        refusedBecause === null ? delivery : { ...delivery, refused: refusedBecause, authenticated: true },
+      );
+    },
+  };
 }
 
 /**
@@ -89,91 +168,4 @@ export async function purgeAcceptedDeliveries(db: Executor, before: Date, limit:
       select count(*)::int as deleted from gone`,
   );
   return row!.deleted;
-}
-
-/**
- * A delivery turned away, and why (a signature that does not match, a body that cannot be read). `authenticated`:
- * it did come from the platform (its signature matched), so the connection counts as reached.
- */
-export async function recordRefusedDelivery(
-  db: Database,
-  delivery: Delivery,
-  refusal: DeliveryRefusal,
-  authenticated: boolean,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await insertDelivery(tx, delivery, "refused", refusal);
-    await afterDelivery(tx, delivery, authenticated);
-  });
-}
-
-/** A delivery of an event we keep nothing of (a ringing call, a platform's other messages): the platform reached us. */
-export async function recordIgnoredDelivery(db: Database, delivery: Delivery): Promise<void> {
-  await touch(db, delivery);
-}
-
-/**
- * Stores a delivery's call report through the calls writer, once per (business, provider, call id, event): a
- * repeat is recorded as a duplicate and changes nothing. The report's start time is an instant (platforms
- * send offsets or epoch times), so the business's timezone plays no part.
- */
-export async function storeDelivery(
-  db: Database,
-  delivery: Delivery & { providerCallId: string; event: string },
-  report: CallReport,
-  startedAt: Date,
-): Promise<{ result: "accepted" | "duplicate"; callId: string | null }> {
-  const now = delivery.receivedAt;
-  const stored = await db.transaction(async (tx) => {
-    const [first] = await insertDelivery(
-      tx,
-      delivery,
-      "accepted",
-      null,
-      sql`on conflict (business_id, provider, provider_call_id, event) where result = 'accepted' do nothing`,
-    );
-    let callId: string | null = null;
-    if (first) {
-      const item = { connectionId: delivery.connectionId, businessId: delivery.businessId, timezone: null };
-      const [answer] = await reportCalls(tx, [{ ...item, report, startedAt }], now, LAST_USED_PRECISION_MS, {
-        notifyMissed: true,
-      });
-      // The connection row is locked by this transaction's delivery row (its foreign key): it cannot be gone.
-      if (!answer || "refused" in answer)
-        throw new Error(`The calls writer refused a delivery of ${delivery.connectionId}`);
-      callId = answer.id;
-    } else await insertDelivery(tx, delivery, "duplicate", null);
-    await afterDelivery(tx, delivery, true);
-    return { result: first ? ("accepted" as const) : ("duplicate" as const), callId };
-  });
-  // The writer signalled before this transaction committed; the worker looks again now that it has.
-  if (stored.result === "accepted" && report.status === "missed") outboxWritten([delivery.businessId]);
-  if (stored.result === "accepted" && "recordingUrl" in report) recordingCopiesChanged();
-  return stored;
-}
-
-/**
- * A tool call the platform made, answered `done` or not (and why not), kept as the connection's deliveries
- * are (the newest 100). `delivery.providerCallId` holds the call and the tool call's own key: the same tool
- * call sent again (a retry) is recorded as a duplicate of the first, answered alike.
- */
-export async function recordToolCall(
-  db: Database,
-  delivery: Delivery & { providerCallId: string; event: string },
-  refusedBecause: DeliveryRefusal | null,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [first] =
-      refusedBecause === null
-        ? await insertDelivery(
-            tx,
-            delivery,
-            "accepted",
-            null,
-            sql`on conflict (business_id, provider, provider_call_id, event) where result = 'accepted' do nothing`,
-          )
-        : await insertDelivery(tx, delivery, "refused", refusedBecause);
-    if (!first) await insertDelivery(tx, delivery, "duplicate", null);
-    await afterDelivery(tx, delivery, true);
-  });
 }

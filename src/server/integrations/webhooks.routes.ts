@@ -10,19 +10,14 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import type { Type } from "arktype";
 import type { Context } from "hono";
 import { createTokenCipher } from "../calendar/token-cipher";
+import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import { findConnectionForWebhook, type WebhookConnection } from "./assistant-connections.repo";
-import {
-  type Delivery,
-  recordIgnoredDelivery,
-  recordRefusedDelivery,
-  recordToolCall,
-  storeDelivery,
-} from "./deliveries.repo";
+import { findConnectionsForWebhook, type WebhookConnection } from "./assistant-connections.repo";
+import { createDeliveryRecorder, type Delivery } from "./deliveries.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip, type DeliveryAction } from "./platform-report";
 import { isVapiToolCalls, readRetellToolCall, readVapiToolCalls } from "./platform-tool-calls";
@@ -61,6 +56,12 @@ export function webhooksRoutes(
   const { db, clock, logger } = deps;
   const router = new ApiRouter(INTEGRATIONS_BASE_PATH, guards);
   const cipher = createTokenCipher(deps.config.calendarTokenKey);
+  const deliveries = createDeliveryRecorder(deps);
+  // Deliveries arriving together look their connections up with one statement.
+  const findConnection = createStatementBatcher<string, WebhookConnection | null>(async (ids) => {
+    const found = await findConnectionsForWebhook(db, [...new Set(ids)]);
+    return ids.map((id) => found.get(id) ?? null);
+  });
 
   /**
    * The connection a delivery is for, once its signature (or secret) is checked against the raw body; a
@@ -70,7 +71,7 @@ export function webhooksRoutes(
     const connectionId = readIdParam(c, NO_CONNECTION);
     const rawBody = await c.req.text();
     const receivedAt = clock();
-    const connection = await findConnectionForWebhook(db, connectionId);
+    const connection = await findConnection(connectionId);
     // Another platform's connection is as unknown as none: the answer tells nothing of what exists.
     if (!connection || connection.provider !== provider) throw new Refusal("NOT_FOUND", NO_CONNECTION);
     const base: Delivery = {
@@ -90,7 +91,7 @@ export function webhooksRoutes(
         `The secret of assistant connection ${connectionId} cannot be read (CALENDAR_TOKEN_KEY changed?)`,
         error,
       );
-      await recordRefusedDelivery(db, base, UNREADABLE_SECRET, false);
+      await deliveries.refused(base, UNREADABLE_SECRET, false);
       throw new Refusal("UNAUTHENTICATED", "The delivery could not be authenticated");
     }
     const signature =
@@ -98,7 +99,7 @@ export function webhooksRoutes(
         ? vapiSignatureProblem(rawBody, secret, (name) => c.req.header(name), receivedAt)
         : retellSignatureProblem(rawBody, secret, c.req.header("x-retell-signature"), receivedAt);
     if (signature) {
-      await recordRefusedDelivery(db, base, signature, false);
+      await deliveries.refused(base, signature, false);
       throw new Refusal("UNAUTHENTICATED", `The delivery could not be authenticated: ${signature.reason}`);
     }
     return { connection, base, rawBody };
@@ -109,7 +110,7 @@ export function webhooksRoutes(
     try {
       return { json: JSON.parse(rawBody) };
     } catch {
-      await recordRefusedDelivery(db, base, NOT_JSON, true);
+      await deliveries.refused(base, NOT_JSON, true);
       return null;
     }
   };
@@ -138,8 +139,7 @@ export function webhooksRoutes(
           }
         : await runTool(context, tool.name, tool.args);
     const key = toolCallKey(call.providerCallId, tool.name, "problem" in tool ? tool.problem : tool.args);
-    await recordToolCall(
-      db,
+    await deliveries.toolCall(
       {
         ...base,
         providerCallId: `${clip(call.providerCallId ?? "-", 190)}#${key}`,
@@ -162,7 +162,7 @@ export function webhooksRoutes(
       read = readVapiToolCalls(body);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      await recordRefusedDelivery(db, { ...base, event: "tool-calls" }, unreadable(error), true);
+      await deliveries.refused({ ...base, event: "tool-calls" }, unreadable(error), true);
       const answer: VapiToolCallsAnswer = { results: [], error: error.message };
       return c.json(answer);
     }
@@ -208,16 +208,15 @@ export function webhooksRoutes(
           : readRetellDelivery(body, receivedAt, unknownReason, droppedRecording);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      await recordRefusedDelivery(db, base, unreadable(error), true);
+      await deliveries.refused(base, unreadable(error), true);
       throw error;
     }
 
     if (action.kind === "ignore") {
-      await recordIgnoredDelivery(db, base);
+      await deliveries.ignored(base);
       return ok(c, { result: "ignored" as const });
     }
-    const { result } = await storeDelivery(
-      db,
+    const { result } = await deliveries.report(
       { ...base, providerCallId: action.providerCallId, event: action.event },
       action.report,
       action.startedAt,

@@ -38,7 +38,8 @@ export type AssistantConnectionRow = typeof assistantConnections.$inferSelect;
 /**
  * The recent deliveries of each connection and what became of them (the card's "last few deliveries"), and
  * the memory that makes a repeated delivery idempotent: one accepted row per (business, provider, the
- * platform's call id, event). Only the newest rows of each connection are kept (see deliveries.repo.ts).
+ * platform's call id, event). Accepted rows are kept a week, the others only the newest of each connection (see
+ * deliveries.repo.ts).
  */
 export const assistantDeliveries = pgTable(
   "assistant_deliveries",
@@ -69,6 +70,11 @@ export const assistantDeliveries = pgTable(
       .on(t.businessId, t.provider, t.providerCallId, t.event)
       .where(sql`${t.result} = 'accepted'`),
     index("assistant_deliveries_connection_id_id_idx").on(t.connectionId, t.id),
+    // The trim to a connection's newest rows that stored nothing: without it, it read past every accepted
+    // row the connection keeps for a week (assistant_deliveries_record).
+    index("assistant_deliveries_stored_nothing_idx")
+      .on(t.connectionId, t.id)
+      .where(sql`${t.result} <> 'accepted'`),
     // The hourly purge of accepted deliveries past their week (integrations/deliveries-purge.ts).
     index("assistant_deliveries_accepted_received_at_idx")
       .on(t.receivedAt)

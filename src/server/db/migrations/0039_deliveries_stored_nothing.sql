@@ -1,0 +1,1 @@
+CREATE INDEX "assistant_deliveries_stored_nothing_idx" ON "assistant_deliveries" USING btree ("connection_id","id") WHERE "assistant_deliveries"."result" <> 'accepted';
