@@ -5,6 +5,7 @@ import type { ServiceInput } from "@shared/service.schema";
 import axe from "axe-core";
 import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { tinyWav } from "./fake-recordings";
 import { fixtureText } from "./platform-deliveries";
 
 /** One Chromium connection per test file, to the browser the e2e global setup launched. */
@@ -278,34 +279,12 @@ export async function reportCallOk(key: string, report: CallReport): Promise<str
   return body.data._id;
 }
 
-/** A playable WAV (8 kHz mono, 16-bit, a quiet tone) of the given length, for recording playback. */
-export function toneWav(seconds: number): Buffer {
-  const rate = 8000;
-  const samples = Math.round(rate * seconds);
-  const buffer = Buffer.alloc(44 + samples * 2);
-  buffer.write("RIFF", 0);
-  buffer.writeUInt32LE(36 + samples * 2, 4);
-  buffer.write("WAVEfmt ", 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write("data", 36);
-  buffer.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++)
-    buffer.writeInt16LE(Math.round(800 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return buffer;
-}
-
 /**
  * Recordings live on a third-party host; in tests that host is played by the browser itself:
  * `playable` URLs answer with a WAV, every other URL under the host with 404.
  */
 export async function fakeRecordingHost(page: Page, host: string, playable: string[]) {
-  const wav = toneWav(6);
+  const wav = tinyWav(6);
   await page.context().route(`https://${host}/**`, (route) => {
     if (!playable.includes(route.request().url())) return route.fulfill({ status: 404, body: "" });
     // Media seeks by byte ranges; without them the browser treats the file as unseekable.
