@@ -4,6 +4,7 @@ import { LIVE_REFRESH_MS } from "../../src/client/lib/live-refresh";
 import {
   browserForFile,
   callReport,
+  connectVapi,
   connectVapiWithDeliveries,
   deliverAsVapi,
   expectNoAxeViolations,
@@ -184,12 +185,7 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     const page = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await signUp(page, "/settings");
-    const { _id, webhookUrl } = await staffApi<{ _id: string; webhookUrl: string }>(
-      page,
-      "POST",
-      "/api/assistant-connections",
-      { data: { provider: "vapi" } },
-    );
+    const { _id, webhookUrl } = await connectVapi(page);
     await page.reload();
     const card = page.getByRole("region", { name: "Voice assistant" });
     const tools = card.getByRole("region", { name: "Booking tools" });
@@ -278,7 +274,7 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     const page = await newPage();
     await page.addInitScript(() => localStorage.setItem("language", "de"));
     await signUp(page, "/settings");
-    await staffApi(page, "POST", "/api/assistant-connections", { data: { provider: "vapi" } });
+    await connectVapi(page);
     await page.reload();
     await page.locator("[data-tools-toggle]").click();
     await page.locator("[data-tool]").nth(5).waitFor();
@@ -291,12 +287,7 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     // The list's own timers on a clock the test moves: no waiting out real time.
     await page.clock.install();
     await signUp(page, "/settings");
-    const { webhookUrl, secret } = await staffApi<{ webhookUrl: string; secret: string }>(
-      page,
-      "POST",
-      "/api/assistant-connections",
-      { data: { provider: "vapi" } },
-    );
+    const { webhookUrl, secret } = await connectVapi(page);
     await page.reload();
     const card = page.getByRole("region", { name: "Voice assistant" });
     await card.getByText("No event received yet. Make a test call to your assistant.").waitFor();

@@ -227,12 +227,7 @@ export const deliverAsVapi = (webhookUrl: string, secret: string, body: string) 
  * secret and one that cannot be read: the voice assistant card's deliveries in every look it has.
  */
 export async function connectVapiWithDeliveries(page: Page): Promise<void> {
-  const { webhookUrl, secret } = await staffApi<{ webhookUrl: string; secret: string }>(
-    page,
-    "POST",
-    "/api/assistant-connections",
-    { data: { provider: "vapi" } },
-  );
+  const { webhookUrl, secret } = await connectVapi(page);
   const answers = [
     await deliverAsVapi(webhookUrl, secret, fixtureText("vapi", "end-of-call-report")),
     await deliverAsVapi(webhookUrl, "cds_not-the-secret", fixtureText("vapi", "end-of-call-report")),
@@ -240,6 +235,12 @@ export async function connectVapiWithDeliveries(page: Page): Promise<void> {
   ];
   expect(answers.map((answer) => answer.status)).toEqual([200, 401, 400]);
 }
+
+/** Connects Vapi for the page's user through the staff API (as the card does): the connection's id, URL and secret. */
+export const connectVapi = (page: Page) =>
+  staffApi<{ _id: string; webhookUrl: string; secret: string }>(page, "POST", "/api/assistant-connections", {
+    data: { provider: "vapi" },
+  });
 
 /** Adds a service for the page's user through the staff API; returns its id. */
 export async function createService(page: Page, service: ServiceInput): Promise<string> {
