@@ -7,19 +7,37 @@ import { toast as toastRecipe } from "styled-system/recipes/toast";
 import { IconButton } from "./icon-button";
 
 const store = createToaster({ placement: "bottom-end", max: 1, duration: 5000, overlap: false });
-const create = store.create;
+const zagCreate = store.create;
 
 /**
- * Spec 4/9: one toast visible at a time, 5 s by default; types success, info, warning, error,
- * loading and default. Zag knows no "default" type and would throw computing its queue priority,
- * so it gets the lowest one here.
+ * Spec 4/9: one toast visible at a time, 5 s by default. The newest is the one shown: the one showing leaves
+ * (as it would at the end of its 5 s) for it, where Zag would hold it in a queue and show it seconds after the
+ * action it answers. A toast updated by its id stays. Types success, info, warning, error, loading and
+ * default: Zag knows no "default" type and would throw computing its queue priority, so it gets the lowest.
  */
+const create = (options: ToastOptions) => {
+  for (const shown of store.getVisibleToasts())
+    if (shown.id !== undefined && shown.id !== options.id) store.dismiss(shown.id);
+  return zagCreate(
+    options.type === "default" && options.priority === undefined ? { ...options, priority: 8 } : options,
+  );
+};
+
+type Typed = (options: Omit<ToastOptions, "type">) => string;
+const typed =
+  (type: string): Typed =>
+  (options) =>
+    create({ ...options, type });
+
+// Zag's own success(), error()… call its create directly: each goes through the one above instead.
 export const toaster = Object.assign(store, {
-  create: (options: ToastOptions) =>
-    create(
-      options.type === "default" && options.priority === undefined ? { ...options, priority: 8 } : options,
-    ),
-  default: (options: Omit<ToastOptions, "type">) => create({ ...options, type: "default", priority: 8 }),
+  create,
+  success: typed("success"),
+  error: typed("error"),
+  info: typed("info"),
+  warning: typed("warning"),
+  loading: typed("loading"),
+  default: typed("default"),
 });
 
 const styles = toastRecipe();
