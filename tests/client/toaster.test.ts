@@ -24,7 +24,7 @@ describe("the toaster", () => {
   });
 
   it("keeps a toast that is updated by its id (a loading toast turning into its result)", () => {
-    const id = toaster.loading({ title: "Exporting…" });
+    const id = toaster.create({ type: "loading", title: "Exporting…" });
     const { seen, stop } = published();
     try {
       toaster.create({ id, type: "success", title: "Your data was exported" });
