@@ -171,8 +171,8 @@ describe("Bookings calendar", () => {
     await page.reload();
     await page.locator(`[data-calendar=month] [data-booking="${bookingId}"]`).waitFor();
     await page.locator("main [data-scope=segment-group][data-part=item]", { hasText: "List" }).click();
-    expect(await page.getByRole("radio", { name: "List" }).isChecked()).toBe(true);
     await page.waitForURL((url) => url.searchParams.get("view") === null);
+    await expect.poll(() => page.getByRole("radio", { name: "List" }).isChecked()).toBe(true);
 
     // The call detail shows the booking made during it, with a link that opens it.
     await page.goto(`/calls/${callId}`);

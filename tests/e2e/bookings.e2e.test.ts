@@ -8,6 +8,7 @@ import {
   createAssistantKey,
   createService,
   fakeRecordingHost,
+  openedDialog,
   reportCallOk,
   signUp,
   staffAuthorization,
@@ -384,7 +385,8 @@ describe("Bookings", () => {
     // Escape closes without a change.
     await row.getByRole("button", { name: /^Reschedule/ }).focus();
     await page.keyboard.press("Enter");
-    await dialog.waitFor();
+    // Escape reaches the dialog once it holds the focus, a frame after it shows.
+    await openedDialog(page);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await page.context().close();

@@ -30,7 +30,8 @@ describe("keyboard only", () => {
     await calls.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/calls");
-    expect(await calls.getAttribute("aria-current")).toBe("page");
+    // The current link moves with the page, once the page has come.
+    await expect.poll(() => calls.getAttribute("aria-current")).toBe("page");
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, signIn, signUp } from "../support/browser";
+import { browserForFile, builtFileOf, holdRequests, signIn, signUp } from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -64,7 +64,10 @@ describe("the shell", () => {
     ]);
     await nav.getByRole("link", { name: "Services" }).click();
     await page.waitForURL("**/services");
-    expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
+    // The current link moves with the page, once the page has come.
+    await expect
+      .poll(() => nav.getByRole("link", { name: "Services" }).getAttribute("aria-current"))
+      .toBe("page");
     expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
     await page.goto("/");
     await page.waitForURL("**/dashboard");
@@ -72,6 +75,39 @@ describe("the shell", () => {
     await page.waitForURL("**/dashboard");
     await page.goto("/faq");
     await expect.poll(() => page.getByText(/FAQ/).first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("keeps the page shown, marked busy, while the next one's code comes, and asks for its data meanwhile", async () => {
+    const page = await newPage();
+    await signUp(page, "/dashboard");
+    const dashboard = page.getByRole("heading", { level: 1, name: "Dashboard" });
+    await dashboard.waitFor();
+    const code = await holdRequests(
+      page,
+      `**/${builtFileOf("src/client/features/services/services-page.tsx")}`,
+    );
+    let servicesAsked = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/services") servicesAsked++;
+    });
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Services" }).click();
+    await page.waitForURL("**/services");
+    await expect.poll(() => code.asked()).toBe(1);
+    // The page's list is asked for beside its code, not once the code has run.
+    await expect.poll(() => servicesAsked).toBe(1);
+    // The dashboard stays as it was (no skeleton in its place), main marked busy, Dashboard still current.
+    expect(await page.locator("main").getAttribute("aria-busy")).toBe("true");
+    expect(await dashboard.isVisible()).toBe(true);
+    expect(await page.locator("main [role=status]").count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    code.release();
+    await page.getByRole("heading", { level: 1, name: "Services" }).waitFor();
+    expect(await page.locator("main").getAttribute("aria-busy")).toBeNull();
+    expect(await nav.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
+    // The page read the answer asked for ahead rather than asking again.
+    expect(servicesAsked).toBe(1);
     await page.context().close();
   });
 

@@ -8,10 +8,12 @@ import { loadSignedInMessages } from "../lib/i18n";
 import { preloadable } from "../lib/preloadable";
 import type { AppContext } from "./app-context";
 import { pageKeyOf, pages } from "./page-chunks";
-import { PageLoadBoundary } from "./page-load-boundary";
+import { prefetchPageData } from "./page-data";
+import { AreaLoadBoundary } from "./page-load-boundary";
 import { PageSkeleton } from "./page-skeleton";
 import { GuestOnly, RequireUser } from "./route-guards";
 import { AuthLayout } from "./shell/auth-layout";
+import { ShownLocation } from "./shown-location";
 
 // The signed-in area is its own chunk, with its own messages: /auth/sign-in loads only what it shows.
 const ProtectedArea = preloadable(() =>
@@ -34,16 +36,12 @@ export async function preloadRoute(
   const page = pageKeyOf(pathname);
   if (!page) return;
   const code = Promise.all([ProtectedArea.preload(), pages[page].preload()]);
-  const pageData = import("./page-data");
   // The first render waits for this: a session actor that failed must not keep the placeholder up.
   const session = await waitFor(context.session, (state) => !state.matches("checking")).catch(
     () => undefined,
   );
   if (!session?.matches("signedIn")) return;
-  pageData
-    .then(({ prefetchPageData }) =>
-      prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search }),
-    )
+  prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search })
     // Only a head start: the page asks again for whatever this could not fetch.
     .catch(() => undefined);
   await code.catch(() => undefined);
@@ -74,13 +72,15 @@ export function AppRoutes() {
         <Redirect to="/auth/sign-in" replace />
       </Route>
       <Route>
-        <RequireUser>
-          <PageLoadBoundary>
-            <Suspense fallback={<PageSkeleton />}>
-              <ProtectedArea />
-            </Suspense>
-          </PageLoadBoundary>
-        </RequireUser>
+        <ShownLocation>
+          <RequireUser>
+            <AreaLoadBoundary>
+              <Suspense fallback={<PageSkeleton />}>
+                <ProtectedArea />
+              </Suspense>
+            </AreaLoadBoundary>
+          </RequireUser>
+        </ShownLocation>
       </Route>
     </Switch>
   );

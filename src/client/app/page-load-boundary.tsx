@@ -35,7 +35,20 @@ class Boundary extends Component<
   }
 }
 
-/** A fresh boundary per address: moving to another page leaves an earlier failure behind. */
+/** The signed-in area's own code: a failure there stays until a reload, wherever the user goes. */
+export function AreaLoadBoundary({ children }: BoundaryProps) {
+  return (
+    <Boundary title={<Trans>This page could not be shown</Trans>} className={css({ m: "6" })}>
+      {children}
+    </Boundary>
+  );
+}
+
+/**
+ * A fresh boundary per address: moving to another page leaves an earlier failure behind. It sits inside the
+ * pages' Suspense, not around it: a Suspense mounted afresh with each address would show its skeleton on every
+ * move, where the one kept lets the page shown stay until the next can render (see ShownLocation).
+ */
 export function PageLoadBoundary({ children }: BoundaryProps) {
   const [location] = useLocation();
   return (

@@ -9,8 +9,8 @@ import { AppShell } from "./shell/app-shell";
 export default function ProtectedArea() {
   return (
     <AppShell>
-      <PageLoadBoundary>
-        <Suspense fallback={<ContentSkeleton />}>
+      <Suspense fallback={<ContentSkeleton />}>
+        <PageLoadBoundary>
           <Switch>
             <Route path="/dashboard" component={pages.dashboard} />
             <Route path="/calls" component={pages.calls} />
@@ -26,8 +26,8 @@ export default function ProtectedArea() {
               <Redirect to="/dashboard" replace />
             </Route>
           </Switch>
-        </Suspense>
-      </PageLoadBoundary>
+        </PageLoadBoundary>
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,0 +1,69 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useContext, useEffect, useState, useTransition } from "react";
+import { Router } from "wouter";
+import { navigate } from "wouter/use-browser-location";
+import { useApi } from "../lib/api-context";
+import { pageKeyOf } from "./page-chunks";
+import { prefetchPageData } from "./page-data";
+
+type Address = { path: string; search: string };
+
+const addressNow = (): Address => ({ path: location.pathname, search: location.search });
+
+/** What wouter's history patch and the browser announce an address change by. */
+const ADDRESS_EVENTS = ["popstate", "pushState", "replaceState", "hashchange"] as const;
+
+const Shown = createContext<{ address: Address; pending: boolean }>({
+  address: { path: "/", search: "" },
+  pending: false,
+});
+
+const useShownPath = (): [string, typeof navigate] => [useContext(Shown).address.path, navigate];
+const useShownSearch = () => useContext(Shown).address.search;
+
+/** Whether the page asked for is still on its way while the one before stays on screen. */
+export const useNavigationPending = () => useContext(Shown).pending;
+
+/**
+ * The signed-in pages follow the address bar in a transition. A page whose code is still on its way leaves the
+ * page shown in place (main says it is busy) until it can render: shown at once instead, its skeleton would
+ * stay up at least 300 ms, React's throttle on revealing what a fallback replaced. wouter reads the address
+ * through useSyncExternalStore, whose updates React never defers, so the address is copied into state here and
+ * the routes, the links' current page and the search read that copy. The new page's first requests go out
+ * as the address changes, alongside its code, as on a page load (page-data.ts).
+ */
+export function ShownLocation({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [address, setAddress] = useState(addressNow);
+  const [pending, startTransition] = useTransition();
+
+  useEffect(() => {
+    const take = (now: Address) =>
+      startTransition(() =>
+        setAddress((shown) => (shown.path === now.path && shown.search === now.search ? shown : now)),
+      );
+    let path = location.pathname;
+    const follow = () => {
+      const now = addressNow();
+      const page = now.path === path ? null : pageKeyOf(now.path);
+      path = now.path;
+      if (page) prefetchPageData(page, { api, queryClient, search: now.search }).catch(() => undefined);
+      take(now);
+    };
+    // An address changed between the first render and this effect is taken up too.
+    take(addressNow());
+    for (const event of ADDRESS_EVENTS) addEventListener(event, follow);
+    return () => {
+      for (const event of ADDRESS_EVENTS) removeEventListener(event, follow);
+    };
+  }, [api, queryClient]);
+
+  return (
+    <Shown value={{ address, pending }}>
+      <Router hook={useShownPath} searchHook={useShownSearch}>
+        {children}
+      </Router>
+    </Shown>
+  );
+}
