@@ -222,6 +222,31 @@ describe("the shell", () => {
     await page.context().close();
   });
 
+  it("shows and hides the side sheet and the menus at once for a system that asks for less motion", async () => {
+    const page = await newPage({ viewport: { width: 375, height: 740 }, reducedMotion: "reduce" });
+    await signUp(page);
+    /** The longest of the animations and transitions running now, in ms. */
+    const longestMotion = () =>
+      page.evaluate(() =>
+        Math.max(
+          0,
+          ...document.getAnimations().map((motion) => Number(motion.effect?.getComputedTiming().duration)),
+        ),
+      );
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const sheet = page.getByRole("dialog");
+    await sheet.waitFor();
+    expect(await longestMotion()).toBeLessThan(1);
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: /^Account menu for/ }).click();
+    await page.getByRole("menu").waitFor();
+    expect(await longestMotion()).toBeLessThan(1);
+    await page.keyboard.press("Escape");
+    await page.getByRole("menu").waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
   it("keeps the theme across reloads and paints the first frame in it", async () => {
     const page = await newPage({ colorScheme: "light" });
     await signUp(page);
