@@ -121,6 +121,7 @@ export function createApp(options: CreateAppOptions) {
 
   const findSlots = createSlotFinder(deps);
   const recordingLinks = createRecordingLinks(deps.config.jwtSecret);
+  const recordings = options.recordings ?? createRecordingStorage(deps.config);
   // One desk for our own assistant API and the voice platforms' tool calls: their bookings batch together.
   const bookingDesk = createAssistantBookingDesk(deps, findSlots);
   const botApi = deps.config.telegram && createBotApi(deps.config.telegram);
@@ -134,7 +135,7 @@ export function createApp(options: CreateAppOptions) {
     assistantConnectionsRoutes(deps, guards),
     webhooksRoutes(deps, guards, createToolRunner(deps, bookingDesk, findSlots)),
     callsRoutes(deps, guards, recordingLinks),
-    recordingRoutes(deps, guards, options.recordings ?? createRecordingStorage(deps.config), recordingLinks),
+    recordingRoutes(deps, guards, recordings, recordingLinks),
     bookingsRoutes(deps, guards, recordingLinks),
     availabilityRoutes(deps, guards, findSlots),
     bookingChangesRoutes(deps, guards, findSlots),
@@ -142,9 +143,9 @@ export function createApp(options: CreateAppOptions) {
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
     privacyRoutes(deps, guards),
-    businessExportRoutes(deps, guards),
+    businessExportRoutes(deps, guards, recordings),
     businessDeletionRoutes(deps, guards, botApi),
-    callerDataRoutes(deps, guards),
+    callerDataRoutes(deps, guards, recordings),
     telegramRoutes(deps, guards, botApi),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),

@@ -97,7 +97,8 @@ export const auditEvent = type.or(
     action: "'caller_data.erased'",
     details: { calls: count, bookings: count, cancelledBookings: count },
   },
-  { action: "'business_data.exported'", details: none },
+  // Whether the call recordings were asked for (entries written before they could be say nothing).
+  { action: "'business_data.exported'", details: { "+": "reject", "recordings?": "boolean" } },
   { action: "'business.deleted'", details: none },
   { action: "'retention.purged'", details: { calls: count, callContents: count, bookingContacts: count } },
 );

@@ -53,6 +53,18 @@ export const retentionPreview = type({
 });
 export type RetentionPreview = typeof retentionPreview.infer;
 
+/**
+ * GET /api/privacy/export: `recordings=true` adds the call recordings' files (they can weigh gigabytes, so
+ * only when asked); absent or `false`, the tables alone.
+ */
+export const businessExportQuery = type({
+  "+": "reject",
+  "recordings?": type("'true' | 'false'")
+    .pipe((value) => value === "true")
+    .to("boolean"),
+});
+export type BusinessExportQuery = typeof businessExportQuery.inferIn;
+
 /** POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. */
 export const businessDeletion = type({ "+": "reject", businessName: "string" });
 export type BusinessDeletion = typeof businessDeletion.infer;

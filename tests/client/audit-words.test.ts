@@ -46,3 +46,22 @@ describe("the activity log's sentence for an erasure", () => {
     );
   });
 });
+
+describe("the activity log's sentence for the business's export", () => {
+  const exported = (details: { recordings?: boolean }): AuditEntry => ({
+    _id: "2",
+    occurredAt: "2026-03-02T17:00:00.000Z",
+    actor: { kind: "user", email: "owner@example.com" },
+    action: "business_data.exported",
+    details,
+  });
+
+  it("says when the call recordings were included; an entry from before they could be says nothing of them", () => {
+    const en = i18nOf("en", english);
+    expect(sentenceOf(en, exported({ recordings: true }))).toBe(
+      "Downloaded all of the business's data, call recordings included",
+    );
+    expect(sentenceOf(en, exported({ recordings: false }))).toBe("Downloaded all of the business's data");
+    expect(sentenceOf(en, exported({}))).toBe("Downloaded all of the business's data");
+  });
+});

@@ -32,6 +32,8 @@ describe("Settings → Your data", () => {
     await page.getByRole("heading", { name: "Your data" }).scrollIntoViewIfNeeded();
     expect(await sidewaysOverflow(page)).toEqual([]);
 
+    // The call recordings, which can weigh gigabytes, only when asked for (recordings.e2e.test.ts asks).
+    expect(await page.getByRole("checkbox", { name: "Include call recordings" }).isChecked()).toBe(false);
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export all data" }).click();
     const download = await downloading;
@@ -39,6 +41,8 @@ describe("Settings → Your data", () => {
     // The browser runs apart from the test: the file is read through Playwright, as it saved it.
     const files = await readZip(await buffer(await download.createReadStream()));
     expect(files.get("readme.txt")).toContain("calls.jsonl, calls.csv: ");
+    expect(files.get("readme.txt")).toContain("recordings/: not in this export.");
+    expect([...files.keys()].filter((path) => path.startsWith("recordings/"))).toEqual([]);
     const [call] = files
       .get("calls.jsonl")!
       .trim()

@@ -1,7 +1,9 @@
+import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserForFile, deliverAsVapi, expectNoAxeViolations, signUp } from "../support/browser";
 import { type FakeRecordings, startFakeRecordings, tinyWav } from "../support/fake-recordings";
 import { fixtureWith } from "../support/platform-deliveries";
+import { readZipEntries } from "../support/read-zip";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const { newPage } = browserForFile();
@@ -20,8 +22,8 @@ afterAll(async () => {
 });
 
 describe("A Vapi call's recording", () => {
-  it("is copied when the call ends and plays from our copy in the call's detail", async () => {
-    const page = await newPage({ baseURL: server.baseURL });
+  it("is copied when the call ends, plays from our copy in the call's detail, and is in the business's export when asked for", async () => {
+    const page = await newPage({ baseURL: server.baseURL, acceptDownloads: true });
     await signUp(page, "/settings");
     const card = page.getByRole("region", { name: "Voice assistant" });
     await card.locator("[data-scope=segment-group][data-part=item]", { hasText: "Vapi" }).click();
@@ -30,7 +32,8 @@ describe("A Vapi call's recording", () => {
     const secret = await card.getByLabel("Secret", { exact: true }).inputValue();
 
     // Vapi's end-of-call report, with its recording on the fake platform storage (a presigned link).
-    const link = recordings.publish("vapi-call.wav", tinyWav(2));
+    const wav = tinyWav(2);
+    const link = recordings.publish("vapi-call.wav", wav);
     const startedAt = new Date(Date.now() - 3 * 60_000);
     const report = fixtureWith("vapi", "end-of-call-report", {
       "message.artifact.recordingUrl": link,
@@ -60,6 +63,18 @@ describe("A Vapi call's recording", () => {
     await page.getByRole("button", { name: "Play recording" }).click();
     await page.getByRole("button", { name: "Pause recording" }).waitFor();
     await expectNoAxeViolations(page);
+
+    // Settings → Your data, recordings included: the zip holds our copy, byte for byte, named by the call.
+    const callId = new URL(page.url()).pathname.split("/").at(-1);
+    await page.goto("/settings");
+    const yourData = page.getByRole("region", { name: "Your data" });
+    await yourData.getByText("Include call recordings", { exact: true }).click();
+    expect(await yourData.getByRole("checkbox", { name: "Include call recordings" }).isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+    const downloading = page.waitForEvent("download");
+    await yourData.getByRole("button", { name: "Export all data" }).click();
+    const files = await readZipEntries(await buffer(await (await downloading).createReadStream()));
+    expect(files.get(`recordings/${callId}.wav`)?.bytes).toEqual(wav);
     await page.context().close();
   });
 });

@@ -1,21 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app";
+import { type CreateAppOptions, createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import type { Database, SqlClient } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { countTenantRows, tenantRowPages } from "../../src/server/privacy/tenant-rows.repo";
 import { exportedColumns, TENANT_TABLES, tableName } from "../../src/server/privacy/tenant-tables";
+import { createFileRecordingStorage } from "../../src/server/recordings/file-recording-storage";
+import { RECORDING_SCAN_MS } from "../../src/server/recordings/recording-copier";
+import { storedCopyPages } from "../../src/server/recordings/recording-copies.repo";
 import type { AuditList } from "../../src/shared/audit.schema";
 import { openBusyBusiness } from "../support/busy-business";
 import type { FakeBotApi } from "../support/fake-bot-api";
 import type { FakeGoogleOAuth } from "../support/fake-google-oauth";
-import { readZip } from "../support/read-zip";
+import { type FakeRecordings, startFakeRecordings, tinyWav } from "../support/fake-recordings";
+import { readZip, readZipEntries } from "../support/read-zip";
 import type { SignedIn } from "../support/server-accounts";
-import { openPractice } from "../support/server-bookings";
+import { errorOf, openPractice, type Practice } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
+import { MINUTE } from "../support/server-clock";
 import type { TestServer } from "../support/server-harness";
 import { startServerWithFakes } from "../support/server-with-fakes";
 
@@ -23,13 +32,51 @@ let bot: FakeBotApi;
 let google: FakeGoogleOAuth;
 let server: TestServer;
 let close: () => Promise<void>;
+// Calls' recordings come from a fake platform storage and are copied as files under dataDir.
+let recordings: FakeRecordings;
+let dataDir: string;
 beforeAll(async () => {
-  ({ bot, google, server, close } = await startServerWithFakes());
+  dataDir = mkdtempSync(join(tmpdir(), "calldesk-export-"));
+  let now = () => new Date();
+  recordings = await startFakeRecordings({ now: () => now() });
+  ({ bot, google, server, close } = await startServerWithFakes({ ...recordings.env, DATA_DIR: dataDir }));
+  now = server.clock;
 });
-afterAll(() => close());
+afterAll(async () => {
+  await close();
+  await recordings.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
-const exportOf = (staff: SignedIn) =>
-  server.request("/api/privacy/export", { accessToken: staff.accessToken });
+const exportOf = (staff: SignedIn, query = "") =>
+  server.request(`/api/privacy/export${query}`, { accessToken: staff.accessToken });
+
+const recordingPaths = (files: Map<string, unknown>) =>
+  [...files.keys()].filter((path) => path.startsWith("recordings/"));
+
+const auditOf = async (staff: SignedIn) =>
+  dataOf<AuditList>(await server.request("/api/audit", { accessToken: staff.accessToken }));
+
+/** The app on the test server's database and clock, listening on a port of its own, with `options`. */
+async function withApp(
+  options: Partial<CreateAppOptions>,
+  use: (url: string) => Promise<void>,
+): Promise<void> {
+  const config = {
+    ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }),
+    jwtSecret: server.jwtSecret,
+    calendarTokenKey: Buffer.alloc(32),
+  };
+  const app = createApp({ config, db: server.db, clock: server.clock, ...options });
+  const listener = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => listener.once("listening", resolve));
+  try {
+    const { port } = listener.address() as AddressInfo;
+    await use(`http://127.0.0.1:${port}`);
+  } finally {
+    await new Promise((resolve) => listener.close(resolve));
+  }
+}
 
 /** Every secret column's values of the business, as text: none may appear in the export. */
 async function secretValues(businessId: string): Promise<string[]> {
@@ -103,12 +150,13 @@ describe("GET /api/privacy/export", () => {
       transcript: [{ speaker: "caller", text: "Hello, this is Ada.\nCall me back." }],
     });
 
-    const log = await dataOf<AuditList>(
-      await server.request("/api/audit", { accessToken: busy.staff.accessToken }),
-    );
+    expect(readme).toContain("recordings/: not in this export.");
+
+    const log = await auditOf(busy.staff);
     expect(log.data[0]).toMatchObject({
       action: "business_data.exported",
       actor: { email: busy.staff.user.email },
+      details: { recordings: false },
     });
   });
 
@@ -152,27 +200,144 @@ describe("GET /api/privacy/export", () => {
     const db = new Proxy(server.db, {
       get: (target, key) => (key === "$client" ? failing : Reflect.get(target, key)),
     }) as Database;
-    const config = {
-      ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }),
-      jwtSecret: server.jwtSecret,
-      calendarTokenKey: Buffer.alloc(32),
-    };
-    const app = createApp({ config, db, clock: server.clock });
-    const listener = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => listener.once("listening", resolve));
-    try {
-      const { port } = listener.address() as AddressInfo;
-      const response = await fetch(`http://127.0.0.1:${port}/api/privacy/export`, {
+    await withApp({ db }, async (url) => {
+      const response = await fetch(`${url}/api/privacy/export`, {
         headers: { authorization: `Bearer ${staff.accessToken}` },
       });
       expect(response.status).toBe(200);
       await expect(response.arrayBuffer()).rejects.toThrow();
-    } finally {
-      await new Promise((resolve) => listener.close(resolve));
-    }
+    });
   });
 
   it("is for signed-in staff only", async () => {
     expect((await server.request("/api/privacy/export")).status).toBe(401);
+  });
+});
+
+let recorded = 0;
+/** A call of the practice whose recording (`body`, sent as `contentType`) waits on the fake platform; its id. */
+async function callWithRecording(
+  practice: Practice,
+  body: Buffer,
+  contentType = "audio/wav",
+): Promise<string> {
+  const name = `export-${++recorded}`;
+  const response = await reportCall(server, practice.key, {
+    externalId: name,
+    callerNumber: "+1 718 555 0142",
+    startedAt: new Date(server.clock().getTime() - 10 * MINUTE).toISOString(),
+    status: "completed",
+    recordingUrl: recordings.publish(name, body, { contentType }),
+  });
+  expect(response.status).toBe(201);
+  return (await dataOf<{ _id: string }>(response))._id;
+}
+
+/** The copy worker's next scheduled scan, run to its end: every recording waiting is copied. */
+async function copyRecordings() {
+  server.clock.advance(RECORDING_SCAN_MS);
+  expect(await server.runDue()).toContain("recording-copies");
+}
+
+describe("GET /api/privacy/export?recordings=true", () => {
+  it("adds every kept recording after the tables, byte for byte and uncompressed, named by its call and type; one deleted meanwhile is left out", async () => {
+    const practice = await openPractice(server);
+    const other = await openPractice(server);
+    const wav = tinyWav();
+    const mp3 = randomBytes(2000);
+    const unusual = randomBytes(700);
+    const wavCall = await callWithRecording(practice, wav);
+    const mp3Call = await callWithRecording(practice, mp3, "audio/mpeg");
+    const unusualCall = await callWithRecording(practice, unusual, "audio/basic");
+    const goneCall = await callWithRecording(practice, tinyWav(0.25));
+    await callWithRecording(other, tinyWav(1));
+    await copyRecordings();
+    // Listed as stored, its file deleted before the export reads it (as the retention purge does meanwhile).
+    unlinkSync(join(dataDir, "recordings", practice.businessId, goneCall));
+
+    const response = await exportOf(practice.staff, "?recordings=true");
+    expect(response.status).toBe(200);
+    const files = await readZipEntries(new Uint8Array(await response.arrayBuffer()));
+    const expected = new Map([
+      [wavCall, `recordings/${wavCall}.wav`],
+      [mp3Call, `recordings/${mp3Call}.mp3`],
+      [unusualCall, `recordings/${unusualCall}.bin`],
+    ]);
+    // After the tables, in call id order; nothing of the other business's, nothing of the deleted one.
+    expect([...files.keys()]).toEqual([
+      "readme.txt",
+      ...TENANT_TABLES.map(tableName).flatMap((name) => [`${name}.jsonl`, `${name}.csv`]),
+      ...[...expected.keys()].sort().map((callId) => expected.get(callId)),
+    ]);
+    expect(files.get(`recordings/${wavCall}.wav`)).toEqual({ bytes: wav, compressionMethod: 0 });
+    expect(files.get(`recordings/${mp3Call}.mp3`)).toEqual({ bytes: mp3, compressionMethod: 0 });
+    expect(files.get(`recordings/${unusualCall}.bin`)).toEqual({ bytes: unusual, compressionMethod: 0 });
+    expect(files.get("calls.jsonl")!.compressionMethod).toBe(8);
+    // Each file's name is its call's id in calls.jsonl.
+    const callIds = files
+      .get("calls.jsonl")!
+      .bytes.toString()
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    for (const callId of expected.keys()) expect(callIds).toContain(callId);
+    const readme = files.get("readme.txt")!.bytes.toString();
+    expect(readme).toContain("recordings/CALL_ID.EXT: the call recordings CallDesk keeps");
+    expect(readme).toContain("CALL_ID is the call's id (calls.jsonl id, recording_copies.jsonl call_id)");
+
+    const log = await auditOf(practice.staff);
+    expect(log.data[0]).toMatchObject({ action: "business_data.exported", details: { recordings: true } });
+
+    // Listed a page at a time by call id, the deleted file's row still among them.
+    const pages: string[][] = [];
+    for await (const page of storedCopyPages(server.db, practice.businessId, 2))
+      pages.push(page.map((copy) => copy.callId));
+    expect(pages.map((page) => page.length)).toEqual([2, 2]);
+    expect(pages.flat()).toEqual([wavCall, mp3Call, unusualCall, goneCall].sort());
+  });
+
+  it("leaves them out when not asked for or asked not to, as the readme and the audit log say", async () => {
+    const practice = await openPractice(server);
+    await callWithRecording(practice, tinyWav());
+    await copyRecordings();
+    for (const query of ["", "?recordings=false"]) {
+      const response = await exportOf(practice.staff, query);
+      expect(response.status, query).toBe(200);
+      const files = await readZip(new Uint8Array(await response.arrayBuffer()));
+      expect(recordingPaths(files), query).toEqual([]);
+      expect(files.get("readme.txt"), query).toContain("recordings/: not in this export.");
+      expect((await auditOf(practice.staff)).data[0], query).toMatchObject({
+        action: "business_data.exported",
+        details: { recordings: false },
+      });
+    }
+  });
+
+  it("refuses a recordings value other than true or false, naming it, and records no export", async () => {
+    const practice = await openPractice(server);
+    for (const query of ["?recordings=maybe", "?recordings=", "?recordings=true&recordings=true"]) {
+      const response = await exportOf(practice.staff, query);
+      expect(response.status, query).toBe(400);
+      const error = await errorOf(response);
+      expect(error, query).toMatchObject({ code: "VALIDATION", field: "recordings" });
+      expect(error.message, query).toMatch(/^recordings /);
+    }
+    const actions = (await auditOf(practice.staff)).data.map((entry) => entry.action);
+    expect(actions).not.toContain("business_data.exported");
+  });
+
+  it("breaks the download when the storage fails otherwise than by a missing file", async () => {
+    const practice = await openPractice(server);
+    await callWithRecording(practice, tinyWav());
+    await copyRecordings();
+    const files = createFileRecordingStorage(dataDir);
+    const failing = { ...files, open: () => Promise.reject(new Error("disk unreadable")) };
+    await withApp({ recordings: failing }, async (url) => {
+      const response = await fetch(`${url}/api/privacy/export?recordings=true`, {
+        headers: { authorization: `Bearer ${practice.staff.accessToken}` },
+      });
+      expect(response.status).toBe(200);
+      await expect(response.arrayBuffer()).rejects.toThrow();
+    });
   });
 });

@@ -1,13 +1,18 @@
+import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
+import { RECORDING_SCAN_MS } from "../../src/server/recordings/recording-copier";
 import type { AuditList } from "../../src/shared/audit.schema";
 import type { BookingDetail } from "../../src/shared/booking.schema";
 import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallerData, ErasureReceipt, ExportedCall } from "../../src/shared/caller-data.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
-import { readZip } from "../support/read-zip";
+import { type FakeRecordings, startFakeRecordings, tinyWav } from "../support/fake-recordings";
+import { readZip, readZipEntries } from "../support/read-zip";
 import type { SignedIn } from "../support/server-accounts";
 import {
   assistantBookingOf,
@@ -26,10 +31,19 @@ import { startTestServer, type TestServer } from "../support/server-harness";
 const START = new Date("2026-03-02T17:00:00.000Z");
 const clock = createTestClock(START);
 let server: TestServer;
+// Calls' recordings come from a fake platform storage and are copied as files under dataDir.
+let recordings: FakeRecordings;
+let dataDir: string;
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  dataDir = mkdtempSync(join(tmpdir(), "calldesk-desk-"));
+  recordings = await startFakeRecordings({ now: clock });
+  server = await startTestServer({ clock, env: { ...recordings.env, DATA_DIR: dataDir } });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await recordings.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 // Ada's number as her calls report it, and as a booking made by hand wrote it: one caller.
 const ADA_PHONE = "+1 718 555 0142";
@@ -244,6 +258,53 @@ describe("GET /api/privacy/caller/export", () => {
     const log = await get<AuditList>(practice.staff, "/api/audit");
     expect(log.data[0]).toMatchObject({ action: "caller_data.exported", details: {} });
     expect(JSON.stringify(log.data[0])).not.toContain("0142");
+  });
+
+  it("holds the recordings kept of the caller's calls, byte for byte and uncompressed, no one else's; one deleted meanwhile is left out", async () => {
+    const practice = await openPractice(server);
+    const call = async (externalId: string, callerNumber: string, recording: Buffer | null) => {
+      const response = await reportCall(server, practice.key, {
+        externalId,
+        callerNumber,
+        startedAt: new Date(clock().getTime() - DAY).toISOString(),
+        status: "completed",
+        recordingUrl:
+          recording && recordings.publish(`desk-${externalId}`, recording, { contentType: "audio/mpeg" }),
+      });
+      expect(response.status).toBe(201);
+      return (await dataOf<{ _id: string }>(response))._id;
+    };
+    const adaRecording = tinyWav();
+    const adaCall = await call("ada-recorded", ADA_PHONE, adaRecording);
+    const goneCall = await call("ada-recording-gone", ADA_PHONE, tinyWav(0.25));
+    await call("ada-unrecorded", ADA_PHONE, null);
+    await call("grace-recorded", "+1 212 555 0199", tinyWav(1));
+    // The copy worker's next scan copies them; then one file goes, as the retention purge would meanwhile.
+    const before = clock();
+    clock.advance(RECORDING_SCAN_MS);
+    expect(await server.runDue()).toContain("recording-copies");
+    // Back to the time this file's other tests are written for.
+    clock.set(before);
+    unlinkSync(join(dataDir, "recordings", practice.businessId, goneCall));
+
+    const response = await server.request(`/api/privacy/caller/export?${phoneQuery(ADA_PHONE_TYPED)}`, {
+      accessToken: practice.staff.accessToken,
+    });
+    expect(response.status).toBe(200);
+    const files = await readZipEntries(new Uint8Array(await response.arrayBuffer()));
+    expect([...files.keys()]).toEqual([
+      "readme.txt",
+      "calls.json",
+      "calls.csv",
+      "transcripts.csv",
+      "bookings.json",
+      "bookings.csv",
+      `recordings/${adaCall}.mp3`,
+    ]);
+    expect(files.get(`recordings/${adaCall}.mp3`)).toEqual({ bytes: adaRecording, compressionMethod: 0 });
+    expect(files.get("readme.txt")!.bytes.toString()).toContain(
+      "recordings/CALL_ID.EXT: the recordings of those calls the business keeps",
+    );
   });
 });
 

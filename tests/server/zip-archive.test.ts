@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvLine } from "../../src/server/privacy/csv";
 import { zipArchive } from "../../src/server/privacy/zip-archive";
-import { readZip } from "../support/read-zip";
+import { readZip, readZipEntries } from "../support/read-zip";
 
 const bytesOf = async (stream: ReadableStream<Uint8Array>) =>
   new Uint8Array(await new Response(stream).arrayBuffer());
@@ -27,6 +27,74 @@ describe("zipArchive", () => {
       ["readme.txt", "Hello, world\n"],
       ["data/calls.csv", "a,b\r\n"],
     ]);
+  });
+
+  it("takes entries from an async iterable one at a time, the next only once the one before is read whole", async () => {
+    const log: string[] = [];
+    async function* entries() {
+      for (const path of ["a.txt", "b.txt", "c.txt"]) {
+        log.push(`listed ${path}`);
+        yield {
+          path,
+          async *content() {
+            log.push(`reading ${path}`);
+            yield path;
+            log.push(`read ${path}`);
+          },
+        };
+      }
+    }
+    const files = await readZip(await bytesOf(zipArchive(entries())));
+    expect([...files]).toEqual([
+      ["a.txt", "a.txt"],
+      ["b.txt", "b.txt"],
+      ["c.txt", "c.txt"],
+    ]);
+    expect(log).toEqual(
+      ["a.txt", "b.txt", "c.txt"].flatMap((path) => [`listed ${path}`, `reading ${path}`, `read ${path}`]),
+    );
+  });
+
+  it("stores an entry marked compress: false as it is, and deflates the others", async () => {
+    const text = "la ".repeat(1000);
+    const content = async function* () {
+      yield text;
+    };
+    const files = await readZipEntries(
+      await bytesOf(
+        zipArchive([
+          { path: "stored.txt", content, compress: false },
+          { path: "deflated.txt", content },
+        ]),
+      ),
+    );
+    expect(files.get("stored.txt")).toEqual({ bytes: Buffer.from(text), compressionMethod: 0 });
+    expect(files.get("deflated.txt")).toEqual({ bytes: Buffer.from(text), compressionMethod: 8 });
+  });
+
+  it("stops taking entries when the reader goes away, returning them so what they opened is closed", async () => {
+    let returned = () => {};
+    const closed = new Promise<void>((resolve) => {
+      returned = resolve;
+    });
+    async function* entries() {
+      try {
+        yield {
+          path: "endless.bin",
+          // More than the reader ever takes.
+          async *content() {
+            for (;;) yield new Uint8Array(64 * 1024);
+          },
+        };
+        yield { path: "never.txt", content: () => expect.unreachable() };
+      } finally {
+        returned();
+      }
+    }
+    const reader = zipArchive(entries()).getReader();
+    await reader.read();
+    await reader.cancel();
+    await closed;
   });
 
   it("fails the whole stream when an entry's content fails, so no partial file passes for complete", async () => {

@@ -3,6 +3,7 @@ import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Duplex } from "node:stream";
+import { UNREACHABLE_RECORDING_HOSTS } from "./recording-hosts";
 
 /*
  * A fake voice platform's recording storage on 127.0.0.1, over https as the platforms' links are: each link is
@@ -98,8 +99,14 @@ export async function startFakeRecordings(options: { now?: () => Date } = {}) {
   const { port } = server.address() as AddressInfo;
 
   return {
-    /** What the server under test is started with, to reach the fake by its name and trust its certificate. */
-    env: { RECORDING_SOURCE_HOSTS: `${FAKE_RECORDINGS_HOST}=127.0.0.1`, RECORDING_SOURCE_CA_FILE: CERT_FILE },
+    /**
+     * What the server under test is started with, to reach the fake by its name and trust its certificate;
+     * the public hosts other reports name stay pinned where nothing answers (recording-hosts.ts).
+     */
+    env: {
+      RECORDING_SOURCE_HOSTS: `${UNREACHABLE_RECORDING_HOSTS.RECORDING_SOURCE_HOSTS},${FAKE_RECORDINGS_HOST}=127.0.0.1`,
+      RECORDING_SOURCE_CA_FILE: CERT_FILE,
+    },
     /**
      * Serves `body` at `/<name>` and answers its presigned link, valid for `expiresInSeconds` from the
      * fake's clock now.

@@ -10,12 +10,15 @@ export type ServerWithFakes = {
   close(): Promise<void>;
 };
 
-/** A test server with Telegram and Google Calendar configured, each against its fake on 127.0.0.1. */
-export async function startServerWithFakes(): Promise<ServerWithFakes> {
+/**
+ * A test server with Telegram and Google Calendar configured, each against its fake on 127.0.0.1; `env` adds
+ * to its environment (a fake recording server's, a DATA_DIR).
+ */
+export async function startServerWithFakes(env: Record<string, string> = {}): Promise<ServerWithFakes> {
   const bot = await startFakeBotApi();
   const google = await startFakeGoogleOAuth();
   const server = await startTestServer({
-    env: { ...bot.env, ...google.env, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64") },
+    env: { ...bot.env, ...google.env, CALENDAR_TOKEN_KEY: randomBytes(32).toString("base64"), ...env },
   });
   return {
     bot,

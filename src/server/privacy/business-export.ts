@@ -1,5 +1,9 @@
 import type { Executor } from "../db/database";
+import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
+import { storedCopyPages } from "../recordings/recording-copies.repo";
+import type { RecordingStorage } from "../recordings/recording-storage";
 import { csvLine } from "./csv";
+import { RECORDINGS_FOLDER, recordingEntries } from "./recording-entries";
 import { tenantRowPages } from "./tenant-rows.repo";
 import { exportedColumns, TENANT_TABLES, type TenantTable, tableName } from "./tenant-tables";
 import type { ArchiveEntry } from "./zip-archive";
@@ -7,8 +11,26 @@ import type { ArchiveEntry } from "./zip-archive";
 const jsonlPath = (entry: TenantTable) => `${tableName(entry)}.jsonl`;
 const csvPath = (entry: TenantTable) => `${tableName(entry)}.csv`;
 
-/** The readme: what the archive is, then every file and every column, generated from the table list. */
-export function exportReadme(businessName: string, at: Date, counts: ReadonlyMap<string, number>): string {
+const RECORDINGS_INCLUDED = [
+  `${RECORDINGS_FOLDER}CALL_ID.EXT: the call recordings CallDesk keeps, one file per call, after the tables.`,
+  "  CALL_ID is the call's id (calls.jsonl id, recording_copies.jsonl call_id); EXT says its type",
+  `  (recording_copies content_type: ${AUDIO_EXTENSIONS.join(", ")}; bin for any other).`,
+  "  A recording deleted while the export ran (by the retention settings, or a caller's erasure) is left out.",
+];
+const RECORDINGS_LEFT_OUT = [
+  `${RECORDINGS_FOLDER}: not in this export. Export again with the call recordings included to get them.`,
+];
+
+/**
+ * The readme: what the archive is, then every file and every column, generated from the table list, and
+ * whether the recordings are in it.
+ */
+export function exportReadme(
+  businessName: string,
+  at: Date,
+  counts: ReadonlyMap<string, number>,
+  withRecordings: boolean,
+): string {
   const lines = [
     `All data of "${businessName}" held by CallDesk, exported ${at.toISOString()}.`,
     "",
@@ -19,6 +41,8 @@ export function exportReadme(businessName: string, at: Date, counts: ReadonlyMap
     "Each table was read as it stood while the export ran.",
     "",
     "readme.txt: this file.",
+    "",
+    ...(withRecordings ? RECORDINGS_INCLUDED : RECORDINGS_LEFT_OUT),
   ];
   for (const entry of TENANT_TABLES) {
     const name = tableName(entry);
@@ -48,18 +72,25 @@ async function* csvRows(db: Executor, entry: TenantTable, businessId: string) {
   }
 }
 
-/** The archive's files: the readme, then each tenant table as JSON Lines and as CSV, read when reached. */
-export function businessExportEntries(db: Executor, businessId: string, readme: string): ArchiveEntry[] {
-  return [
-    {
-      path: "readme.txt",
-      content: async function* () {
-        yield readme;
-      },
+/**
+ * The archive's files: the readme, then each tenant table as JSON Lines and as CSV, read when reached; then,
+ * from `recordings` when given, every recording copy the business is served, listed a page at a time.
+ */
+export async function* businessExportEntries(
+  db: Executor,
+  businessId: string,
+  readme: string,
+  recordings: RecordingStorage | null,
+): AsyncGenerator<ArchiveEntry> {
+  yield {
+    path: "readme.txt",
+    content: async function* () {
+      yield readme;
     },
-    ...TENANT_TABLES.flatMap((entry) => [
-      { path: jsonlPath(entry), content: () => jsonLines(db, entry, businessId) },
-      { path: csvPath(entry), content: () => csvRows(db, entry, businessId) },
-    ]),
-  ];
+  };
+  for (const entry of TENANT_TABLES) {
+    yield { path: jsonlPath(entry), content: () => jsonLines(db, entry, businessId) };
+    yield { path: csvPath(entry), content: () => csvRows(db, entry, businessId) };
+  }
+  if (recordings) yield* recordingEntries(recordings, businessId, storedCopyPages(db, businessId));
 }

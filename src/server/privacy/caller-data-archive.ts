@@ -1,7 +1,9 @@
 import { BOOKING_SOURCES, BOOKING_STATUSES } from "@shared/booking.constants";
 import type { CallerBooking, ExportedCall } from "@shared/caller-data.schema";
 import { CALL_OUTCOMES, CALL_STATUSES } from "@shared/calls.constants";
+import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
 import { csvLine } from "./csv";
+import { RECORDINGS_FOLDER } from "./recording-entries";
 import type { ArchiveEntry } from "./zip-archive";
 
 const CALL_COLUMNS = [
@@ -54,6 +56,10 @@ ${columnsText(TURN_COLUMNS)}
 bookings.json / bookings.csv: the caller's bookings, upcoming ones first. Columns:
 ${columnsText(BOOKING_COLUMNS)}
 
+${RECORDINGS_FOLDER}CALL_ID.EXT: the recordings of those calls the business keeps, one file per call (a call
+  without one has none). CALL_ID is the call's _id; EXT says the audio's type (${AUDIO_EXTENSIONS.join(", ")};
+  bin for any other).
+
 The CSV files are RFC 4180 (comma-separated, UTF-8, CRLF line ends); an empty field is a value not known.
 `;
 }
@@ -71,28 +77,31 @@ async function* once(text: string) {
   yield text;
 }
 
-/** The download of one caller's data (GDPR art. 15): JSON and CSV of their calls, transcripts and bookings, and a readme. */
-export function callerDataArchive(
+/**
+ * The download of one caller's data (GDPR art. 15): JSON and CSV of their calls, transcripts and bookings, a
+ * readme, then the files of their calls' recordings (`recordings`, see recordingEntries).
+ */
+export async function* callerDataArchive(
   data: { calls: readonly ExportedCall[]; bookings: readonly CallerBooking[] },
   at: Date,
-): ArchiveEntry[] {
+  recordings: AsyncIterable<ArchiveEntry>,
+): AsyncGenerator<ArchiveEntry> {
   const turns = data.calls.flatMap((call) => call.transcript.map((turn) => ({ callId: call._id, ...turn })));
-  return [
-    { path: "readme.txt", content: () => once(readme(at)) },
-    { path: "calls.json", content: () => once(JSON.stringify(data.calls, null, 2)) },
-    {
-      path: "calls.csv",
-      content: () => csvOf(CALL_COLUMNS, data.calls, (call) => CALL_COLUMNS.map(([name]) => call[name])),
-    },
-    {
-      path: "transcripts.csv",
-      content: () => csvOf(TURN_COLUMNS, turns, (turn) => TURN_COLUMNS.map(([name]) => turn[name])),
-    },
-    { path: "bookings.json", content: () => once(JSON.stringify(data.bookings, null, 2)) },
-    {
-      path: "bookings.csv",
-      content: () =>
-        csvOf(BOOKING_COLUMNS, data.bookings, (booking) => BOOKING_COLUMNS.map(([name]) => booking[name])),
-    },
-  ];
+  yield { path: "readme.txt", content: () => once(readme(at)) };
+  yield { path: "calls.json", content: () => once(JSON.stringify(data.calls, null, 2)) };
+  yield {
+    path: "calls.csv",
+    content: () => csvOf(CALL_COLUMNS, data.calls, (call) => CALL_COLUMNS.map(([name]) => call[name])),
+  };
+  yield {
+    path: "transcripts.csv",
+    content: () => csvOf(TURN_COLUMNS, turns, (turn) => TURN_COLUMNS.map(([name]) => turn[name])),
+  };
+  yield { path: "bookings.json", content: () => once(JSON.stringify(data.bookings, null, 2)) };
+  yield {
+    path: "bookings.csv",
+    content: () =>
+      csvOf(BOOKING_COLUMNS, data.bookings, (booking) => BOOKING_COLUMNS.map(([name]) => booking[name])),
+  };
+  yield* recordings;
 }

@@ -16,6 +16,8 @@ import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
 import { outboxWritten } from "../outbox/outbox-signal";
+import { storedCopiesOf } from "../recordings/recording-copies.repo";
+import type { RecordingStorage } from "../recordings/recording-storage";
 import { Refusal } from "../refusal";
 import { callerDataExample, callerEraseExample, erasureReceiptExample } from "./caller-data.examples";
 import {
@@ -27,6 +29,7 @@ import {
 } from "./caller-data.repo";
 import { callerDataArchive } from "./caller-data-archive";
 import { callerMatchOf } from "./caller-match";
+import { recordingEntries } from "./recording-entries";
 import { zipArchive } from "./zip-archive";
 
 const NO_RECEIPT = "No such erasure receipt";
@@ -70,7 +73,11 @@ function bookingsToCancel(upcoming: readonly string[], decisions: CallerErase["d
 }
 
 /** Issue 23 §2, the privacy desk: one caller's calls and bookings found, downloaded (art. 15) and erased (art. 17). */
-export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
+export function callerDataRoutes(
+  { db, clock }: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  recordings: RecordingStorage,
+) {
   const router = new ApiRouter("/api/privacy/caller", guards);
 
   router.add(
@@ -102,11 +109,15 @@ export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, g
     {
       method: "get",
       path: "/export",
-      summary: "Download one caller's data: a zip of their calls, transcripts and bookings as JSON and CSV",
+      summary:
+        "Download one caller's data: a zip of their calls, transcripts and bookings as JSON and CSV, and " +
+        "their calls' recordings",
       description:
         `${SEARCH} The zip holds readme.txt (the files and their columns), calls.json (with transcripts), ` +
-        "calls.csv, transcripts.csv, bookings.json and bookings.csv. The download is recorded in the audit " +
-        "log (caller_data.exported), without what was searched.",
+        "calls.csv, transcripts.csv, bookings.json and bookings.csv, then the recordings the server keeps " +
+        "of those calls as `recordings/<call id>.<extension of its type>` (stored uncompressed; one deleted " +
+        "while the download runs is left out). The download is recorded in the audit log " +
+        "(caller_data.exported), without what was searched.",
       auth: "user",
       query: callerSearch,
       response: null,
@@ -122,6 +133,11 @@ export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, g
         calls: await exportCallerCalls(db, businessId, match),
         bookings: await findCustomerBookings(db, businessId, match, now),
       };
+      const copies = await storedCopiesOf(
+        db,
+        businessId,
+        found.calls.map((call) => call._id),
+      );
       await db.transaction((tx) =>
         recordAudit(tx, {
           businessId,
@@ -132,7 +148,8 @@ export function callerDataRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, g
         }),
       );
       const day = now.toISOString().slice(0, 10);
-      return c.body(zipArchive(callerDataArchive(found, now)), 200, {
+      const archive = callerDataArchive(found, now, recordingEntries(recordings, businessId, [copies]));
+      return c.body(zipArchive(archive), 200, {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="caller-data-${day}.zip"`,
         "Cache-Control": "no-store",

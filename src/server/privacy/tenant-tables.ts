@@ -116,7 +116,7 @@ export const TENANT_TABLES: readonly TenantTable[] = [
   ]),
   tenant(
     recordingCopies,
-    "The copies of the calls' recordings kept by the server: the link each was copied from, where the copy stands, its size and type (the audio itself is not in the export).",
+    "The copies of the calls' recordings kept by the server: the link each was copied from, where the copy stands, its size and type (the audio itself is in recordings/ when the export includes it).",
     ["call_id"],
   ),
   tenant(

@@ -119,15 +119,64 @@ export const storedCopyOf = (businessId: AnyPgColumn | SQL, callId: AnyPgColumn 
 /** A stored copy as the recording route serves it. */
 export type StoredCopy = { sizeBytes: number; contentType: string };
 
+/** A row whose copy is served: stored, or stored before and being replaced (its file is still there). */
+const served = sql`state <> 'discarded' and stored_at is not null`;
+const copyColumns = sql`size_bytes::float8 as "sizeBytes", content_type as "contentType"`;
+
 /** The call's stored copy, if the business has one (a copy being replaced is still served). */
 export async function findStoredCopy(db: Executor, key: RecordingKey): Promise<StoredCopy | null> {
   const [row] = await rawRows<StoredCopy>(
     db,
-    sql`select size_bytes::float8 as "sizeBytes", content_type as "contentType" from recording_copies
-      where business_id = ${key.businessId}::uuid and call_id = ${key.callId}::uuid
-        and state <> 'discarded' and stored_at is not null`,
+    sql`select ${copyColumns} from recording_copies
+      where business_id = ${key.businessId}::uuid and call_id = ${key.callId}::uuid and ${served}`,
   );
   return row ?? null;
+}
+
+/** A served copy of one of the business's calls, as an archive lists it. */
+export type ListedCopy = StoredCopy & { callId: string };
+const listedColumns = sql`call_id::text as "callId", ${copyColumns}`;
+
+/** Copies listed at once: what one page holds in memory, however many the business keeps. */
+export const COPY_PAGE_ROWS = 1000;
+
+/**
+ * Every copy the business is served (as findStoredCopy), a page at a time in call id order: each page starts
+ * after the last id of the one before (the primary key's range), so nothing is read twice or held beyond a page.
+ */
+export async function* storedCopyPages(
+  db: Executor,
+  businessId: string,
+  pageRows = COPY_PAGE_ROWS,
+): AsyncGenerator<ListedCopy[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: ListedCopy[] = await rawRows<ListedCopy>(
+      db,
+      sql`select ${listedColumns} from recording_copies
+        where business_id = ${businessId}::uuid and ${served} ${after ? sql`and call_id > ${after}::uuid` : sql``}
+        order by call_id
+        limit ${pageRows}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageRows) return;
+    after = rows[rows.length - 1]!.callId;
+  }
+}
+
+/** The served copies of the named calls of the business (one caller's few), in call id order. */
+export function storedCopiesOf(
+  db: Executor,
+  businessId: string,
+  callIds: readonly string[],
+): Promise<ListedCopy[]> {
+  if (callIds.length === 0) return Promise.resolve([]);
+  return rawRows<ListedCopy>(
+    db,
+    sql`select ${listedColumns} from recording_copies
+      where business_id = ${businessId}::uuid and call_id = any(${`{${callIds.join(",")}}`}::uuid[]) and ${served}
+      order by call_id`,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { rootCertificates } from "node:tls";
 import { isPublicAddress, publicUrlProblem } from "@shared/public-url";
+import { audioTypeOf } from "./audio-types";
 import type { RecordingFile } from "./recording-storage";
 
 /** A recording's download, through to its last byte, must take no longer (a platform trickling bytes is cut). */
@@ -27,28 +28,6 @@ export type FetchOutcome =
 
 /** Downloads recording links into files under `incomingDir`, which the caller deletes once stored. */
 export type RecordingFetcher = (url: string) => Promise<FetchOutcome>;
-
-/** Audio types by file extension, for a platform that sends its recordings as octet streams. */
-const AUDIO_BY_EXTENSION: Record<string, string> = {
-  wav: "audio/wav",
-  mp3: "audio/mpeg",
-  ogg: "audio/ogg",
-  opus: "audio/ogg",
-  m4a: "audio/mp4",
-  webm: "audio/webm",
-  flac: "audio/flac",
-};
-
-/**
- * What the copy is served as: the platform's audio type, else one the link's extension names, else WAV (what
- * Vapi and Retell record). Never anything but audio: the route serves it from our own origin.
- */
-export function audioTypeOf(header: string | undefined, url: string): string {
-  const declared = header?.split(";")[0]?.trim().toLowerCase();
-  if (declared && /^audio\/[a-z0-9.+-]+$/.test(declared)) return declared;
-  const extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
-  return (extension && AUDIO_BY_EXTENSION[extension]) || "audio/wav";
-}
 
 /**
  * The SSRF guard's second half (see public-url.ts): the host name is resolved here and the connection made to

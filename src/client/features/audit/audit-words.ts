@@ -131,7 +131,9 @@ export function useAuditWords() {
           ? t`Erased one caller's data: ${plural(details.calls, { one: "# call", other: "# calls" })}, ${plural(details.bookings, { one: "# booking", other: "# bookings" })} (${plural(details.cancelledBookings, { one: "# cancelled", other: "# cancelled" })})`
           : t`Erased one caller's data: ${plural(details.calls, { one: "# call", other: "# calls" })}, ${plural(details.bookings, { one: "# booking", other: "# bookings" })}`;
       case "business_data.exported":
-        return t`Downloaded all of the business's data`;
+        return details.recordings
+          ? t`Downloaded all of the business's data, call recordings included`
+          : t`Downloaded all of the business's data`;
       case "business.deleted":
         return t`Deleted the business and all of its data`;
       case "retention.purged":

@@ -6,6 +6,7 @@ import { css } from "styled-system/css";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CheckboxField } from "../../components/ui/checkbox-field";
 import { destructive } from "../../components/ui/destructive";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
@@ -34,10 +35,11 @@ export function BusinessDataCard() {
   const titleId = useId();
   const deleteRef = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [withRecordings, setWithRecordings] = useState(false);
   const [asking, setAsking] = useState(false);
 
   const exporting = useMutation({
-    mutationFn: () => downloadBusinessExport(api, setProgress),
+    mutationFn: () => downloadBusinessExport(api, { recordings: withRecordings }, setProgress),
     onSuccess: () => toaster.success({ title: t`Your data was exported` }),
     onError: (error) => {
       const message = failureOf(error);
@@ -78,8 +80,16 @@ export function BusinessDataCard() {
         ? t`The business could not be deleted; nothing was deleted. Try again.`
         : null;
 
+  // The card's export and the delete dialog's last one (never shown together) share the choice.
   const exportButton = (label: string) => (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
+    <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <CheckboxField
+        name="recordings"
+        label={<Trans>Include call recordings</Trans>}
+        hint={<Trans>Each kept recording as an audio file. The download can be very large.</Trans>}
+        checked={withRecordings}
+        onCheckedChange={setWithRecordings}
+      />
       <div className={actionsRow}>
         <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate()}>
           {exporting.isPending ? <Trans>Exporting…</Trans> : label}

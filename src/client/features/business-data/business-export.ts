@@ -1,3 +1,4 @@
+import type { BusinessExportQuery } from "@shared/privacy.schema";
 import type { ApiClient } from "../../lib/api-client";
 import { fileNameOf, saveFile } from "../../lib/save-file";
 
@@ -5,15 +6,17 @@ import { fileNameOf, saveFile } from "../../lib/save-file";
 export type ExportProgress = { bytes: number; rows: number | null };
 
 /**
- * GET /api/privacy/export read as it arrives, telling `onProgress` after each chunk, then saved under the
- * server's file name. A download the server breaks off rejects: nothing is saved, so no partial file is
- * ever left looking complete; running it again starts afresh.
+ * GET /api/privacy/export (with the call recordings when `recordings`) read as it arrives, telling
+ * `onProgress` after each chunk, then saved under the server's file name. A download the server breaks off
+ * rejects: nothing is saved, so no partial file is ever left looking complete; running it again starts afresh.
  */
 export async function downloadBusinessExport(
   api: ApiClient,
+  { recordings }: { recordings: boolean },
   onProgress: (progress: ExportProgress) => void,
 ): Promise<void> {
-  const { body, headers } = await api.download("/privacy/export");
+  const query: BusinessExportQuery = recordings ? { recordings: "true" } : {};
+  const { body, headers } = await api.download("/privacy/export", { query });
   const rowsHeader = headers.get("X-Export-Rows");
   const rows = rowsHeader === null ? null : Number(rowsHeader);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
