@@ -174,6 +174,15 @@ async function columnsHolding(businessId: string, needle: string): Promise<strin
   return found;
 }
 
+/** The files of a caller's archive but their recordings, in order. */
+const CALLER_ARCHIVE_FILES = [
+  "readme.txt",
+  "calls.json",
+  "calls.csv",
+  "transcripts.csv",
+  "bookings.json",
+  "bookings.csv",
+];
 describe("GET /api/privacy/caller", () => {
   it("finds every call and booking of a caller by the digits of their number, upcoming bookings first", async () => {
     const { practice, upcoming, past } = await practiceWithAda();
@@ -230,14 +239,7 @@ describe("GET /api/privacy/caller/export", () => {
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="caller-data-/);
     const files = await readZip(new Uint8Array(await response.arrayBuffer()));
-    expect([...files.keys()]).toEqual([
-      "readme.txt",
-      "calls.json",
-      "calls.csv",
-      "transcripts.csv",
-      "bookings.json",
-      "bookings.csv",
-    ]);
+    expect([...files.keys()]).toEqual(CALLER_ARCHIVE_FILES);
     const calls = JSON.parse(files.get("calls.json")!) as ExportedCall[];
     expect(calls).toHaveLength(2);
     expect(calls[1]!.transcript).toEqual(ADA_TRANSCRIPT);
@@ -292,15 +294,7 @@ describe("GET /api/privacy/caller/export", () => {
     });
     expect(response.status).toBe(200);
     const files = await readZipEntries(new Uint8Array(await response.arrayBuffer()));
-    expect([...files.keys()]).toEqual([
-      "readme.txt",
-      "calls.json",
-      "calls.csv",
-      "transcripts.csv",
-      "bookings.json",
-      "bookings.csv",
-      `recordings/${adaCall}.mp3`,
-    ]);
+    expect([...files.keys()]).toEqual([...CALLER_ARCHIVE_FILES, `recordings/${adaCall}.mp3`]);
     expect(files.get(`recordings/${adaCall}.mp3`)).toEqual({ bytes: adaRecording, compressionMethod: 0 });
     expect(files.get("readme.txt")!.bytes.toString()).toContain(
       "recordings/CALL_ID.EXT: the recordings of those calls the business keeps",
