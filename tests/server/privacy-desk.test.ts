@@ -183,6 +183,7 @@ const CALLER_ARCHIVE_FILES = [
   "bookings.json",
   "bookings.csv",
 ];
+
 describe("GET /api/privacy/caller", () => {
   it("finds every call and booking of a caller by the digits of their number, upcoming bookings first", async () => {
     const { practice, upcoming, past } = await practiceWithAda();
