@@ -25,12 +25,13 @@ const useShownSearch = () => useContext(Shown).address.search;
 export const useNavigationPending = () => useContext(Shown).pending;
 
 /**
- * The signed-in pages follow the address bar in a transition. A page whose code is still on its way leaves the
- * page shown in place (main says it is busy) until it can render: shown at once instead, its skeleton would
- * stay up at least 300 ms, React's throttle on revealing what a fallback replaced. wouter reads the address
- * through useSyncExternalStore, whose updates React never defers, so the address is copied into state here and
- * the routes, the links' current page and the search read that copy. The new page's first requests go out
- * as the address changes, alongside its code, as on a page load (page-data.ts).
+ * The signed-in pages follow the address bar to another page in a transition. A page whose code is still on
+ * its way leaves the page shown in place (main says it is busy) until it can render: shown at once instead,
+ * its skeleton would stay up at least 300 ms, React's throttle on revealing what a fallback replaced. wouter
+ * reads the address through useSyncExternalStore, whose updates React never defers, so the address is copied
+ * into state here and the routes, the links' current page and the search read that copy. The new page's first
+ * requests go out as the address changes, alongside its code, as on a page load (page-data.ts). A change
+ * within the page shown is taken at once.
  */
 export function ShownLocation({ children }: { children: ReactNode }) {
   const api = useApi();
@@ -39,20 +40,24 @@ export function ShownLocation({ children }: { children: ReactNode }) {
   const [pending, startTransition] = useTransition();
 
   useEffect(() => {
-    const take = (now: Address) =>
-      startTransition(() =>
-        setAddress((shown) => (shown.path === now.path && shown.search === now.search ? shown : now)),
-      );
+    const same = (shown: Address, now: Address) => shown.path === now.path && shown.search === now.search;
     let path = location.pathname;
     const follow = () => {
       const now = addressNow();
-      const page = now.path === path ? null : pageKeyOf(now.path);
+      const take = () => setAddress((shown) => (same(shown, now) ? shown : now));
+      if (now.path === path) {
+        // Within a page (a filter, a tab, a page of a list) at once: a control must show what was just chosen,
+        // and the next change must build on it, not on an address still waiting in a transition.
+        take();
+        return;
+      }
       path = now.path;
+      const page = pageKeyOf(now.path);
       if (page) prefetchPageData(page, { api, queryClient, search: now.search }).catch(() => undefined);
-      take(now);
+      startTransition(take);
     };
     // An address changed between the first render and this effect is taken up too.
-    take(addressNow());
+    follow();
     for (const event of ADDRESS_EVENTS) addEventListener(event, follow);
     return () => {
       for (const event of ADDRESS_EVENTS) removeEventListener(event, follow);
