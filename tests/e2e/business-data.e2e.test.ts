@@ -33,7 +33,19 @@ describe("Settings → Your data", () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
 
     // The call recordings, which can weigh gigabytes, only when asked for (recordings.e2e.test.ts asks).
-    expect(await page.getByRole("checkbox", { name: "Include call recordings" }).isChecked()).toBe(false);
+    const recordings = page.getByRole("checkbox", { name: "Include call recordings" });
+    expect(await recordings.isChecked()).toBe(false);
+    // By keyboard, its hint read with it.
+    expect(
+      await recordings
+        .getAttribute("aria-describedby")
+        .then((id) => page.locator(`[id="${id}"]`).innerText()),
+    ).toBe("Each kept recording as an audio file. The download can be very large.");
+    await recordings.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => recordings.isChecked()).toBe(true);
+    await page.keyboard.press("Space");
+    await expect.poll(() => recordings.isChecked()).toBe(false);
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export all data" }).click();
     const download = await downloading;

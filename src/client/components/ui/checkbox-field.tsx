@@ -1,19 +1,11 @@
+import { Checkbox } from "@ark-ui/react/checkbox";
 import { Check } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { css, cx } from "styled-system/css";
+import { css } from "styled-system/css";
 import { checkbox } from "styled-system/recipes/checkbox";
 import { Text } from "./text";
 
 const styles = checkbox({ size: "sm" });
-// The native box stays the control (focus, Space, form value); Park's checkbox recipe only draws it.
-const box = cx("peer", css({ srOnly: true }));
-const control = cx(
-  styles.control,
-  css({
-    flexShrink: 0,
-    _peerFocusVisible: { outline: "2px solid", outlineColor: "indigo.9", outlineOffset: "2px" },
-  }),
-);
 // Under the label, past the box and the gap beside it.
 const hintStyle = css({ ps: "6", mt: "1" });
 
@@ -26,38 +18,25 @@ type CheckboxFieldProps = {
   onCheckedChange: (checked: boolean) => void;
 };
 
-/**
- * A yes/no choice with its label beside it. A native checkbox, as SwitchField is, not Ark's Checkbox: its
- * state-machine runtime would load with the page for nothing a checkbox cannot do.
- */
+/** A yes/no choice with its label beside it: Ark's Checkbox drawn by Park's recipe, a hint under it. */
 export function CheckboxField({ label, hint, checked, name, onCheckedChange }: CheckboxFieldProps) {
   const hintId = useId();
-  const state = checked ? "checked" : "unchecked";
   return (
     <div>
-      {/* Ark's anatomy attributes kept, so the parts are found as any other Ark part is. */}
-      <label className={styles.root} data-scope="checkbox" data-part="root">
-        <input
-          type="checkbox"
-          className={box}
-          name={name}
-          checked={checked}
-          aria-describedby={hint ? hintId : undefined}
-          onChange={(event) => onCheckedChange(event.currentTarget.checked)}
-        />
-        <span
-          className={control}
-          data-scope="checkbox"
-          data-part="control"
-          data-state={state}
-          aria-hidden="true"
-        >
-          {checked ? <Check /> : null}
-        </span>
-        <span className={styles.label} data-scope="checkbox" data-part="label">
-          {label}
-        </span>
-      </label>
+      <Checkbox.Root
+        className={styles.root}
+        name={name}
+        checked={checked}
+        onCheckedChange={(details) => onCheckedChange(details.checked === true)}
+      >
+        <Checkbox.Control className={styles.control}>
+          <Checkbox.Indicator className={styles.indicator}>
+            <Check />
+          </Checkbox.Indicator>
+        </Checkbox.Control>
+        <Checkbox.Label className={styles.label}>{label}</Checkbox.Label>
+        <Checkbox.HiddenInput aria-describedby={hint ? hintId : undefined} />
+      </Checkbox.Root>
       {hint ? (
         <Text size="sm" muted id={hintId} className={hintStyle}>
           {hint}
