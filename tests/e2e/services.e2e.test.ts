@@ -143,6 +143,36 @@ describe("Services", () => {
     await page.context().close();
   });
 
+  it("shows the newest toast at once: the one before leaves for it rather than holding it back", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    await signUp(page, "/services");
+    await createService(page, { name: "Facial", duration: 30, price: 0, isActive: true });
+    await page.reload();
+    const row = rowOf(page, "Facial");
+    await row.getByRole("button", { name: "Deactivate Facial" }).click();
+    await toast(page, "Service updated successfully").waitFor();
+    await row.getByRole("button", { name: "Delete Facial" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    // From here the page's clock moves only when told to: the first toast's 5 s cannot run out by themselves.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+    const deleting = page.waitForResponse(
+      (response) => response.request().method() === "DELETE" && response.url().includes("/api/services/"),
+    );
+    await confirm.getByRole("button", { name: "Delete service" }).click();
+    await deleting;
+    // Fake time in 50 ms steps (the query client's updates and Zag's 200 ms remove delay wait on timers), at
+    // most 2 s of it: the second toast shows long before the first one's 5 s.
+    const deleted = toast(page, "Service deleted successfully");
+    for (let waited = 0; !(await deleted.isVisible()); waited += 50) {
+      expect(waited).toBeLessThan(2_000);
+      await page.clock.runFor(50);
+    }
+    expect(await toast(page, "Service updated successfully").count()).toBe(0);
+    await page.context().close();
+  });
+
   it("says what is wrong in the interface language (Polish)", async () => {
     const page = await newPage();
     await signUp(page);
