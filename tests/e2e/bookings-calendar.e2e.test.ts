@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { bookAsAssistant, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
+  animationsSettled,
   browserForFile,
   callReport,
   createAssistantKey,
@@ -195,7 +196,9 @@ describe("Bookings calendar", () => {
       isActive: true,
     });
     const key = await createAssistantKey(page);
-    const slot = await firstFreeSlot(page, serviceId);
+    // From tomorrow: two hours earlier than any of its slots is still ahead, whatever the time of day now.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const slot = await firstFreeSlot(page, serviceId, tomorrow);
     const bookingId = await bookAsAssistant(key, {
       serviceId,
       startTime: slot.start,
@@ -203,7 +206,7 @@ describe("Bookings calendar", () => {
     });
     const day = slot.start.slice(0, 10);
     // A cancelled booking cannot be moved: FullCalendar is not told it may be dragged.
-    const later = await firstFreeSlot(page, serviceId);
+    const later = await firstFreeSlot(page, serviceId, tomorrow);
     const cancelledId = await bookAsAssistant(key, { serviceId, startTime: later.start });
     await setBookingStatus(page, cancelledId, "cancelled");
 
@@ -235,6 +238,9 @@ describe("Bookings calendar", () => {
     // Two hours away (later, or earlier for a late first slot): free and inside the hours. It moves, keeps
     // its hour, and waits for confirmation again.
     const moveBy = Number(slot.start.slice(11, 13)) <= 14 ? 2 : -2;
+    // The question's backdrop gone for good, and the block at rest: a press on a fading backdrop drags nothing.
+    await question.waitFor({ state: "detached" });
+    await animationsSettled(page);
     await dragBy(page, bookingId, moveBy * hourPx);
     await toast(page, "Booking updated successfully").waitFor();
     await expect

@@ -8,10 +8,9 @@ import { staffApi } from "./browser";
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The first free slot of the service over the next two weeks, as the assistant would be offered it. */
-export async function firstFreeSlot(page: Page, serviceId: string): Promise<Slot> {
-  const today = new Date();
-  const params = { serviceId, from: isoDay(today), to: isoDay(new Date(today.getTime() + 14 * 86_400_000)) };
+/** The first free slot of the service in the two weeks from `from` (today), as the assistant would be offered it. */
+export async function firstFreeSlot(page: Page, serviceId: string, from = new Date()): Promise<Slot> {
+  const params = { serviceId, from: isoDay(from), to: isoDay(new Date(from.getTime() + 14 * 86_400_000)) };
   const [slot] = await staffApi<Slot[]>(page, "GET", "/api/availability/slots", { params });
   if (!slot) throw new Error(`no free slot for ${serviceId} in the next two weeks`);
   return slot;
