@@ -10,7 +10,8 @@
 // database. Prints each figure beside its budget and writes bench-results.json. Figures are reported, never
 // asserted: a noisy machine must not fail a build.
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
+import { buildState } from "../scripts/build-freshness";
 import { startServerProcess } from "../tests/support/server-process";
 import { authBench } from "./auth.bench";
 import { bookingsBench } from "./bookings.bench";
@@ -50,9 +51,8 @@ const onlyEmbedded = process.argv.includes("embedded");
 const onlyPostgres = process.argv.includes("postgres");
 const measuresApi = sections.some((section) => API_SECTIONS.includes(section));
 
-// Only the web figures read the build; the API benchmarks run without one.
-const needsBuild = sections.includes("web") && !existsSync("dist/client/index.html");
-if (needsBuild || process.argv.includes("--build")) {
+// The benchmarks run the built server and portal, as `npm start` does: built first when missing or stale.
+if (buildState() !== "fresh" || process.argv.includes("--build")) {
   const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,39 +1,22 @@
-// `npm start`: build the portal if its build is missing or older than its sources, then serve portal + API.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+// `npm start`: build portal and server if their build is missing or older than their sources, then run the built
+// server, which serves portal + API.
+import { spawn, spawnSync } from "node:child_process";
+import { BUILT_SERVER, buildState } from "./build-freshness";
 
-const BUILD_MARKER = "dist/client/index.html";
-const SOURCES = [
-  "src/client",
-  "src/shared",
-  "machines",
-  "locales",
-  "vite.config.ts",
-  "panda.config.ts",
-  "postcss.config.js",
-  "lingui.config.ts",
-  "package-lock.json",
-];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestChange(join(path, name))),
-    stat.mtimeMs,
-  );
-}
-
-const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
-const changedAt = Math.max(...SOURCES.map(newestChange));
-if (changedAt > builtAt) {
-  console.log(builtAt ? "Portal sources changed since the last build: rebuilding…" : "Building the portal…");
+const state = buildState();
+if (state !== "fresh") {
+  console.log(state === "stale" ? "Sources changed since the last build: rebuilding…" : "Building…");
   const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// What `npm start` serves is production: API answers go out without the development check of their shape.
-process.env.NODE_ENV ??= "production";
-await import("../src/server/main");
+// The server runs as plain Node on the built file, in its own process: this script's TypeScript loader stays
+// out of it. What `npm start` serves is production: API answers go out without the development check of their shape.
+const server = spawn(process.execPath, [BUILT_SERVER], {
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => {
+  process.exitCode = code ?? (signal ? 1 : 0);
+});

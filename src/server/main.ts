@@ -23,9 +23,11 @@ if (await findUserByEmail(server.db, DEMO_EMAIL)) {
   console.info(`Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 
+// A repeated signal is ignored rather than left to kill the process mid-shutdown: Ctrl-C under `npm start` reaches
+// the server twice (from the terminal and from the script forwarding it).
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     server.close().then(

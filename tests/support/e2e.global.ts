@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
@@ -13,8 +12,6 @@ declare module "vitest" {
 
 /** The real server on the production build, with a throwaway embedded database, and one Chromium. */
 export default async function setup(project: TestProject) {
-  if (!existsSync("dist/client/index.html"))
-    throw new Error("dist/client is missing: run `npm run build` first");
   const server = await startServerProcess();
   let browser: BrowserServer;
   try {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BUILT_SERVER, buildState } from "../../scripts/build-freshness";
 import { UNREACHABLE_RECORDING_HOSTS } from "./recording-hosts";
 
 export const freePort = () =>
@@ -31,7 +32,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), "calldesk-server-"));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const build = buildState();
+  if (build !== "fresh") throw new Error(`the server's build is ${build}: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...process.env,
       PORT: String(port),
