@@ -86,9 +86,8 @@ describe("Settings → Voice assistant keys", () => {
     await page.context().close();
   });
 
-  it("shows one notification at a time: the next waits until the one on screen is closed", async () => {
+  it("shows one notification at a time: a new one sends the one on screen away", async () => {
     const page = await newPage();
-    // Time stands still, so the welcome stays up for as long as the test needs (it would leave after 5 s).
     await page.clock.install();
     await signUpThroughForm(page);
     const toasts = page.locator("[data-scope='toast'][data-part='root']");
@@ -96,14 +95,18 @@ describe("Settings → Voice assistant keys", () => {
     await page.getByRole("link", { name: "Settings" }).first().click();
     const card = page.getByRole("region", { name: "Voice assistant" });
     await card.getByLabel("Key name").fill("Second line");
+    // From here the page's clock moves only when told to, so the welcome's 5 s cannot run out by themselves
+    // (paused a second ahead of the page's time: a moment it has not passed yet however slow this machine is).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await card.getByRole("button", { name: "Create key" }).click();
+    // Fake time in 50 ms steps (the answer's updates and Zag's remove delay wait on timers), at most 1.5 s.
+    const created = toasts.filter({ hasText: "Key created" });
+    for (let waited = 0; !(await created.isVisible()); waited += 50) {
+      expect(waited).toBeLessThan(1_500);
+      await page.clock.runFor(50);
+    }
+    expect(await toasts.count()).toBe(1);
     await card.getByLabel("Your new key").waitFor();
-
-    expect(await toasts.count()).toBe(1);
-    expect(await toasts.innerText()).toContain("Welcome to CallDesk!");
-    await toasts.getByRole("button", { name: "Close notification" }).click();
-    await toasts.filter({ hasText: "Key created" }).waitFor();
-    expect(await toasts.count()).toBe(1);
     await page.context().close();
   });
 });

@@ -2,7 +2,15 @@ import type { Company } from "@shared/company.schema";
 import { COMPANY_CURRENCIES } from "@shared/company-currencies";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { browserForFile, createAssistantKey, createService, signUp, staffApi } from "../support/browser";
+import {
+  browserForFile,
+  builtFileOf,
+  createAssistantKey,
+  createService,
+  holdRequests,
+  signUp,
+  staffApi,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -41,6 +49,42 @@ const switchOf = (settings: Locator, name: string) => settings.getByRole("checkb
 const flip = (settings: Locator, name: string) => settings.getByText(name, { exact: true }).click();
 const defaultNumber = (settings: Locator) => settings.locator("[data-default-number]");
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name"));
+
+describe("Settings: opening it", () => {
+  it("asks for every card's data beside the page's code, and once", async () => {
+    const page = await newPage();
+    await signUp(page, "/dashboard");
+    const firstReads = [
+      "/api/company/me",
+      "/api/telegram/status",
+      "/api/assistant-connections",
+      "/api/assistant/keys",
+      "/api/privacy/settings",
+    ];
+    const asked = new Map<string, number>();
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (firstReads.includes(path)) asked.set(path, (asked.get(path) ?? 0) + 1);
+    });
+    const code = await holdRequests(
+      page,
+      `**/${builtFileOf("src/client/features/settings/settings-page.tsx")}`,
+    );
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Settings" })
+      .click();
+    await expect.poll(() => code.asked()).toBe(1);
+    // While the page's code is still on its way, its cards' first reads are out already.
+    await expect.poll(() => [...asked.keys()].sort()).toEqual([...firstReads].sort());
+    code.release();
+    await page.getByRole("region", { name: "Voice assistant" }).getByLabel("Key name").waitFor();
+    await page.getByRole("region", { name: "Data protection" }).getByRole("checkbox").first().waitFor();
+    // The cards read the answers asked for ahead rather than asking again.
+    expect(Object.fromEntries(asked)).toEqual(Object.fromEntries(firstReads.map((path) => [path, 1])));
+    await page.context().close();
+  });
+});
 
 describe("Settings: company and call handling", () => {
   it("loads spec 9's defaults, saves every field and shows them again after a reload", async () => {

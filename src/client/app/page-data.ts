@@ -55,9 +55,29 @@ const pageData: Partial<Record<PageKey, PageData>> = {
       queryClient.prefetchQuery(bookingQueries.list(api, { page, status, scope })),
     ]);
   },
+  // Every card's first read but the retention preview's, which is read afresh when its card shows: the cards then
+  // render with their data, instead of asking for it once the company has arrived and the page has rendered.
   settings: async ({ api, queryClient }) => {
-    const { companyQuery } = await import("../lib/company-queries");
-    return queryClient.prefetchQuery(companyQuery(api));
+    const [
+      { companyQuery },
+      { telegramQueries },
+      { assistantConnectionQueries },
+      { assistantKeyQueries },
+      { dataProtectionQueries },
+    ] = await Promise.all([
+      import("../lib/company-queries"),
+      import("../features/telegram/telegram.queries"),
+      import("../features/voice-platforms/voice-platforms.queries"),
+      import("../features/assistant-keys/assistant-keys.queries"),
+      import("../features/data-protection/data-protection.queries"),
+    ]);
+    return Promise.all([
+      queryClient.prefetchQuery(companyQuery(api)),
+      queryClient.prefetchQuery(telegramQueries.status(api)),
+      queryClient.prefetchQuery(assistantConnectionQueries.list(api)),
+      queryClient.prefetchQuery(assistantKeyQueries.list(api)),
+      queryClient.prefetchQuery(dataProtectionQueries.settings(api)),
+    ]);
   },
   // The desk shows times on the business's clock; it asks for nothing else before a search.
   privacyDesk: async ({ api, queryClient }) => {
