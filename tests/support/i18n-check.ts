@@ -39,19 +39,37 @@ function englishMatcher(message: string): RegExp | null {
   return new RegExp(`^${escapeRegExp(message).replace(/\\\{\w+\\\}/g, ".+")}$`);
 }
 
-/** Texts on screen that are English catalog messages although `language` translates them differently. */
-export function readUntranslated(language: string, texts: readonly string[]): string[] {
+/** A language's suspects: English messages it translates differently, plain ones as text, the rest as patterns. */
+type Suspects = { plain: Set<string>; patterns: RegExp[] };
+// Read once per language and file: a page check runs for every language, screen and state a test reaches.
+const suspectsByLanguage = new Map<string, Suspects>();
+
+function suspectsOf(language: string): Suspects {
+  const known = suspectsByLanguage.get(language);
+  if (known) return known;
   const translated = new Map(
     readCatalog(language).map((entry) => [`${entry.context}|${entry.id}`, entry.text]),
   );
-  const suspects: { english: string; matcher: RegExp }[] = [];
+  const suspects: Suspects = { plain: new Set(), patterns: [] };
   for (const entry of readCatalog("en")) {
     const translation = translated.get(`${entry.context}|${entry.id}`);
     if (!entry.text || !translation || translation === entry.text) continue;
-    const matcher = englishMatcher(entry.text);
-    if (matcher) suspects.push({ english: entry.text, matcher });
+    if (!entry.text.includes("{") && !/<\d+\/?>/.test(entry.text)) suspects.plain.add(entry.text);
+    else {
+      const matcher = englishMatcher(entry.text);
+      if (matcher) suspects.patterns.push(matcher);
+    }
   }
-  return [...new Set(texts.filter((text) => suspects.some(({ matcher }) => matcher.test(text))))];
+  suspectsByLanguage.set(language, suspects);
+  return suspects;
+}
+
+/** Texts on screen that are English catalog messages although `language` translates them differently. */
+export function readUntranslated(language: string, texts: readonly string[]): string[] {
+  const { plain, patterns } = suspectsOf(language);
+  return [
+    ...new Set(texts.filter((text) => plain.has(text) || patterns.some((pattern) => pattern.test(text)))),
+  ];
 }
 
 /**
