@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, createService, openedDialog, signUp } from "../support/browser";
+import {
+  browserForFile,
+  createService,
+  openedDialog,
+  pausePageClock,
+  runPageClockUntilVisible,
+  signUp,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -155,21 +162,14 @@ describe("Services", () => {
     await row.getByRole("button", { name: "Delete Facial" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.waitFor();
-    // From here the page's clock moves only when told to: the first toast's 5 s cannot run out by themselves.
-    // (Paused a second ahead of the page's time: a moment it has not passed yet however slow this machine is.)
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await pausePageClock(page);
     const deleting = page.waitForResponse(
       (response) => response.request().method() === "DELETE" && response.url().includes("/api/services/"),
     );
     await confirm.getByRole("button", { name: "Delete service" }).click();
     await deleting;
-    // Fake time in 50 ms steps (the query client's updates and Zag's 200 ms remove delay wait on timers), at
-    // most 1.5 s of it: the second toast shows long before the first one's 5 s.
-    const deleted = toast(page, "Service deleted successfully");
-    for (let waited = 0; !(await deleted.isVisible()); waited += 50) {
-      expect(waited).toBeLessThan(1_500);
-      await page.clock.runFor(50);
-    }
+    // Within 1.5 s of fake time: the second toast shows long before the first one's 5 s.
+    await runPageClockUntilVisible(page, toast(page, "Service deleted successfully"));
     expect(await toast(page, "Service updated successfully").count()).toBe(0);
     await page.context().close();
   });

@@ -129,6 +129,26 @@ export async function openedDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Stops the page's clock (installed with `page.clock.install()`) so that it moves only when told to: a toast's
+ * 5 s cannot run out by themselves. Paused a second ahead of the page's time, a moment it has not passed yet
+ * however slow the machine is (pauseAt refuses to go back).
+ */
+export async function pausePageClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+}
+
+/**
+ * Runs the paused page clock in 50 ms steps until `locator` shows, failing past `limit` ms of fake time: the
+ * query client's updates and Zag's remove delays wait on timers.
+ */
+export async function runPageClockUntilVisible(page: Page, locator: Locator, limit = 1_500) {
+  for (let waited = 0; !(await locator.isVisible()); waited += 50) {
+    expect(waited).toBeLessThan(limit);
+    await page.clock.runFor(50);
+  }
+}
+
 declare global {
   interface Window {
     axe?: typeof axe;
