@@ -503,7 +503,7 @@ describe("free slots", () => {
     expect(await dataOf<Slot[]>(day)).toHaveLength(24 * 60);
   });
 
-  it("answers 404 for a service that is unknown, inactive or another business's, for both callers", async () => {
+  it("answers 404 naming serviceId for a service that is unknown, inactive or another business's, for both callers", async () => {
     const staff = await signUp(server);
     const other = await signUp(server);
     const { paused } = await businessWithServices(staff);
@@ -513,7 +513,9 @@ describe("free slots", () => {
       const query = `serviceId=${serviceId}&from=2026-03-02&to=2026-03-08`;
       for (const response of [await staffSlots(staff, query), await assistantSlots(key, query)]) {
         expect(response.status).toBe(404);
-        expect(await readEnvelope(response)).toMatchObject({ error: { code: "NOT_FOUND" } });
+        expect(await readEnvelope(response)).toMatchObject({
+          error: { code: "NOT_FOUND", field: "serviceId" },
+        });
       }
     }
   });

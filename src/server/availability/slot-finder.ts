@@ -52,7 +52,7 @@ export function createSlotFinder({ db, clock }: { db: Database; clock: Clock }) 
     });
     if (!inputs) throw unauthenticated();
     const { timezone, rules, service } = inputs;
-    if (!service && !options.service) throw new Refusal("NOT_FOUND", NO_SERVICE);
+    if (!service && !options.service) throw new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
     const resolved = options.service ?? {
       durationMinutes: service!.durationMinutes,
       bufferBeforeMinutes: service!.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
