@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { linkAccess } from "./download-link.schema";
 import { RETENTION_DAYS_MAX } from "./privacy.constants";
 
 /** A retention in whole days (1 to RETENTION_DAYS_MAX), or null: kept forever. */
@@ -55,15 +56,19 @@ export type RetentionPreview = typeof retentionPreview.infer;
 
 /**
  * GET /api/privacy/export: `recordings=true` adds the call recordings' files (they can weigh gigabytes, so
- * only when asked); absent or `false`, the tables alone.
+ * only when asked); absent or `false`, the tables alone. `access`: a download link's token.
  */
 export const businessExportQuery = type({
   "+": "reject",
   "recordings?": type("'true' | 'false'")
     .pipe((value) => value === "true")
     .to("boolean"),
+  ...linkAccess,
 });
-export type BusinessExportQuery = typeof businessExportQuery.inferIn;
+
+/** POST /api/privacy/export/link: a link downloading the export, with the call recordings when `recordings`. */
+export const businessExportLinkRequest = type({ "+": "reject", "recordings?": "boolean" });
+export type BusinessExportLinkRequest = typeof businessExportLinkRequest.infer;
 
 /** POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. */
 export const businessDeletion = type({ "+": "reject", businessName: "string" });

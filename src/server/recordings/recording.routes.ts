@@ -1,44 +1,21 @@
 import { Readable } from "node:stream";
+import { linkAccess } from "@shared/download-link.schema";
 import { type } from "arktype";
-import type { Context } from "hono";
-import { userStillExists } from "../auth/users.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
-import type { AppDeps, AppEnv, AuthContext } from "../http/app-env";
+import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { Refusal, unauthenticated } from "../refusal";
+import { Refusal } from "../refusal";
 import { findStoredCopy } from "./recording-copies.repo";
-import type { RecordingLinks } from "./recording-links";
 import { requestedRange } from "./recording-ranges";
 import type { RecordingStorage } from "./recording-storage";
 
 const NO_RECORDING = "No copied recording for this call";
 
-const recordingQuery = type({ "+": "reject", "access?": "1 <= string <= 400" });
+const recordingQuery = type({ "+": "reject", ...linkAccess });
 
 /** GET /api/calls/:id/recording: our copy of a call's recording, to the business's staff only. */
-export function recordingRoutes(
-  deps: Pick<AppDeps, "db" | "clock">,
-  guards: RouteGuards,
-  storage: RecordingStorage,
-  links: RecordingLinks,
-) {
-  const { db, clock } = deps;
+export function recordingRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards, storage: RecordingStorage) {
   const router = new ApiRouter("/api/calls", guards);
-
-  /** The staff member asking: by the link's token (an <audio> element's request), else by the access token. */
-  const staffOf = async (
-    c: Context<AppEnv>,
-    callId: string,
-    access: string | undefined,
-  ): Promise<AuthContext> => {
-    if (access === undefined) {
-      await guards.user(c, async () => {});
-      return c.get("auth");
-    }
-    const auth = links.verify(access, callId, clock());
-    if (!auth || !(await userStillExists(db, auth.businessId, auth.userId))) throw unauthenticated();
-    return auth;
-  };
 
   router.add(
     {
@@ -52,6 +29,7 @@ export function recordingRoutes(
         'is made when the call ends (docs/spec-notes.md, "Recording copies"). A `Range: bytes=…` of one ' +
         "range answers 206 with Content-Range; one past the end answers 416 with `Content-Range: bytes */size`. " +
         "Cache-Control: private.",
+      auth: "userOrLink",
       query: recordingQuery,
       response: null,
       file: "audio/*",
@@ -64,9 +42,9 @@ export function recordingRoutes(
       examples: { query: {} },
       errors: ["UNAUTHENTICATED", "NOT_FOUND"],
     },
-    async (c, { query }) => {
+    async (c) => {
       const callId = readIdParam(c, NO_RECORDING);
-      const { businessId } = await staffOf(c, callId, query.access);
+      const { businessId } = c.get("auth");
       const key = { businessId, callId };
       const copy = await findStoredCopy(db, key);
       if (!copy) throw new Refusal("NOT_FOUND", NO_RECORDING);
