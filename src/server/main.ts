@@ -30,8 +30,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    console.info(`CallDesk is shutting down (${signal})`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        console.info("CallDesk has stopped");
+        process.exit(0);
+      },
       (error) => {
         console.error("Shutdown failed", error);
         process.exit(1);
