@@ -66,8 +66,8 @@ async function dataDirectory() {
 async function startScript(): Promise<Started> {
   const dataDir = await dataDirectory();
   const port = await freePort();
-  // Node with tsx's loader, as the tsx binary of `npm start` runs the script, minus the binary's own relay of
-  // signals (which gives up on a child after 30 ms: a timing this test must not depend on).
+  // As `npm start` runs it: Node with tsx's loader (not the tsx binary, whose own relay of signals gives up on a
+  // child after 30 ms, a timing a loaded machine's Ctrl-C must not depend on).
   const script = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
