@@ -1,6 +1,7 @@
 // `npm start`: build portal and server if their build is missing or older than their sources, then run the built
 // server, which serves portal + API.
 import { spawn, spawnSync } from "node:child_process";
+import { constants } from "node:os";
 import { BUILT_SERVER, buildState } from "./build-freshness";
 
 const state = buildState();
@@ -17,6 +18,7 @@ const server = spawn(process.execPath, [BUILT_SERVER], {
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+// A server killed by a signal ends the script as a shell reports it: 128 + the signal's number.
 server.on("exit", (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
+  process.exitCode = code ?? (signal ? 128 + constants.signals[signal] : 0);
 });

@@ -226,6 +226,15 @@ describe.skipIf(process.platform !== "linux")("npm start and signals (Linux only
     expect(answer).toContain("HTTP/1.1 400 Bad Request");
   });
 
+  it("a server killed outright ends the script as a shell says it: 128 + the signal's number", {
+    timeout: 90_000,
+  }, async () => {
+    const started = await startScript();
+    process.kill(started.serverPid, "SIGKILL");
+    expect(await started.exited).toEqual({ code: 128 + 9, signal: null });
+    expect(liveProcessesIn(started.script.pid!)).toEqual([]);
+  });
+
   it("SIGTERM to the script alone reaches the server, and both exit with 0", {
     timeout: 90_000,
   }, async () => {
