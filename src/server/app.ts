@@ -14,8 +14,7 @@ import {
 } from "./assistant/require-assistant-key";
 import { auditRoutes } from "./audit/audit.routes";
 import { authRoutes } from "./auth/auth.routes";
-import { createRequireUser, createRequireUserOrLink } from "./auth/require-user";
-import { createSignedLinks } from "./auth/signed-links";
+import { createRequireUser } from "./auth/require-user";
 import { availabilityRoutes } from "./availability/availability.routes";
 import { createSlotFinder } from "./availability/slot-finder";
 import { bookingChangesRoutes } from "./bookings/booking-changes.routes";
@@ -49,6 +48,7 @@ import { businessExportRoutes } from "./privacy/business-export.routes";
 import { callerDataRoutes } from "./privacy/caller-data.routes";
 import { privacyRoutes } from "./privacy/privacy.routes";
 import { recordingRoutes } from "./recordings/recording.routes";
+import { createRecordingLinks } from "./recordings/recording-links";
 import { createRecordingStorage, type RecordingStorage } from "./recordings/recording-storage";
 import { Refusal } from "./refusal";
 import { servicesRoutes } from "./services/services.routes";
@@ -93,11 +93,8 @@ export function createApp(options: CreateAppOptions) {
   const staticDir = deps.config.staticDir;
   const spa = staticDir ? loadSpa(staticDir) : null;
   const assistantKeys = { lookup: createAssistantKeyLookup(deps), directory: createAssistantKeyDirectory() };
-  const links = createSignedLinks(deps.config.jwtSecret);
-  const requireUser = createRequireUser(deps);
   const guards: RouteGuards = {
-    user: requireUser,
-    userOrLink: createRequireUserOrLink(deps, requireUser, links),
+    user: createRequireUser(deps),
     assistantKey: createRequireAssistantKey(assistantKeys.lookup),
     presumedAssistantKey: createPresumeAssistantKey(assistantKeys.lookup, assistantKeys.directory),
   };
@@ -123,6 +120,7 @@ export function createApp(options: CreateAppOptions) {
   app.use("/api/*", originCheck(deps.config));
 
   const findSlots = createSlotFinder(deps);
+  const recordingLinks = createRecordingLinks(deps.config.jwtSecret);
   const recordings = options.recordings ?? createRecordingStorage(deps.config);
   // One desk for our own assistant API and the voice platforms' tool calls: their bookings batch together.
   const bookingDesk = createAssistantBookingDesk(deps, findSlots);
@@ -136,18 +134,18 @@ export function createApp(options: CreateAppOptions) {
     assistantBookingsRoutes(deps, guards, bookingDesk),
     assistantConnectionsRoutes(deps, guards),
     webhooksRoutes(deps, guards, createToolRunner(deps, bookingDesk, findSlots)),
-    callsRoutes(deps, guards, links),
-    recordingRoutes(deps, guards, recordings),
-    bookingsRoutes(deps, guards, links),
+    callsRoutes(deps, guards, recordingLinks),
+    recordingRoutes(deps, guards, recordings, recordingLinks),
+    bookingsRoutes(deps, guards, recordingLinks),
     availabilityRoutes(deps, guards, findSlots),
     bookingChangesRoutes(deps, guards, findSlots),
     dashboardRoutes(deps, guards),
     servicesRoutes(deps, guards),
     companyRoutes(deps, guards),
     privacyRoutes(deps, guards),
-    businessExportRoutes(deps, guards, recordings, links),
+    businessExportRoutes(deps, guards, recordings),
     businessDeletionRoutes(deps, guards, botApi),
-    callerDataRoutes(deps, guards, recordings, links),
+    callerDataRoutes(deps, guards, recordings),
     telegramRoutes(deps, guards, botApi),
     calendarRoutes(deps, guards),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),

@@ -1,7 +1,6 @@
 import { type } from "arktype";
 import { bookingSource, bookingStatus } from "./booking.schema";
 import { callOutcome, callStatus, transcriptTurn } from "./calls.schema";
-import { linkAccess } from "./download-link.schema";
 
 /**
  * The privacy desk (issue 23 §2): one caller's calls and bookings found, downloaded and erased. A caller is
@@ -16,8 +15,6 @@ const name = type("string.trim").to("1 <= string <= 200");
 const searchFields = { "phone?": phone, "name?": name } as const;
 export const callerSearch = type({ "+": "reject", ...searchFields });
 export type CallerSearch = typeof callerSearch.infer;
-/** GET /api/privacy/caller/export: the search, and a download link's token when opened by one. */
-export const callerExportQuery = type({ "+": "reject", ...searchFields, ...linkAccess });
 
 /** One of the caller's calls: its transcript only said present or not (the download holds it). */
 export const callerCall = type({

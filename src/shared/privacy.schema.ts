@@ -1,5 +1,4 @@
 import { type } from "arktype";
-import { linkAccess } from "./download-link.schema";
 import { RETENTION_DAYS_MAX } from "./privacy.constants";
 
 /** A retention in whole days (1 to RETENTION_DAYS_MAX), or null: kept forever. */
@@ -56,19 +55,15 @@ export type RetentionPreview = typeof retentionPreview.infer;
 
 /**
  * GET /api/privacy/export: `recordings=true` adds the call recordings' files (they can weigh gigabytes, so
- * only when asked); absent or `false`, the tables alone. `access`: a download link's token.
+ * only when asked); absent or `false`, the tables alone.
  */
 export const businessExportQuery = type({
   "+": "reject",
   "recordings?": type("'true' | 'false'")
     .pipe((value) => value === "true")
     .to("boolean"),
-  ...linkAccess,
 });
-
-/** POST /api/privacy/export/link: a link downloading the export, with the call recordings when `recordings`. */
-export const businessExportLinkRequest = type({ "+": "reject", "recordings?": "boolean" });
-export type BusinessExportLinkRequest = typeof businessExportLinkRequest.infer;
+export type BusinessExportQuery = typeof businessExportQuery.inferIn;
 
 /** POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. */
 export const businessDeletion = type({ "+": "reject", businessName: "string" });

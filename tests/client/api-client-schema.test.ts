@@ -16,7 +16,6 @@ import { callerData, erasureReceipt } from "@shared/caller-data.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
-import { downloadLink } from "@shared/download-link.schema";
 import { businessDeleted, privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
@@ -80,7 +79,6 @@ describe("the client reads the real server's answers through the schemas its rou
       privacySettings,
       retentionPreview,
       businessDeleted,
-      downloadLink,
       auditList,
       callerData,
       erasureReceipt,
@@ -133,7 +131,7 @@ describe("the client reads the real server's answers through the schemas its rou
     // A sign-up's password hash and a dozen requests: slow on a busy machine.
   }, 20_000);
 
-  it("finds a caller, downloads their zip by a link, and erases them as the privacy desk names it", async () => {
+  it("finds a caller, downloads their zip as a file, and erases them as the privacy desk names it", async () => {
     const api = createApiClient({ baseURL: `${server.url}/api`, fetch: fromPage });
     await api.post("/auth/sign-up", "sessionUser", { email: uniqueEmail("desk"), password: "correct horse" });
     const key = await api.post("/assistant/keys", "createdAssistantKey", { name: "Desk" });
@@ -147,16 +145,13 @@ describe("the client reads the real server's answers through the schemas its rou
     const search = { phone: "+48123456789" };
     const found = await api.get("/privacy/caller", "callerData", { query: search });
     expect(found.calls).toHaveLength(1);
-    // The link is opened as the browser opens it: no Authorization header, the token in its address.
-    const link = await api.post("/privacy/caller/export/link", "downloadLink", search);
-    const zip = await fetch(`${server.url}${link.url}`);
-    expect(zip.headers.get("content-type")).toBe("application/zip");
-    const files = await readZip(new Uint8Array(await zip.arrayBuffer()));
+    const zip = await api.download("/privacy/caller/export", { query: search });
+    const files = await readZip(new Uint8Array(await new Response(zip.body).arrayBuffer()));
     expect(JSON.parse(files.get("calls.json")!)).toMatchObject([{ fromNumber: "+48 123 456 789" }]);
     const receipt = await api.post("/privacy/caller/erase", "erasureReceipt", { ...search, decisions: [] });
     expect(receipt).toMatchObject({ calls: 1, bookings: 0 });
     // A download refused is an ApiError as any call's failure.
-    await expect(api.post("/privacy/caller/export/link", "downloadLink", {})).rejects.toMatchObject({
+    await expect(api.download("/privacy/caller/export")).rejects.toMatchObject({
       status: 400,
       code: "VALIDATION",
       field: "phone",

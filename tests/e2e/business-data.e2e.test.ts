@@ -49,10 +49,6 @@ describe("Settings → Your data", () => {
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export all data" }).click();
     const download = await downloading;
-    // The browser downloads it from the server itself, by a signed link (not a blob the page assembled).
-    expect(new URL(download.url()).pathname + new URL(download.url()).search).toMatch(
-      /^\/api\/privacy\/export\?access=[\w.-]+$/,
-    );
     expect(download.suggestedFilename()).toMatch(/^calldesk-Example-\d{4}-\d{2}-\d{2}\.zip$/);
     // The browser runs apart from the test: the file is read through Playwright, as it saved it.
     const files = await readZip(await buffer(await download.createReadStream()));
@@ -67,7 +63,7 @@ describe("Settings → Your data", () => {
     expect(call).toMatchObject({ id: callId, caller_name: "Grace Hopper" });
     expect(files.get("users.jsonl")).toContain(email);
     expect(files.get("users.jsonl")).not.toContain("password_hash");
-    await toast(page, "Your export is downloading").waitFor();
+    await toast(page, "Your data was exported").waitFor();
     await expectNoAxeViolations(page);
 
     // Keyboard only: the dialog opens on Cancel, the safe choice.

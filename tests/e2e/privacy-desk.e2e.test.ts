@@ -64,8 +64,6 @@ describe("Settings → Privacy desk", () => {
       page.getByRole("button", { name: "Download this caller's data" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^caller-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    // Saved by the browser from the server, by a signed link: the page never holds the file.
-    expect(download.url()).toMatch(/\/api\/privacy\/caller\/export\?phone=.+&access=[\w.-]+$/);
     const files = await readZip(await buffer(await download.createReadStream()));
     expect(files.get("readme.txt")).toContain("transcripts.csv");
     expect(files.get("transcripts.csv")).toContain("Hello, Ada here.");

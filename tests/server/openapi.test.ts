@@ -208,7 +208,6 @@ describe("GET /api/openapi.json", () => {
   it("refuses to register a route whose example its own schema refuses", () => {
     const router = new ApiRouter("/api/test", {
       user: async () => {},
-      userOrLink: async () => {},
       assistantKey: async () => {},
       presumedAssistantKey: async () => {},
     });

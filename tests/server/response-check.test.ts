@@ -8,7 +8,7 @@ import { ok } from "../../src/server/http/respond";
 import type { Logger } from "../../src/server/logger";
 
 const pass: MiddlewareHandler<AppEnv> = (_, next) => next();
-const guards: RouteGuards = { user: pass, userOrLink: pass, assistantKey: pass, presumedAssistantKey: pass };
+const guards: RouteGuards = { user: pass, assistantKey: pass, presumedAssistantKey: pass };
 const service = type({ name: "string", durationMinutes: "number.integer >= 1" });
 
 /** A test-only app whose routes answer other than they declare, in the ways a handler can drift. */

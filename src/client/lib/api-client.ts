@@ -60,6 +60,14 @@ type RequestOptions = Omit<FetchOptions<"json">, "baseURL" | "responseType">;
 const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
   apiErrorCodes.some((code) => code === value);
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 const textOf = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 const isBookingStatus = (value: unknown): value is BookingStatus =>
@@ -91,10 +99,11 @@ function readEnvelope(body: unknown): Envelope | undefined {
   };
 }
 
-function toApiError(error: unknown): ApiError {
+/** `body`: the answer's body when ofetch did not read it as JSON (a download's). */
+function toApiError(error: unknown, body?: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    const envelope = readEnvelope(error.data);
+    const envelope = readEnvelope(body ?? error.data);
     const failure = envelope?.success === false ? envelope.failure : undefined;
     return new ApiError(failure?.message ?? error.statusText ?? error.message, {
       status: error.status,
@@ -246,6 +255,31 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
       request(path, name, { ...options, method: "PATCH", ...withBody(body) }),
     delete: <Name extends ResponseName>(path: string, name: Name, options?: RequestOptions) =>
       request(path, name, { ...options, method: "DELETE" }),
+    /**
+     * A file answer (a download), its body a stream read as it arrives; failures as every call's. A refusal's
+     * envelope arrives as a stream too, as the file would have: it is read as the JSON it is (a 401 goes on as
+     * it came, for the refresh to mend).
+     */
+    download: async (
+      path: string,
+      options: { query?: Record<string, string>; signal?: AbortSignal } = {},
+    ) => {
+      const response = await mended(path, async () => {
+        try {
+          return await raw.raw<unknown, "stream">(path, {
+            ...options,
+            method: "GET",
+            responseType: "stream",
+          });
+        } catch (error) {
+          if (error instanceof FetchError && error.status !== 401 && error.data instanceof ReadableStream)
+            throw toApiError(error, parseJson(await new Response(error.data).text()));
+          throw error;
+        }
+      });
+      if (!response.body) throw new ApiError(`${path} answered no file`, { code: BAD_RESPONSE });
+      return { body: response.body, headers: response.headers };
+    },
     hasAuthorization: () => authorization !== null,
     dropAuthorization: () => {
       authorization = null;

@@ -14,7 +14,6 @@ import { callerData, erasureReceipt } from "@shared/caller-data.schema";
 import { callDetail, callList } from "@shared/calls.schema";
 import { company } from "@shared/company.schema";
 import { dashboardStats } from "@shared/dashboard.schema";
-import { downloadLink } from "@shared/download-link.schema";
 import { businessDeleted, privacySettings, retentionPreview } from "@shared/privacy.schema";
 import { service, serviceList } from "@shared/service.schema";
 import { telegramLink, telegramLinkState, telegramStatus } from "@shared/telegram.schema";
@@ -60,7 +59,6 @@ export const responseSchemas = {
   privacySettings,
   retentionPreview,
   businessDeleted,
-  downloadLink,
   auditList,
   callerData,
   erasureReceipt,

@@ -7,13 +7,12 @@ import {
   bookingListQuery,
   bookingsToReview,
 } from "@shared/booking.schema";
-import type { SignedLinks } from "../auth/signed-links";
 import { inclusiveRange } from "../calls/call-list-range";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { withCopyUrl } from "../recordings/recording-links";
+import { type RecordingLinks, withCopyUrl } from "../recordings/recording-links";
 import { Refusal } from "../refusal";
 import { createBusinessTimezones } from "../time/business-timezones";
 import {
@@ -36,7 +35,7 @@ const NO_BOOKING = "No such booking";
 export function bookingsRoutes(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   guards: RouteGuards,
-  recordingLinks: SignedLinks,
+  recordingLinks: RecordingLinks,
 ) {
   const router = new ApiRouter("/api/bookings", guards);
   const inBusinessTimezone = createBusinessTimezones(db);

@@ -1,11 +1,10 @@
 import { CALLS_PAGE_SIZE, callDetail, callList, callListQuery } from "@shared/calls.schema";
-import type { SignedLinks } from "../auth/signed-links";
 import { findBookingOfCall } from "../bookings/bookings-read.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
-import { withCopyUrl } from "../recordings/recording-links";
+import { type RecordingLinks, withCopyUrl } from "../recordings/recording-links";
 import { Refusal } from "../refusal";
 import { createBusinessTimezones } from "../time/business-timezones";
 import { startTimeRange } from "./call-list-range";
@@ -18,7 +17,7 @@ const NO_CALL = "No such call";
 export function callsRoutes(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   guards: RouteGuards,
-  recordingLinks: SignedLinks,
+  recordingLinks: RecordingLinks,
 ) {
   const router = new ApiRouter("/api/calls", guards);
   const inBusinessTimezone = createBusinessTimezones(db);

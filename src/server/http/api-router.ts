@@ -14,12 +14,11 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 type SuccessStatus = 200 | 201 | 206;
 
 /**
- * How a route's caller proves who they are: `user` with a staff access token, `userOrLink` with one or with a
- * signed link's `access` token for the exact request (auth/signed-links.ts), `assistantKey` with an X-Api-Key
+ * How a route's caller proves who they are: `user` with a staff access token, `assistantKey` with an X-Api-Key
  * checked before the handler runs, `presumedAssistantKey` with an X-Api-Key the handler's own statement
  * confirms (the context then holds an `assistantClaim`, not an `assistant`).
  */
-export type RouteAuth = "user" | "userOrLink" | "assistantKey" | "presumedAssistantKey";
+export type RouteAuth = "user" | "assistantKey" | "presumedAssistantKey";
 
 /** The middleware behind each RouteAuth. */
 export type RouteGuards = Record<RouteAuth, MiddlewareHandler<AppEnv>>;

@@ -19,7 +19,6 @@ const jsonSchema = (schema: Type): JsonSchema => {
 
 const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   user: [{ bearer: [] }],
-  userOrLink: [{ bearer: [] }, { signedLink: [] }],
   assistantKey: [{ assistantKey: [] }],
   presumedAssistantKey: [{ assistantKey: [] }],
 };
@@ -170,14 +169,6 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[]) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        signedLink: {
-          type: "apiKey",
-          in: "query",
-          name: "access",
-          description:
-            "The token of a link the API gave a signed-in staff member (a recording's recordingCopyUrl, a " +
-            "download link), valid for that path and query only, until it expires.",
-        },
         assistantKey: {
           type: "apiKey",
           in: "header",

@@ -1,11 +1,8 @@
-import { downloadLink } from "@shared/download-link.schema";
-import { businessExportLinkRequest, businessExportQuery } from "@shared/privacy.schema";
+import { businessExportQuery } from "@shared/privacy.schema";
 import { recordAudit } from "../audit/audit.repo";
-import { downloadLinkFor, type SignedLinks } from "../auth/signed-links";
 import { findBusiness } from "../company/businesses.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
-import { ok } from "../http/respond";
 import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
 import type { RecordingStorage } from "../recordings/recording-storage";
 import { unauthenticated } from "../refusal";
@@ -13,9 +10,7 @@ import { businessExportEntries, exportReadme } from "./business-export";
 import { countTenantRows } from "./tenant-rows.repo";
 import { zipArchive } from "./zip-archive";
 
-const EXPORT_PATH = "/api/privacy/export";
-
-/** The header carrying how many rows the archive holds, counted when it starts. */
+/** The header carrying how many rows the archive holds, counted when it starts (the portal shows it). */
 export const EXPORT_ROWS_HEADER = "X-Export-Rows";
 
 /** The business's local date, as the file's name carries it. */
@@ -40,38 +35,8 @@ export function businessExportRoutes(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   guards: RouteGuards,
   recordings: RecordingStorage,
-  links: SignedLinks,
 ) {
   const router = new ApiRouter("/api/privacy", guards);
-
-  router.add(
-    {
-      method: "post",
-      path: "/export/link",
-      summary: "A link that downloads the export (GET /api/privacy/export) without an Authorization header",
-      description:
-        "For the browser to open itself, so it saves the zip as it arrives rather than the page holding it: " +
-        "the export's address with an `access` token for this staff member and these parameters only " +
-        "(recordings: true adds `recordings=true`), working until `expiresAt`, two minutes on (the download " +
-        "it starts may run longer). Anyone holding the address until then can download: it is for the " +
-        "browser to open at once, never to share.",
-      auth: "user",
-      body: businessExportLinkRequest,
-      response: downloadLink,
-      examples: {
-        body: { recordings: true },
-        response: {
-          url: `${EXPORT_PATH}?recordings=true&access=…`,
-          expiresAt: "2026-11-27T09:02:00.000Z",
-        },
-      },
-      errors: [],
-    },
-    (c, { body }) => {
-      const query: Record<string, string> = body.recordings ? { recordings: "true" } : {};
-      return ok(c, downloadLinkFor(links, c.get("auth"), EXPORT_PATH, query, clock()));
-    },
-  );
 
   router.add(
     {
@@ -90,9 +55,8 @@ export function businessExportRoutes(
         "a time; a recording deleted while the export runs (retention, an erasure) is left out. The audit " +
         "entry (business_data.exported) says whether they were included. A failure while writing (a table " +
         "or a recording that cannot be read) breaks the download (no zip end is sent), so a partial file " +
-        "never reads as complete; run it again. Signed in by the access token, or by a link from " +
-        "POST /api/privacy/export/link (`access`), which is how the portal downloads it.",
-      auth: "userOrLink",
+        "never reads as complete; run it again.",
+      auth: "user",
       query: businessExportQuery,
       response: null,
       file: "application/zip",

@@ -3,15 +3,12 @@ import {
   type CallerErase,
   callerData,
   callerErase,
-  callerExportQuery,
   callerSearch,
   type ErasureReceipt,
   erasureReceipt,
   OUT_OF_REACH,
 } from "@shared/caller-data.schema";
-import { downloadLink } from "@shared/download-link.schema";
 import { findAuditEntry, recordAudit } from "../audit/audit.repo";
-import { downloadLinkFor, type SignedLinks } from "../auth/signed-links";
 import { changeBooking, eraseCustomerBookings } from "../bookings/bookings-write.repo";
 import { staffActor } from "../bookings/who-changed-booking";
 import { eraseCallerCalls } from "../calls/calls-write.repo";
@@ -36,7 +33,6 @@ import { recordingEntries } from "./recording-entries";
 import { zipArchive } from "./zip-archive";
 
 const NO_RECEIPT = "No such erasure receipt";
-const CALLER_EXPORT_PATH = "/api/privacy/caller/export";
 const SEARCH =
   "phone: the caller's number, compared by its digits alone (spaces, dashes, a leading + do not matter); " +
   "or name: compared whole, in any case. Exactly one of the two.";
@@ -81,7 +77,6 @@ export function callerDataRoutes(
   { db, clock }: Pick<AppDeps, "db" | "clock">,
   guards: RouteGuards,
   recordings: RecordingStorage,
-  links: SignedLinks,
 ) {
   const router = new ApiRouter("/api/privacy/caller", guards);
 
@@ -112,36 +107,6 @@ export function callerDataRoutes(
 
   router.add(
     {
-      method: "post",
-      path: "/export/link",
-      summary:
-        "A link that downloads one caller's data (GET /api/privacy/caller/export) without an Authorization header",
-      description:
-        `${SEARCH} For the browser to open itself, so it saves the zip as it arrives: the download's address ` +
-        "with an `access` token for this staff member and this search only, working until `expiresAt`, two " +
-        "minutes on. It is for the browser to open at once, never to share.",
-      auth: "user",
-      body: callerSearch,
-      response: downloadLink,
-      examples: {
-        body: { phone: "+1 718 555 0142" },
-        response: {
-          url: "/api/privacy/caller/export?phone=%2B1+718+555+0142&access=…",
-          expiresAt: "2026-11-27T09:02:00.000Z",
-        },
-      },
-      errors: [],
-    },
-    (c, { body }) => {
-      callerMatchOf(body);
-      const query: Record<string, string> =
-        body.phone !== undefined ? { phone: body.phone } : { name: body.name ?? "" };
-      return ok(c, downloadLinkFor(links, c.get("auth"), CALLER_EXPORT_PATH, query, clock()));
-    },
-  );
-
-  router.add(
-    {
       method: "get",
       path: "/export",
       summary:
@@ -152,10 +117,9 @@ export function callerDataRoutes(
         "calls.csv, transcripts.csv, bookings.json and bookings.csv, then the recordings the server keeps " +
         "of those calls as `recordings/<call id>.<extension of its type>` (stored uncompressed; one deleted " +
         "while the download runs is left out). The download is recorded in the audit log " +
-        "(caller_data.exported), without what was searched. Signed in by the access token, or by a link from " +
-        "POST /api/privacy/caller/export/link (`access`), which is how the portal downloads it.",
-      auth: "userOrLink",
-      query: callerExportQuery,
+        "(caller_data.exported), without what was searched.",
+      auth: "user",
+      query: callerSearch,
       response: null,
       file: "application/zip",
       examples: { query: { phone: "+1 718 555 0142" } },

@@ -1,21 +1,44 @@
 import { Readable } from "node:stream";
-import { linkAccess } from "@shared/download-link.schema";
 import { type } from "arktype";
+import type { Context } from "hono";
+import { userStillExists } from "../auth/users.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
-import type { AppDeps } from "../http/app-env";
+import type { AppDeps, AppEnv, AuthContext } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
-import { Refusal } from "../refusal";
+import { Refusal, unauthenticated } from "../refusal";
 import { findStoredCopy } from "./recording-copies.repo";
+import type { RecordingLinks } from "./recording-links";
 import { requestedRange } from "./recording-ranges";
 import type { RecordingStorage } from "./recording-storage";
 
 const NO_RECORDING = "No copied recording for this call";
 
-const recordingQuery = type({ "+": "reject", ...linkAccess });
+const recordingQuery = type({ "+": "reject", "access?": "1 <= string <= 400" });
 
 /** GET /api/calls/:id/recording: our copy of a call's recording, to the business's staff only. */
-export function recordingRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards, storage: RecordingStorage) {
+export function recordingRoutes(
+  deps: Pick<AppDeps, "db" | "clock">,
+  guards: RouteGuards,
+  storage: RecordingStorage,
+  links: RecordingLinks,
+) {
+  const { db, clock } = deps;
   const router = new ApiRouter("/api/calls", guards);
+
+  /** The staff member asking: by the link's token (an <audio> element's request), else by the access token. */
+  const staffOf = async (
+    c: Context<AppEnv>,
+    callId: string,
+    access: string | undefined,
+  ): Promise<AuthContext> => {
+    if (access === undefined) {
+      await guards.user(c, async () => {});
+      return c.get("auth");
+    }
+    const auth = links.verify(access, callId, clock());
+    if (!auth || !(await userStillExists(db, auth.businessId, auth.userId))) throw unauthenticated();
+    return auth;
+  };
 
   router.add(
     {
@@ -29,7 +52,6 @@ export function recordingRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards
         'is made when the call ends (docs/spec-notes.md, "Recording copies"). A `Range: bytes=…` of one ' +
         "range answers 206 with Content-Range; one past the end answers 416 with `Content-Range: bytes */size`. " +
         "Cache-Control: private.",
-      auth: "userOrLink",
       query: recordingQuery,
       response: null,
       file: "audio/*",
@@ -42,9 +64,9 @@ export function recordingRoutes({ db }: Pick<AppDeps, "db">, guards: RouteGuards
       examples: { query: {} },
       errors: ["UNAUTHENTICATED", "NOT_FOUND"],
     },
-    async (c) => {
+    async (c, { query }) => {
       const callId = readIdParam(c, NO_RECORDING);
-      const { businessId } = c.get("auth");
+      const { businessId } = await staffOf(c, callId, query.access);
       const key = { businessId, callId };
       const copy = await findStoredCopy(db, key);
       if (!copy) throw new Refusal("NOT_FOUND", NO_RECORDING);

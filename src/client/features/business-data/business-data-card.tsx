@@ -15,15 +15,15 @@ import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useSessionActor, useSessionUser } from "../session/session-context";
-import { downloadBusinessExport } from "./business-export";
+import { downloadBusinessExport, type ExportProgress } from "./business-export";
 import { DeleteBusinessDialog } from "./delete-business-dialog";
+import { ExportProgressText } from "./export-progress";
 
 const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 
 /**
- * Settings → Your data (issue 23 §3): the whole business exported as a zip the browser downloads (its own
- * progress; run again at will), and deleted for good after its name is typed, with a last export offered;
- * then signed out.
+ * Settings → Your data (issue 23 §3): the whole business exported as a zip (with progress, run again at
+ * will), and deleted for good after its name is typed, with a last export offered; then signed out.
  */
 export function BusinessDataCard() {
   const { t, i18n } = useLingui();
@@ -34,24 +34,22 @@ export function BusinessDataCard() {
   const businessName = company.data?.name ?? user?.businessName ?? "";
   const titleId = useId();
   const deleteRef = useRef<HTMLButtonElement>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [withRecordings, setWithRecordings] = useState(false);
   const [asking, setAsking] = useState(false);
 
   const exporting = useMutation({
-    mutationFn: () => downloadBusinessExport(api, { recordings: withRecordings }),
-    onSuccess: () =>
-      toaster.success({
-        title: t`Your export is downloading`,
-        description: t`Your browser shows its progress.`,
-      }),
+    mutationFn: () => downloadBusinessExport(api, { recordings: withRecordings }, setProgress),
+    onSuccess: () => toaster.success({ title: t`Your data was exported` }),
     onError: (error) => {
       const message = failureOf(error);
       const reason = message ? failureMessage(message) : undefined;
       toaster.error({
-        title: t`The export could not be started. Try again.`,
+        title: t`The export failed before it was complete; nothing was saved. Try again.`,
         description: reason ? i18n._(reason) : undefined,
       });
     },
+    onSettled: () => setProgress(null),
   });
 
   const deleting = useMutation({
@@ -97,6 +95,7 @@ export function BusinessDataCard() {
           {exporting.isPending ? <Trans>Exporting…</Trans> : label}
         </Button>
       </div>
+      <div role="status">{progress ? <ExportProgressText progress={progress} /> : null}</div>
     </div>
   );
 

@@ -1,7 +1,7 @@
 import type { CallerErase, CallerSearch } from "@shared/caller-data.schema";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api-client";
-import { startDownload } from "../../lib/start-download";
+import { fileNameOf, saveFile } from "../../lib/save-file";
 
 export const PRIVACY_DESK_PATH = "/settings/privacy-desk";
 
@@ -31,9 +31,11 @@ export const privacyDeskQueries = {
     }),
 };
 
-/** The caller's data as a zip, downloaded by the browser itself from a link the server signs for it. */
+/** The caller's data as a zip, saved by the browser under the server's name for it. */
 export async function downloadCallerData(api: ApiClient, search: CallerSearch): Promise<void> {
-  startDownload(await api.post("/privacy/caller/export/link", "downloadLink", search));
+  const { body, headers } = await api.download("/privacy/caller/export", { query: search });
+  const zip = await new Response(body).blob();
+  saveFile(zip, fileNameOf(headers.get("Content-Disposition"), "caller-data.zip"));
 }
 
 export const eraseCallerData = (api: ApiClient, erase: CallerErase) =>
