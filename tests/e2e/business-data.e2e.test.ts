@@ -6,6 +6,7 @@ import {
   callReport,
   createAssistantKey,
   expectNoAxeViolations,
+  holdRequests,
   originOf,
   PASSWORD,
   reportCallOk,
@@ -84,6 +85,19 @@ describe("Settings → Your data", () => {
     await expect(dialog.getByRole("button", { name: "Download a last export" }).isVisible()).resolves.toBe(
       true,
     );
+    // While it runs, deleting waits: the server would break an export whose business it deleted.
+    const held = await holdRequests(page, "**/api/privacy/export");
+    await dialog.getByRole("button", { name: "Download a last export" }).click();
+    await dialog.getByRole("button", { name: "Exporting…" }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Delete everything", exact: true }).isDisabled()).toBe(
+      true,
+    );
+    const lastDownload = page.waitForEvent("download");
+    held.release();
+    await lastDownload;
+    await expect
+      .poll(() => dialog.getByRole("button", { name: "Delete everything", exact: true }).isDisabled())
+      .toBe(false);
 
     await typed.fill(BUSINESS);
     await typed.press("Enter");

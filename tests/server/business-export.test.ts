@@ -209,6 +209,48 @@ describe("GET /api/privacy/export", () => {
     });
   });
 
+  it("breaks the download when the business is deleted while it runs: the tables read after it were empty", async () => {
+    const staff = (await openPractice(server)).staff;
+    // The export held on its audit_log pages, near the end, while the business is deleted (a last export, then
+    // Delete everything, perhaps from another tab).
+    let reached = () => {};
+    const atAuditLog = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const real = server.db.$client;
+    const holding: SqlClient = {
+      query: async (text, params) => {
+        if (text.includes("json_build_object") && text.includes('from "audit_log"')) {
+          reached();
+          await released;
+        }
+        return real.query(text, params);
+      },
+    };
+    const db = new Proxy(server.db, {
+      get: (target, key) => (key === "$client" ? holding : Reflect.get(target, key)),
+    }) as Database;
+    await withApp({ db }, async (url) => {
+      const response = await fetch(`${url}/api/privacy/export`, {
+        headers: { authorization: `Bearer ${staff.accessToken}` },
+      });
+      expect(response.status).toBe(200);
+      const body = response.arrayBuffer();
+      await atAuditLog;
+      const deleted = await server.request("/api/privacy/delete-business", {
+        json: { businessName: staff.user.businessName },
+        accessToken: staff.accessToken,
+      });
+      expect(deleted.status).toBe(200);
+      release();
+      await expect(body).rejects.toThrow();
+    });
+  });
+
   it("is for signed-in staff only", async () => {
     expect((await server.request("/api/privacy/export")).status).toBe(401);
   });

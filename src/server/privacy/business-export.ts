@@ -1,3 +1,4 @@
+import { findBusiness } from "../company/businesses.repo";
 import type { Executor } from "../db/database";
 import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
 import { storedCopyPages } from "../recordings/recording-copies.repo";
@@ -74,7 +75,9 @@ async function* csvRows(db: Executor, entry: TenantTable, businessId: string) {
 
 /**
  * The archive's files: the readme, then each tenant table as JSON Lines and as CSV, read when reached; then,
- * from `recordings` when given, every recording copy the business is served, listed a page at a time.
+ * from `recordings` when given, every recording copy the business is served, listed a page at a time. A
+ * business deleted while its export ran (a last export, then Delete everything) fails the archive at its end:
+ * the tables read after the deletion were empty, and such a zip must not end as if it were whole.
  */
 export async function* businessExportEntries(
   db: Executor,
@@ -93,4 +96,6 @@ export async function* businessExportEntries(
     yield { path: csvPath(entry), content: () => csvRows(db, entry, businessId) };
   }
   if (recordings) yield* recordingEntries(recordings, businessId, storedCopyPages(db, businessId));
+  if (!(await findBusiness(db, businessId)))
+    throw new Error(`Business ${businessId} was deleted during its export`);
 }

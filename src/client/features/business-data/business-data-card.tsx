@@ -148,6 +148,7 @@ export function BusinessDataCard() {
         open={asking}
         businessName={businessName}
         deleting={deleting.isPending}
+        exporting={exporting.isPending}
         refusal={refusal}
         lastExport={exportButton(t`Download a last export`)}
         onCancel={() => setAsking(false)}

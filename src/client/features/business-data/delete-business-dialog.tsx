@@ -13,6 +13,8 @@ type DeleteBusinessDialogProps = {
   businessName: string;
   /** The deletion is on its way. */
   deleting: boolean;
+  /** The last export is on its way: deleting now would cut it short (the server would break it). */
+  exporting: boolean;
   /** Why the server refused, or null. */
   refusal: string | null;
   /** The last export, offered before the point of no return (its button and progress). */
@@ -30,6 +32,7 @@ export function DeleteBusinessDialog({
   open,
   businessName,
   deleting,
+  exporting,
   refusal,
   lastExport,
   onCancel,
@@ -48,6 +51,7 @@ export function DeleteBusinessDialog({
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (exporting) return;
     if (typed !== businessName) {
       setMismatch(true);
       return;
@@ -95,7 +99,7 @@ export function DeleteBusinessDialog({
           <Button ref={cancelRef} variant="outline" onClick={close}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" className={destructive} disabled={deleting}>
+          <Button type="submit" className={destructive} disabled={deleting || exporting}>
             {deleting ? <Trans>Deleting…</Trans> : <Trans>Delete everything</Trans>}
           </Button>
         </Dialog.Footer>
