@@ -1,13 +1,20 @@
 // Data protection at volume (issue 23 §5), on either database: the hourly retention purge taking the oldest
 // 100,000 of a business's 300,000 calls while staff page through the list, finding one caller among the
-// 200,000 left, and exporting the whole business while the server's memory is watched.
-import { readFileSync } from "node:fs";
+// 200,000 left, and exporting the whole business while the server's memory is watched, without and then with
+// its call recordings (5,000 files, 500 MB).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { CallerData } from "@shared/caller-data.schema";
 import type { CallList } from "@shared/calls.schema";
 import type { RetentionPreview } from "@shared/privacy.schema";
+import { sql } from "drizzle-orm";
 import { updatePrivacySettings } from "../src/server/company/businesses.repo";
+import type { Database } from "../src/server/db/database";
+import { rawRows } from "../src/server/db/raw-rows";
+import { recordingCopies } from "../src/server/db/schema/recordings.schema";
 import { scheduledJobs } from "../src/server/db/schema/scheduled-jobs.schema";
 import { RETENTION_BATCH } from "../src/server/privacy/retention-purge";
+import { recordingPath } from "../src/server/recordings/recording-storage";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { type ServerProcess, startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
@@ -29,6 +36,8 @@ const EXPORT_HEAP_MB = 128;
 const PURGE_DUE_IN_MS = 45_000;
 const WINDOW_MS = 1_000;
 const PURGE_TIMEOUT_MS = 10 * 60_000;
+/** The recordings the export carries when asked: of the newest calls (the purge leaves them), 100 KB each. */
+const RECORDINGS = { files: 5_000, bytes: 100 * 1024 };
 
 export async function privacyBench(log: (line: string) => void, target: BenchDatabase): Promise<Figure[]> {
   const section = await target.fresh("privacy");
@@ -37,6 +46,7 @@ export async function privacyBench(log: (line: string) => void, target: BenchDat
     const database = await section.open();
     await database.migrate();
     const [big] = await seedCallVolume(database.db, [BIG], new Date());
+    await storeRecordings(database.db, big!.businessId, section.serverEnv.DATA_DIR!);
     await updatePrivacySettings(database.db, big!.businessId, {
       recordCalls: true,
       callContentDays: null,
@@ -62,9 +72,10 @@ export async function privacyBench(log: (line: string) => void, target: BenchDat
     const heapCap = { NODE_OPTIONS: `--max-old-space-size=${EXPORT_HEAP_MB}` };
     return [
       ...figures,
-      ...(await withServer({ ...section.serverEnv, ...heapCap }, (server, staff) =>
-        exportMemory(server.baseURL, server.pid, staff),
-      )),
+      ...(await withServer({ ...section.serverEnv, ...heapCap }, async (server, staff) => [
+        ...(await exportMemory(server.baseURL, server.pid, staff, false)),
+        ...(await exportMemory(server.baseURL, server.pid, staff, true)),
+      ])),
     ];
   } finally {
     await section.drop();
@@ -85,6 +96,36 @@ async function withServer<T>(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Copies of the newest calls' recordings, as the copier leaves them: a `stored` row each and its file under
+ * DATA_DIR (the file storage the bench's server uses). The bytes are alike: the export stores audio
+ * uncompressed, so only their number and size matter.
+ */
+async function storeRecordings(db: Database, businessId: string, dataDir: string) {
+  const calls = await rawRows<{ id: string }>(
+    db,
+    sql`select id from calls where business_id = ${businessId}::uuid order by started_at desc limit ${RECORDINGS.files}`,
+  );
+  const audio = Buffer.alloc(RECORDINGS.bytes, 0x52);
+  const now = new Date();
+  mkdirSync(join(dataDir, "recordings", businessId), { recursive: true });
+  for (const { id } of calls)
+    writeFileSync(join(dataDir, "recordings", recordingPath({ businessId, callId: id })), audio);
+  await db.insert(recordingCopies).values(
+    calls.map(({ id }) => ({
+      businessId,
+      callId: id,
+      sourceUrl: `https://recordings.bench.example/${id}.wav`,
+      state: "stored" as const,
+      nextAttemptAt: now,
+      sizeBytes: RECORDINGS.bytes,
+      contentType: "audio/wav",
+      storedAt: now,
+      createdAt: now,
+    })),
+  );
 }
 
 /**
@@ -231,8 +272,16 @@ const residentMb = (pid: number) => {
   return Math.round(Number(line![1]) / 1024);
 };
 
-/** The whole business's export, read to its end, while the server's resident memory is sampled. */
-async function exportMemory(baseURL: string, pid: number, staff: StaffSession): Promise<Figure[]> {
+/**
+ * The whole business's export, read to its end, while the server's resident memory is sampled; with its call
+ * recordings when `recordings`.
+ */
+async function exportMemory(
+  baseURL: string,
+  pid: number,
+  staff: StaffSession,
+  recordings: boolean,
+): Promise<Figure[]> {
   const atRest = residentMb(pid);
   let peak = atRest;
   const sampler = setInterval(() => {
@@ -242,7 +291,7 @@ async function exportMemory(baseURL: string, pid: number, staff: StaffSession): 
   let bytes = 0;
   let rows = 0;
   try {
-    const response = await fetch(`${baseURL}/api/privacy/export`, {
+    const response = await fetch(`${baseURL}/api/privacy/export${recordings ? "?recordings=true" : ""}`, {
       headers: { Authorization: staff.authorization },
     });
     if (!response.ok || !response.body) throw new Error(`export failed: ${response.status}`);
@@ -252,21 +301,22 @@ async function exportMemory(baseURL: string, pid: number, staff: StaffSession): 
     clearInterval(sampler);
   }
   const seconds = (performance.now() - started) / 1000;
+  const what = recordings ? `export with ${RECORDINGS.files.toLocaleString("en")} recordings` : "export";
   return [
-    { name: "export: rows (all tables)", value: rows, unit: "" },
-    { name: "export: zip size", value: Math.round(bytes / 1024 / 1024), unit: "MB" },
-    { name: "export: time", value: Number(seconds.toFixed(1)), unit: "s" },
+    { name: `${what}: rows (all tables)`, value: rows, unit: "" },
+    { name: `${what}: zip size`, value: Math.round(bytes / 1024 / 1024), unit: "MB" },
+    { name: `${what}: time`, value: Number(seconds.toFixed(1)), unit: "s" },
     {
-      name: `server memory before the export (JavaScript heap capped at ${EXPORT_HEAP_MB} MB)`,
+      name: `server memory before the ${what} (JavaScript heap capped at ${EXPORT_HEAP_MB} MB)`,
       value: atRest,
       unit: "MB",
     },
     {
-      name: "server memory at its peak during the export",
+      name: `server memory at its peak during the ${what}`,
       value: peak,
       unit: "MB",
       budget: EXPORT_MEMORY_BUDGET,
     },
-    { name: "growth during the export", value: peak - atRest, unit: "MB" },
+    { name: `growth during the ${what}`, value: peak - atRest, unit: "MB" },
   ];
 }
