@@ -2,21 +2,16 @@
 // 100,000 of a business's 300,000 calls while staff page through the list, finding one caller among the
 // 200,000 left, and exporting the whole business while the server's memory is watched, without and then with
 // its call recordings (5,000 files, 500 MB).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import type { CallerData } from "@shared/caller-data.schema";
 import type { CallList } from "@shared/calls.schema";
 import type { RetentionPreview } from "@shared/privacy.schema";
-import { sql } from "drizzle-orm";
 import { updatePrivacySettings } from "../src/server/company/businesses.repo";
-import type { Database } from "../src/server/db/database";
-import { rawRows } from "../src/server/db/raw-rows";
-import { recordingCopies } from "../src/server/db/schema/recordings.schema";
 import { scheduledJobs } from "../src/server/db/schema/scheduled-jobs.schema";
 import { RETENTION_BATCH } from "../src/server/privacy/retention-purge";
-import { recordingPath } from "../src/server/recordings/recording-storage";
 import { seedCallVolume } from "../tests/support/server-call-volume";
 import { type ServerProcess, startServerProcess } from "../tests/support/server-process";
+import { storeRecordingCopies } from "../tests/support/stored-recordings";
 import type { BenchDatabase } from "./databases";
 import { createAssistantKey, getData, type StaffSession, signIn } from "./http-session";
 import { type LoadResult, loadFetch, summarize, warmUp } from "./load";
@@ -46,7 +41,7 @@ export async function privacyBench(log: (line: string) => void, target: BenchDat
     const database = await section.open();
     await database.migrate();
     const [big] = await seedCallVolume(database.db, [BIG], new Date());
-    await storeRecordings(database.db, big!.businessId, section.serverEnv.DATA_DIR!);
+    await storeRecordingCopies(database.db, big!.businessId, section.serverEnv.DATA_DIR!, RECORDINGS);
     await updatePrivacySettings(database.db, big!.businessId, {
       recordCalls: true,
       callContentDays: null,
@@ -96,36 +91,6 @@ async function withServer<T>(
   } finally {
     await server.stop();
   }
-}
-
-/**
- * Copies of the newest calls' recordings, as the copier leaves them: a `stored` row each and its file under
- * DATA_DIR (the file storage the bench's server uses). The bytes are alike: the export stores audio
- * uncompressed, so only their number and size matter.
- */
-async function storeRecordings(db: Database, businessId: string, dataDir: string) {
-  const calls = await rawRows<{ id: string }>(
-    db,
-    sql`select id from calls where business_id = ${businessId}::uuid order by started_at desc limit ${RECORDINGS.files}`,
-  );
-  const audio = Buffer.alloc(RECORDINGS.bytes, 0x52);
-  const now = new Date();
-  mkdirSync(join(dataDir, "recordings", businessId), { recursive: true });
-  for (const { id } of calls)
-    writeFileSync(join(dataDir, "recordings", recordingPath({ businessId, callId: id })), audio);
-  await db.insert(recordingCopies).values(
-    calls.map(({ id }) => ({
-      businessId,
-      callId: id,
-      sourceUrl: `https://recordings.bench.example/${id}.wav`,
-      state: "stored" as const,
-      nextAttemptAt: now,
-      sizeBytes: RECORDINGS.bytes,
-      contentType: "audio/wav",
-      storedAt: now,
-      createdAt: now,
-    })),
-  );
 }
 
 /**
