@@ -254,6 +254,20 @@ describe("GET /api/privacy/export", () => {
     });
   });
 
+  it("answers a HEAD with the file's headers alone: nothing is exported, nothing is logged", async () => {
+    const staff = (await openPractice(server)).staff;
+    const before = await auditOf(staff);
+    const response = await server.request("/api/privacy/export", {
+      method: "HEAD",
+      accessToken: staff.accessToken,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="calldesk-/);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+    expect(await auditOf(staff)).toEqual(before);
+  });
+
   it("is for signed-in staff only", async () => {
     expect((await server.request("/api/privacy/export")).status).toBe(401);
   });

@@ -263,6 +263,20 @@ describe("GET /api/privacy/caller/export", () => {
     expect(JSON.stringify(log.data[0])).not.toContain("0142");
   });
 
+  it("answers a HEAD with the file's headers alone: nothing is read, nothing is logged", async () => {
+    const { practice } = await practiceWithAda();
+    const before = await get<AuditList>(practice.staff, "/api/audit");
+    const response = await server.request(`/api/privacy/caller/export?${phoneQuery(ADA_PHONE_TYPED)}`, {
+      method: "HEAD",
+      accessToken: practice.staff.accessToken,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="caller-data-/);
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+    expect(await get<AuditList>(practice.staff, "/api/audit")).toEqual(before);
+  });
+
   it("holds the recordings kept of the caller's calls, byte for byte and uncompressed, no one else's; one deleted meanwhile is left out", async () => {
     const practice = await openPractice(server);
     const call = async (externalId: string, callerNumber: string, recording: Buffer | null) => {

@@ -73,6 +73,12 @@ export function businessExportRoutes(
       const business = await findBusiness(db, businessId);
       if (!business) throw unauthenticated();
       const at = clock();
+      const file = {
+        "Content-Type": "application/zip",
+        "Content-Disposition": attachment(business.name, localDate(at, business.timezone)),
+      };
+      // A HEAD (Hono answers it with the GET route) asks what the file would be: nothing is exported or recorded.
+      if (c.req.method === "HEAD") return c.body(null, 200, file);
       // Recorded as the export starts, on its own: a download cut short was still asked for.
       await db.transaction((tx) =>
         recordAudit(tx, {
@@ -87,13 +93,7 @@ export function businessExportRoutes(
       const rows = [...counts.values()].reduce((sum, n) => sum + n, 0);
       const readme = exportReadme(business.name, at, counts, withRecordings);
       const entries = businessExportEntries(db, businessId, readme, withRecordings ? recordings : null);
-      return new Response(zipArchive(entries), {
-        headers: {
-          "Content-Type": "application/zip",
-          "Content-Disposition": attachment(business.name, localDate(at, business.timezone)),
-          [EXPORT_ROWS_HEADER]: String(rows),
-        },
-      });
+      return new Response(zipArchive(entries), { headers: { ...file, [EXPORT_ROWS_HEADER]: String(rows) } });
     },
   );
 

@@ -129,6 +129,13 @@ export function callerDataRoutes(
       const { businessId, userId } = c.get("auth");
       const now = clock();
       const match = callerMatchOf(query);
+      const file = {
+        "Content-Type": "application/zip",
+        "Content-Disposition": `attachment; filename="caller-data-${now.toISOString().slice(0, 10)}.zip"`,
+        "Cache-Control": "no-store",
+      };
+      // A HEAD (Hono answers it with the GET route) asks what the file would be: nothing is read or recorded.
+      if (c.req.method === "HEAD") return c.body(null, 200, file);
       const found = {
         calls: await exportCallerCalls(db, businessId, match),
         bookings: await findCustomerBookings(db, businessId, match, now),
@@ -147,13 +154,8 @@ export function callerDataRoutes(
           details: {},
         }),
       );
-      const day = now.toISOString().slice(0, 10);
       const archive = callerDataArchive(found, now, recordingEntries(recordings, businessId, [copies]));
-      return c.body(zipArchive(archive), 200, {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="caller-data-${day}.zip"`,
-        "Cache-Control": "no-store",
-      });
+      return c.body(zipArchive(archive), 200, file);
     },
   );
 
