@@ -131,6 +131,11 @@ describe("Settings → Telegram, with a bot", () => {
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("button", { name: "Next" }).click();
     const field = dialog.getByRole("textbox", { name: "Chat ID" });
+    const connects: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/telegram/connect")
+        connects.push(request.postData() ?? "");
+    });
 
     // Spec 5.
     await field.fill("my chat");
@@ -152,11 +157,15 @@ describe("Settings → Telegram, with a bot", () => {
     expect(await field.inputValue()).toBe(String(unknown));
     expect(await sidewaysOverflow(page)).toEqual([]);
 
-    // Back and forth keeps it too; Cancel resets.
+    // Back and forth keeps it too, without sending it again: Next turns into Connect under the pointer, and
+    // the click that pressed Next must not submit the form as well. Cancel resets.
+    expect(connects).toEqual([JSON.stringify({ chatId: unknown })]);
     await dialog.getByRole("button", { name: "Back" }).click();
     await dialog.getByRole("heading", { name: "Step 2 of 3: Send the start command" }).waitFor();
     await dialog.getByRole("button", { name: "Next" }).click();
     expect(await field.inputValue()).toBe(String(unknown));
+    await dialog.getByRole("button", { name: "Connect", exact: true }).waitFor();
+    expect(connects).toHaveLength(1);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await card(page).getByRole("button", { name: "Connect Telegram" }).click();

@@ -208,8 +208,11 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
               <Trans>Back</Trans>
             </Button>
           ) : null}
+          {/* Keyed apart: the same element turned into the submit button while Next's click was still being
+              dispatched, and the browser then submitted the form with it (Back and Next re-sent the chat ID). */}
           {step === 2 ? (
             <Button
+              key="connect"
               type="submit"
               disabled={!canSubmit && !connecting}
               aria-disabled={connecting || undefined}
@@ -217,7 +220,7 @@ export function TelegramConnectDialog({ actor, finalFocus }: TelegramConnectDial
               {connecting ? <Trans>Connecting…</Trans> : <Trans>Connect</Trans>}
             </Button>
           ) : (
-            <Button disabled={!canNext} onClick={() => actor.send({ type: "step.next" })}>
+            <Button key="next" disabled={!canNext} onClick={() => actor.send({ type: "step.next" })}>
               <Trans>Next</Trans>
             </Button>
           )}
