@@ -99,7 +99,9 @@ export function createApp(options: CreateAppOptions) {
     presumedAssistantKey: createPresumeAssistantKey(assistantKeys.lookup, assistantKeys.directory),
   };
 
-  const app = new Hono<AppEnv>();
+  // Spec 7 writes some paths with a trailing slash (`GET bookings/?page=…`, `POST services/`) and others
+  // without: a client following its text must reach the same routes either way.
+  const app = new Hono<AppEnv>({ strict: false });
   app.use(securityHeaders(deps.config, spa?.inlineScriptHashes ?? []));
   // The same threshold as API answers (see respond.ts): what fits in TCP's first flight goes out as it is.
   app.use(compress({ threshold: GZIP_FROM_BYTES }));

@@ -164,6 +164,34 @@ describe("services (spec 7 'Services')", () => {
   });
 });
 
+describe("the spec's paths as it writes them (spec 7: 'GET bookings/?page=…', 'GET services/', 'POST services/')", () => {
+  it("answers a list or a create with a trailing slash as without one", async () => {
+    const practice = await openPractice(server);
+    const staff = as(practice.staff);
+    const created = await staff.send("POST", "/api/services/", {
+      name: "Polish",
+      description: "",
+      duration: 20,
+      price: 40,
+      category: "",
+      isActive: true,
+    });
+    expect(created.status).toBe(201);
+    const withSlash = await staff.get("/api/services/");
+    expect(withSlash.status).toBe(200);
+    const listed = await dataOf<Service[]>(withSlash);
+    expect(listed.map((s) => s.name)).toContain("Polish");
+    expect(listed).toEqual(await dataOf<Service[]>(await staff.get("/api/services")));
+
+    await staffCreate(server, practice, { startTime: "2026-03-03T14:00:00.000Z" });
+    const bookings = await staff.get("/api/bookings/?page=1&limit=10");
+    expect(bookings.status).toBe(200);
+    expect(await readEnvelope(bookings)).toEqual(
+      await readEnvelope(await staff.get("/api/bookings?page=1&limit=10")),
+    );
+  });
+});
+
 describe("PUT /api/bookings/:id (spec 7 'Bookings')", () => {
   it("confirms with {status} and reschedules with {status, startTime, endTime}, keeping the rest", async () => {
     const practice = await openPractice(server);
