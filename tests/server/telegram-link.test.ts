@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeBooking } from "../../src/server/bookings/bookings-write.repo";
 import type { Database } from "../../src/server/db/database";
 import { type DatabaseHandle, postgresDatabase } from "../../src/server/db/open-database";
@@ -482,5 +482,40 @@ describe("two instances on one database", () => {
     expect(row!.nextOffset).toBe(last);
     for (const chat of chats) expect(fake.messages(chat)).toHaveLength(1);
     await pollers[standby]!.stop();
+  });
+
+  it("handles an update again after failing on our side (the database, say), rather than skipping it", async () => {
+    // Only the poller's pause before asking again is faked: the Bot API and the database answer in real time.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const api = createBotApi({ botToken: fake.token, apiBaseUrl: fake.url });
+      let failures = 0;
+      const failingOnce: BotApi = {
+        ...api,
+        sendMessage: async (...args) => {
+          if (failures++ === 0) throw new Error("the database went away");
+          return api.sendMessage(...args);
+        },
+      };
+      const poller = startUpdatePoller({
+        db: database.handle.db,
+        clock: createTestClock(),
+        logger: createLogger("silent"),
+        api: failingOnce,
+        botId: botIdOf(fake.token),
+      });
+      const last = fake.sendStart(8901, "no-such-code");
+      // vi.waitFor moves the faked timers on by its interval at each check.
+      await vi.waitFor(() => expect(fake.messages(8901)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+      expect(failures).toBe(2);
+      await poller.stop();
+      const [row] = await database.handle.db
+        .select()
+        .from(telegramPoller)
+        .where(eq(telegramPoller.botId, fake.botId));
+      expect(row!.nextOffset).toBe(last + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -53,7 +53,10 @@ export function startUpdatePoller(deps: UpdateDeps & { botId: number }): UpdateP
       try {
         await handleUpdate(deps, update);
       } catch (error) {
-        // One update failing (Telegram refusing the answer, say) must not hold back the ones after it.
+        // Telegram refusing the bot's answer must not hold back the updates after it: asking again would not
+        // help. Our own failure (the database, say) is retried with the poll's backoff, from this update on,
+        // as the webhook's 500 has Telegram post it again.
+        if (!(error instanceof BotApiError)) throw error;
         logger.warn(`Telegram update ${update.update_id} could not be handled`, error);
       }
       const next = { botId, holder, nextOffset: update.update_id + 1, now: clock(), leaseMs: LEASE_MS };
