@@ -318,6 +318,44 @@ describe("the hourly retention purge", () => {
     ]);
   });
 
+  it("purges every other business when one business's purge fails, and reports the run failed", async () => {
+    const [first, second] = (await Promise.all([signUp(server), signUp(server)])).sort((a, b) =>
+      a.user.businessId.localeCompare(b.user.businessId),
+    );
+    // Businesses are purged in id order: the one that fails goes first.
+    await insertPastBookings(first!.user.businessId, [["Refused", 40, null]]);
+    await insertPastBookings(second!.user.businessId, [["Cy", 40, null]]);
+    for (const staff of [first!, second!]) await putSettings(staff, { bookingPersonalDays: 30 });
+    const names = async (staff: SignedIn) =>
+      (await bookingsOf(await fresh(staff))).map((b) => b.customerName);
+
+    await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
+      begin
+        if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await server.db.execute(
+      sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
+    );
+    try {
+      await runPurge();
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_purge on bookings`);
+      await server.db.execute(sql`drop function refuse_purge()`);
+    }
+    expect(await names(first!)).toEqual(["Refused"]);
+    expect(await names(second!)).not.toContain("Cy");
+    const [run] = await rawRows<{ lastError: string | null }>(
+      server.db,
+      sql`select last_error as "lastError" from scheduled_jobs where name = 'retention-purge'`,
+    );
+    expect(run!.lastError).toMatch(/1 business/);
+
+    // The next run takes what the failure left.
+    await runPurge();
+    expect(await names(first!)).not.toContain("Refused");
+  });
+
   it("takes content a late report brings back to an old call again at the next run", async () => {
     let staff = await signUp(server);
     const { key } = await createAssistantKey(server, staff);

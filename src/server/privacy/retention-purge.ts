@@ -83,7 +83,8 @@ export async function purgeBusinessRetention(
 
 /**
  * Hourly, once among all instances: each business that keeps some data for a limited time has what is due
- * purged (see purgeBusinessRetention), one business after another.
+ * purged (see purgeBusinessRetention), one business after another. One business failing does not hold back
+ * the others' purges; the run then ends as failed, naming how many, and the next run takes what was left.
  */
 export function retentionPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
   return {
@@ -91,11 +92,18 @@ export function retentionPurgeJob(deps: { db: Database; logger: Logger }): Sched
     scope: "shared",
     everyMs: HOUR_MS,
     run: async (now) => {
+      let failed = 0;
       for (const business of await listRetainingBusinesses(deps.db)) {
-        const run = await purgeBusinessRetention(deps.db, business, now);
-        if (run.callsDeleted + run.callContentsCleared + run.bookingsAnonymised > 0)
-          deps.logger.debug("Retention purge", { businessId: business.id, ...run });
+        try {
+          const run = await purgeBusinessRetention(deps.db, business, now);
+          if (run.callsDeleted + run.callContentsCleared + run.bookingsAnonymised > 0)
+            deps.logger.debug("Retention purge", { businessId: business.id, ...run });
+        } catch (error) {
+          failed += 1;
+          deps.logger.error(`Retention purge of business ${business.id} failed`, error);
+        }
       }
+      if (failed > 0) throw new Error(`The retention purge failed for ${failed} business(es)`);
     },
   };
 }
