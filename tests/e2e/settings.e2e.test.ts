@@ -87,6 +87,36 @@ describe("Settings: opening it", () => {
 });
 
 describe("Settings: company and call handling", () => {
+  it("shows the week saved on the Availability screen meanwhile, and a save of other fields keeps it", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    expect(await settings.getByRole("checkbox", { name: "Saturday" }).isChecked()).toBe(false);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    const toAvailability = async () => {
+      await nav.getByRole("link", { name: "Services" }).click();
+      await page.getByRole("link", { name: "Opening hours & availability" }).click();
+    };
+
+    // Within the company's five fresh minutes, Saturday is opened on the Availability screen…
+    await toAvailability();
+    await page.getByRole("button", { name: "Add hours on Saturday" }).click();
+    await page.getByLabel("Saturday, hours 1: from").fill("09:00");
+    await page.getByLabel("Saturday, hours 1: to").fill("17:00");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Availability saved").waitFor();
+
+    // …and Settings shows it; saving a greeting there leaves it open.
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await expect.poll(() => settings.getByRole("checkbox", { name: "Saturday" }).isChecked()).toBe(true);
+    await settings.getByLabel("Greeting").fill("Hello, Saturdays too!");
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    await toAvailability();
+    await expect.poll(() => page.getByLabel("Saturday, hours 1: to").inputValue()).toBe("17:00");
+    await page.context().close();
+  });
+
   it("loads spec 9's defaults, saves every field and shows them again after a reload", async () => {
     const page = await newPage();
     await signUp(page);

@@ -10,6 +10,7 @@ import * as Tabs from "../../components/ui/tabs";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
+import { companyQuery } from "../../lib/company-queries";
 import { i18n } from "../../lib/i18n";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { provideAvailabilityForm } from "./availability-form.actors";
@@ -94,6 +95,8 @@ function useAvailabilityForm(availability: Availability) {
       onSaved: () => {
         toaster.success({ title: i18n._(msg`Availability saved`) });
         void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
+        // The company's hours and working days are read from the week just saved (Settings shows them).
+        void queryClient.invalidateQueries({ queryKey: companyQuery(api).queryKey });
       },
     }),
   );

@@ -113,10 +113,28 @@ export function removeDepartment(draft: SettingsDraft, key: string, companyPhone
  * The assistant reported a new company phone while the form was open: a default that was the old phone
  * becomes the new one, as the server moved the stored default along (else the save would be refused).
  */
-export const followCompanyPhone = (draft: SettingsDraft, before: string, after: string): SettingsDraft =>
+const followCompanyPhone = (draft: SettingsDraft, before: string, after: string): SettingsDraft =>
   before !== "" && before !== after && draft.defaultNumber === before
     ? { ...draft, defaultNumber: after }
     : draft;
+
+/**
+ * The company was fetched again while the form was open (`before` what the form started from, `after` the
+ * fresh one): each field the user has not touched shows the fresh value, each one they edited keeps what they
+ * typed. Saving then sends only their own changes over what is stored now — the weekly hours saved on the
+ * Availability screen meanwhile, say, are not put back.
+ */
+export function rebaseDraft(draft: SettingsDraft, before: Company, after: Company): SettingsDraft {
+  const base = draftOf(before);
+  const fresh = draftOf(after);
+  const rebased = { ...draft };
+  const take = <K extends keyof SettingsDraft>(key: K) => {
+    rebased[key] = fresh[key];
+  };
+  for (const key of Object.keys(draft) as (keyof SettingsDraft)[])
+    if (JSON.stringify(draft[key]) === JSON.stringify(base[key])) take(key);
+  return followCompanyPhone(rebased, before.phoneNumber, after.phoneNumber);
+}
 
 export const makeDefault = (draft: SettingsDraft, number: string): SettingsDraft => ({
   ...draft,

@@ -14,7 +14,7 @@ import { companyQuery, saveCompany } from "../../lib/company-queries";
 import { failureOf } from "../../lib/error-wording";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
-import { draftOf, followCompanyPhone, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
+import { draftOf, rebaseDraft, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
 import type { SettingsField, SettingsProblems, SettingsProblemTexts } from "./settings-problems";
 
 const loadCheck = () => import("./settings-check");
@@ -35,12 +35,10 @@ export function SettingsForm({ company }: { company: Company }) {
   const [problems, setProblems] = useState<SettingsProblems>({});
   const [checks, setChecks] = useState(0);
 
-  // The company was fetched again: an untouched form shows it; edits in progress stay, except that a default
-  // transfer number that was the company phone follows a new phone.
+  // The company was fetched again: the fields being edited stay as typed, the others show it.
   if (company !== shownCompany) {
     setShownCompany(company);
-    if (sameDraft(draft, draftOf(shownCompany))) setDraft(saved);
-    else setDraft(followCompanyPhone(draft, shownCompany.phoneNumber, company.phoneNumber));
+    setDraft(rebaseDraft(draft, shownCompany, company));
   }
   const unsaved = !sameDraft(draft, saved);
 

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { draftOf, rebaseDraft, updateOf } from "../../src/client/features/settings/settings-draft";
+import type { Company } from "../../src/shared/company.schema";
+
+const stored: Company = {
+  name: "Bright Smile Dental",
+  phoneNumber: "+1 555 0100",
+  prompt: "A family dental practice.",
+  greeting: "Hello!",
+  availableServices: [],
+  currency: "USD",
+  language: "en",
+  settings: {
+    timezone: "America/New_York",
+    workingHours: { start: "09:00", end: "17:00" },
+    workingDays: [1, 2, 3, 4, 5],
+    weeklyHoursSimple: true,
+    callTransfer: {
+      enabled: true,
+      transferPhoneNumbers: { default: "+1 555 0100", departments: { "front desk": "+1 555 0110" } },
+      transferMessage: "One moment.",
+      workingHoursOnly: false,
+      maxWaitTime: 180,
+    },
+  },
+};
+
+/** The same company with its week saved on the Availability screen: Monday to Saturday, 08:00–18:00. */
+const longerWeek: Company = {
+  ...stored,
+  settings: {
+    ...stored.settings,
+    workingHours: { start: "08:00", end: "18:00" },
+    workingDays: [1, 2, 3, 4, 5, 6],
+  },
+};
+
+describe("the settings form fed a company fetched again", () => {
+  it("shows the fresh hours in fields nobody touched and keeps the greeting being typed, so a save keeps both", () => {
+    const typing = { ...draftOf(stored), greeting: "Welcome!" };
+    const rebased = rebaseDraft(typing, stored, longerWeek);
+    expect(rebased).toEqual({ ...draftOf(longerWeek), greeting: "Welcome!" });
+    expect(updateOf(rebased, longerWeek.phoneNumber).settings).toMatchObject({
+      workingHours: { start: "08:00", end: "18:00" },
+      workingDays: [1, 2, 3, 4, 5, 6],
+    });
+  });
+
+  it("keeps what the user changed even where the fresh company differs too", () => {
+    const typing = { ...draftOf(stored), closesAt: "16:00", workingDays: [1, 2, 3] };
+    expect(rebaseDraft(typing, stored, longerWeek)).toMatchObject({
+      opensAt: "08:00",
+      closesAt: "16:00",
+      workingDays: [1, 2, 3],
+    });
+  });
+
+  it("moves a default transfer number that was the company phone to a new company phone", () => {
+    const renumbered: Company = {
+      ...stored,
+      phoneNumber: "+1 555 0199",
+      settings: {
+        ...stored.settings,
+        callTransfer: {
+          ...stored.settings.callTransfer,
+          transferPhoneNumbers: {
+            ...stored.settings.callTransfer.transferPhoneNumbers,
+            default: "+1 555 0199",
+          },
+        },
+      },
+    };
+    const typing = { ...draftOf(stored), departments: [] };
+    expect(rebaseDraft(typing, stored, renumbered)).toMatchObject({
+      defaultNumber: "+1 555 0199",
+      departments: [],
+    });
+    expect(rebaseDraft(draftOf(stored), stored, renumbered)).toEqual(draftOf(renumbered));
+  });
+});
