@@ -4,12 +4,18 @@ import { assign, setup } from "xstate";
  * A call recording: loading (straight to unavailable.missing without a URL) → ready (paused ⇄ playing → ended) | unavailable (missing: no URL;
  * failed: the media errored, with a retry). The <audio> element's events drive it; play, pause and
  * seek on the element are actions provided by the view, so native controls and custom ones agree.
+ *
+ * Our copy's link is signed and renewed every hour (each renewal stays good until the end of the next hour):
+ * a renewed link to the same recording is kept for the next load instead of starting over mid-playback.
  */
 
 export type RecordingPlayerInput = { url: string | null };
 
 export type RecordingPlayerContext = {
+  /** The link the media element plays. */
   url: string | null;
+  /** A newer link to the same recording (only its query, the signature, differs), for the next load. */
+  renewedUrl: string | null;
   /** Seconds; null until the media knows it (or when it is not finite, e.g. a live stream). */
   duration: number | null;
   currentTime: number;
@@ -32,6 +38,8 @@ export type RecordingPlayerEvent =
 
 const finite = (value: number) => (Number.isFinite(value) && value >= 0 ? value : null);
 
+const withoutQuery = (url: string) => url.split("?")[0];
+
 export const recordingPlayerMachine = setup({
   types: {
     context: {} as RecordingPlayerContext,
@@ -51,20 +59,26 @@ export const recordingPlayerMachine = setup({
   },
   guards: {
     hasNoUrl: ({ context }) => context.url === null,
+    sameRecording: ({ context, event }) =>
+      event.type === "recording.sourceChanged" &&
+      context.url !== null &&
+      event.url !== null &&
+      withoutQuery(event.url) === withoutQuery(context.url),
     eventHasUrl: ({ event }) => event.type === "recording.sourceChanged" && event.url !== null,
   },
 }).createMachine({
   id: "recordingPlayer",
-  context: ({ input }) => ({ url: input.url, duration: null, currentTime: 0 }),
+  context: ({ input }) => ({ url: input.url, renewedUrl: null, duration: null, currentTime: 0 }),
   initial: "loading",
   on: {
     "recording.sourceChanged": [
+      { guard: "sameRecording", actions: assign({ renewedUrl: ({ event }) => event.url }) },
       {
         guard: "eventHasUrl",
         target: ".loading",
-        actions: [assign({ url: ({ event }) => event.url }), "resetPosition"],
+        actions: [assign({ url: ({ event }) => event.url, renewedUrl: null }), "resetPosition"],
       },
-      { target: ".unavailable.missing", actions: [assign({ url: null }), "resetPosition"] },
+      { target: ".unavailable.missing", actions: [assign({ url: null, renewedUrl: null }), "resetPosition"] },
     ],
   },
   states: {
@@ -131,7 +145,15 @@ export const recordingPlayerMachine = setup({
         missing: {},
         failed: {
           on: {
-            "player.retry": { target: "#recordingPlayer.loading", actions: ["resetPosition", "reloadMedia"] },
+            // With the newest link: the one that failed may have run out.
+            "player.retry": {
+              target: "#recordingPlayer.loading",
+              actions: [
+                assign({ url: ({ context }) => context.renewedUrl ?? context.url, renewedUrl: null }),
+                "resetPosition",
+                "reloadMedia",
+              ],
+            },
           },
         },
       },

@@ -5,6 +5,8 @@ import { describeModelPaths } from "../support/describe-model-paths";
 
 const url = "https://recordings.example.com/call-1.mp3";
 const otherUrl = "https://recordings.example.com/call-1-final.mp3";
+/** Our copy's link to the same recording, signed again an hour later. */
+const renewedUrl = `${url}?token=renewed`;
 
 const events: AnyEventObject[] = [
   { type: "player.play" },
@@ -13,6 +15,7 @@ const events: AnyEventObject[] = [
   { type: "player.seek", time: 12 },
   { type: "player.retry" },
   { type: "recording.sourceChanged", url: otherUrl },
+  { type: "recording.sourceChanged", url: renewedUrl },
   { type: "recording.sourceChanged", url: null },
   { type: "media.loaded", duration: 95 },
   { type: "media.durationChanged", duration: 96 },
@@ -86,7 +89,7 @@ describe("recording player rules", () => {
   it("seeking after the end pauses at the new position; a seek never goes below zero", () => {
     const ended = recordingPlayerMachine.resolveState({
       value: { ready: "ended" },
-      context: { url, duration: 30, currentTime: 30 },
+      context: { url, renewedUrl: null, duration: 30, currentTime: 30 },
     });
     const [paused] = transition(recordingPlayerMachine, ended, { type: "player.seek", time: -4 });
     expect(paused.matches({ ready: "paused" })).toBe(true);
@@ -99,9 +102,29 @@ describe("recording player rules", () => {
     actor.send({ type: "media.timeUpdated", time: 12 });
     actor.send({ type: "recording.sourceChanged", url: otherUrl });
     expect(actor.getSnapshot().matches("loading")).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ url: otherUrl, duration: null, currentTime: 0 });
+    expect(actor.getSnapshot().context).toEqual({
+      url: otherUrl,
+      renewedUrl: null,
+      duration: null,
+      currentTime: 0,
+    });
     actor.send({ type: "recording.sourceChanged", url: null });
     expect(actor.getSnapshot().matches({ unavailable: "missing" })).toBe(true);
+  });
+
+  it("a renewed link to the same recording does not interrupt playback; a retry loads it", () => {
+    const actor = start({ url });
+    actor.send({ type: "media.loaded", duration: 30 });
+    actor.send({ type: "player.play" });
+    actor.send({ type: "media.timeUpdated", time: 12 });
+    actor.send({ type: "recording.sourceChanged", url: renewedUrl });
+    expect(actor.getSnapshot().matches({ ready: "playing" })).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ url, renewedUrl, duration: 30, currentTime: 12 });
+    // Paused past the old link's life, a seek fails; trying again takes the renewed link.
+    actor.send({ type: "media.failed" });
+    actor.send({ type: "player.retry" });
+    expect(actor.getSnapshot().matches("loading")).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ url: renewedUrl, renewedUrl: null });
   });
 
   it("an unreachable recording can be retried", () => {
