@@ -208,6 +208,12 @@ describe("GET /api/calls", () => {
     expect(recentMissed.data.every((c) => c.status === "missed")).toBe(true);
   });
 
+  it("takes the spec's optional filters sent empty (`&status=&startDate=&endDate=`) as no filter", async () => {
+    const empty = await list(staff, "?page=1&limit=10&status=&startDate=&endDate=");
+    expect(empty.status).toBe(200);
+    expect(data(empty.body)).toEqual(data((await list(staff, "?page=1&limit=10")).body));
+  });
+
   it.each([
     ["?page=0", "page"],
     ["?limit=101", "limit"],
