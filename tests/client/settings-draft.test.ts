@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { draftOf, rebaseDraft, updateOf } from "../../src/client/features/settings/settings-draft";
 import type { Company } from "../../src/shared/company.schema";
+import { DEFAULT_CALL_TRANSFER } from "../../src/shared/company-defaults";
 
+/** A practice a while after sign-up: a phone, a department, spec 9's week. */
 const stored: Company = {
   name: "Bright Smile Dental",
   phoneNumber: "+1 555 0100",
@@ -16,11 +18,9 @@ const stored: Company = {
     workingDays: [1, 2, 3, 4, 5],
     weeklyHoursSimple: true,
     callTransfer: {
+      ...DEFAULT_CALL_TRANSFER,
       enabled: true,
       transferPhoneNumbers: { default: "+1 555 0100", departments: { "front desk": "+1 555 0110" } },
-      transferMessage: "One moment.",
-      workingHoursOnly: false,
-      maxWaitTime: 180,
     },
   },
 };

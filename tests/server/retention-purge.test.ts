@@ -89,6 +89,24 @@ async function insertPastBookings(
 const bookingsOf = async (staff: SignedIn) =>
   (await get<BookingList>(staff, "/api/bookings?scope=all&limit=50")).data;
 
+/** Runs `use` while the database refuses to change a booking of the customer named "Refused", as a crash would. */
+async function whileBookingsOfRefusedAreRefused(use: () => Promise<unknown>) {
+  await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
+    begin
+      if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
+      return new;
+    end $$`);
+  await server.db.execute(
+    sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
+  );
+  try {
+    await use();
+  } finally {
+    await server.db.execute(sql`drop trigger refuse_purge on bookings`);
+    await server.db.execute(sql`drop function refuse_purge()`);
+  }
+}
+
 async function runPurge() {
   clock.advance(HOUR);
   expect(await server.runDue()).toContain("retention-purge");
@@ -289,20 +307,9 @@ describe("the hourly retention purge", () => {
           where business_id = ${businessId}::uuid and action = 'retention.purged' order by id`,
       );
     // The database refuses the batch holding the last booking, as a crash would end it.
-    await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
-      begin
-        if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
-        return new;
-      end $$`);
-    await server.db.execute(
-      sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
+    await whileBookingsOfRefusedAreRefused(() =>
+      expect(purgeBusinessRetention(server.db, business, clock(), 2)).rejects.toThrow(),
     );
-    try {
-      await expect(purgeBusinessRetention(server.db, business, clock(), 2)).rejects.toThrow();
-    } finally {
-      await server.db.execute(sql`drop trigger refuse_purge on bookings`);
-      await server.db.execute(sql`drop function refuse_purge()`);
-    }
     // Calls in two batches and the first bookings batch committed; the entry counts exactly those, once.
     expect(await runs()).toEqual([{ details: { calls: 3, callContents: 0, bookingContacts: 2 } }]);
 
@@ -329,20 +336,7 @@ describe("the hourly retention purge", () => {
     const names = async (staff: SignedIn) =>
       (await bookingsOf(await fresh(staff))).map((b) => b.customerName);
 
-    await server.db.execute(sql`create function refuse_purge() returns trigger language plpgsql as $$
-      begin
-        if old.customer_name = 'Refused' then raise exception 'refused by the test'; end if;
-        return new;
-      end $$`);
-    await server.db.execute(
-      sql`create trigger refuse_purge before update on bookings for each row execute function refuse_purge()`,
-    );
-    try {
-      await runPurge();
-    } finally {
-      await server.db.execute(sql`drop trigger refuse_purge on bookings`);
-      await server.db.execute(sql`drop function refuse_purge()`);
-    }
+    await whileBookingsOfRefusedAreRefused(runPurge);
     expect(await names(first!)).toEqual(["Refused"]);
     expect(await names(second!)).not.toContain("Cy");
     const [run] = await rawRows<{ lastError: string | null }>(
