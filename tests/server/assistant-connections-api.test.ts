@@ -180,12 +180,14 @@ describe("voice platform connections (staff)", () => {
         server.db,
         new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS - SECOND),
       ),
-    ).toBe(0);
+    ).toEqual({ deliveries: 0, toolCallAnswers: 0 });
     expect(
-      await purgeOldDeliveries(
-        server.db,
-        new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS + SECOND),
-      ),
+      (
+        await purgeOldDeliveries(
+          server.db,
+          new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS + SECOND),
+        )
+      ).deliveries,
     ).toBeGreaterThanOrEqual(DELIVERIES_KEPT + 6);
     expect(await count("accepted")).toBe(0);
   });

@@ -2,6 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
+import {
+  ACCEPTED_DELIVERY_KEPT_MS,
+  purgeOldDeliveries,
+} from "../../src/server/integrations/deliveries-purge";
+import { toolCallKey } from "../../src/server/integrations/tool-calls";
 import type { AssistantConnectionTools } from "../../src/shared/assistant-connections.schema";
 import {
   callVapiTools,
@@ -11,6 +16,7 @@ import {
   deliverRetellTool,
   fixtureWith,
   listConnections,
+  newToolCallId,
   retellToolBody,
   vapiToolCallsBody,
 } from "../support/platform-deliveries";
@@ -19,6 +25,7 @@ import {
   bookingRowCounts,
   openPractice,
   type Practice,
+  staffPut,
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
@@ -47,11 +54,19 @@ const bookingsOf = (practice: Practice) =>
       from bookings where business_id = ${practice.businessId}::uuid order by created_at, id`,
   );
 
-/** One Vapi tool call answered: its result or error text. */
-async function vapiTool(vapi: { _id: string; secret: string }, name: string, args: unknown, changes = {}) {
-  const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args }], changes));
+/** One Vapi tool call (an id of its own, or `id` to send one again) answered: its result or error text. */
+async function vapiTool(
+  vapi: { _id: string; secret: string },
+  name: string,
+  args: unknown,
+  changes = {},
+  id = newToolCallId(),
+) {
+  const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args, id }], changes));
   expect(results).toHaveLength(1);
-  return results[0]!;
+  const { toolCallId, ...answer } = results[0]!;
+  expect(toolCallId).toBe(id);
+  return answer;
 }
 
 const deliveriesOf = async (practice: Practice) =>
@@ -68,7 +83,6 @@ describe("Vapi tool calls", () => {
     const vapi = await connectVapi(server, practice.staff);
     const tuesday = await vapiTool(vapi, "find_free_slots", { service: "cleaning", date: "2026-03-03" });
     expect(tuesday).toEqual({
-      toolCallId: "call_0",
       result:
         "Free times for Cleaning: 2026-03-03T09:00:00-05:00, 2026-03-03T09:15:00-05:00, 2026-03-03T09:30:00-05:00, " +
         "2026-03-03T09:45:00-05:00, 2026-03-03T10:00:00-05:00, 2026-03-03T10:15:00-05:00, and 25 more later.",
@@ -107,12 +121,11 @@ describe("Vapi tool calls", () => {
         toDate: "2026-03-08",
       }),
     ).toEqual({
-      toolCallId: "call_0",
       result: "No free time for Cleaning from 2026-03-07 to 2026-03-08. Ask for another day.",
     });
   });
 
-  it("finds free slots in four statements: the connection, the services, the slots' inputs, the delivery's record", async () => {
+  it("finds free slots in five statements: the connection, the tool call's claim, the services, the slots' inputs, the delivery's record", async () => {
     const practice = await openPractice(server);
     const vapi = await connectVapi(server, practice.staff);
     const counts: (number | null)[] = [];
@@ -126,7 +139,7 @@ describe("Vapi tool calls", () => {
       );
     if (server.driver !== "pglite") return;
     // The fewest of three: the scheduler's tick may add statements of its own now and then.
-    expect(Math.min(...(counts as number[]))).toBe(4);
+    expect(Math.min(...(counts as number[]))).toBe(5);
   });
 
   it("books with the caller's number from the call, through the assistant's rules (pending, outbox, linked to the call), once per tool call", async () => {
@@ -138,7 +151,8 @@ describe("Vapi tool calls", () => {
       customerName: "Ada Lovelace",
       notes: "First visit",
     };
-    const booked = await vapiTool(vapi, "book_appointment", args);
+    const id = newToolCallId();
+    const booked = await vapiTool(vapi, "book_appointment", args, {}, id);
     const [row] = await bookingsOf(practice);
     expect(booked.result).toBe(
       `Booked Cleaning for Ada Lovelace at 2026-03-03T10:00:00-05:00 (booking ${row!.id}); the business will confirm it.`,
@@ -155,7 +169,7 @@ describe("Vapi tool calls", () => {
       topics: ["booking.create"],
     });
     // Vapi retries the same tool call: the same booking, nothing more written.
-    expect(await vapiTool(vapi, "book_appointment", args)).toEqual(booked);
+    expect(await vapiTool(vapi, "book_appointment", args, {}, id)).toEqual(booked);
     expect(await bookingRowCounts(server, practice.businessId)).toEqual({
       bookings: 1,
       events: 1,
@@ -177,7 +191,6 @@ describe("Vapi tool calls", () => {
       customerName: "Bob",
     });
     expect(answer).toEqual({
-      toolCallId: "call_0",
       error:
         "That time is not free. Nearest free times: 2026-03-03T10:30:00-05:00, 2026-03-03T10:45:00-05:00, " +
         "2026-03-03T11:00:00-05:00, 2026-03-03T11:15:00-05:00, 2026-03-03T11:30:00-05:00.",
@@ -197,7 +210,6 @@ describe("Vapi tool calls", () => {
     const mine = (await bookingsOf(practice)).find((row) => row.customerName === "Bob")!;
     expect(await vapiTool(vapi, "reschedule_booking", { bookingId: mine.id, startTime: TUESDAY_10 })).toEqual(
       {
-        toolCallId: "call_0",
         error: expect.stringMatching(
           /^That time is not free\. Nearest free times: 2026-03-03T10:30:00-05:00, /,
         ),
@@ -255,7 +267,6 @@ describe("Vapi tool calls", () => {
     ]);
     // A cancelled booking stays cancelled.
     expect(await vapiTool(vapi, "cancel_booking", { bookingId: row!.id })).toEqual({
-      toolCallId: "call_0",
       error: "That booking can no longer be changed (it is cancelled or past).",
     });
   });
@@ -528,6 +539,239 @@ describe("Retell custom functions", () => {
   });
 });
 
+describe("a tool call sent again (issue 24: idempotent on provider, call id and tool call)", () => {
+  const MOVED = "Moved Cleaning to 2026-03-03T14:00:00-05:00; the business will confirm it again.";
+  const CANCELLED = "Cancelled Cleaning at 2026-03-03T14:00:00-05:00.";
+
+  /** The one booking of the practice besides the cancelled `old`: a new one, pending. */
+  async function besides(practice: Practice, old: string) {
+    const rows = await bookingsOf(practice);
+    expect(rows.map((row) => [row.id === old, row.status]).sort()).toEqual([
+      [false, "pending"],
+      [true, "cancelled"],
+    ]);
+    return rows.find((row) => row.id !== old)!;
+  }
+
+  /** A practice with Vapi connected and a booking its tool made on Tuesday at 10. */
+  async function bookedByVapi() {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada",
+    });
+    const [row] = await bookingsOf(practice);
+    return { practice, vapi, bookingId: row!.id };
+  }
+
+  it("is answered as it was the first time, its tool not run again, however the booking changed since", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const move = { bookingId, startTime: "2026-03-03T14:00:00-05:00" };
+    const m1 = newToolCallId();
+    expect(await vapiTool(vapi, "reschedule_booking", move, {}, m1)).toEqual({ result: MOVED });
+    expect((await staffPut(server, practice.staff, bookingId, { status: "confirmed" })).status).toBe(200);
+    // Vapi sends m1 again: the words the model got, and the booking stays confirmed.
+    expect(await vapiTool(vapi, "reschedule_booking", move, {}, m1)).toEqual({ result: MOVED });
+    const c1 = newToolCallId();
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, c1)).toEqual({ result: CANCELLED });
+    // Not "can no longer be changed": the cancel it asked for is done.
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, c1)).toEqual({ result: CANCELLED });
+    const { events, topics } = await timelineOf(server, bookingId);
+    expect(events.map((event) => [event.version, event.action])).toEqual([
+      [1, "create"],
+      [2, "reschedule"],
+      [3, "confirm"],
+      [4, "cancel"],
+    ]);
+    // One Telegram message and one calendar update each.
+    expect(topics).toEqual(["booking.create", "booking.reschedule", "booking.confirm", "booking.cancel"]);
+    expect(await deliveriesOf(practice)).toEqual([
+      ["tool:cancel_booking", "duplicate", null, null],
+      ["tool:cancel_booking", "accepted", null, null],
+      ["tool:reschedule_booking", "duplicate", null, null],
+      ["tool:reschedule_booking", "accepted", null, null],
+      ["tool:book_appointment", "accepted", null, null],
+    ]);
+    // A refusal is answered alike: the same id of another call is another tool call.
+    const r1 = newToolCallId();
+    const refused = await vapiTool(vapi, "reschedule_booking", move, {}, r1);
+    expect(refused).toEqual({ error: "That booking can no longer be changed (it is cancelled or past)." });
+    expect(await vapiTool(vapi, "reschedule_booking", move, {}, r1)).toEqual(refused);
+    expect(
+      await vapiTool(vapi, "cancel_booking", { bookingId }, { "message.call.id": "another-call" }, c1),
+    ).toEqual({ error: "That booking can no longer be changed (it is cancelled or past)." });
+  });
+
+  it("runs once when it arrives twice at the same moment: both deliveries get its answer", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const body = vapiToolCallsBody([{ name: "cancel_booking", args: { bookingId }, id: newToolCallId() }]);
+    const [one, two] = await Promise.all([
+      callVapiTools(server, vapi, body),
+      callVapiTools(server, vapi, body),
+    ]);
+    expect(one.results).toEqual([
+      { toolCallId: expect.any(String), result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00." },
+    ]);
+    expect(two).toEqual(one);
+    expect((await timelineOf(server, bookingId)).topics).toEqual(["booking.create", "booking.cancel"]);
+    expect(
+      (await deliveriesOf(practice))
+        .slice(0, 2)
+        .map(([, result]) => result)
+        .sort(),
+    ).toEqual(["accepted", "duplicate"]);
+  });
+
+  it("is not run while another instance runs it (its claim in the database): the model is told to wait", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const id = newToolCallId();
+    const key = toolCallKey(vapi._id, VAPI_CALL_ID, id);
+    // Another instance claimed it and is running it: its claim is there, its answer not yet.
+    await server.db.execute(
+      sql`insert into tool_call_answers (business_id, connection_id, tool_call, tool, received_at)
+        values (${practice.businessId}::uuid, ${vapi._id}::uuid, ${key}, 'cancel_booking', now())`,
+    );
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).toEqual({
+      error:
+        "That same request is still being handled: do not send it again; check the caller's bookings in a moment.",
+    });
+    expect((await bookingsOf(practice))[0]!.status).toBe("pending");
+    // Once that instance has answered, its words.
+    await server.db.execute(
+      sql`update tool_call_answers set done = true, answer = 'Cancelled there.'
+        where business_id = ${practice.businessId}::uuid and tool_call = ${key}`,
+    );
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).toEqual({
+      result: "Cancelled there.",
+    });
+    expect((await bookingsOf(practice))[0]!.status).toBe("pending");
+    expect((await deliveriesOf(practice)).slice(0, 2)).toEqual([
+      ["tool:cancel_booking", "duplicate", null, null],
+      ["tool:cancel_booking", "duplicate", null, null],
+    ]);
+  });
+
+  it("books afresh when the caller books the same again after a cancel: only the same tool call gets its booking back", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const args = { service: "Cleaning", startTime: TUESDAY_10, customerName: "Ada" };
+    const t1 = newToolCallId();
+    const first = await vapiTool(vapi, "book_appointment", args, {}, t1);
+    const [old] = await bookingsOf(practice);
+    await vapiTool(vapi, "cancel_booking", { bookingId: old!.id });
+    const again = await vapiTool(vapi, "book_appointment", args);
+    const fresh = await besides(practice, old!.id);
+    expect(again).toEqual({
+      result: `Booked Cleaning for Ada at 2026-03-03T10:00:00-05:00 (booking ${fresh.id}); the business will confirm it.`,
+    });
+    // The first tool call sent again: its own words, nothing booked.
+    expect(await vapiTool(vapi, "book_appointment", args, {}, t1)).toEqual(first);
+    // A call without its call object: its tool call's id still tells a retry from a new call.
+    const withoutCall = { "message.call": undefined };
+    await vapiTool(vapi, "cancel_booking", { bookingId: fresh.id });
+    const t2 = newToolCallId();
+    const third = await vapiTool(vapi, "book_appointment", args, withoutCall, t2);
+    expect(await vapiTool(vapi, "book_appointment", args, withoutCall, t2)).toEqual(third);
+    expect((await bookingsOf(practice)).map((row) => row.status).sort()).toEqual([
+      "cancelled",
+      "cancelled",
+      "pending",
+    ]);
+  });
+
+  it("tells Retell's retry (the same request) from a new request of the same function (its call's transcript grown)", async () => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const send = async (body: string, tool: string) =>
+      (await (await deliverRetellTool(server, retell, body, tool)).json()) as {
+        result?: string;
+        error?: string;
+      };
+    const args = { service: "Cleaning", startTime: TUESDAY_10, customerName: "John Doe" };
+    const book = retellToolBody("book_appointment", args);
+    const first = await send(book, "book_appointment");
+    const [old] = await bookingsOf(practice);
+    const later = "Agent: Booked.\nUser: Cancel it, please.\n";
+    const cancel = retellToolBody("cancel_booking", { bookingId: old!.id }, { "call.transcript": later });
+    const cancelled = await send(cancel, "cancel_booking");
+    expect(cancelled).toEqual({ result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00." });
+    expect(await send(cancel, "cancel_booking")).toEqual(cancelled);
+    expect((await timelineOf(server, old!.id)).topics).toEqual(["booking.create", "booking.cancel"]);
+    const latest = `${later}Agent: Cancelled.\nUser: No, book it again.\n`;
+    const again = await send(
+      retellToolBody("book_appointment", args, { "call.transcript": latest }),
+      "book_appointment",
+    );
+    expect(again.result).toContain(`(booking ${(await besides(practice, old!.id)).id})`);
+    expect(await send(book, "book_appointment")).toEqual(first);
+    expect(await bookingsOf(practice)).toHaveLength(2);
+  });
+
+  it("has nothing to tell a retry by in Retell's args-only payload: the same arguments later book afresh", async () => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const send = async (args: unknown, tool: string) =>
+      (await (await deliverRetellTool(server, retell, JSON.stringify(args), tool)).json()) as {
+        result?: string;
+        error?: string;
+      };
+    const args = {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "John Doe",
+      customerPhone: "+15551234567",
+    };
+    await send(args, "book_appointment");
+    const [old] = await bookingsOf(practice);
+    await send({ bookingId: old!.id }, "cancel_booking");
+    const again = await send(args, "book_appointment");
+    expect(again.result).toContain(`(booking ${(await besides(practice, old!.id)).id})`);
+  });
+
+  it("keeps the answers a week, with the accepted deliveries", async () => {
+    const { practice } = await bookedByVapi();
+    const answers = async () => {
+      const [row] = await rawRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from tool_call_answers where business_id = ${practice.businessId}::uuid`,
+      );
+      return row!.n;
+    };
+    expect(await answers()).toBe(1);
+    const weekAfter = (ms: number) => new Date(server.clock().getTime() + ACCEPTED_DELIVERY_KEPT_MS + ms);
+    expect((await purgeOldDeliveries(server.db, weekAfter(-1000))).toolCallAnswers).toBe(0);
+    expect(await answers()).toBe(1);
+    expect((await purgeOldDeliveries(server.db, weekAfter(1000))).toolCallAnswers).toBeGreaterThanOrEqual(1);
+    expect(await answers()).toBe(0);
+  });
+});
+
+describe("a move to the time a booking has already", () => {
+  it("changes nothing: the tool says so, the booking stays confirmed, nobody is told again", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    await vapiTool(vapi, "book_appointment", {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada",
+    });
+    const [row] = await bookingsOf(practice);
+    expect((await staffPut(server, practice.staff, row!.id, { status: "confirmed" })).status).toBe(200);
+    expect(await vapiTool(vapi, "reschedule_booking", { bookingId: row!.id, startTime: TUESDAY_10 })).toEqual(
+      {
+        result: "Cleaning is already at 2026-03-03T10:00:00-05:00: nothing was changed.",
+      },
+    );
+    expect(await timelineOf(server, row!.id)).toMatchObject({
+      events: [{ version: 1 }, { version: 2, action: "confirm" }],
+      topics: ["booking.create", "booking.confirm"],
+    });
+    expect((await bookingsOf(practice))[0]!.status).toBe("confirmed");
+  });
+});
+
 describe("tenant isolation", () => {
   it("a connection of another business neither sees nor touches this business's bookings", async () => {
     const owner = await openPractice(server);
@@ -543,7 +787,6 @@ describe("tenant isolation", () => {
     const [row] = await bookingsOf(owner);
 
     expect(await vapiTool(othersVapi, "list_caller_bookings", {})).toEqual({
-      toolCallId: "call_0",
       result: `No upcoming bookings for ${VAPI_CALLER}.`,
     });
     const noBooking = "No such booking: list the caller's bookings to find its id.";

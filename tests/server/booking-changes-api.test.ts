@@ -312,6 +312,35 @@ describe("PUT /api/bookings/:id", () => {
     expect(await errorOf(stale)).toMatchObject({ code: "BOOKING_CHANGED", currentStatus: "pending" });
   });
 
+  it("changes nothing for a move to the time the booking has already: status, version and timeline kept, nobody told (staff and the assistant API alike)", async () => {
+    const practice = await openPractice(server);
+    // Outside the opening hours and long past its notice: nothing about its time is asked again.
+    const start = Date.parse("2026-03-07T15:00:00Z");
+    const booking = await bookingIn(practice, "confirmed", start);
+    const before = await bookingRowCounts(server, practice.businessId);
+    const same = { status: "pending", startTime: "2026-03-07T10:00:00-05:00" };
+    const staff = await staffPut(server, practice.staff, booking._id, same);
+    expect(staff.status).toBe(200);
+    expect(await bookingOf(staff)).toMatchObject({ status: "confirmed", version: booking.version });
+    expect(staff.headers.get("etag")).toBe(`"${booking.version}"`);
+    const assistant = await assistantRequest(server, practice.key, `/${booking._id}`, {
+      method: "PUT",
+      json: { action: "reschedule", startTime: at(start), version: booking.version },
+    });
+    expect(assistant.status).toBe(200);
+    expect(await assistantBookingOf(assistant)).toMatchObject({
+      status: "confirmed",
+      version: booking.version,
+    });
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(before);
+    // The rule still comes first: a cancelled booking is not moved, not even to its own time.
+    await staffPut(server, practice.staff, booking._id, { status: "cancelled" });
+    expect(await errorOf(await staffPut(server, practice.staff, booking._id, same))).toMatchObject({
+      code: "BOOKING_STATUS",
+      currentStatus: "cancelled",
+    });
+  });
+
   it("judges a move's hours by the booked duration, also once its service is gone", async () => {
     const practice = await openPractice(server, 60);
     const booking = await bookingOf(await staffCreate(server, practice, { startTime: at(TUESDAY_9_UTC) }));

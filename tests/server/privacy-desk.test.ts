@@ -12,6 +12,7 @@ import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallerData, ErasureReceipt, ExportedCall } from "../../src/shared/caller-data.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type FakeRecordings, startFakeRecordings, tinyWav } from "../support/fake-recordings";
+import { callVapiTools, connectVapi, vapiToolCallsBody } from "../support/platform-deliveries";
 import { readZip, readZipEntries } from "../support/read-zip";
 import type { SignedIn } from "../support/server-accounts";
 import {
@@ -411,6 +412,39 @@ describe("POST /api/privacy/caller/erase", () => {
     // Nothing left to erase.
     const again = await erase(practice.staff, { phone: ADA_PHONE, decisions: [] });
     expect(again.status).toBe(404);
+  });
+
+  it("deletes what the voice platforms' tool calls answered about the caller (by number, name or booking), nothing else", async () => {
+    const { practice } = await practiceWithAda();
+    const vapi = await connectVapi(server, practice.staff);
+    const tool = async (number: string, name: string, args: Record<string, unknown>) => {
+      const changes = { "message.customer.number": number, "message.call.customer.number": number };
+      const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args }], changes));
+      return results[0]!;
+    };
+    const book = { service: "Cleaning", startTime: "2026-03-04T13:00:00-05:00", customerName: ADA };
+    expect((await tool(ADA_PHONE_TYPED, "book_appointment", book)).result).toContain(ADA);
+    expect((await tool(ADA_PHONE_TYPED, "list_caller_bookings", {})).result).toContain(ADA_PHONE_TYPED);
+    const grace = { ...book, startTime: "2026-03-04T14:00:00-05:00", customerName: "Grace Hopper" };
+    expect((await tool("+12125550199", "book_appointment", grace)).result).toContain("Grace Hopper");
+    await tool(ADA_PHONE_TYPED, "find_free_slots", { service: "Cleaning", date: "2026-03-04" });
+    const upcoming = (await find(practice.staff, phoneQuery(ADA_PHONE))).bookings.filter((b) => b.upcoming);
+    const response = await erase(practice.staff, {
+      phone: ADA_PHONE,
+      decisions: upcoming.map((booking) => ({ bookingId: booking._id, decision: "keep" })),
+    });
+    expect(response.status).toBe(200);
+    for (const needle of ["555 0142", ADA_PHONE_TYPED, "Lovelace"])
+      expect(await columnsHolding(practice.businessId, needle), needle).toEqual([]);
+    // Grace's answer and the free times (no one's) are kept for their retries.
+    const kept = await rawRows<{ tool: string; answer: string }>(
+      server.db,
+      sql`select tool, answer from tool_call_answers where business_id = ${practice.businessId}::uuid order by tool`,
+    );
+    expect(kept).toEqual([
+      { tool: "book_appointment", answer: expect.stringContaining("Grace Hopper") },
+      { tool: "find_free_slots", answer: expect.stringMatching(/^Free times for Cleaning: /) },
+    ]);
   });
 
   it("keeps an erased call erased when the assistant reports it again, live or imported", async () => {

@@ -5,7 +5,7 @@ import type { AssistantBooking } from "../../src/shared/booking.schema";
 import type { CalendarConnect } from "../../src/shared/calendar.schema";
 import type { FakeBotApi } from "./fake-bot-api";
 import type { FakeGoogleOAuth } from "./fake-google-oauth";
-import { connectVapi, deliverVapi } from "./platform-deliveries";
+import { callVapiTools, connectVapi, deliverVapi, vapiToolCallsBody } from "./platform-deliveries";
 import { signIn } from "./server-accounts";
 import { bookAsAssistant, openPractice, type Practice } from "./server-bookings";
 import { dataOf, reportCall } from "./server-calls";
@@ -21,7 +21,7 @@ let nextChat = 9_100_000;
 /**
  * A business with at least one row in every tenant table: through the API where a flow writes them
  * (calls, bookings, Telegram and Google connected, a connect under way, a second sign-in, a voice platform
- * connected and a delivery of it refused), in SQL for what
+ * connected, a delivery of it refused and a tool call of it answered), in SQL for what
  * only a background delivery would write (calendar events and busy times, Telegram buttons, purge counts).
  * Fails when a tenant table stays empty, so a table added later is filled here too.
  */
@@ -65,10 +65,13 @@ export async function openBusyBusiness({ server, bot, google }: ConnectedServer)
   expect(page.status).toBe(200);
   await connect();
 
-  // A voice platform connected, and one of its deliveries turned away (no call of it to count).
+  // A voice platform connected, one of its deliveries turned away (no call of it to count), and a tool call
+  // of it answered.
   const vapi = await connectVapi(server, staff);
   const refused = await deliverVapi(server, { _id: vapi._id, secret: "not-the-secret" }, "{}");
   expect(refused.status).toBe(401);
+  const slots = { name: "find_free_slots", args: { service: "Cleaning", date: "2026-03-03" } };
+  expect((await callVapiTools(server, vapi, vapiToolCallsBody([slots]))).results).toHaveLength(1);
 
   await server.db.execute(sql`
     insert into blackout_dates (business_id, start_date, end_date, reason)

@@ -128,14 +128,21 @@ export const listConnections = async (server: TestServer, staff: SignedIn) =>
     await server.request("/api/assistant-connections", { accessToken: staff.accessToken }),
   );
 
-/** Vapi's tool-calls message of the fixture with these calls, each as the SDK types it (arguments a JSON string). */
+let toolCalls = 0;
+/** A tool call id of its own, as Vapi (the model) gives every tool call. */
+export const newToolCallId = () => `call_${(toolCalls++).toString().padStart(24, "0")}`;
+
+/**
+ * Vapi's tool-calls message of the fixture with these calls, each as the SDK types it (arguments a JSON string),
+ * each with its `id` or else one of its own (the same id sent again is Vapi retrying that tool call).
+ */
 export const vapiToolCallsBody = (
   calls: { name: string; args: unknown; id?: string }[],
   changes: Record<string, unknown> = {},
 ) =>
   fixtureWith("vapi", "tool-calls", {
-    "message.toolCallList": calls.map((call, i) => ({
-      id: call.id ?? `call_${i}`,
+    "message.toolCallList": calls.map((call) => ({
+      id: call.id ?? newToolCallId(),
       type: "function",
       function: { name: call.name, arguments: JSON.stringify(call.args) },
     })),

@@ -120,7 +120,8 @@ export function createAssistantBookingDesk(
 
   /**
    * Cancels or moves a booking of the business (spec 4's rule decides which may change); `expectedVersion`,
-   * when given, must be the booking's current one (else BOOKING_CHANGED).
+   * when given, must be the booking's current one (else BOOKING_CHANGED). `changed` is false for a move to the
+   * time it has already, which changes nothing (changeBooking).
    */
   async function change(
     who: AssistantDeskCaller,
@@ -129,7 +130,7 @@ export function createAssistantBookingDesk(
       | { action: "cancel" }
       | Pick<Extract<AssistantBookingChange, { action: "reschedule" }>, "action" | "startTime">,
     expectedVersion: number | undefined,
-  ): Promise<BookingRow> {
+  ): Promise<{ row: BookingRow; changed: boolean }> {
     const { businessId, timezone } = who;
     const booking = await findBookingRow(db, businessId, bookingId);
     if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
@@ -142,21 +143,25 @@ export function createAssistantBookingDesk(
       now: clock(),
       ...(expectedVersion !== undefined && { expectedVersion }),
     };
-    if (body.action === "cancel") return changeBooking(db, { ...base, event: { type: "booking.cancel" } });
+    const changed = (row: BookingRow) => ({ row, changed: row.version !== booking.version });
+    if (body.action === "cancel")
+      return changed(await changeBooking(db, { ...base, event: { type: "booking.cancel" } }));
     const slotOptions = { ignoreBookingId: booking.id, service: bookedService(booking) };
     const place = { businessId, timezone, serviceId: booking.serviceId };
     const start = await requestedStart(findSlots, body.startTime, place, slotOptions);
     const event: BookingChange = { type: "booking.reschedule", startTime: start.getTime() };
     const at = { businessId, timezone, serviceId: booking.serviceId, start };
-    // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409.
+    // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409, and
+    // a move to the time it has already changes nothing (its notice may have passed since it was booked).
     // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
     if (
       OPEN_BOOKING_STATUSES.includes(booking.status) &&
+      start.getTime() !== booking.startTime.getTime() &&
       !(await isOfferedStart(db, { ...at, now: base.now, durationMinutes: booking.durationMinutes }))
     )
       throw await slotRefusal(findSlots, at, slotOptions);
     try {
-      return await changeBooking(db, { ...base, event });
+      return changed(await changeBooking(db, { ...base, event }));
     } catch (error) {
       if (!isSlotTaken(error)) throw error;
       throw await slotRefusal(findSlots, at, slotOptions);

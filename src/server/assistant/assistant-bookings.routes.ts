@@ -102,8 +102,9 @@ export function assistantBookingsRoutes(
         "applies to the current version. Spec 4's rule decides: only pending and " +
         "confirmed bookings change, else 409 BOOKING_STATUS with error.currentStatus. A reschedule keeps the " +
         "booked duration, sets the status back to pending, and must start at a free slot for that duration " +
-        "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. 404 for an id " +
-        "that is not a booking of the key's business.",
+        "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. A reschedule " +
+        "to the time the booking has already changes nothing (answered as it is: same status and version, " +
+        "nobody notified). 404 for an id that is not a booking of the key's business.",
       auth: "assistantKey",
       body: assistantBookingChange,
       response: assistantBooking,
@@ -114,7 +115,7 @@ export function assistantBookingsRoutes(
       const assistant = c.get("assistant");
       const bookingId = readIdParam(c, NO_BOOKING);
       const expectedVersion = readExpectedVersion(c, body.version);
-      const row = await desk.change(await caller(assistant), bookingId, body, expectedVersion);
+      const { row } = await desk.change(await caller(assistant), bookingId, body, expectedVersion);
       return ok(c, toAssistantBooking(row, assistant.timezone));
     },
   );

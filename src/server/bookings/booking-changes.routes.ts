@@ -85,6 +85,8 @@ export function bookingChangesRoutes(
     const row = await findBookingRow(db, businessId, move.bookingId);
     if (!row || !OPEN_BOOKING_STATUSES.includes(row.status)) return;
     if (expectedVersion !== undefined && expectedVersion !== row.version) return;
+    // A move to the time it has already changes nothing (changeBooking), wherever that time lies.
+    if (row.startTime.getTime() === start.getTime()) return;
     const within = await isWithinOpeningHours(db, {
       businessId,
       timezone,
@@ -115,8 +117,9 @@ export function bookingChangesRoutes(
         "error.currentStatus; without it the change applies to the current version. A reschedule into time " +
         "another booking holds (any status but cancelled, buffers included) is 409 SLOT_TAKEN with " +
         "error.nextFreeSlots. A move outside the opening hours (or into a blackout) is 409 OUTSIDE_HOURS with " +
-        "error.nextFreeSlots unless outsideHours is true, as for a new booking. Answers the booking with its " +
-        "new version, also as ETag.",
+        "error.nextFreeSlots unless outsideHours is true, as for a new booking. A reschedule to the start the " +
+        "booking has already changes nothing: the booking is answered as it is (its status and version kept, " +
+        "nobody notified). Answers the booking with its new version, also as ETag.",
       auth: "user",
       body: bookingUpdate,
       response: booking,

@@ -276,7 +276,8 @@ export type BookingChange = BookingStatusEvent;
  * 404 NOT_FOUND for another business's or an unknown booking; 409 BOOKING_CHANGED when `expectedVersion` is
  * not the current one; 409 BOOKING_STATUS when the rule does not allow it, 409 BOOKING_NOT_STARTED when it
  * would once the appointment has started (a complete before the start, by `now`: all three carry
- * currentStatus); 409 SLOT_TAKEN when a reschedule's new range overlaps another holding booking's.
+ * currentStatus); 409 SLOT_TAKEN when a reschedule's new range overlaps another holding booking's. A
+ * reschedule to the booking's own start answers the row as it is, changing nothing.
  */
 export async function changeBooking(
   db: Executor,
@@ -318,6 +319,10 @@ export async function changeBooking(
             `A ${before.status} booking cannot be ${ACTION_PAST[actionOf(event)]}`,
             { currentStatus: before.status },
           );
+        // Spec 4's reschedule sets a new start: a move to the start it has already is no change. Nothing is
+        // written (no version, event or outbox row: nobody is told again), a confirmed booking stays confirmed.
+        if (event.type === "booking.reschedule" && event.startTime === before.startTime.getTime())
+          return before;
         const startTime = new Date(next.times.startTime);
         const endTime = new Date(next.times.endTime);
         const occupied = occupiedRange(

@@ -3,6 +3,7 @@ import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import { purgeAcceptedDeliveries } from "./deliveries.repo";
+import { purgeToolCallAnswers } from "./tool-call-answers.repo";
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -12,10 +13,19 @@ const HOUR_MS = 60 * 60 * 1000;
 export const ACCEPTED_DELIVERY_KEPT_MS = 7 * 24 * HOUR_MS;
 const BATCH = 1_000;
 
-/** Deletes the accepted deliveries older than ACCEPTED_DELIVERY_KEPT_MS at `now`, BATCH a statement; how many. */
-export async function purgeOldDeliveries(db: Database, now: Date): Promise<number> {
+/**
+ * Deletes the accepted deliveries older than ACCEPTED_DELIVERY_KEPT_MS at `now`, and the tool calls' answers
+ * (tool-call-answers.repo.ts) as old: a repeat of a tool call is told apart for as long as one of an event. BATCH
+ * rows a statement; how many of each.
+ */
+export async function purgeOldDeliveries(
+  db: Database,
+  now: Date,
+): Promise<{ deliveries: number; toolCallAnswers: number }> {
   const before = new Date(now.getTime() - ACCEPTED_DELIVERY_KEPT_MS);
-  return (await inBatches(BATCH, (limit) => purgeAcceptedDeliveries(db, before, limit))).rows;
+  const deliveries = await inBatches(BATCH, (limit) => purgeAcceptedDeliveries(db, before, limit));
+  const answers = await inBatches(BATCH, (limit) => purgeToolCallAnswers(db, before, limit));
+  return { deliveries: deliveries.rows, toolCallAnswers: answers.rows };
 }
 
 /** Hourly, once among all instances. */
@@ -25,6 +35,6 @@ export function deliveriesPurgeJob(deps: { db: Database; logger: Logger }): Sche
     scope: "shared",
     everyMs: HOUR_MS,
     run: async (now) =>
-      deps.logger.debug("Assistant deliveries purged", { deleted: await purgeOldDeliveries(deps.db, now) }),
+      deps.logger.debug("Assistant deliveries purged", await purgeOldDeliveries(deps.db, now)),
   };
 }

@@ -11,6 +11,7 @@ import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip } from "./platform-report";
+import type { ToolReply } from "./tool-call-answers.repo";
 
 /** The longest reason kept: a refusal's English names the field or value, not the whole body. */
 const REASON_CHARS = 300;
@@ -37,11 +38,15 @@ export type Delivery = {
 /** A delivery with its idempotency key read. */
 export type KeyedDelivery = Delivery & { providerCallId: string; event: string };
 
+/** A claimed tool call's answer (tool-call-answers.repo.ts): its key and the words the model was given. */
+export type ToolCallAnswer = ToolReply & { toolCall: string };
+
 /** What becomes of a delivery, as assistant_deliveries_record takes it. */
 type DeliveryItem =
-  | (Delivery & { refused: DeliveryRefusal; authenticated: boolean })
+  | (Delivery & { refused: DeliveryRefusal; authenticated: boolean; answer?: ToolCallAnswer })
   | (Delivery & { ignored: true })
-  | (KeyedDelivery & { call?: { report: CallReport; startedAt: Date } });
+  | (KeyedDelivery & { duplicate: true })
+  | (KeyedDelivery & { call?: { report: CallReport; startedAt: Date }; answer?: ToolCallAnswer });
 
 type Recorded = { result: DeliveryResult | null; callId: string | null };
 
@@ -65,6 +70,11 @@ async function recordDeliveries(
       authenticated: "refused" in item ? item.authenticated : true,
       ...("call" in item &&
         item.call && { startedAt: item.call.startedAt.toISOString(), report: item.call.report }),
+      ...("duplicate" in item && { duplicate: true }),
+      ...("answer" in item &&
+        item.answer && {
+          answer: { toolCall: item.answer.toolCall, done: item.answer.done, text: item.answer.text },
+        }),
     })),
   );
   const rows = await rawRows<{ item: number; result: DeliveryResult | null; callId: string | null }>(
@@ -117,11 +127,14 @@ export type DeliveryRecorder = {
     startedAt: Date,
   ): Promise<{ result: "accepted" | "duplicate"; callId: string | null }>;
   /**
-   * A tool call the platform made, answered done (`refusedBecause` null) or not and why, kept as the
-   * connection's other deliveries are. `delivery.providerCallId` holds the call and the tool call's own key:
-   * the same tool call sent again (a retry) is recorded as a duplicate of the first, answered alike.
+   * A tool call the platform made, kept as the connection's other deliveries are (`delivery.providerCallId`
+   * holds the call and the tool call's key): the delivery that claimed it, done (`refusedBecause` null) or not
+   * and why, its answer kept in its claim in the same statement for the retries; or a retry, `"duplicate"`.
    */
-  toolCall(delivery: KeyedDelivery, refusedBecause: DeliveryRefusal | null): Promise<void>;
+  toolCall(
+    delivery: KeyedDelivery,
+    answered: { answer: ToolCallAnswer; refusedBecause: DeliveryRefusal | null } | "duplicate",
+  ): Promise<void>;
 };
 
 /**
@@ -144,9 +157,16 @@ export function createDeliveryRecorder({ db, clock }: { db: Database; clock: Clo
       const { result, callId } = await record({ ...delivery, call: { report, startedAt } });
       return { result: result === "accepted" ? "accepted" : "duplicate", callId };
     },
-    toolCall: async (delivery, refusedBecause) => {
+    toolCall: async (delivery, answered) => {
+      if (answered === "duplicate") {
+        await record({ ...delivery, duplicate: true });
+        return;
+      }
+      const { answer, refusedBecause } = answered;
       await record(
-        refusedBecause === null ? delivery : { ...delivery, refused: refusedBecause, authenticated: true },
+        refusedBecause === null
+          ? { ...delivery, answer }
+          : { ...delivery, refused: refusedBecause, authenticated: true, answer },
       );
     },
   };

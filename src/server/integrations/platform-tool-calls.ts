@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type } from "arktype";
 import { MAX_PLATFORM_CALL_ID, payloadProblem } from "./platform-report";
 import { vapiCall, vapiCustomer } from "./vapi-delivery";
@@ -100,20 +101,33 @@ const retellWrapped = type({ "name?": "string", call: retellCallShape, args: "un
  * Retell's custom function (docs.retellai.com "Custom Function"): `POST {"name", "call", "args"}` where call
  * is the call object; with the function's "Payload: args only" (args_at_root) the body is the arguments
  * alone, and the call, so its number, is not sent. Told apart by shape: `args` beside a `call` with its id.
+ *
+ * Retell gives a function call no id, and retries a request that failed or timed out (twice) as it was sent.
+ * The call object carries the transcript up to the request, so a request of the same function with the same
+ * arguments made later in the call differs from it: the request itself (the function's name and the body)
+ * identifies it, hashed as `toolCallId`. Args only, the same arguments from any call are the same body:
+ * nothing identifies the request (`toolCallId` null).
  */
 export function readRetellToolCall(
   body: unknown,
   name: string,
-): PlatformToolCalls & { call: PlatformToolCall } {
+): PlatformToolCalls & { call: PlatformToolCall & { toolCallId: string | null } } {
   const wrapped = retellWrapped(body);
   if (wrapped instanceof type.errors)
-    return { providerCallId: null, callerNumber: null, call: argumentsOf(body, name) };
+    return {
+      providerCallId: null,
+      callerNumber: null,
+      call: { ...argumentsOf(body, name), toolCallId: null },
+    };
   const { call } = wrapped;
   // The person on the other end: the caller of an inbound call, the one called of an outbound call.
   const number = call.direction === "outbound" ? call.to_number : call.from_number;
+  const request = createHash("sha256")
+    .update(JSON.stringify([name, body]))
+    .digest("base64url");
   return {
     providerCallId: call.call_id,
     callerNumber: number || null,
-    call: argumentsOf(wrapped.args, name),
+    call: { ...argumentsOf(wrapped.args, name), toolCallId: request },
   };
 }

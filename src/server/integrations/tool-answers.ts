@@ -37,6 +37,10 @@ export const TOOL_ANSWERS = {
     id: "tool.reschedule.done",
     message: "Moved {service} to {time}; the business will confirm it again.",
   },
+  unmoved: /*i18n*/ {
+    id: "tool.reschedule.same",
+    message: "{service} is already at {time}: nothing was changed.",
+  },
   badArguments: /*i18n*/ {
     id: "tool.error.arguments",
     message: "Not done: {problem}. Correct it and try again.",
@@ -59,6 +63,11 @@ export const TOOL_ANSWERS = {
     message: "That booking can no longer be changed (it is cancelled or past).",
   },
   unknownTool: /*i18n*/ { id: "tool.error.unknownTool", message: 'There is no tool called "{name}".' },
+  inProgress: /*i18n*/ {
+    id: "tool.error.inProgress",
+    message:
+      "That same request is still being handled: do not send it again; check the caller's bookings in a moment.",
+  },
   failed: /*i18n*/ {
     id: "tool.error.failed",
     message: "Something went wrong on the booking system's side: nothing was changed. Offer to call back.",

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AssistantPlatform } from "@shared/assistant-platforms.constants";
 import { assistantBookingInput } from "@shared/booking.schema";
 import type { LanguageCode } from "@shared/languages";
@@ -28,6 +28,8 @@ export type ToolCallContext = {
   providerCallId: string | null;
   /** The number the caller calls from; null when unknown (a web call, a withheld number, no call sent). */
   callerNumber: string | null;
+  /** The tool call's key (toolCallKey): a booking it makes is this tool call's, whichever delivery ran it. */
+  toolCall: string;
 };
 
 /** What the model is told, and for the connection's deliveries whether it was done (and if not, why). */
@@ -42,12 +44,16 @@ const SLOT_DAYS_MAX = 14;
 
 const PLATFORM_NAMES: Record<AssistantPlatform, string> = { vapi: "Vapi", retell: "Retell" };
 
-/** A tool call's own key: the same call of the same tool with the same arguments is one booking, however often sent. */
-export function toolCallKey(providerCallId: string | null, name: string, args: unknown): string {
-  return createHash("sha256")
-    .update(JSON.stringify([providerCallId, name, args]))
-    .digest("base64url")
-    .slice(0, 32);
+/**
+ * A tool call's key, from what identifies it: the connection, the platform's call id and the tool call's own id
+ * (Vapi's toolCallId; for Retell, which sends none, a hash of its request). The same tool call sent again (a
+ * retry) has the same key, any other tool call — the same tool with the same arguments included — another one.
+ * Without an id (Retell's args-only payload) nothing tells a retry from a new call: every delivery a key of its own.
+ */
+export function toolCallKey(connectionId: string, providerCallId: string | null, toolCallId: string | null) {
+  const identity =
+    toolCallId === null ? randomUUID() : JSON.stringify([connectionId, providerCallId, toolCallId]);
+  return createHash("sha256").update(identity).digest("base64url").slice(0, 32);
 }
 
 /**
@@ -113,7 +119,6 @@ export function createToolRunner(
     const time = (instant: Date) => isoInZone(instant, ctx.timezone);
     // Times are ISO text whatever the language: listed plainly, so "and N more" reads right after them.
     const times = (starts: readonly string[]) => starts.slice(0, SPOKEN_MAX).join(", ");
-    const key = toolCallKey(ctx.providerCallId, name, args);
 
     const service = async (said: string) => {
       const services = await listActiveServices(db, ctx.businessId);
@@ -176,7 +181,7 @@ export function createToolRunner(
       book_appointment: async (a) => {
         const chosen = await service(a.service);
         const input = assistantBookingInput({
-          externalId: `${ctx.provider}-tool:${key}`,
+          externalId: `${ctx.provider}-tool:${ctx.toolCall}`,
           serviceId: chosen.id,
           startTime: a.startTime.trim(),
           customerName: a.customerName,
@@ -204,16 +209,16 @@ export function createToolRunner(
         });
       },
       reschedule_booking: async (a) => {
-        const row = await desk.change(
+        const { row, changed } = await desk.change(
           who,
           bookingIdOf(a.bookingId),
           { action: "reschedule", startTime: a.startTime.trim() },
           undefined,
         );
-        return say("moved", { service: row.serviceName, time: time(row.startTime) });
+        return say(changed ? "moved" : "unmoved", { service: row.serviceName, time: time(row.startTime) });
       },
       cancel_booking: async (a) => {
-        const row = await desk.change(who, bookingIdOf(a.bookingId), { action: "cancel" }, undefined);
+        const { row } = await desk.change(who, bookingIdOf(a.bookingId), { action: "cancel" }, undefined);
         return say("cancelled", { service: row.serviceName, time: time(row.startTime) });
       },
       get_business_info: async () => {

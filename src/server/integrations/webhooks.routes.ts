@@ -20,10 +20,16 @@ import { findConnectionsForWebhook, type WebhookConnection } from "./assistant-c
 import { createDeliveryRecorder, type Delivery } from "./deliveries.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip, type DeliveryAction } from "./platform-report";
-import { isVapiToolCalls, readRetellToolCall, readVapiToolCalls } from "./platform-tool-calls";
+import {
+  isVapiToolCalls,
+  type PlatformToolCall,
+  readRetellToolCall,
+  readVapiToolCalls,
+} from "./platform-tool-calls";
 import { readRetellDelivery } from "./retell-delivery";
-import { toolAnswer } from "./tool-answers";
-import { type ToolCallContext, type ToolOutcome, type ToolRunner, toolCallKey } from "./tool-calls";
+import { createToolCallAnswerer } from "./tool-call-answerer";
+import type { ToolReply } from "./tool-call-answers.repo";
+import { type ToolCallContext, type ToolRunner, toolCallKey } from "./tool-calls";
 import { readVapiDelivery } from "./vapi-delivery";
 import { retellSignatureProblem, vapiSignatureProblem } from "./webhook-signatures";
 
@@ -46,7 +52,7 @@ const unreadable = (error: Refusal): DeliveryRefusal => ({
  * owner made in Settings. The signature (or secret) is checked against the raw body before anything is
  * parsed; each delivery then goes through the calls writer, once per (platform, call id, event). The
  * platforms' tool calls come the same way (Vapi's on its server URL, Retell's on `/retell/:id/tools/:tool`)
- * and are answered by the tool runner (tool-calls.ts).
+ * and are answered by the tool runner (tool-calls.ts), once per tool call (tool-call-answerer.ts).
  */
 export function webhooksRoutes(
   deps: Pick<AppDeps, "db" | "clock" | "logger" | "config">,
@@ -57,6 +63,7 @@ export function webhooksRoutes(
   const router = new ApiRouter(INTEGRATIONS_BASE_PATH, guards);
   const cipher = createTokenCipher(deps.config.calendarTokenKey);
   const deliveries = createDeliveryRecorder(deps);
+  const answerToolCall = createToolCallAnswerer(deps, runTool, deliveries);
   // Deliveries arriving together look their connections up with one statement.
   const findConnection = createStatementBatcher<string, WebhookConnection | null>(async (ids) => {
     const found = await findConnectionsForWebhook(db, [...new Set(ids)]);
@@ -115,39 +122,36 @@ export function webhooksRoutes(
     }
   };
 
-  /** Runs one tool call and records it among the connection's deliveries, as done or refused (and why). */
-  const answerTool = async (
+  /**
+   * Answers one tool call (once, however often the platform sends it), recorded among the connection's
+   * deliveries as done, refused (and why) or a duplicate. `tool.toolCallId` is what identifies it, null for nothing.
+   */
+  const answerTool = (
     connection: WebhookConnection,
     base: Delivery,
     call: Pick<ToolCallContext, "providerCallId" | "callerNumber">,
-    tool: { name: string; args: unknown } | { name: string; problem: string },
-  ): Promise<ToolOutcome> => {
+    tool: PlatformToolCall & { toolCallId: string | null },
+  ): Promise<ToolReply> => {
+    const toolCall = toolCallKey(base.connectionId, call.providerCallId, tool.toolCallId);
     const context: ToolCallContext = {
       connectionId: base.connectionId,
       businessId: base.businessId,
       provider: base.provider,
       timezone: connection.timezone,
       language: isLanguageCode(connection.language) ? connection.language : DEFAULT_LANGUAGE,
-      ...call,
+      providerCallId: call.providerCallId,
+      callerNumber: call.callerNumber,
+      toolCall,
     };
-    const outcome: ToolOutcome =
-      "problem" in tool
-        ? {
-            done: false,
-            text: toolAnswer(context.language, "badArguments", { problem: tool.problem }),
-            refusal: { code: "bad_arguments", reason: `arguments: ${tool.problem}` },
-          }
-        : await runTool(context, tool.name, tool.args);
-    const key = toolCallKey(call.providerCallId, tool.name, "problem" in tool ? tool.problem : tool.args);
-    await deliveries.toolCall(
+    return answerToolCall(
+      context,
       {
         ...base,
-        providerCallId: `${clip(call.providerCallId ?? "-", 190)}#${key}`,
+        providerCallId: `${clip(call.providerCallId ?? "-", 190)}#${toolCall}`,
         event: `tool:${clip(tool.name, 60)}`,
       },
-      outcome.done ? null : outcome.refusal,
+      tool,
     );
-    return outcome;
   };
 
   /** Vapi's tool-calls message: every call answered in order, HTTP 200 whatever became of each. */
@@ -168,11 +172,11 @@ export function webhooksRoutes(
     }
     const results: VapiToolCallsAnswer["results"] = [];
     for (const call of read.calls) {
-      const outcome = await answerTool(connection, base, read, call);
+      const reply = await answerTool(connection, base, read, call);
       results.push(
-        outcome.done
-          ? { toolCallId: call.toolCallId, result: outcome.text }
-          : { toolCallId: call.toolCallId, error: outcome.text },
+        reply.done
+          ? { toolCallId: call.toolCallId, result: reply.text }
+          : { toolCallId: call.toolCallId, error: reply.text },
       );
     }
     const answer: VapiToolCallsAnswer = {
@@ -254,8 +258,8 @@ export function webhooksRoutes(
     const named = (body as { name?: unknown } | null)?.name;
     const name = c.req.param("tool") ?? (typeof named === "string" ? named : "");
     const read = readRetellToolCall(body, name);
-    const outcome = await answerTool(connection, base, read, read.call);
-    const answer: RetellToolAnswer = outcome.done ? { result: outcome.text } : { error: outcome.text };
+    const reply = await answerTool(connection, base, read, read.call);
+    const answer: RetellToolAnswer = reply.done ? { result: reply.text } : { error: reply.text };
     return c.json(answer);
   };
 
@@ -265,7 +269,8 @@ export function webhooksRoutes(
     "number is then unknown: pass customerPhone). Answered 200 with { result } — words for the model, in the " +
     "business's language, times in its timezone with their offset — or { error } saying what to do instead " +
     "(a taken time lists the nearest free ones); each call is recorded among the connection's deliveries as " +
-    "tool:<name>. An unknown or another platform's connection is 404; a bad signature 401.";
+    "tool:<name>. A request Retell sends again (its retry: the same body) is answered as the first was, the " +
+    "function not run again. An unknown or another platform's connection is 404; a bad signature 401.";
   for (const path of ["/retell/:id/tools/:tool", "/retell/:id/tools"])
     router.add(
       {
@@ -290,8 +295,9 @@ export function webhooksRoutes(
       "X-Vapi-Secret, or HMAC-SHA256 (hex) in x-signature over `{x-timestamp}.{body}`, within 5 minutes. " +
       "status-update (in-progress, ended) and end-of-call-report are stored as the call vapi:<call.id>. " +
       "tool-calls is answered 200, always, with { results: [{ toolCallId, result | error }] } in call order " +
-      "(the tools of GET /api/assistant-connections/:id/tools); every other message type is answered 200 and " +
-      "ignored. Every answer but the tool calls' is the usual envelope. A repeated delivery of one event of a call is a duplicate " +
+      "(the tools of GET /api/assistant-connections/:id/tools); a tool call sent again (the same toolCallId of " +
+      "the same call) is answered as it was the first time, its tool not run again. Every other message type " +
+      "is answered 200 and ignored. Every answer but the tool calls' is the usual envelope. A repeated delivery of one event of a call is a duplicate " +
       "and changes nothing. An unknown or another platform's connection is 404; a wrong secret 401; a message " +
       "that cannot be read 400 (nothing stored).",
     // Vapi reads a tool call's results at the top of the body: that answer is bare, the others enveloped.

@@ -15,6 +15,7 @@ import { eraseCallerCalls } from "../calls/calls-write.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { ok } from "../http/respond";
+import { eraseCallerToolAnswers } from "../integrations/tool-call-answers.repo";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { storedCopiesOf } from "../recordings/recording-copies.repo";
 import type { RecordingStorage } from "../recordings/recording-storage";
@@ -171,9 +172,11 @@ export function callerDataRoutes(
         "changes. In one transaction: the bookings to cancel are cancelled by the booking rule (their " +
         "Telegram and calendar notices follow as for any cancel), then every call of the caller loses its " +
         "number, name, transcript, summary and recording link and every booking its customer's name, " +
-        "phone and notes; the rows stay, so the figures do not change. The receipt holds counts, when and " +
-        "by whom — no personal data — and is recorded in the audit log (caller_data.erased), from whose " +
-        "entry GET /receipts/{id} reads it again. 404 NOT_FOUND when the business holds nothing of the caller.",
+        "phone and notes; the rows stay, so the figures do not change. What the voice platforms' tool calls " +
+        "of the last week were answered is deleted where it names the caller or one of their bookings. The " +
+        "receipt holds counts, when and by whom — no personal data — and is recorded in the audit log " +
+        "(caller_data.erased), from whose entry GET /receipts/{id} reads it again. 404 NOT_FOUND when the " +
+        "business holds nothing of the caller.",
       auth: "user",
       body: callerErase,
       response: erasureReceipt,
@@ -195,6 +198,13 @@ export function callerDataRoutes(
         const calls = await eraseCallerCalls(tx, businessId, callerCalls(match), now);
         const bookings = await eraseCustomerBookings(tx, businessId, customerBookings(match), now);
         if (calls + bookings === 0) throw new Refusal("NOT_FOUND", "No call or booking of that caller");
+        // What the voice platforms' tool calls were answered may name them too (a booking, a number).
+        await eraseCallerToolAnswers(
+          tx,
+          businessId,
+          match,
+          booked.map((booking) => booking._id),
+        );
         const id = await recordAudit(tx, {
           businessId,
           actor: { userId },

@@ -1,5 +1,9 @@
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
-import { assistantConnections, assistantDeliveries } from "../db/schema/assistant-connections.schema";
+import {
+  assistantConnections,
+  assistantDeliveries,
+  toolCallAnswers,
+} from "../db/schema/assistant-connections.schema";
 import { assistantKeys } from "../db/schema/assistant-keys.schema";
 import { auditLog } from "../db/schema/audit.schema";
 import { authThrottle } from "../db/schema/auth-throttle.schema";
@@ -98,6 +102,11 @@ export const TENANT_TABLES: readonly TenantTable[] = [
     assistantDeliveries,
     "The voice platforms' latest deliveries: the platform's call id, the event, and whether it was accepted, a duplicate or refused (and why).",
     ["id"],
+  ),
+  tenant(
+    toolCallAnswers,
+    "What the voice platforms' tool calls of the last week were answered (the words the assistant was given), kept so that a tool call sent again is answered alike rather than run again; tool_call is a hash of the connection, the platform's call id and the tool call's id.",
+    ["tool_call"],
   ),
   tenant(services, "The bookable services.", ["id"]),
   tenant(weeklyHours, "Opening hours: ranges of minutes after local midnight per weekday (0 = Sunday).", [

@@ -82,6 +82,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Something went wrong on the booking system's side: nothing was changed. Offer to call back.",
     ],
+    "tool.error.inProgress": [
+      "That same request is still being handled: do not send it again; check the caller's bookings in a moment.",
+    ],
     "tool.error.noBooking": ["No such booking: list the caller's bookings to find its id."],
     "tool.error.noPhone": ["The caller's number is not known: ask for it and pass it as customerPhone."],
     "tool.error.noService": [
@@ -101,6 +104,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
       ["time"],
       "; the business will confirm it again.",
     ],
+    "tool.reschedule.same": [["service"], " is already at ", ["time"], ": nothing was changed."],
     "tool.slots.list": ["Free times for ", ["service"], ": ", ["times"], "."],
     "tool.slots.more": ["Free times for ", ["service"], ": ", ["times"], ", and ", ["more"], " more later."],
     "tool.slots.none": [
@@ -195,6 +199,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Coś poszło nie tak po stronie systemu rezerwacji: nic nie zmieniono. Zaproponuj oddzwonienie.",
     ],
+    "tool.error.inProgress": [
+      "To samo żądanie jest wciąż obsługiwane: nie wysyłaj go ponownie; za chwilę sprawdź rezerwacje dzwoniącego.",
+    ],
     "tool.error.noBooking": [
       "Nie ma takiej rezerwacji: wyświetl rezerwacje dzwoniącego, aby znaleźć jej id.",
     ],
@@ -218,6 +225,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
       ["time"],
       "; firma potwierdzi to ponownie.",
     ],
+    "tool.reschedule.same": [["service"], " jest już na ", ["time"], ": nic nie zmieniono."],
     "tool.slots.list": ["Wolne terminy na ", ["service"], ": ", ["times"], "."],
     "tool.slots.more": [
       "Wolne terminy na ",
@@ -321,6 +329,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Un problème est survenu du côté du système de réservation : rien n'a été modifié. Proposez de rappeler.",
     ],
+    "tool.error.inProgress": [
+      "Cette même demande est encore en cours de traitement : ne la renvoyez pas ; vérifiez les réservations de l'appelant dans un instant.",
+    ],
     "tool.error.noBooking": [
       "Réservation introuvable : listez les réservations de l'appelant pour trouver son id.",
     ],
@@ -343,6 +354,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
       ["time"],
       " ; l'entreprise le confirmera à nouveau.",
     ],
+    "tool.reschedule.same": [["service"], " est déjà le ", ["time"], " : rien n'a été modifié."],
     "tool.slots.list": ["Créneaux libres pour ", ["service"], " : ", ["times"], "."],
     "tool.slots.more": [
       "Créneaux libres pour ",
@@ -446,6 +458,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Im Buchungssystem ist etwas schiefgelaufen: Nichts wurde geändert. Bieten Sie einen Rückruf an.",
     ],
+    "tool.error.inProgress": [
+      "Dieselbe Anfrage wird noch bearbeitet: Senden Sie sie nicht erneut; prüfen Sie gleich die Buchungen des Anrufers.",
+    ],
     "tool.error.noBooking": [
       "Diese Buchung gibt es nicht: Listen Sie die Buchungen des Anrufers auf, um ihre ID zu finden.",
     ],
@@ -470,6 +485,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
       ["time"],
       " verschoben; das Unternehmen bestätigt es erneut.",
     ],
+    "tool.reschedule.same": [["service"], " ist bereits am ", ["time"], ": Nichts wurde geändert."],
     "tool.slots.list": ["Freie Termine für ", ["service"], ": ", ["times"], "."],
     "tool.slots.more": [
       "Freie Termine für ",
@@ -572,6 +588,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Algo falló en el sistema de reservas: no se cambió nada. Ofrece devolver la llamada.",
     ],
+    "tool.error.inProgress": [
+      "Esa misma solicitud aún se está procesando: no la envíes de nuevo; comprueba las reservas de quien llama en un momento.",
+    ],
     "tool.error.noBooking": [
       "No existe esa reserva: lista las reservas de quien llama para encontrar su id.",
     ],
@@ -587,6 +606,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.unchangeable": ["Esa reserva ya no se puede cambiar (está cancelada o ya pasó)."],
     "tool.error.unknownTool": ["No hay ninguna herramienta llamada «", ["name"], "»."],
     "tool.reschedule.done": [["service"], " movido al ", ["time"], "; el negocio lo confirmará de nuevo."],
+    "tool.reschedule.same": [["service"], " ya está el ", ["time"], ": no se cambió nada."],
     "tool.slots.list": ["Horas libres para ", ["service"], ": ", ["times"], "."],
     "tool.slots.more": [
       "Horas libres para ",
@@ -690,6 +710,9 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "tool.error.failed": [
       "Er ging iets mis in het boekingssysteem: er is niets gewijzigd. Bied aan om terug te bellen.",
     ],
+    "tool.error.inProgress": [
+      "Datzelfde verzoek wordt nog verwerkt: stuur het niet opnieuw; controleer zo meteen de boekingen van de beller.",
+    ],
     "tool.error.noBooking": [
       "Die boeking bestaat niet: vraag de boekingen van de beller op om de id te vinden.",
     ],
@@ -712,6 +735,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
       ["time"],
       "; het bedrijf bevestigt het opnieuw.",
     ],
+    "tool.reschedule.same": [["service"], " staat al op ", ["time"], ": er is niets gewijzigd."],
     "tool.slots.list": ["Vrije tijden voor ", ["service"], ": ", ["times"], "."],
     "tool.slots.more": ["Vrije tijden voor ", ["service"], ": ", ["times"], ", en nog ", ["more"], " later."],
     "tool.slots.none": [

@@ -19,14 +19,19 @@ $$;
 --   {"connection": uuid, "business": uuid, "provider": text, "callId": text | null, "event": text | null,
 --    "receivedAt": instant, "reason": text | null, "reasonCode": text | null, "record": boolean,
 --    "authenticated": boolean, "startedAt": instant, "report": callReport}   (the last two only with a call)
+-- and, for a tool call, "duplicate": true (a repeat of a tool call claimed before) or "answer": {"toolCall":
+-- text, "done": boolean, "text": text} (the claimed tool call's answer, see tool_call_answers_claim).
 -- Each item, by what it says:
 --   * a "reason": a 'refused' row giving it and its "reasonCode";
+--   * else "duplicate": a 'duplicate' row (the claim decided: tool_call_answers_claim);
 --   * else "record": an 'accepted' row, the idempotency key of (business, provider, callId, event) — unless
 --     the key is held already, by an earlier delivery or an earlier item of the array: then a 'duplicate'
 --     row, and nothing else of the item is written. An accepted item's "report" is written by the calls
 --     writer (calls_report_batch, on the word of the connection; p_notify_missed as there) in this same
 --     statement, so a delivery is never accepted without its call, nor its call stored twice;
 --   * else (an event nothing is kept of): no row.
+-- An item's "answer", refused or accepted, fills its tool call's claim in this same statement: a tool call is
+-- never recorded without the words its retries are to be given.
 -- Accepted rows go in in the order of their keys (two statements holding the same keys then wait for one
 -- another rather than deadlock), the others after them in array order. Each connection that got a row storing
 -- nothing then keeps only its newest p_kept such rows (the accepted ones stay for their week, see
@@ -51,7 +56,7 @@ BEGIN
   WITH candidate AS (
     SELECT DISTINCT ON (i.business_id, i.provider, i.call_id, i.event) i.*
     FROM assistant_delivery_items(p_items) i
-    WHERE i.reason IS NULL AND i.record
+    WHERE i.reason IS NULL AND i.record AND NOT (i.item ? 'duplicate')
     ORDER BY i.business_id, i.provider, i.call_id, i.event, i.ord
   ),
   inserted AS (
@@ -116,6 +121,12 @@ BEGIN
     ) oldest_kept_out
     WHERE d.connection_id = c.connection_id AND d.result <> 'accepted' AND d.id <= oldest_kept_out.id;
   END IF;
+
+  UPDATE tool_call_answers a
+  SET done = (i.item->'answer'->>'done')::boolean, answer = i.item->'answer'->>'text'
+  FROM assistant_delivery_items(p_items) i
+  WHERE i.item ? 'answer' AND a.business_id = i.business_id AND a.tool_call = i.item->'answer'->>'toolCall'
+    AND a.answer IS NULL;
 
   UPDATE assistant_connections ac SET last_event_at = t.at
   FROM (

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type {
   AssistantPlatform,
   DeliveryReasonCode,
@@ -85,3 +96,38 @@ export const assistantDeliveries = pgTable(
 );
 
 export type AssistantDeliveryRow = typeof assistantDeliveries.$inferSelect;
+
+/**
+ * What each of the platforms' tool calls was answered (integrations/tool-call-answers.repo.ts). Its first
+ * delivery claims the row before the tool runs (`done` and `answer` null until it has), so a retry of the same
+ * tool call — even one arriving while it runs, on any instance — never runs it again and is answered the same
+ * words. `tool_call` is the call's key (toolCallKey: a hash of the connection, the platform's call id and the
+ * tool call's own id). Kept as long as the accepted deliveries, a week (deliveries-purge.ts); the words may name
+ * the caller, so a caller's erasure deletes those that do.
+ */
+export const toolCallAnswers = pgTable(
+  "tool_call_answers",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => assistantConnections.id, { onDelete: "cascade" }),
+    toolCall: text("tool_call").notNull(),
+    tool: text("tool").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    /** Whether the tool did what it was asked (the model got a result), or refused (an error); null while it runs. */
+    done: boolean("done"),
+    /** The words the model was given, in the business's language; null while the tool runs. */
+    answer: text("answer"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.toolCall] }),
+    check("tool_call_answers_answered", sql`(${t.done} is null) = (${t.answer} is null)`),
+    // A removed connection takes its answers along (its foreign key's cascade).
+    index("tool_call_answers_connection_id_idx").on(t.connectionId),
+    // The hourly purge of the answers past their week.
+    index("tool_call_answers_received_at_idx").on(t.receivedAt),
+  ],
+);

@@ -1,0 +1,81 @@
+import type { Database } from "../db/database";
+import type { DeliveryRecorder, KeyedDelivery } from "./deliveries.repo";
+import type { PlatformToolCall } from "./platform-tool-calls";
+import { toolAnswer } from "./tool-answers";
+import { createToolCallClaimer, type ToolReply } from "./tool-call-answers.repo";
+import type { ToolCallContext, ToolOutcome, ToolRunner } from "./tool-calls";
+
+/**
+ * Answers each of the platforms' tool calls once, however often it is sent. The first delivery of a tool call
+ * claims it in the database (its key, ToolCallContext.toolCall, is the primary key of tool_call_answers) and
+ * runs its tool; any other delivery of it — the platform's retry, or the same request twice at once, on any
+ * instance — is given the words the first was given, and the tool is not run again. Deliveries of one tool
+ * call reaching this instance while it is being answered here wait for that answer; one reaching another
+ * instance meanwhile is told the request is still being handled. Each delivery is recorded among the
+ * connection's deliveries: the one that ran the tool done or refused (and why), with the answer kept for the
+ * retries in the same statement; the others as duplicates.
+ */
+export function createToolCallAnswerer(
+  deps: { db: Database },
+  runTool: ToolRunner,
+  deliveries: DeliveryRecorder,
+) {
+  const claim = createToolCallClaimer(deps);
+  // The answering of each tool call under way at this instance, by key. Only a wait: the claim decides who runs.
+  const underWay = new Map<string, Promise<ToolReply>>();
+
+  const answerClaimed = async (
+    context: ToolCallContext,
+    delivery: KeyedDelivery,
+    tool: PlatformToolCall,
+  ): Promise<ToolReply> => {
+    const verdict = await claim({
+      businessId: context.businessId,
+      connectionId: context.connectionId,
+      toolCall: context.toolCall,
+      tool: tool.name,
+      receivedAt: delivery.receivedAt,
+    });
+    if (!verdict.claimed) {
+      await deliveries.toolCall(delivery, "duplicate");
+      return verdict.answer ?? { done: false, text: toolAnswer(context.language, "inProgress") };
+    }
+    const outcome: ToolOutcome =
+      "problem" in tool
+        ? {
+            done: false,
+            text: toolAnswer(context.language, "badArguments", { problem: tool.problem }),
+            refusal: { code: "bad_arguments", reason: `arguments: ${tool.problem}` },
+          }
+        : await runTool(context, tool.name, tool.args);
+    const reply = { done: outcome.done, text: outcome.text };
+    await deliveries.toolCall(delivery, {
+      answer: { ...reply, toolCall: context.toolCall },
+      refusedBecause: outcome.done ? null : outcome.refusal,
+    });
+    return reply;
+  };
+
+  /** The answer to one tool call (`delivery` is how it is recorded: its call id holds the tool call's key). */
+  return async function answerToolCall(
+    context: ToolCallContext,
+    delivery: KeyedDelivery,
+    tool: PlatformToolCall,
+  ): Promise<ToolReply> {
+    const answering = underWay.get(context.toolCall);
+    if (answering) {
+      const reply = await answering;
+      await deliveries.toolCall(delivery, "duplicate");
+      return reply;
+    }
+    const answer = answerClaimed(context, delivery, tool);
+    underWay.set(context.toolCall, answer);
+    try {
+      return await answer;
+    } finally {
+      underWay.delete(context.toolCall);
+    }
+  };
+}
+
+export type ToolCallAnswerer = ReturnType<typeof createToolCallAnswerer>;

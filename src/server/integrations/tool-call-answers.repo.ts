@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/database";
+import { rawRows } from "../db/raw-rows";
+import { createStatementBatcher, eachFailingAlone } from "../db/statement-batcher";
+import type { CallerMatch } from "../privacy/caller-match";
+
+/*
+ * tool_call_answers: what each of the voice platforms' tool calls was answered. A delivery claims its tool call
+ * here before running the tool (tool_call_answers_claim, db/functions/tool-call-answers.sql); its record then
+ * fills in the answer (assistant_deliveries_record, deliveries.repo.ts). A retry finds the claim and is answered
+ * its words without the tool running again.
+ */
+
+/** A tool call about to be answered: its key (toolCallKey) and which tool it asks for. */
+export type ToolCallClaim = {
+  businessId: string;
+  connectionId: string;
+  toolCall: string;
+  tool: string;
+  receivedAt: Date;
+};
+
+/** What the model was told: a result (done) or an error. */
+export type ToolReply = { done: boolean; text: string };
+
+/**
+ * The claim's verdict: the tool call is this delivery's to run; or another delivery claimed it, and its
+ * answer is this (null while that delivery's tool still runs).
+ */
+export type ClaimVerdict = { claimed: true } | { claimed: false; answer: ToolReply | null };
+
+async function claimToolCalls(db: Executor, items: readonly ToolCallClaim[]): Promise<ClaimVerdict[]> {
+  const payload = JSON.stringify(
+    items.map((item, index) => ({
+      n: index + 1,
+      business: item.businessId,
+      connection: item.connectionId,
+      toolCall: item.toolCall,
+      tool: item.tool,
+      receivedAt: item.receivedAt.toISOString(),
+    })),
+  );
+  const rows = await rawRows<{ item: number; claimed: boolean; done: boolean | null; answer: string | null }>(
+    db,
+    sql`select o_item as item, o_claimed as claimed, o_done as done, o_answer as answer
+      from tool_call_answers_claim(${payload}::jsonb)`,
+  );
+  const verdicts: ClaimVerdict[] = new Array(items.length);
+  for (const { item, claimed, done, answer } of rows)
+    verdicts[item - 1] = claimed
+      ? { claimed: true }
+      : { claimed: false, answer: done === null || answer === null ? null : { done, text: answer } };
+  return verdicts;
+}
+
+/** Claims tool calls, those arriving together by one statement (a claim the database refuses fails alone). */
+export function createToolCallClaimer({
+  db,
+}: {
+  db: Database;
+}): (claim: ToolCallClaim) => Promise<ClaimVerdict> {
+  return createStatementBatcher<ToolCallClaim, ClaimVerdict>((items) =>
+    eachFailingAlone(items, (some) => claimToolCalls(db, some)),
+  );
+}
+
+/**
+ * Deletes up to `limit` answers of tool calls received before `before` (of every business); how many. They go
+ * with the accepted deliveries (deliveries-purge.ts): no platform retries a tool call that late.
+ */
+export async function purgeToolCallAnswers(db: Executor, before: Date, limit: number): Promise<number> {
+  const [row] = await rawRows<{ deleted: number }>(
+    db,
+    sql`with gone as (
+        delete from tool_call_answers where (business_id, tool_call) in (
+          select business_id, tool_call from tool_call_answers
+          where received_at < ${before.toISOString()}::timestamptz
+          limit ${limit})
+        returning 1)
+      select count(*)::int as deleted from gone`,
+  );
+  return row!.deleted;
+}
+
+/**
+ * Deletes the business's tool call answers about a caller (the privacy desk's erasure): those naming them —
+ * their number's digits among the answer's, or their name in any case — or one of their bookings, by its id
+ * (a booking's answer names the customer it was made for). A tool call of theirs sent again afterwards runs again.
+ */
+export async function eraseCallerToolAnswers(
+  tx: Executor,
+  businessId: string,
+  match: CallerMatch,
+  bookingIds: readonly string[],
+): Promise<void> {
+  const namesThem =
+    "digits" in match
+      ? sql`position(${match.digits} in regexp_replace(answer, '[^0-9]', '', 'g')) > 0`
+      : sql`position(${match.lowerName} in lower(answer)) > 0`;
+  await tx.execute(
+    sql`delete from tool_call_answers
+      where business_id = ${businessId}::uuid and answer is not null and (${namesThem}
+        or exists (select from unnest(${`{${bookingIds.join(",")}}`}::uuid[]) b(id)
+          where position(b.id::text in answer) > 0))`,
+  );
+}
