@@ -8,6 +8,7 @@ import {
   createAssistantKey,
   createService,
   expectNoAxeViolations,
+  holdRequests,
   reportCallOk,
   signUp,
   staffApi,
@@ -77,7 +78,29 @@ describe("Settings → Privacy desk", () => {
     const dialog = page.getByRole("alertdialog", { name: "Erase this caller's data?" });
     await dialog.waitFor();
     await expectNoAxeViolations(page);
+    // While the erasure is on its way nothing backs out of it: not Cancel, Escape nor the backdrop.
+    const erasing = await holdRequests(page, "**/api/privacy/caller/erase");
     await dialog.getByRole("button", { name: "Erase for good" }).click();
+    const pending = dialog.getByRole("button", { name: "Erasing…" });
+    await pending.waitFor();
+    const cancel = dialog.getByRole("button", { name: "Cancel" });
+    expect(await cancel.getAttribute("aria-disabled")).toBe("true");
+    const attempts = [
+      () => page.keyboard.press("Escape"),
+      () => page.mouse.click(5, 5),
+      () => cancel.click({ force: true }),
+      () => pending.click({ force: true }),
+    ];
+    for (const attempt of attempts) {
+      await attempt();
+      expect(await dialog.getAttribute("data-state")).toBe("open");
+    }
+    expect(erasing.asked()).toBe(1);
+    // Focus stays in the dialog (the buttons are aria-disabled, not disabled).
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=alertdialog]") != null)).toBe(
+      true,
+    );
+    erasing.release();
 
     // The receipt: counts, who, and what is out of reach — no trace of her; it stays at its address.
     const receipt = page.getByTestId("erasure-receipt");

@@ -14,6 +14,7 @@ type ConfirmDialogProps<T> = {
   /** The button that backs out, "Cancel" unless that would stand beside a confirm saying "Cancel …". */
   dismissLabel?: ReactNode;
   pendingLabel: ReactNode;
+  /** The confirmed request is on its way: its answer decides, so the dialog cannot be backed out of. */
   pending: boolean;
   onCancel: () => void;
   onConfirm: (target: T) => void;
@@ -41,10 +42,15 @@ export function ConfirmDialog<T>({
   // The dialog animates out after `target` is cleared: keep naming what it was about.
   const last = useRef(target);
   if (target !== null) last.current = target;
+  // Closing while the request is on its way would not stop it (an erasure still completes), so Cancel, Escape
+  // and the backdrop wait for its answer. Both buttons stay focusable (aria-disabled): focus stays in the dialog.
+  const cancel = () => {
+    if (!pending) onCancel();
+  };
   return (
     <AppDialog
       open={target !== null}
-      onClose={onCancel}
+      onClose={cancel}
       role="alertdialog"
       initialFocus={() => cancelRef.current}
       finalFocus={finalFocus}
@@ -54,13 +60,13 @@ export function ConfirmDialog<T>({
       }
     >
       <Dialog.Footer>
-        <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+        <Button ref={cancelRef} variant="outline" aria-disabled={pending || undefined} onClick={cancel}>
           {dismissLabel}
         </Button>
         <Button
           className={tone === "destructive" ? destructive : undefined}
-          disabled={pending}
-          onClick={() => target !== null && onConfirm(target)}
+          aria-disabled={pending || undefined}
+          onClick={() => !pending && target !== null && onConfirm(target)}
         >
           {pending ? pendingLabel : confirmLabel}
         </Button>
