@@ -36,9 +36,26 @@ describe("Settings → Voice assistant keys", () => {
     await card.getByText("Enter a name for the key.").waitFor();
     expect(await card.getByLabel("Key name").getAttribute("aria-invalid")).toBe("true");
 
+    // A creation that fails keeps the name typed, to try again.
+    await page.route(
+      "**/api/assistant/keys",
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
+        }),
+      { times: 1 },
+    );
     await card.getByLabel("Key name").fill("Front desk line");
     await card.getByRole("button", { name: "Create key" }).click();
+    await page.getByText("Could not create the key").waitFor();
+    await card.getByRole("button", { name: "Create key" }).waitFor();
+    expect(await card.getByLabel("Key name").inputValue()).toBe("Front desk line");
+
+    await card.getByRole("button", { name: "Create key" }).click();
     await page.getByText("Key created").waitFor();
+    expect(await card.getByLabel("Key name").inputValue()).toBe("");
     const field = card.getByLabel("Your new key");
     await field.waitFor();
     const key = await field.inputValue();

@@ -63,7 +63,7 @@ export function AssistantKeysSection() {
       </Text>
       <ConnectionInfo />
       {created ? <NewKeyNotice key={created._id} created={created} onDone={() => setCreated(null)} /> : null}
-      <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutate(name)} />
+      <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutateAsync(name)} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
         <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
           <Trans>Keys</Trans>

@@ -7,7 +7,11 @@ import { Field } from "../../components/ui/field";
 
 const NAME_MAX = 100;
 
-type CreateKeyFormProps = { pending: boolean; onCreate: (name: string) => void };
+type CreateKeyFormProps = {
+  pending: boolean;
+  /** Resolves when the key was made (the form then empties), rejects when it was not (the name stays to try again). */
+  onCreate: (name: string) => Promise<unknown>;
+};
 
 export function CreateKeyForm({ pending, onCreate }: CreateKeyFormProps) {
   const { t } = useLingui();
@@ -28,8 +32,10 @@ export function CreateKeyForm({ pending, onCreate }: CreateKeyFormProps) {
           inputRef.current?.focus();
           return;
         }
-        onCreate(trimmed);
-        setName("");
+        onCreate(trimmed).then(
+          () => setName(""),
+          () => {},
+        );
       }}
     >
       <div className={css({ flex: "1", minW: "14rem" })}>
