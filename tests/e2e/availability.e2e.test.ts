@@ -9,7 +9,7 @@ describe("availability", () => {
     const page = await newPage();
     await signUp(page);
     await createService(page, { name: "Consultation", duration: 30, price: 0, isActive: true });
-    const [monday, tuesday, , , , saturday] = nextWeek();
+    const [monday, tuesday, wednesday, , , saturday] = nextWeek();
     await page.goto("/availability");
     await page.getByRole("heading", { level: 1, name: "Availability" }).waitFor();
     await page.getByRole("button", { name: "Next week" }).click();
@@ -34,10 +34,15 @@ describe("availability", () => {
 
     await page.getByRole("tab", { name: "Blackout dates" }).click();
     await page.waitForURL("**/availability?tab=blackouts**");
+    // The last day follows the first, also when the first is corrected to an earlier day.
     const first = page.getByLabel("First day", { exact: true });
+    const last = page.getByLabel("Last day", { exact: true });
+    await first.fill(wednesday!.us);
+    await first.press("Enter");
+    await expect.poll(() => last.inputValue()).toBe(wednesday!.us);
     await first.fill(tuesday!.us);
     await first.press("Enter");
-    await expect.poll(() => page.getByLabel("Last day", { exact: true }).inputValue()).toBe(tuesday!.us);
+    await expect.poll(() => last.inputValue()).toBe(tuesday!.us);
     await page.getByLabel("Reason (optional)").fill("Public holiday");
     await page.getByRole("button", { name: "Add blackout" }).click();
     await page.getByText("Blackout added").waitFor();
@@ -110,6 +115,14 @@ describe("availability", () => {
     await last.fill(monday!.us);
     await last.press("Enter");
     await expect.poll(() => last.inputValue()).toBe(monday!.us);
+    // Once chosen apart, the last day stays when the first day changes (here to Thursday and back).
+    await first.fill(thursday!.us);
+    await first.press("Enter");
+    await expect.poll(() => first.inputValue()).toBe(thursday!.us);
+    await first.fill(friday!.us);
+    await first.press("Enter");
+    await expect.poll(() => first.inputValue()).toBe(friday!.us);
+    expect(await last.inputValue()).toBe(monday!.us);
     await page.getByLabel("Until (optional)").fill("10:00");
     await page.getByLabel("Reason (optional)").fill("Family wedding");
     await page.getByRole("button", { name: "Add blackout" }).click();

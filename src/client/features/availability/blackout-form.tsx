@@ -29,6 +29,8 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
   const { blackoutProblem } = useAvailabilityValidation();
   const [startDate, setStartDate] = useState("");
   const [endDate, setEndDate] = useState("");
+  // Whether the last day was picked on its own: until then it follows the first day.
+  const [endChosen, setEndChosen] = useState(false);
   const [startTime, setStartTime] = useState("");
   const [endTime, setEndTime] = useState("");
   const [reason, setReason] = useState("");
@@ -58,6 +60,7 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
           () => {
             setStartDate("");
             setEndDate("");
+            setEndChosen(false);
             setStartTime("");
             setEndTime("");
             setReason("");
@@ -75,8 +78,9 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
             min={today}
             onChange={(next) => {
               setStartDate(next);
-              // The last day follows the first until it is chosen apart from it.
-              if (!endDate || (next && endDate < next)) setEndDate(next);
+              // The last day follows the first until it is chosen apart from it (a first day picked again,
+              // earlier, takes it along), and is never left before it.
+              if (!endChosen || (next && endDate < next)) setEndDate(next);
             }}
           />
           {problem === "startDate" ? <ErrorText id={errorId}>{messages.startDate}</ErrorText> : null}
@@ -97,7 +101,11 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
             label={t`Last day`}
             value={endDate}
             min={startDate || today}
-            onChange={setEndDate}
+            onChange={(next) => {
+              setEndDate(next);
+              // Emptied, it follows the first day again.
+              setEndChosen(next !== "");
+            }}
           />
           {problem === "endDate" ? <ErrorText id={errorId}>{messages.endDate}</ErrorText> : null}
         </div>
