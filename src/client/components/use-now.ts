@@ -25,5 +25,10 @@ function subscribe(listener: () => void) {
 
 /** The current time, shared by every relative date on screen and refreshed every 30 s. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now);
+  // The same snapshot for a render to markup (the client tests').
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }

@@ -32,6 +32,10 @@ export const appointmentFormat = (locale: string, timeZone: string) => {
   return (startIso: string, endIso: string) => `${start(startIso)}–${end(endIso)}`;
 };
 
+/** A moment in full, its weekday and year: "Tuesday, November 24, 2026 at 09:30" in English (a call's start). */
+export const longDateTimeFormat = (locale: string, timeZone: string) =>
+  zonedFormat(locale, timeZone, { dateStyle: "full", timeStyle: "short", hourCycle: "h23" });
+
 /** A moment of the record, with its year: "Nov 24, 2026, 09:30" in English (the activity log). */
 export const fullDateTimeFormat = (locale: string, timeZone: string) =>
   zonedFormat(locale, timeZone, { year: "numeric", month: "short", day: "numeric", ...clock });

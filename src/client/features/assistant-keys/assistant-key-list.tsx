@@ -4,12 +4,18 @@ import { KeyRound } from "lucide-react";
 import { css } from "styled-system/css";
 import { RelativeTime } from "../../components/relative-time";
 import { Button } from "../../components/ui/button";
+import { dayFormat } from "../../lib/zoned-format";
 
-type AssistantKeyListProps = { keys: readonly AssistantKey[]; onRevoke: (key: AssistantKey) => void };
+type AssistantKeyListProps = {
+  keys: readonly AssistantKey[];
+  /** The business's timezone, whose calendar the creation days are of. */
+  timeZone: string;
+  onRevoke: (key: AssistantKey) => void;
+};
 
-export function AssistantKeyList({ keys, onRevoke }: AssistantKeyListProps) {
+export function AssistantKeyList({ keys, timeZone, onRevoke }: AssistantKeyListProps) {
   const { t, i18n } = useLingui();
-  const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+  const day = dayFormat(i18n.locale, timeZone);
   return (
     <ul
       className={css({
@@ -20,7 +26,7 @@ export function AssistantKeyList({ keys, onRevoke }: AssistantKeyListProps) {
       })}
     >
       {keys.map((key) => {
-        const createdOn = day.format(new Date(key.createdAt));
+        const createdOn = day(key.createdAt);
         const name = key.name;
         return (
           <li
@@ -63,7 +69,7 @@ export function AssistantKeyList({ keys, onRevoke }: AssistantKeyListProps) {
                 <span aria-hidden="true"> · </span>
                 {key.lastUsedAt ? (
                   <Trans>
-                    Last used <RelativeTime iso={key.lastUsedAt} />
+                    Last used <RelativeTime iso={key.lastUsedAt} timeZone={timeZone} />
                   </Trans>
                 ) : (
                   <Trans>Never used</Trans>

@@ -10,6 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
+import { useCompanyTimeZone } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { AssistantKeyList } from "./assistant-key-list";
 import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./assistant-keys.queries";
@@ -26,6 +27,7 @@ export function AssistantKeysSection() {
   const api = useApi();
   const queryClient = useQueryClient();
   const keys = useQuery(assistantKeyQueries.list(api));
+  const timeZone = useCompanyTimeZone();
   const failureText = (error: unknown) => {
     const message = failureMessage(failureOf(error) ?? {});
     return message ? t(message) : undefined;
@@ -68,13 +70,13 @@ export function AssistantKeysSection() {
         <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
           <Trans>Keys</Trans>
         </h3>
-        {keys.data ? (
+        {keys.data && timeZone ? (
           keys.data.length === 0 ? (
             <Text muted size="sm">
               <Trans>No keys yet. Create one to connect your assistant.</Trans>
             </Text>
           ) : (
-            <AssistantKeyList keys={keys.data} onRevoke={setRevoking} />
+            <AssistantKeyList keys={keys.data} timeZone={timeZone} onRevoke={setRevoking} />
           )
         ) : keys.isError ? (
           <Alert title={<Trans>Error loading keys</Trans>}>

@@ -30,10 +30,12 @@ type AuditEntryRowProps = {
   words: ReturnType<typeof useAuditWords>;
   /** The entry's time as the business's clock showed it. */
   exactTime: (iso: string) => string;
+  /** The business's timezone, that clock's. */
+  timeZone: string;
 };
 
 /** One entry: what was done, who did it, and when (the business's clock, and how long ago). */
-export function AuditEntryRow({ entry, words, exactTime }: AuditEntryRowProps) {
+export function AuditEntryRow({ entry, words, exactTime, timeZone }: AuditEntryRowProps) {
   const { t } = useLingui();
   return (
     <li className={row} data-audit-entry={entry.action}>
@@ -49,7 +51,7 @@ export function AuditEntryRow({ entry, words, exactTime }: AuditEntryRowProps) {
         <span>
           <time dateTime={entry.occurredAt}>{exactTime(entry.occurredAt)}</time>
           <span aria-hidden="true"> · </span>
-          <RelativeTime iso={entry.occurredAt} />
+          <RelativeTime iso={entry.occurredAt} timeZone={timeZone} />
         </span>
       </p>
     </li>

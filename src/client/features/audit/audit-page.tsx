@@ -62,7 +62,7 @@ export function AuditPage() {
           </CardDescription>
         </CardHeader>
         <CardBody className={css({ gap: "4" })}>
-          {log && exactTime ? (
+          {log && timeZone && exactTime ? (
             log.data.length === 0 ? (
               <EmptyState icon={History} title={<Trans>Nothing recorded yet</Trans>} />
             ) : (
@@ -75,7 +75,13 @@ export function AuditPage() {
                 })}
               >
                 {log.data.map((entry) => (
-                  <AuditEntryRow key={entry._id} entry={entry} words={words} exactTime={exactTime} />
+                  <AuditEntryRow
+                    key={entry._id}
+                    entry={entry}
+                    words={words}
+                    exactTime={exactTime}
+                    timeZone={timeZone}
+                  />
                 ))}
               </ul>
             )

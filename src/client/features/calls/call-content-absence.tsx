@@ -1,6 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallDetail } from "@shared/calls.schema";
 import { Text } from "../../components/ui/text";
+import { useShownTimeZone } from "../../lib/business-timezone";
+import { dayFormat } from "../../lib/zoned-format";
 
 type Absent = "recording" | "transcript" | "summary";
 
@@ -11,6 +13,7 @@ type Absent = "recording" | "transcript" | "summary";
  */
 export function CallContentAbsence({ call, absent }: { call: CallDetail; absent: Absent }) {
   const { i18n } = useLingui();
+  const timeZone = useShownTimeZone();
   // Recording off is what kept the recording and transcript out, even once a purge has run since.
   if (call.recordingOff && absent !== "summary")
     return (
@@ -19,9 +22,9 @@ export function CallContentAbsence({ call, absent }: { call: CallDetail; absent:
       </Text>
     );
   if (call.contentRemovedAt === null) return null;
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(
-    new Date(call.contentRemovedAt),
-  );
+  // The business's day, once its timezone is known.
+  if (timeZone === undefined) return null;
+  const date = dayFormat(i18n.locale, timeZone)(call.contentRemovedAt);
   return (
     <Text muted data-content-absence="removed">
       <Trans>Removed on {date}, as your data protection settings ask.</Trans>

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { CallOutcomeBadge, CallStatusBadge } from "../../components/call-badges";
 import { CallDuration } from "../../components/call-duration";
+import { useShownTimeZone } from "../../lib/business-timezone";
+import { longDateTimeFormat } from "../../lib/zoned-format";
 
 const term = css({ fontSize: "sm", color: "fg.muted" });
 const value = css({ fontSize: "sm", color: "fg.default", fontWeight: "medium", overflowWrap: "anywhere" });
@@ -20,6 +22,7 @@ function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
 /** Who called, when, for how long, how it went. */
 export function CallFacts({ call }: { call: CallDetail }) {
   const { i18n } = useLingui();
+  const timeZone = useShownTimeZone();
   const started = new Date(call.startTime);
   const none = <span className={css({ color: "fg.muted", fontWeight: "normal" })}>—</span>;
   return (
@@ -37,8 +40,9 @@ export function CallFacts({ call }: { call: CallDetail }) {
         {Number.isNaN(started.getTime()) ? (
           none
         ) : (
+          // On the business's clock; blank the moment its timezone is still on its way.
           <time dateTime={call.startTime}>
-            {new Intl.DateTimeFormat(i18n.locale, { dateStyle: "full", timeStyle: "short" }).format(started)}
+            {timeZone ? longDateTimeFormat(i18n.locale, timeZone)(call.startTime) : null}
           </time>
         )}
       </Fact>

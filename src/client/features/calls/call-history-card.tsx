@@ -10,6 +10,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { EmptyState } from "../../components/ui/empty-state";
 import { RowsSkeleton } from "../../components/ui/skeleton";
 import { useApi } from "../../lib/api-context";
+import { useShownTimeZone } from "../../lib/business-timezone";
 import { CallFilters } from "./call-filters";
 import { CallRow } from "./call-row";
 import { callQueries } from "./calls.queries";
@@ -29,6 +30,7 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
   // one long synchronous render of the whole list.
   const query = useDeferredValue(useQuery(callQueries.list(api, { page, status, from, to })));
   const list = query.data;
+  const timeZone = useShownTimeZone();
   const total = list?.total ?? 0;
 
   // A page past the end (an old link, or calls removed since) shows the last page instead.
@@ -70,7 +72,12 @@ export function CallHistoryCard({ search, onSearchChange }: CallHistoryCardProps
               })}
             >
               {list.data.map((call) => (
-                <CallRow key={call._id} call={call} href={callDetailHref(call._id, search)} />
+                <CallRow
+                  key={call._id}
+                  call={call}
+                  href={callDetailHref(call._id, search)}
+                  timeZone={timeZone}
+                />
               ))}
             </ul>
           )

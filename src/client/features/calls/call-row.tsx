@@ -20,7 +20,14 @@ const row = css({
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 
-export function CallRow({ call, href }: { call: CallSummary; href: string }) {
+type CallRowProps = {
+  call: CallSummary;
+  href: string;
+  /** The business's timezone, whose clock the start's hover title shows. */
+  timeZone: string | undefined;
+};
+
+export function CallRow({ call, href, timeZone }: CallRowProps) {
   const detailsId = useId();
   return (
     <li className={cx(rowLinkRow, row)}>
@@ -35,7 +42,7 @@ export function CallRow({ call, href }: { call: CallSummary; href: string }) {
         <p id={detailsId} className={muted}>
           {call.customerName ?? <Trans>Unknown caller</Trans>}
           <span aria-hidden="true"> · </span>
-          <RelativeTime iso={call.startTime} />
+          <RelativeTime iso={call.startTime} timeZone={timeZone} />
         </p>
         {call.summary ? (
           <p className={css({ fontSize: "sm", color: "fg.default", lineClamp: "2" })}>{call.summary}</p>

@@ -74,7 +74,7 @@ export function DashboardPage() {
               detail={stats && <Trans>{synced} synced to the online calendar</Trans>}
             />
           </div>
-          <RecentActivityCard calls={stats?.recentCalls} />
+          <RecentActivityCard calls={stats?.recentCalls} timeZone={stats?.timezone} />
         </>
       )}
     </>

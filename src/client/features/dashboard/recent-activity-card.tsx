@@ -9,8 +9,15 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { RecentCallRow } from "./recent-call-row";
 
+type RecentActivityCardProps = {
+  /** Undefined while loading. */
+  calls: readonly CallSummary[] | undefined;
+  /** The business's timezone (the stats carry it), in which the calls' times are shown. */
+  timeZone: string | undefined;
+};
+
 /** Spec 2: the latest calls and their outcomes; undefined calls means still loading. */
-export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | undefined }) {
+export function RecentActivityCard({ calls, timeZone }: RecentActivityCardProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} aria-busy={calls === undefined || undefined}>
@@ -45,7 +52,7 @@ export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | 
         </Link>
       </CardHeader>
       <CardBody>
-        {calls === undefined ? (
+        {calls === undefined || timeZone === undefined ? (
           <div
             aria-hidden="true"
             className={css({ display: "flex", flexDirection: "column", gap: "4", py: "2" })}
@@ -61,7 +68,7 @@ export function RecentActivityCard({ calls }: { calls: readonly CallSummary[] | 
         ) : (
           <ul className={css({ display: "flex", flexDirection: "column", mx: "-3" })}>
             {calls.map((call) => (
-              <RecentCallRow key={call._id} call={call} />
+              <RecentCallRow key={call._id} call={call} timeZone={timeZone} />
             ))}
           </ul>
         )}

@@ -16,7 +16,8 @@ const row = css({
 });
 
 /** Spec 2 'Recent Activity' row: name (or phone), phone and service, when, how long, how it went. */
-export function RecentCallRow({ call }: { call: CallSummary }) {
+/** `timeZone`: the business's, whose clock the start's hover title shows. */
+export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone: string }) {
   return (
     <li className={cx(rowLinkRow, row)}>
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
@@ -42,7 +43,11 @@ export function RecentCallRow({ call }: { call: CallSummary }) {
           justifyContent: { base: "flex-start", md: "flex-end" },
         })}
       >
-        <RelativeTime iso={call.startTime} className={css({ fontSize: "sm", color: "fg.muted" })} />
+        <RelativeTime
+          iso={call.startTime}
+          timeZone={timeZone}
+          className={css({ fontSize: "sm", color: "fg.muted" })}
+        />
         <span aria-hidden="true" className={css({ color: "fg.muted" })}>
           ·
         </span>

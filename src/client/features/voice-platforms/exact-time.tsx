@@ -13,7 +13,7 @@ export function ExactTime({ iso }: { iso: string }) {
   const exact = fullDateTimeFormat(i18n.locale, timeZone)(iso);
   return (
     <>
-      <RelativeTime iso={iso} /> <span>({exact})</span>
+      <RelativeTime iso={iso} timeZone={timeZone} /> <span>({exact})</span>
     </>
   );
 }
