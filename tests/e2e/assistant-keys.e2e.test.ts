@@ -8,6 +8,7 @@ import {
   connectVapiWithDeliveries,
   deliverAsVapi,
   expectNoAxeViolations,
+  focusedControl,
   pausePageClock,
   reportCall,
   runPageClockUntilVisible,
@@ -101,6 +102,8 @@ describe("Settings → Voice assistant keys", () => {
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await page.getByText("Key revoked").waitFor();
     await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
+    // The only key gone, focus is on the list's heading rather than on the page.
+    await expect.poll(() => focusedControl(page)).toBe("Keys");
     expect((await reportCall(key, callReport())).status).toBe(401);
     await page.context().close();
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { nextWeek, previewTimes } from "../support/availability-preview";
-import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
+import {
+  browserForFile,
+  createService,
+  expectNoAxeViolations,
+  focusedControl,
+  signUp,
+  staffApi,
+} from "../support/browser";
 
 const { newPage } = browserForFile();
 
@@ -27,6 +34,8 @@ describe("availability", () => {
     await page.getByText("Unsaved changes").waitFor();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Availability saved").waitFor();
+    // Save, which has nothing left to save, keeps the focus rather than dropping it to the page.
+    expect(await focusedControl(page)).toBe("Save changes");
     await expect
       .poll(() => previewTimes(page, saturday!.iso))
       .toEqual(["10:00", "10:15", "10:30", "10:45", "11:00", "11:15", "11:30"]);
@@ -56,6 +65,8 @@ describe("availability", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove blackout" }).click();
     await page.getByText("Blackout removed").waitFor();
+    // The only blackout gone, focus is on the list's heading rather than on the page.
+    await expect.poll(() => focusedControl(page)).toBe("Upcoming");
     await expect.poll(async () => (await previewTimes(page, tuesday!.iso)).length).toBeGreaterThan(0);
 
     // The schedule came from the server on a reload: what was saved is what is there.
@@ -71,6 +82,7 @@ describe("availability", () => {
     expect(await page.getByLabel("Sunday, hours 1: from").count()).toBe(0);
     await page.getByRole("button", { name: "Discard changes" }).click();
     expect(await page.getByLabel("Monday, hours 1: to").inputValue()).toBe("17:00");
+    expect(await focusedControl(page)).toBe("Discard changes");
     expect(await page.getByText("Unsaved changes").count()).toBe(0);
     await page.context().close();
   });

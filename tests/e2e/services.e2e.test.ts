@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   browserForFile,
   createService,
+  focusedControl,
   openedDialog,
   pausePageClock,
   runPageClockUntilVisible,
@@ -142,6 +143,9 @@ describe("Services", () => {
     await toast(page, "Service deleted successfully").waitFor();
     await rowOf(page, "Facial").waitFor({ state: "detached" });
     expect(await page.getByRole("row").count()).toBe(2);
+    // Focus went to the Delete of the row beside it, not to the page with the row.
+    await confirm.waitFor({ state: "detached" });
+    await expect.poll(() => focusedControl(page)).toBe("Delete Deep Tissue Massage");
 
     // What is on screen is what the server holds.
     await page.reload();

@@ -7,6 +7,7 @@ import {
   builtFileOf,
   createAssistantKey,
   createService,
+  focusedControl,
   holdRequests,
   signUp,
   staffApi,
@@ -340,15 +341,23 @@ describe("Settings: company and call handling", () => {
     await expect.poll(() => departments.getByRole("listitem").count()).toBe(2);
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0101");
 
+    // Each button that goes with its use hands the focus on rather than dropping it to the page.
+    await settings.getByRole("button", { name: "Make default Billing" }).click();
+    expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
+    await expect.poll(() => focusedControl(page)).toBe("Remove Billing");
+    await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
+    await expect.poll(() => focusedControl(page)).toBe("Make default Front desk");
     await settings.getByRole("button", { name: "Make default Billing" }).click();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
     // Removing a department that is not the default leaves the default alone.
     await settings.getByRole("button", { name: "Remove Front desk" }).click();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0102");
+    await expect.poll(() => focusedControl(page)).toBe("Remove Billing");
     // Removing the default department puts the company phone back.
     await settings.getByRole("button", { name: "Remove Billing" }).click();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0100 (company phone)");
     await settings.getByText("No departments yet.").waitFor();
+    await expect.poll(() => focusedControl(page)).toBe("newDepartmentKey");
     await page.context().close();
   });
 

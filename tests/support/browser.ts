@@ -119,6 +119,19 @@ export async function animationsSettled(page: Page) {
 }
 
 /**
+ * What has the focus, by its name (aria-label, else its field name, else its text), or "<body>" when focus fell to
+ * the page: where an action that took its own button away left the keyboard.
+ */
+export const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "<body>";
+    return (
+      element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent?.trim() ?? ""
+    );
+  });
+
+/**
  * The open dialog, once it has taken the focus. The dialog moves the focus to its first field a frame after it
  * shows; a fill in between types into whichever field has the focus then (on a loaded machine, the wrong one).
  */

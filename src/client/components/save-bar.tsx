@@ -63,11 +63,17 @@ export function SaveBar({
             </Text>
           ) : null}
         </div>
-        <Button variant="outline" disabled={!unsaved || saving} onClick={onDiscard}>
+        {/* aria-disabled, not disabled: a button that disabled itself under the keyboard (Save while saving and once
+            nothing is left unsaved, Discard once used) would drop focus to <body>. */}
+        <Button
+          variant="outline"
+          aria-disabled={!unsaved || saving || undefined}
+          onClick={() => unsaved && !saving && onDiscard()}
+        >
           <Trans>Discard changes</Trans>
         </Button>
         {onSave ? (
-          <Button disabled={saveDisabled} onClick={onSave}>
+          <Button aria-disabled={saveDisabled || undefined} onClick={() => saveDisabled || onSave()}>
             {saving ? <Trans>Saving…</Trans> : saveLabel}
           </Button>
         ) : (

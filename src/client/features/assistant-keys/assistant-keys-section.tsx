@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Alert } from "../../components/ui/alert";
@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
+import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
@@ -34,6 +35,8 @@ export function AssistantKeysSection() {
   };
   const [created, setCreated] = useState<CreatedAssistantKey | null>(null);
   const [revoking, setRevoking] = useState<AssistantKey | null>(null);
+  const keysHeadingRef = useRef<HTMLHeadingElement>(null);
+  const revokedFocus = useFocusAfterRemoval(() => keysHeadingRef.current);
 
   const create = useMutation({
     mutationFn: (name: string) => createAssistantKey(api, { name }),
@@ -49,6 +52,7 @@ export function AssistantKeysSection() {
   const revoke = useMutation({
     mutationFn: (key: AssistantKey) => revokeAssistantKey(api, key._id),
     onSuccess: (_, key) => {
+      revokedFocus.removed();
       setRevoking(null);
       if (created?._id === key._id) setCreated(null);
       toaster.success({ title: t`Key revoked` });
@@ -67,7 +71,8 @@ export function AssistantKeysSection() {
       {created ? <NewKeyNotice key={created._id} created={created} onDone={() => setCreated(null)} /> : null}
       <CreateKeyForm pending={create.isPending} onCreate={(name) => create.mutateAsync(name)} />
       <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-        <h3 className={css({ fontSize: "sm", fontWeight: "semibold" })}>
+        {/* Focusable for the focus a revocation of the last key leaves behind. */}
+        <h3 ref={keysHeadingRef} tabIndex={-1} className={css({ fontSize: "sm", fontWeight: "semibold" })}>
           <Trans>Keys</Trans>
         </h3>
         {keys.data && timeZone ? (
@@ -76,7 +81,14 @@ export function AssistantKeysSection() {
               <Trans>No keys yet. Create one to connect your assistant.</Trans>
             </Text>
           ) : (
-            <AssistantKeyList keys={keys.data} timeZone={timeZone} onRevoke={setRevoking} />
+            <AssistantKeyList
+              keys={keys.data}
+              timeZone={timeZone}
+              onRevoke={(key) => {
+                revokedFocus.opened();
+                setRevoking(key);
+              }}
+            />
           )
         ) : keys.isError ? (
           <Alert title={<Trans>Error loading keys</Trans>}>
@@ -109,6 +121,7 @@ export function AssistantKeysSection() {
         pending={revoke.isPending}
         onCancel={() => setRevoking(null)}
         onConfirm={(key) => revoke.mutate(key)}
+        finalFocus={revokedFocus.finalFocus}
       />
     </div>
   );

@@ -4,13 +4,14 @@ import { clockTimeOfMinutes } from "@shared/clock-time";
 import { wallTimeAt } from "@shared/zoned-time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
+import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
@@ -41,6 +42,9 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
   const api = useApi();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<BlackoutDate | null>(null);
+  // "Upcoming" stays when the last blackout of either list goes (an emptied "Past" goes with it).
+  const upcomingRef = useRef<HTMLHeadingElement>(null);
+  const removedFocus = useFocusAfterRemoval(() => upcomingRef.current);
   const upcomingId = useId();
   const pastId = useId();
   const failureText = (error: unknown) => {
@@ -59,6 +63,7 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
   const remove = useMutation({
     mutationFn: (blackout: BlackoutDate) => removeBlackoutDate(api, blackout.id),
     onSuccess: () => {
+      removedFocus.removed();
       setRemoving(null);
       toaster.success({ title: t`Blackout removed` });
     },
@@ -94,7 +99,10 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
               variant="ghost"
               size="sm"
               aria-label={t`Remove the blackout on ${when}`}
-              onClick={() => setRemoving(blackout)}
+              onClick={() => {
+                removedFocus.opened();
+                setRemoving(blackout);
+              }}
             >
               <Trash2 aria-hidden="true" />
             </IconButton>
@@ -108,7 +116,12 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
     <div className={css({ display: "flex", flexDirection: "column", gap: "8" })}>
       <BlackoutForm today={today} pending={add.isPending} onAdd={(blackout) => add.mutateAsync(blackout)} />
       <section aria-labelledby={upcomingId}>
-        <h2 id={upcomingId} className={css({ fontSize: "md", fontWeight: "semibold", mb: "2" })}>
+        <h2
+          id={upcomingId}
+          ref={upcomingRef}
+          tabIndex={-1}
+          className={css({ fontSize: "md", fontWeight: "semibold", mb: "2" })}
+        >
           <Trans>Upcoming</Trans>
         </h2>
         {upcoming.length ? (
@@ -140,6 +153,7 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
         pending={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={(blackout) => remove.mutate(blackout)}
+        finalFocus={removedFocus.finalFocus}
       />
     </div>
   );

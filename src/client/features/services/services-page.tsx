@@ -3,7 +3,7 @@ import type { Service } from "@shared/service.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef } from "@xstate/react";
 import { CalendarClock, Plus, Tags } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { useDeferredValue, useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -16,6 +16,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { PageHeader } from "../../components/ui/page-header";
 import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
+import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
@@ -59,6 +60,9 @@ export function ServicesPage() {
   );
   const dialog = useActorRef(machine, useInspectOptions());
   const [deleting, setDeleting] = useState<Service | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  // The last service deleted leaves Add Service as the next thing to do.
+  const deletedFocus = useFocusAfterRemoval(() => addRef.current);
   // Spec 4: the eye sends the whole service with isActive inverted.
   const toggle = useMutation({
     mutationFn: ({ _id, ...service }: Service) =>
@@ -71,6 +75,7 @@ export function ServicesPage() {
   const remove = useMutation({
     mutationFn: (service: Service) => deleteService(api, service._id),
     onSuccess: () => {
+      deletedFocus.removed();
       setDeleting(null);
       toaster.success({ title: t`Service deleted successfully` });
     },
@@ -90,7 +95,7 @@ export function ServicesPage() {
               <CalendarClock aria-hidden="true" />
               <Trans>Opening hours & availability</Trans>
             </Link>
-            <Button onClick={() => dialog.send({ type: "dialog.create" })}>
+            <Button ref={addRef} onClick={() => dialog.send({ type: "dialog.create" })}>
               <Plus aria-hidden="true" />
               <Trans>Add Service</Trans>
             </Button>
@@ -120,7 +125,10 @@ export function ServicesPage() {
                 togglingId={toggle.isPending ? (toggle.variables?._id ?? null) : null}
                 onToggle={(service) => toggle.mutate(service)}
                 onEdit={(service) => dialog.send({ type: "dialog.edit", service })}
-                onDelete={setDeleting}
+                onDelete={(service) => {
+                  deletedFocus.opened();
+                  setDeleting(service);
+                }}
               />
             )
           ) : services.isError ? (
@@ -156,6 +164,7 @@ export function ServicesPage() {
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={(service) => remove.mutate(service)}
+        finalFocus={deletedFocus.finalFocus}
       />
     </>
   );

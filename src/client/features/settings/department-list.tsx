@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus, Trash2 } from "lucide-react";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { Badge } from "../../components/ui/badge";
@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
+import { sameControlNearby } from "../../components/use-focus-after-removal";
 import { addDepartment, makeDefault, removeDepartment, type SettingsDraft } from "./settings-draft";
 
 const fieldStyles = field();
@@ -54,6 +55,18 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
   };
   const companyPhoneIsDefault = companyPhone !== "" && draft.defaultNumber === companyPhone;
 
+  // The button used may go with its use ("Make default" once its department is the default, "Use the company
+  // phone…" once it is, "Remove" with its row), which would leave focus on <body>; as the bookings list does, once
+  // the list has changed, focus goes where the work goes on.
+  const listRef = useRef<HTMLUListElement>(null);
+  const newKeyRef = useRef<HTMLInputElement>(null);
+  const focusNext = useRef<(() => HTMLElement | null) | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (next && (!document.activeElement || document.activeElement === document.body)) next()?.focus();
+  });
+
   return (
     <fieldset aria-describedby={errorText ? `${id}-error` : undefined}>
       <legend className={cx(fieldStyles.label, css({ mb: "1" }))}>
@@ -65,6 +78,7 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
         </Text>
       ) : (
         <ul
+          ref={listRef}
           aria-label={t`Departments`}
           aria-describedby={errorText ? `${id}-error` : undefined}
           {...(errorText ? { tabIndex: -1, "data-problem": "" } : {})}
@@ -90,7 +104,12 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
                     <Button
                       variant="outline"
                       size="sm"
-                      onClick={() => onDraft((current) => makeDefault(current, department.number))}
+                      onClick={(event) => {
+                        // Its row's next action, Remove.
+                        const row = event.currentTarget.closest("li");
+                        focusNext.current = () => row?.querySelector("button") ?? null;
+                        onDraft((current) => makeDefault(current, department.number));
+                      }}
                     >
                       {/* The visible words start the name (WCAG 2.5.3); the department tells the buttons apart. */}
                       <Trans>Make default</Trans> <span className={css({ srOnly: true })}>{name}</span>
@@ -100,9 +119,12 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
                     variant="ghost"
                     size="sm"
                     aria-label={t`Remove ${name}`}
-                    onClick={() =>
-                      onDraft((current) => removeDepartment(current, department.key, companyPhone))
-                    }
+                    onClick={(event) => {
+                      // A neighbour's Remove; with the last department gone, the new department's name.
+                      const near = sameControlNearby(event.currentTarget);
+                      focusNext.current = () => near ?? newKeyRef.current;
+                      onDraft((current) => removeDepartment(current, department.key, companyPhone));
+                    }}
                   >
                     <Trash2 aria-hidden="true" />
                   </IconButton>
@@ -117,7 +139,11 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
           variant="ghost"
           size="sm"
           className={css({ mt: "2" })}
-          onClick={() => onDraft((current) => makeDefault(current, companyPhone))}
+          onClick={() => {
+            // The first department's "Make default", which every department now offers.
+            focusNext.current = () => listRef.current?.querySelector("button") ?? null;
+            onDraft((current) => makeDefault(current, companyPhone));
+          }}
         >
           <Trans>Use the company phone as the default</Trans>
         </Button>
@@ -137,6 +163,7 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
         })}
       >
         <Field
+          ref={newKeyRef}
           label={t`Department`}
           name="newDepartmentKey"
           autoComplete="off"
