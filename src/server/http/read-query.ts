@@ -1,6 +1,7 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { Refusal } from "../refusal";
+import { storable } from "./unstorable-text";
 
 const invalid = (message: string, field?: string) => new Refusal("VALIDATION", message, { field });
 
@@ -16,6 +17,8 @@ export function readQuery<T extends Type>(c: Context, schema: T): T["infer"] {
     if (values.length > 1)
       throw invalid(`${name} must be given once (was given ${values.length} times)`, name);
     const value = values[0] ?? "";
+    // %00 decodes to a character no query can compare with a text column.
+    if (!storable(value)) throw invalid(`${name} contains a NUL character, which no stored text holds`, name);
     if (value !== "") params[name] = value;
   }
   const out = schema(params);

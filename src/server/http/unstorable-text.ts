@@ -3,7 +3,7 @@
  * the u flag a whole pair reads as one code point, so \p{Cs} matches only a lone half.
  */
 const UNSTORABLE = /[\0\p{Cs}]/u;
-const storable = (text: string) => !UNSTORABLE.test(text);
+export const storable = (text: string) => !UNSTORABLE.test(text);
 
 /** How findUnstorableText names the body itself (a bare string), which is no field. */
 export const ROOT_NAME = "The request body";
