@@ -110,6 +110,37 @@ describe("API client: 401 → one shared refresh → one retry (spec 7)", () => 
     expect(expiredCount()).toBe(1);
   });
 
+  it("ends this tab's session rather than carry on as another user another tab signed in as", async () => {
+    // Two tabs of one browser: one cookie jar. Tab A is X's; in tab B, Y signs in (the cookie is Y's now).
+    const browser = browserLikeFetch();
+    let expired = 0;
+    let userOfA: string | null = null;
+    const tabA = createApiClient({
+      baseURL: `${server.url}/api`,
+      fetch: browser.fetch,
+      onSessionExpired: () => expired++,
+      sessionUserId: () => userOfA,
+    });
+    const tabB = createApiClient({ baseURL: `${server.url}/api`, fetch: browser.fetch });
+    const x = await tabA.post("/auth/sign-up", "sessionUser", {
+      email: uniqueEmail("x"),
+      password: "correct horse",
+    });
+    userOfA = x.id;
+    await tabB.post("/auth/sign-up", "sessionUser", { email: uniqueEmail("y"), password: "correct horse" });
+
+    server.clock.advance(16 * MINUTE);
+    browser.calls.clear();
+    const failure = await tabA.get("/company/me", "company").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect(expired).toBe(1);
+    expect(tabA.hasAuthorization()).toBe(false);
+    // One refresh, and no retry of the request under Y's session.
+    expect(browser.calls.get("/api/company/me")).toBe(1);
+    expect(browser.calls.get("/api/auth/refresh")).toBe(1);
+  });
+
   it("unwraps the envelope's error message and code", async () => {
     const { api } = await signedInClient();
     const error: unknown = await api

@@ -16,6 +16,7 @@ export function createAppContext({ inspect }: AppContextOptions = {}) {
     baseURL: "/api",
     fetch: fetchWithStartupRefresh(),
     onSessionExpired: () => session.send({ type: "session.expired" }),
+    sessionUserId: () => session.getSnapshot().context.user?.id ?? null,
   });
   const session = createActor(
     provideSessionMachine({

@@ -52,6 +52,8 @@ type ApiClientOptions = {
   baseURL: string;
   /** Called when a 401 could not be mended by a refresh: the session is over. */
   onSessionExpired?: () => void;
+  /** The id of the user this tab's session is for (null while there is none): a refresh must renew that one. */
+  sessionUserId?: () => string | null;
   fetch?: typeof globalThis.fetch;
 };
 
@@ -152,7 +154,7 @@ async function readData<Name extends ResponseName>(
  * replaces the stored one; a 401 (not the refresh, not a retry, while a header is held) triggers one
  * refresh shared by every concurrent failure, then a single retry.
  */
-export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientOptions) {
+export function createApiClient({ baseURL, onSessionExpired, sessionUserId, fetch }: ApiClientOptions) {
   let authorization: string | null = null;
   let refreshing: Promise<void> | null = null;
 
@@ -180,6 +182,11 @@ export function createApiClient({ baseURL, onSessionExpired, fetch }: ApiClientO
       .then((user) => {
         // 'No session' (the refresh cookie is gone) mends nothing either.
         if (user === null) throw new ApiError("No session", { status: 200 });
+        // Nor a session of someone else: another tab signed out and in as another user, and the cookie is
+        // theirs now. Retrying would read and write their business under this tab's user; this session ends.
+        const expected = sessionUserId?.() ?? null;
+        if (expected !== null && user.id !== expected)
+          throw new ApiError("Another account is signed in", { status: 200 });
       })
       .finally(() => {
         refreshing = null;
