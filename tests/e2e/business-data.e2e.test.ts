@@ -12,6 +12,7 @@ import {
   reportCallOk,
   signIn,
   signUp,
+  signUpThroughForm,
 } from "../support/browser";
 import { readZip } from "../support/read-zip";
 import { sidewaysOverflow } from "../support/sideways-overflow";
@@ -112,5 +113,9 @@ describe("Settings → Your data", () => {
       headers: { Origin: originOf(page) },
     });
     expect(again.status()).toBe(401);
+
+    // Nothing of the deleted business is remembered on this tab: whoever signs up next starts at the dashboard.
+    await signUpThroughForm(page);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
   });
 });

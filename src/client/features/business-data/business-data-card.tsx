@@ -3,6 +3,7 @@ import type { BusinessDeleted } from "@shared/privacy.schema";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { css } from "styled-system/css";
+import { useLocation } from "wouter";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -29,6 +30,7 @@ export function BusinessDataCard() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const session = useSessionActor();
+  const [, navigate] = useLocation();
   const user = useSessionUser();
   const company = useQuery(companyQuery(api));
   const businessName = company.data?.name ?? user?.businessName ?? "";
@@ -69,7 +71,9 @@ export function BusinessDataCard() {
         description: unreached.length > 0 ? unreached.join(" ") : undefined,
       });
       setAsking(false);
-      // Every session of the business is gone with its rows: this one ends here, on the sign-in page.
+      // Every session of the business is gone with its rows: this one ends here, on the sign-in page. Going
+      // there first, as a sign-out does, leaves no page of a business that is no more to come back to.
+      navigate("/auth/sign-in", { replace: true });
       session.send({ type: "session.expired" });
     },
   });
