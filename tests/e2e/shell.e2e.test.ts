@@ -302,6 +302,42 @@ describe("the shell", () => {
     await page.context().close();
   });
 
+  it("ends on the language chosen last when the one chosen before it loads later", async () => {
+    const page = await newPage();
+    await page.goto("/auth/sign-in");
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    // Polish's date words (one of its three parts) are held until German has been chosen and shown.
+    const polish = await holdRequests(page, /\/assets\/pl-[\w-]+\.js$/);
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: /Polski/ }).click();
+    await expect.poll(polish.asked).toBe(1);
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("menuitemradio", { name: /Deutsch/ }).click();
+    await page.getByRole("button", { name: "Sprache: Deutsch" }).waitFor();
+
+    const polishArrived = page.waitForResponse(/\/assets\/pl-[\w-]+\.js$/);
+    polish.release();
+    await polishArrived;
+    // Two frames: the held import's promise chain has settled by then.
+    for (let frame = 0; frame < 2; frame++)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("de");
+    await page.getByRole("button", { name: "Sprache: Deutsch" }).waitFor();
+
+    // A language whose messages cannot be fetched says so, in the language still shown.
+    await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.abort());
+    await page.getByRole("button", { name: "Sprache: Deutsch" }).click();
+    await page.getByRole("menuitemradio", { name: /Français/ }).click();
+    await page
+      .getByText(
+        "Die Sprache konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+      )
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await page.context().close();
+  });
+
   it("switches the language at once, keeps it after a reload, and falls back to English for an unknown one", async () => {
     const page = await newPage();
     await signUp(page);

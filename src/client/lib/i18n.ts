@@ -51,12 +51,17 @@ export function storedLanguage(): LanguageCode {
   }
 }
 
+/** The language asked for last: of two chosen in quick succession, the later one wins, whichever loads first. */
+let latestAsked: LanguageCode | null = null;
+
 export async function activateLanguage(code: LanguageCode): Promise<void> {
+  latestAsked = code;
   const [publicPart, signedInPart, locale] = await Promise.all([
     publicCatalogs[code](),
     signedInWanted ? signedInCatalogs[code]() : undefined,
     dateLocales[code](),
   ]);
+  if (latestAsked !== code) return;
   dateLocale = locale;
   i18n.loadAndActivate({ locale: code, messages: { ...publicPart.messages, ...signedInPart?.messages } });
   // Setting it, even to the same value, re-resolves the whole document's locale-dependent style (~30 ms);

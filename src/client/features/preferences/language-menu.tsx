@@ -10,6 +10,7 @@ import {
   MenuRoot,
   MenuTrigger,
 } from "../../components/ui/menu";
+import { toaster } from "../../components/ui/toaster";
 import { activateLanguage } from "../../lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES } from "../../lib/languages";
 import { LanguageFlag } from "./language-flag";
@@ -35,7 +36,13 @@ export function LanguageMenu() {
         <MenuRadioItemGroup
           value={code}
           onValueChange={(details) => {
-            if (isLanguageCode(details.value)) void activateLanguage(details.value);
+            if (!isLanguageCode(details.value)) return;
+            activateLanguage(details.value).catch(() =>
+              // Its messages could not be fetched (offline, or a new version deployed meanwhile).
+              toaster.error({
+                title: t`The language could not be loaded. Check your connection and try again.`,
+              }),
+            );
           }}
         >
           <MenuItemGroupLabel>{t`Language`}</MenuItemGroupLabel>
