@@ -83,6 +83,13 @@ describe("GET/PUT /api/privacy/settings", () => {
     await expectRefused(staff, { bookingPersonalDays: "30" }, "bookingPersonalDays");
     await expectRefused(staff, { recordCalls: "no" }, "recordCalls");
     await expectRefused(staff, { keepForever: true }, "keepForever");
+    // A body of no fields must still be an object: an array has none either, and was taken for one.
+    const array = await putSettings(staff, []);
+    expect(array.status).toBe(400);
+    expect(await errorOf(array)).toEqual({
+      code: "VALIDATION",
+      message: "The request body must be an object",
+    });
     expect(await getSettings(staff)).toEqual({ ...DEFAULTS, callContentDays: 30 });
     // The edges are allowed.
     expect((await putSettings(staff, { callContentDays: 1, callRowDays: 3650 })).status).toBe(200);

@@ -25,6 +25,9 @@ export async function readJsonBody<T extends Type>(
   } catch {
     throw invalid("The request body is not valid JSON");
   }
+  // Every body is an object. A schema of optional fields alone would take an array for one (it has no keys).
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw invalid("The request body must be an object");
   const unstorable = perItem ? null : findUnstorableText(text, json);
   if (unstorable) {
     throw invalid(
