@@ -46,6 +46,20 @@ describe("per account", () => {
     expect((await attempt(email, "right password", newAddress())).status).toBe(200);
   });
 
+  it("lets at most 5 of many parallel wrong passwords be checked, then refuses even the right one", async () => {
+    const email = uniqueEmail();
+    await signUp(server, email, "right password");
+    const attempts = Array.from({ length: 16 }, () => attempt(email, "wrong password", newAddress()));
+    const statuses = (await Promise.all(attempts)).map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(11).fill(429)]);
+    expect((await attempt(email, "right password", newAddress())).status).toBe(429);
+    const [row] = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(row!.failures).toBe(5);
+  });
+
   it("keeps its counter in the database", async () => {
     const email = uniqueEmail();
     const from = newAddress();
@@ -96,6 +110,16 @@ describe("per client address", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBe(15 * 60);
     // Another address is not affected.
     expect((await attempt(uniqueEmail("spray"), "guess", newAddress())).status).toBe(401);
+  });
+
+  it("does not count a successful sign-in as a failure of its address", async () => {
+    const from = newAddress();
+    const email = uniqueEmail();
+    await signUp(server, email, "right password");
+    for (let i = 0; i < 29; i++) await attempt(uniqueEmail("spray"), "guess", from);
+    expect((await attempt(email, "right password", from)).status).toBe(200);
+    expect((await attempt(uniqueEmail("spray"), "guess", from)).status).toBe(401);
+    expect((await attempt(uniqueEmail("spray"), "guess", from)).status).toBe(429);
   });
 
   it("cannot be dodged by writing a new address left of the one the proxy appended", async () => {

@@ -1,20 +1,11 @@
-import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { authThrottle } from "../db/schema/auth-throttle.schema";
 
-/** The latest moment until which any of `keys` is blocked, or null when none is. */
-export async function findBlockedUntil(db: Executor, keys: string[], now: Date): Promise<Date | null> {
-  const [row] = await db
-    .select({ until: max(authThrottle.blockedUntil) })
-    .from(authThrottle)
-    .where(and(inArray(authThrottle.key, keys), gt(authThrottle.blockedUntil, now)));
-  return row?.until ?? null;
-}
-
 /**
- * Counts one failure in a fixed window, in one statement so concurrent failures on several instances
- * all count. Reaching `limit` (at least 2) blocks the key until its window ends. Answers the count so far in
- * the window and when the window opened.
+ * Counts one failure (or an attempt not yet judged) in a fixed window, in one statement so concurrent ones on
+ * several instances all count. Reaching `limit` (at least 2) blocks the key until its window ends. Answers the
+ * count so far in the window and when the window opened.
  */
 export async function recordFailure(
   db: Executor,
@@ -41,6 +32,31 @@ export async function recordFailure(
     })
     .returning({ failures: authThrottle.failures, windowStartedAt: authThrottle.windowStartedAt });
   return row!;
+}
+
+/**
+ * Gives back one count taken in the window that opened at `windowStartedAt` (an attempt that turned out not to
+ * be a failure); nothing once a newer window has opened. Below `limit` again, the key is no longer blocked.
+ */
+export async function releaseFailure(
+  db: Executor,
+  key: string,
+  rule: { limit: number },
+  windowStartedAt: Date,
+): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({
+      failures: sql`${authThrottle.failures} - 1`,
+      blockedUntil: sql`case when ${authThrottle.failures} - 1 >= ${rule.limit} then ${authThrottle.blockedUntil} end`,
+    })
+    .where(
+      and(
+        eq(authThrottle.key, key),
+        eq(authThrottle.windowStartedAt, windowStartedAt),
+        gt(authThrottle.failures, 0),
+      ),
+    );
 }
 
 export async function clearThrottle(db: Executor, key: string): Promise<void> {

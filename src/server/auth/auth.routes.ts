@@ -10,13 +10,7 @@ import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
 import { revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
 import { respondWithSession } from "./session-response";
-import {
-  assertNotThrottled,
-  countSignUp,
-  recordSignInFailure,
-  recordSignInSuccess,
-  throttleKeys,
-} from "./throttle";
+import { countSignUp, recordSignInSuccess, reserveSignInAttempt, throttleKeys } from "./throttle";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
 
 const BEARER_HEADER = { Authorization: "Bearer <access token> (HS256 JWT, at most 15 minutes)" };
@@ -68,18 +62,18 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       const now = clock();
       const email = normalizeEmail(body.email);
       const keys = throttleKeys(email, clientAddress(c, config.trustProxy));
-      await assertNotThrottled(db, keys, now);
+      const reservation = await reserveSignInAttempt(db, keys, now);
       const user = await findUserByEmail(db, email);
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);
       const session = user && valid ? await findSessionUser(db, user.businessId, user.id) : null;
       if (!session) {
-        await recordSignInFailure(db, keys, now);
-        // One answer for an unknown email and a wrong password: accounts cannot be enumerated here.
+        // The counts reserved stand as the failure. One answer for an unknown email and a wrong password:
+        // accounts cannot be enumerated here.
         throw new Refusal("INVALID_CREDENTIALS", "Invalid email or password");
       }
-      await recordSignInSuccess(db, keys);
+      await recordSignInSuccess(db, reservation);
       const auth = { userId: session.id, businessId: session.businessId };
       const refresh = await startDeviceSession(db, c, { auth, now, signIn: true, secure: secure(c) });
       return respondWithSession(c, deps, session, refresh);

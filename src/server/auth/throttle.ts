@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import { Refusal } from "../refusal";
-import { clearThrottle, findBlockedUntil, recordFailure } from "./auth-throttle.repo";
+import { clearThrottle, recordFailure, releaseFailure } from "./auth-throttle.repo";
 
 const WINDOW_SECONDS = 15 * 60;
 /** Guessing one account's password. */
@@ -36,19 +36,43 @@ export async function countSignUp(db: Database, address: string, limit: number, 
   });
 }
 
-/** Checked before the password is, so a blocked attempt costs no hashing. */
-export async function assertNotThrottled(db: Database, keys: ThrottleKeys, now: Date): Promise<void> {
-  const until = await findBlockedUntil(db, [keys.account, keys.address], now);
-  if (!until) return;
-  throw new Refusal("THROTTLED", "Too many failed sign-in attempts. Try again later.", {
-    retryAfterSeconds: retryAfterSeconds(until, now),
+export type SignInReservation = { keys: ThrottleKeys; addressWindowStartedAt: Date };
+
+const signInThrottled = (windowStartedAt: Date, windowSeconds: number, now: Date) =>
+  new Refusal("THROTTLED", "Too many failed sign-in attempts. Try again later.", {
+    retryAfterSeconds: retryAfterSeconds(new Date(windowStartedAt.getTime() + windowSeconds * 1000), now),
   });
+
+/**
+ * Counts a sign-in as a failure of the address and of the account before the password is checked, each count
+ * and its judgement one statement: parallel attempts (on any instance) cannot all pass a check made before any
+ * of them had failed. A refused attempt gives its counts back (it was never judged) and costs no hashing; one
+ * that fails keeps them.
+ */
+export async function reserveSignInAttempt(
+  db: Database,
+  keys: ThrottleKeys,
+  now: Date,
+): Promise<SignInReservation> {
+  const address = await recordFailure(db, keys.address, ADDRESS_RULE, now);
+  if (address.failures > ADDRESS_RULE.limit) {
+    await releaseFailure(db, keys.address, ADDRESS_RULE, address.windowStartedAt);
+    throw signInThrottled(address.windowStartedAt, ADDRESS_RULE.windowSeconds, now);
+  }
+  const account = await recordFailure(db, keys.account, ACCOUNT_RULE, now);
+  if (account.failures > ACCOUNT_RULE.limit) {
+    await releaseFailure(db, keys.account, ACCOUNT_RULE, account.windowStartedAt);
+    await releaseFailure(db, keys.address, ADDRESS_RULE, address.windowStartedAt);
+    throw signInThrottled(account.windowStartedAt, ACCOUNT_RULE.windowSeconds, now);
+  }
+  return { keys, addressWindowStartedAt: address.windowStartedAt };
 }
 
-export async function recordSignInFailure(db: Database, keys: ThrottleKeys, now: Date): Promise<void> {
-  await recordFailure(db, keys.account, ACCOUNT_RULE, now);
-  await recordFailure(db, keys.address, ADDRESS_RULE, now);
+/**
+ * The account's owner got in: forget its failures, and give the address its count back (the address counter
+ * counts spraying, which this was not).
+ */
+export async function recordSignInSuccess(db: Database, reservation: SignInReservation): Promise<void> {
+  await clearThrottle(db, reservation.keys.account);
+  await releaseFailure(db, reservation.keys.address, ADDRESS_RULE, reservation.addressWindowStartedAt);
 }
-
-/** The account's owner got in: forget its failures (the address counter keeps counting spraying). */
-export const recordSignInSuccess = (db: Database, keys: ThrottleKeys) => clearThrottle(db, keys.account);
