@@ -1,7 +1,13 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashRefreshToken } from "../../src/server/auth/refresh-sessions";
+import {
+  hashRefreshToken,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+} from "../../src/server/auth/refresh-sessions";
+import type { Database } from "../../src/server/db/database";
 import { refreshTokenFamilies, refreshTokens } from "../../src/server/db/schema/refresh-tokens.schema";
 import { refresh, signUp } from "../support/server-accounts";
 import { DAY, SECOND } from "../support/server-clock";
@@ -120,6 +126,79 @@ describe("rotation and reuse", () => {
     expect((await refresh(server, grandparent)).status).toBe(401);
     expect((await refresh(server, newest)).status).toBe(401);
   });
+});
+
+describe("a sign-out racing a refresh", () => {
+  /** The server's database, on which another tab signs `cookie` out just before a transaction opens. */
+  const signingOutBeforeTransaction = (cookie: string): Database =>
+    new Proxy(server.db, {
+      get(target, property, receiver) {
+        if (property !== "transaction") return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<Database["transaction"]>) => {
+          await revokeRefreshFamily(target, cookie, server.clock());
+          return target.transaction(...args);
+        };
+      },
+    });
+
+  const tokensOf = async (cookie: string) =>
+    server.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, (await familyOf(cookie)).id));
+
+  it("issues nothing when the sign-out commits after the refresh read the family", async () => {
+    const { refreshCookie } = await signUp(server);
+    const db = signingOutBeforeTransaction(refreshCookie);
+    expect(await rotateRefreshToken(db, refreshCookie, server.clock())).toEqual({
+      ok: false,
+      reason: "revoked",
+    });
+    expect(await tokensOf(refreshCookie)).toHaveLength(1);
+    expect(await familyOf(refreshCookie)).toMatchObject({ revokedReason: "sign-out" });
+  });
+
+  it("gives no sibling within the grace window either", async () => {
+    const parent = (await signUp(server)).refreshCookie;
+    await rotate(parent);
+    server.clock.advance(SECOND);
+    const db = signingOutBeforeTransaction(parent);
+    expect(await rotateRefreshToken(db, parent, server.clock())).toEqual({ ok: false, reason: "revoked" });
+    expect(await tokensOf(parent)).toHaveLength(2);
+    expect(await familyOf(parent)).toMatchObject({ revokedReason: "sign-out" });
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "waits for a sign-out still being committed on another connection, then refuses (PostgreSQL)",
+    async () => {
+      const { refreshCookie } = await signUp(server);
+      const family = await familyOf(refreshCookie);
+      const signOut = new pg.Client({ connectionString: server.databaseUrl! });
+      await signOut.connect();
+      try {
+        await signOut.query("begin");
+        await signOut.query(
+          "update refresh_token_families set revoked_at = $1, revoked_reason = 'sign-out' where id = $2",
+          [server.clock(), family.id],
+        );
+        let answered = false;
+        const refreshing = refresh(server, refreshCookie).finally(() => {
+          answered = true;
+        });
+        const waitingForLocks = async () =>
+          (await signOut.query("select count(*)::int as n from pg_locks where not granted")).rows[0].n;
+        await expect.poll(waitingForLocks).toBe(1);
+        expect(answered).toBe(false);
+        await signOut.query("commit");
+        const response = await refreshing;
+        expect(response.status).toBe(401);
+        expect(refreshCookieOf(response)).toBe("");
+        expect(await tokensOf(refreshCookie)).toHaveLength(1);
+      } finally {
+        await signOut.end();
+      }
+    },
+  );
 });
 
 describe("lifetimes", () => {

@@ -8,6 +8,7 @@ import {
   hasUsedChild,
   insertFamily,
   insertToken,
+  lockLiveFamily,
   revokeFamily,
 } from "./refresh-tokens.repo";
 
@@ -71,6 +72,8 @@ export async function rotateRefreshToken(
   const auth = { userId: family.userId, businessId: family.businessId };
 
   return db.transaction(async (tx): Promise<RotationResult> => {
+    // Read again, locked: another tab's sign-out may have committed since the read above.
+    if (!(await lockLiveFamily(tx, auth.businessId, family.id))) return { ok: false, reason: "revoked" };
     const claimed = await claimToken(tx, auth.businessId, token.id, now);
     if (!claimed) {
       const usedAt = await findTokenUsedAt(tx, auth.businessId, token.id);

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../db/database";
+import type { Executor, Transaction } from "../db/database";
 import {
   type RefreshTokenFamilyRow,
   type RefreshTokenRow,
@@ -43,6 +43,31 @@ export async function findTokenWithFamily(
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether the family is still signed in, read under a row lock held to the end of the caller's transaction: a
+ * sign-out not yet committed is waited for (and then seen), and one that starts later waits for this transaction,
+ * so nothing is issued in a family after its revocation. Exclusive, not shared: two refreshes of one family that
+ * both revoke it for reuse would otherwise deadlock upgrading their shared locks; refreshes of a family are rare.
+ */
+export async function lockLiveFamily(
+  tx: Transaction,
+  businessId: string,
+  familyId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: refreshTokenFamilies.id })
+    .from(refreshTokenFamilies)
+    .where(
+      and(
+        eq(refreshTokenFamilies.businessId, businessId),
+        eq(refreshTokenFamilies.id, familyId),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    )
+    .for("no key update");
+  return rows.length === 1;
 }
 
 /** Marks a token used; false when someone else used it first (the update is the arbiter, not a prior read). */
