@@ -39,9 +39,16 @@ const eventOf = (action: BookingAction): BookingStatusEvent =>
     : { type: `booking.${action.type}` };
 
 /**
+ * Whether a start names an instant (ends in Z or an offset). The reschedule dialog sends a bare wall time on
+ * purpose for one the business's clocks skip or show twice (chosenStart): read on the device's clock it would
+ * become an instant staff never chose, so it goes to the server as it is, to be refused with the reason.
+ */
+const namesInstant = (time: string) => /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i.test(time);
+
+/**
  * The PUT body spec 7 sends for `action` at `now`, decided by the same machine the server asks (status, the
- * start for a complete, and for a reschedule the new start with the booked duration kept); null when the rule
- * does not allow it.
+ * start for a complete, and for a reschedule the new start with the booked duration kept, or a bare wall
+ * time unchanged and without an end); null when the rule does not allow it.
  */
 export function bookingUpdateFor(
   booking: BookingState,
@@ -51,11 +58,15 @@ export function bookingUpdateFor(
   const next = nextBookingState(booking.status, contextOf(booking, now), eventOf(action));
   if (!next) return null;
   if (action.type !== "reschedule") return { status: next.status };
+  const outsideHours = action.outsideHours && { outsideHours: true as const };
+  // The rule asks nothing of a move's time: the device's reading of a bare wall time (eventOf) decides nothing.
+  if (!namesInstant(action.startTime))
+    return { status: next.status, startTime: action.startTime, ...outsideHours };
   return {
     status: next.status,
     startTime: new Date(next.times.startTime).toISOString(),
     endTime: new Date(next.times.endTime).toISOString(),
-    ...(action.outsideHours && { outsideHours: true }),
+    ...outsideHours,
   };
 }
 
