@@ -3,11 +3,11 @@ import type { Booking } from "@shared/booking.schema";
 import { css, cx } from "styled-system/css";
 import { Link, useLocation, useSearch } from "wouter";
 import { BookingStatusTag } from "../../components/booking-status-look";
+import { customerNameOf } from "../../components/customer-name";
 import { ResponsiveTable, type TableColumn } from "../../components/responsive-table";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 import { dayFormat, shortDateTimeFormat, timeOfDayFormat } from "../../lib/zoned-format";
 import type { BookingActionType } from "./booking-actions";
-import { customerNameOf } from "./booking-customer";
 import { BookingRowActions } from "./booking-row-actions";
 import { patchSearch } from "./calendar/calendar-search";
 

@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { customerNameOf } from "../../components/customer-name";
 import type { BookingActionType } from "./booking-actions";
-import { customerNameOf } from "./booking-customer";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { useBookingAction } from "./use-booking-action";
 

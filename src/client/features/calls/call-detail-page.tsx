@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { useSearch } from "wouter";
+import { callerNameOf } from "../../components/customer-name";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { RecordingPlayer } from "../../components/recording-player";
@@ -31,7 +32,7 @@ const grid = css({
 
 /** /calls/:id — everything about one call; the back link returns to the list as it was filtered. */
 export function CallDetailPage({ params }: { params: { id: string } }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useApi();
   const rawSearch = useSearch();
   const backHref = useMemo(() => callsSearch.href(callsSearch.parse(rawSearch)), [rawSearch]);
@@ -76,7 +77,10 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
   return (
     <>
       <BackToCallsLink href={backHref} />
-      <PageHeader title={call.customerName ?? call.fromNumber} description={t`Call from ${number}`} />
+      <PageHeader
+        title={callerNameOf(call, i18n)}
+        description={number ? t`Call from ${number}` : undefined}
+      />
       <div className={grid}>
         <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
           <Card>

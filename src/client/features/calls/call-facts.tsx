@@ -27,14 +27,19 @@ export function CallFacts({ call }: { call: CallDetail }) {
   const none = <span className={css({ color: "fg.muted", fontWeight: "normal" })}>—</span>;
   return (
     <dl className={css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" })}>
-      <Fact label={<Trans>Caller</Trans>}>{call.customerName ?? <Trans>Unknown caller</Trans>}</Fact>
+      <Fact label={<Trans>Caller</Trans>}>{call.customerName || <Trans>Unknown caller</Trans>}</Fact>
       <Fact label={<Trans>Phone number</Trans>}>
-        <a
-          href={`tel:${call.fromNumber}`}
-          className={css({ color: "indigo.11", textDecoration: "underline" })}
-        >
-          {call.fromNumber}
-        </a>
+        {/* None once the privacy desk erased the caller: no empty link to tab to. */}
+        {call.fromNumber ? (
+          <a
+            href={`tel:${call.fromNumber}`}
+            className={css({ color: "indigo.11", textDecoration: "underline" })}
+          >
+            {call.fromNumber}
+          </a>
+        ) : (
+          none
+        )}
       </Fact>
       <Fact label={<Trans>Started</Trans>}>
         {Number.isNaN(started.getTime()) ? (

@@ -1,10 +1,11 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CallSummary } from "@shared/calls.schema";
 import { Phone } from "lucide-react";
 import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
+import { callerNameOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -28,6 +29,7 @@ type CallRowProps = {
 };
 
 export function CallRow({ call, href, timeZone }: CallRowProps) {
+  const { i18n } = useLingui();
   const detailsId = useId();
   return (
     <li className={cx(rowLinkRow, row)}>
@@ -37,11 +39,16 @@ export function CallRow({ call, href, timeZone }: CallRowProps) {
       />
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
         <Link href={href} className={rowLink} aria-describedby={detailsId}>
-          {call.fromNumber}
+          {/* The phone; without one (an erased caller), the name or words saying the details were removed. */}
+          {call.fromNumber || callerNameOf(call, i18n)}
         </Link>
         <p id={detailsId} className={muted}>
-          {call.customerName ?? <Trans>Unknown caller</Trans>}
-          <span aria-hidden="true"> · </span>
+          {call.fromNumber ? (
+            <>
+              {call.customerName || <Trans>Unknown caller</Trans>}
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
           <RelativeTime iso={call.startTime} timeZone={timeZone} />
         </p>
         {call.summary ? (

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react/macro";
 import type { CallSummary } from "@shared/calls.schema";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
+import { callerNameOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -18,11 +20,12 @@ const row = css({
 /** Spec 2 'Recent Activity' row: name (or phone), phone and service, when, how long, how it went. */
 /** `timeZone`: the business's, whose clock the start's hover title shows. */
 export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone: string }) {
+  const { i18n } = useLingui();
   return (
     <li className={cx(rowLinkRow, row)}>
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
         <Link href={`/calls/${encodeURIComponent(call._id)}`} className={rowLink}>
-          {call.customerName ?? call.fromNumber}
+          {callerNameOf(call, i18n)}
         </Link>
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>
           {call.fromNumber}

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Booking } from "@shared/booking.schema";
 import { css, cx } from "styled-system/css";
 import { bookingBlock, statusLooks } from "../../../components/booking-status-look";
-import { customerNameOf } from "../booking-customer";
+import { customerNameOf } from "../../../components/customer-name";
 
 type BookingEventProps = {
   booking: Booking;

@@ -2,9 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingDetail } from "@shared/booking.schema";
 import { useRef } from "react";
 import { css } from "styled-system/css";
+import { customerNameOf } from "../../../components/customer-name";
 import { useNow } from "../../../components/use-now";
 import { allowedBookingActions } from "../booking-actions";
-import { customerNameOf } from "../booking-customer";
 import { BookingRowActions } from "../booking-row-actions";
 import { useBookingActionDialogs } from "../use-booking-action-dialogs";
 

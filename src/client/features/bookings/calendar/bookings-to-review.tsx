@@ -2,11 +2,11 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { css } from "styled-system/css";
 import { Link, useLocation, useSearch } from "wouter";
+import { customerNameOf } from "../../../components/customer-name";
 import { WarningNotice } from "../../../components/warning-notice";
 import { useApi } from "../../../lib/api-context";
 import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { appointmentFormat } from "../../../lib/zoned-format";
-import { customerNameOf } from "../booking-customer";
 import { bookingQueries } from "../bookings.queries";
 import { patchSearch } from "./calendar-search";
 
