@@ -274,6 +274,38 @@ describe("Bookings calendar", () => {
     await page.context().close();
   });
 
+  it("refuses a drop into the past where it is made: nothing is sent, the booking stays", async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 900 } });
+    await signUp(page);
+    const serviceId = await createService(page, {
+      name: "Colour & Cut",
+      duration: 60,
+      price: 45,
+      isActive: true,
+    });
+    const key = await createAssistantKey(page);
+    const slot = await firstFreeSlot(page, serviceId, new Date(Date.now() + 86_400_000));
+    const bookingId = await bookAsAssistant(key, { serviceId, startTime: slot.start });
+    // The device's clock reads half an hour before the start: an hour earlier is past (the server, whose
+    // clock is a day or more behind, would take it, or ask about the opening hours).
+    await page.clock.install({ time: new Date(Date.parse(slot.start) - 30 * 60_000) });
+    await page.goto(`/bookings?view=calendar&date=${slot.start.slice(0, 10)}`);
+    await eventOf(page, bookingId).waitFor();
+    const before = (await eventOf(page, bookingId).boundingBox())!;
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PUT") sent.push(request.url());
+    });
+
+    await dragBy(page, bookingId, -48);
+    await animationsSettled(page);
+    expect(sent).toEqual([]);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect((await eventOf(page, bookingId).boundingBox())!.y).toBeCloseTo(before.y, 0);
+    expect((await bookingOf(page, bookingId)).startTime).toBe(new Date(slot.start).toISOString());
+    await page.context().close();
+  });
+
   it("shows a day's hours, and on a phone the week and the month as lists of days", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
     await signUp(page);

@@ -161,6 +161,9 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
         events={events}
         eventContent={renderEvent}
         eventClick={({ event }) => onOpen(event.id)}
+        // Spec 5: no past times, as the reschedule dialog offers none. FullCalendar refuses the drop where it is
+        // made (the server would take it). An instant: the business's clock and the device's agree on it.
+        eventAllow={(span) => span.start.getTime() >= Date.now()}
         eventDrop={(info) => void move(info)}
         eventDurationEditable={false}
         {...calendarTheme}
