@@ -429,6 +429,36 @@ describe("Bookings", () => {
     await page.context().close();
   });
 
+  it("no longer offers a free time the server refused as taken", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const [first] = await freeStarts(staff, serviceId);
+    if (!first) throw new Error("no free slots in the coming week");
+    await addBooking(staff, serviceId, startAt(2, 3), "Mary Jackson");
+    const label = zoned(first, { hour: "2-digit", minute: "2-digit" });
+
+    await page.goto("/bookings");
+    await rowOf(page, "Mary Jackson")
+      .getByRole("button", { name: /^Reschedule/ })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.waitFor();
+    await dialog.getByRole("textbox", { name: "New date" }).focus();
+    await page.keyboard.type(zoned(first, { year: "numeric", month: "2-digit", day: "2-digit" }));
+    await page.keyboard.press("Enter");
+    const offered = dialog.getByRole("button", { name: label, exact: true });
+    await offered.waitFor();
+    // Taken meanwhile (the assistant, another screen): chosen from the list, it is refused.
+    await addBooking(staff, serviceId, new Date(first), "Blocker Person");
+    await offered.click();
+    await dialog.getByRole("button", { name: "Reschedule", exact: true }).click();
+    await dialog.getByText("That time is no longer free. Choose another time.").waitFor();
+    // The day's free times are asked again: the refused one is not offered any more.
+    await expect.poll(() => offered.count()).toBe(0);
+    await dialog.getByText(/^Free times on/).waitFor();
+    await page.context().close();
+  });
+
   it("asks before rescheduling outside the opening hours, and 'Reschedule anyway' moves it", async () => {
     const page = await newPage();
     const { staff, serviceId } = await signedUpWithService(page);

@@ -17,6 +17,8 @@ export const availabilityQueries = {
       queryKey: [...availabilityQueries.all(), "detail"] as const,
       queryFn: ({ signal }) => api.get("/availability", "availability", { signal }),
     }),
+  /** Every free-slots query: what a booking or a service change (or a refused time) makes stale. */
+  allSlots: () => [...availabilityQueries.all(), "slots"] as const,
   /**
    * The free slots over some days, and whether the server cut them short (more than one answer holds): a
    * service's, as the availability preview offers them, or with `bookingId` the times a move of that booking
@@ -24,7 +26,7 @@ export const availabilityQueries = {
    */
   slots: (api: ApiClient, query: SlotsRequest) =>
     queryOptions({
-      queryKey: [...availabilityQueries.all(), "slots", query] as const,
+      queryKey: [...availabilityQueries.allSlots(), query] as const,
       queryFn: async ({ signal }) => {
         const { data: slots, headers } = await api.requestWithHeaders("/availability/slots", "slotList", {
           method: "GET",
@@ -33,7 +35,8 @@ export const availabilityQueries = {
         });
         return { slots, truncated: headers.get(SLOTS_TRUNCATED_HEADER) === "true" };
       },
-      // Slots move with the clock (minimum notice) and with every booking: never older than a minute.
+      // Slots move with the clock (minimum notice): never older than a minute. A change of a booking or a
+      // service made here refreshes them at once (allSlots).
       staleTime: 60_000,
     }),
 };

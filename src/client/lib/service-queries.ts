@@ -1,5 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
+import { availabilityQueries } from "./availability-queries";
 import { shouldRetry } from "./retry-policy";
 
 /** Spec 9: services are fresh for 3 minutes, retried once, not refetched on window focus. */
@@ -21,3 +22,14 @@ export const serviceQueries = {
       refetchOnWindowFocus: false,
     }),
 };
+
+/**
+ * What to fetch again once a service was saved, toggled or deleted: the catalogue, and the free times (the
+ * availability preview's), which its duration, buffers and being offered decide.
+ */
+export const refreshAfterServiceChange = (queryClient: QueryClient) =>
+  Promise.all(
+    [serviceQueries.all(), availabilityQueries.allSlots()].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );

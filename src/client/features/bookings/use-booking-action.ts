@@ -9,6 +9,7 @@ import { useShownTimeZone } from "../../lib/business-timezone";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { dateTimeFormat } from "../../lib/zoned-format";
 import { type BookingAction, bookingUpdateFor } from "./booking-actions";
+import { refreshAfterBookingChange } from "./booking-change-refresh";
 import { bookingQueries, updateBooking } from "./bookings.queries";
 
 /** What an action needs of a booking: its id and the version shown, its status and times for the rule. */
@@ -19,7 +20,8 @@ type ActionVariables = { booking: ActionTarget; action: BookingAction };
 /**
  * Confirm, complete, cancel or reschedule a booking (spec 4) with spec 8's toasts. The PUT carries the
  * version shown (If-Match); whatever the answer, every booking query is refreshed, so a booking someone else
- * changed (BOOKING_CHANGED) is reloaded on screen as its toast says.
+ * changed (BOOKING_CHANGED) is reloaded on screen as its toast says, and with them the free times and the
+ * calls (refreshAfterBookingChange).
  *
  * `act` resolves with the updated booking and rejects with the ApiError after its toast (the reschedule
  * dialog explains a taken time itself, and a move outside the opening hours gets its question instead of a
@@ -65,7 +67,7 @@ export function useBookingAction() {
             : undefined,
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+    onSettled: () => refreshAfterBookingChange(queryClient),
   });
 
   const { mutateAsync } = mutation;

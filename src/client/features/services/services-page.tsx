@@ -20,7 +20,7 @@ import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
-import { serviceQueries } from "../../lib/service-queries";
+import { refreshAfterServiceChange, serviceQueries } from "../../lib/service-queries";
 import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
@@ -36,7 +36,7 @@ export function ServicesPage() {
   // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
   // one long synchronous render of the whole list.
   const services = useDeferredValue(useQuery(serviceQueries.list(api)));
-  const refetch = () => queryClient.invalidateQueries({ queryKey: serviceQueries.all() });
+  const refetch = () => refreshAfterServiceChange(queryClient);
   const reason = (error: unknown) => {
     const failure = failureOf(error);
     if (failure?.code === "CONFLICT") return i18n._(nameTakenMessage);
