@@ -38,14 +38,19 @@ describe("calendar access (the fake OAuth server)", () => {
     await fake.close();
   });
 
-  /** Connects a new business's calendar through the popup flow; answers its staff and the fake's grant. */
-  async function connected(email = "owner@example.com"): Promise<{ staff: SignedIn; businessId: string }> {
-    const staff = await signUp(server);
+  /** Connects the staff's business's calendar to `email` through the popup flow. */
+  async function connect(staff: SignedIn, email: string) {
     const response = await server.request("/api/calendar/connect", { accessToken: staff.accessToken });
     const { authUrl } = await dataOf<{ authUrl: string }>(response);
     const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
     const page = await fetch(await fake.authorize(authUrl, { email }), { headers: { cookie } });
     expect(await page.text()).toContain('"success":true');
+  }
+
+  /** Connects a new business's calendar; answers its staff and business. */
+  async function connected(email = "owner@example.com"): Promise<{ staff: SignedIn; businessId: string }> {
+    const staff = await signUp(server);
+    await connect(staff, email);
     return { staff, businessId: staff.user.businessId };
   }
 
@@ -106,7 +111,7 @@ describe("calendar access (the fake OAuth server)", () => {
     expect(await calendar.grantFor(businessId)).toBeNull();
     expect(refreshes()).toBe(asked);
     // The first time and reason stay.
-    await calendar.markBroken(businessId, "calendar deleted");
+    await calendar.markBroken(businessId, "calendar deleted", (await row(businessId)).connectedAt);
     expect(await row(businessId)).toMatchObject({
       brokenAt: new Date(brokenAt),
       brokenReason: REVOKED_REASON,
@@ -129,7 +134,11 @@ describe("calendar access (the fake OAuth server)", () => {
   it("marks a connection broken for the sync (revoked access, deleted calendar), and answers null for one never connected", async () => {
     const { businessId } = await connected();
     const calendar = access();
-    await calendar.markBroken(businessId, "The calendar was deleted in Google");
+    await calendar.markBroken(
+      businessId,
+      "The calendar was deleted in Google",
+      (await row(businessId)).connectedAt,
+    );
     expect(await row(businessId)).toMatchObject({
       brokenAt: server.clock(),
       brokenReason: "The calendar was deleted in Google",
@@ -137,5 +146,16 @@ describe("calendar access (the fake OAuth server)", () => {
     expect(await calendar.grantFor(businessId)).toBeNull();
     const stranger = await signUp(server);
     expect(await calendar.grantFor(stranger.user.businessId)).toBeNull();
+  });
+
+  it("marks broken only the connection the refused call was made for, not a reconnect made since", async () => {
+    const { staff, businessId } = await connected("reconnecting@example.com");
+    const calledFor = (await row(businessId)).connectedAt;
+    // While a call made with that grant waits for Google, staff connect the account again.
+    server.clock.advance(MINUTE);
+    await connect(staff, "reconnecting@example.com");
+    await access().markBroken(businessId, "The calendar was deleted in Google", calledFor);
+    expect(await row(businessId)).toMatchObject({ brokenAt: null, connectedAt: server.clock() });
+    expect(await access().grantFor(businessId)).not.toBeNull();
   });
 });

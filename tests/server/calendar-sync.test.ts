@@ -1,9 +1,13 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteCalendarConnection } from "../../src/server/calendar/calendar-connection.repo";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
+import { rawRows } from "../../src/server/db/raw-rows";
 import type { Slot } from "../../src/shared/availability.schema";
 import type { BookingDetail, BookingsToReview } from "../../src/shared/booking.schema";
 import type { CalendarEvent } from "../../src/shared/calendar-events.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
+import { connectCalendar } from "../support/calendar-access-double";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { signIn } from "../support/server-accounts";
 import {
@@ -117,6 +121,50 @@ describe("Google → CallDesk", () => {
     expect(tooLong.status).toBe(400);
     expect(await errorOf(tooLong)).toMatchObject({ field: "to" });
     expect((await connectionOf(practice.businessId)).lastCheckedAt).toBe(server.clock().toISOString());
+  });
+
+  it("keeps nothing of a check that was waiting for Google while staff disconnected or connected another account", async () => {
+    const practice = await connected();
+    fake.addEvent(practice.calendarId, {
+      summary: "Dentist",
+      start: { dateTime: "2026-03-03T11:00:00-05:00" },
+      end: { dateTime: "2026-03-03T12:00:00-05:00" },
+    });
+    const busyKept = async () =>
+      rawRows<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from calendar_busy where business_id = ${practice.businessId}::uuid`,
+      ).then(([row]) => row!.n);
+    const resync = () =>
+      server.request("/api/calendar/resync", { method: "POST", accessToken: practice.staff.accessToken });
+    /** `hook` runs during the check's last call to Google: the listing of our events beside freeBusy. */
+    const duringLastCall = (hook: () => Promise<unknown>) =>
+      fake.beforeNextList(async () => fake.beforeNextList(async () => void (await hook())));
+    // Disconnected then: the busy times must not come back with no connection to own them.
+    duringLastCall(() =>
+      deleteCalendarConnection(server.db, {
+        businessId: practice.businessId,
+        userId: practice.staff.user.id,
+        now: server.clock(),
+      }),
+    );
+    await resync();
+    expect(await busyKept()).toBe(0);
+    // Another account connected meanwhile: the old calendar's busy times and sync token are not its own.
+    await connectCalendar(server.db, practice.businessId, practice.calendarId, server.clock());
+    server.clock.advance(MINUTE);
+    duringLastCall(() =>
+      connectCalendar(server.db, practice.businessId, "another-account@example.com", server.clock()),
+    );
+    await resync();
+    expect(await busyKept()).toBe(0);
+    expect(
+      await rawRows(
+        server.db,
+        sql`select email, sync_token as "syncToken", last_checked_at as "lastCheckedAt"
+          from calendar_connections where business_id = ${practice.businessId}::uuid`,
+      ),
+    ).toEqual([{ email: "another-account@example.com", syncToken: null, lastCheckedAt: null }]);
   });
 
   it("moves the booking when its event is moved in Google, keeping its duration, with the calendar in the timeline", async () => {

@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { CalendarAccess } from "../../src/server/calendar/calendar-access";
-import { connectCalendar as connectCalendarConnection } from "../../src/server/calendar/calendar-connection.repo";
+import {
+  connectCalendar as connectCalendarConnection,
+  markCalendarBroken,
+} from "../../src/server/calendar/calendar-connection.repo";
 import type { Database } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { users } from "../../src/server/db/schema/users.schema";
@@ -27,12 +30,10 @@ export function createCalendarAccessDouble() {
       );
       return row ? { accessToken: "fake-access-token", calendarId: row.calendarId } : null;
     },
-    async markBroken(businessId, reason) {
+    async markBroken(businessId, reason, connectedAt) {
       broken.push({ businessId, reason });
-      await database().execute(
-        sql`update calendar_connections set broken_at = coalesce(broken_at, now()), broken_reason = ${reason}
-          where business_id = ${businessId}::uuid`,
-      );
+      // The real compare-and-set: a reconnect since the refused call is not marked.
+      await markCalendarBroken(database(), { businessId, reason, now: new Date(), connectedAt });
     },
   };
   return {

@@ -39,9 +39,13 @@ export function createCalendarAccess(deps: {
       ? { accessToken: cipher.decrypt(row.accessToken), calendarId: row.calendarId }
       : null;
 
-  const markBroken = async (businessId: string, reason: string, refreshToken?: string) => {
+  const markBroken = async (
+    businessId: string,
+    reason: string,
+    grant: { refreshToken: string } | { connectedAt: Date },
+  ) => {
     logger.warn(`Google Calendar of business ${businessId} is broken: ${reason}`);
-    await markCalendarBroken(db, { businessId, reason, now: clock(), refreshToken });
+    await markCalendarBroken(db, { businessId, reason, now: clock(), ...grant });
   };
 
   const refresh = async (row: CalendarConnectionRow): Promise<CalendarGrant | null> => {
@@ -49,7 +53,7 @@ export function createCalendarAccess(deps: {
     try {
       refreshToken = cipher.decrypt(row.refreshToken);
     } catch {
-      await markBroken(row.businessId, UNREADABLE_REASON, row.refreshToken);
+      await markBroken(row.businessId, UNREADABLE_REASON, { refreshToken: row.refreshToken });
       return null;
     }
     let answer: Awaited<ReturnType<typeof refreshAccessToken>>;
@@ -57,7 +61,7 @@ export function createCalendarAccess(deps: {
       answer = await refreshAccessToken(google, refreshToken);
     } catch (error) {
       if (error instanceof GoogleOAuthError && error.code === "invalid_grant") {
-        await markBroken(row.businessId, REVOKED_REASON, row.refreshToken);
+        await markBroken(row.businessId, REVOKED_REASON, { refreshToken: row.refreshToken });
         return null;
       }
       throw error;
@@ -85,7 +89,7 @@ export function createCalendarAccess(deps: {
         const grant = fresh(row);
         if (grant) return grant;
       } catch {
-        await markBroken(businessId, UNREADABLE_REASON, row.refreshToken);
+        await markBroken(businessId, UNREADABLE_REASON, { refreshToken: row.refreshToken });
         return null;
       }
       const running = refreshing.get(businessId);
@@ -94,6 +98,6 @@ export function createCalendarAccess(deps: {
       refreshing.set(businessId, started);
       return started;
     },
-    markBroken: (businessId, reason) => markBroken(businessId, reason),
+    markBroken: (businessId, reason, connectedAt) => markBroken(businessId, reason, { connectedAt }),
   };
 }

@@ -12,6 +12,9 @@ export type CalendarAccess = {
    * connection broken and answers null.
    */
   grantFor(businessId: string): Promise<CalendarGrant | null>;
-  /** Google refused our access for good (revoked, calendar deleted): the card and a banner say so. */
-  markBroken(businessId: string, reason: string): Promise<void>;
+  /**
+   * Google refused our access for good (revoked, calendar deleted): the card and a banner say so. Only the
+   * connection made at `connectedAt` (the one the refused call was made for), never a reconnect since.
+   */
+  markBroken(businessId: string, reason: string, connectedAt: Date): Promise<void>;
 };

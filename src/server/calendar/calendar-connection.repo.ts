@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit.repo";
 import type { Database, Executor, Transaction } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import {
   type CalendarConnectionRow,
   calendarBusy,
@@ -159,13 +160,23 @@ export async function deleteCalendarConnection(
 }
 
 /**
+ * The connection is still the one connected at `connectedAt` (ms, as stored): a reconnect, of the same
+ * account or another, is a new one.
+ */
+export const connectedAtIs = (connectedAt: Date) =>
+  sql`${isoUtc(calendarConnections.connectedAt)} = ${connectedAt.toISOString()}`;
+
+/**
  * Marks the connection broken (the first time and reason stay until a reconnect); its outbox rows wait.
- * With `refreshToken`, only while the connection still holds that grant: a reconnect made meanwhile is not
- * the one Google refused.
+ * Only while the connection still holds the grant Google refused, named by its refresh token or by when it
+ * was connected: a reconnect made meanwhile is not the one Google refused.
  */
 export async function markCalendarBroken(
   db: Executor,
-  input: { businessId: string; reason: string; now: Date; refreshToken?: string },
+  input: { businessId: string; reason: string; now: Date } & (
+    | { refreshToken: string }
+    | { connectedAt: Date }
+  ),
 ): Promise<void> {
   await db
     .update(calendarConnections)
@@ -176,9 +187,9 @@ export async function markCalendarBroken(
     .where(
       and(
         eq(calendarConnections.businessId, input.businessId),
-        input.refreshToken === undefined
-          ? undefined
-          : eq(calendarConnections.refreshToken, input.refreshToken),
+        "refreshToken" in input
+          ? eq(calendarConnections.refreshToken, input.refreshToken)
+          : connectedAtIs(input.connectedAt),
       ),
     );
 }

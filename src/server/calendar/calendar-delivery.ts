@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import type { Logger } from "../logger";
 import { backoffMs } from "../outbox/outbox-backoff";
 import { type ClaimedCursor, claimDueCursors } from "../outbox/outbox-cursor.repo";
@@ -41,6 +43,9 @@ function verdictOf(error: unknown, attempts: number, random?: () => number): Fai
 }
 
 export type CalendarDelivery = OutboxWorker;
+
+/** A calendar claimed for sending, with when its grant was connected (a reconnect meanwhile is another). */
+type ClaimedCalendar = ClaimedCursor & { connectedAt: Date };
 
 /**
  * Brings each connected Google Calendar in line with the business's bookings, change by change in outbox
@@ -122,7 +127,7 @@ export function createCalendarDelivery(deps: {
     known.set(bookingId, eventId);
   };
 
-  const serveCalendar = createOutboxSender<CalendarChangeRow>({
+  const serveCalendar = createOutboxSender<CalendarChangeRow, ClaimedCalendar>({
     db,
     table: TABLE,
     clock,
@@ -137,18 +142,26 @@ export function createCalendarDelivery(deps: {
       };
     },
     verdict: (error, attempts) => verdictOf(error, attempts, deps.random),
-    onBroken: (businessId, reason) => deps.access.markBroken(businessId, reason),
+    onBroken: (calendar, reason) => deps.access.markBroken(calendar.businessId, reason, calendar.connectedAt),
   });
 
-  return createOutboxWorker<ClaimedCursor>({
+  return createOutboxWorker<ClaimedCalendar>({
     name: "calendar-delivery",
     clock,
     logger,
     scanEveryMs: SCAN_EVERY_MS,
     perRound: CALENDARS_PER_ROUND,
     leaseMs: LEASE_MS,
-    claim: ({ now, businessIds, limit }) =>
-      claimDueCursors(db, TABLE, { now, lease: new Date(now.getTime() + LEASE_MS), limit, businessIds }),
+    claim: async ({ now, businessIds, limit }) =>
+      (
+        await claimDueCursors(db, TABLE, {
+          now,
+          lease: new Date(now.getTime() + LEASE_MS),
+          limit,
+          businessIds,
+          extra: isoUtc(sql.raw("t.connected_at")),
+        })
+      ).map((calendar) => ({ ...calendar, connectedAt: new Date(calendar.extra!) })),
     serve: serveCalendar,
   });
 }

@@ -5,10 +5,13 @@ import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
+import { connectedAtIs } from "./calendar-connection.repo";
 
 /** A connected calendar as its sync needs it. */
 export type SyncedCalendar = {
   businessId: string;
+  /** When this grant was connected: which connection a check was made for (a reconnect changes it). */
+  connectedAt: Date;
   email: string;
   syncToken: string | null;
   timezone: string;
@@ -21,14 +24,15 @@ export async function calendarsToSync(
   businessIds: readonly string[] | null,
 ): Promise<SyncedCalendar[]> {
   const among = businessIds ? sql`and k.business_id = any(${`{${businessIds.join(",")}}`}::uuid[])` : sql``;
-  return rawRows<SyncedCalendar>(
+  const rows = await rawRows<Omit<SyncedCalendar, "connectedAt"> & { connectedAt: string }>(
     db,
-    sql`select k.business_id as "businessId", k.email, k.sync_token as "syncToken", b.timezone,
-        b.booking_horizon_days as "bookingHorizonDays"
+    sql`select k.business_id as "businessId", ${isoUtc(sql.raw("k.connected_at"))} as "connectedAt", k.email,
+        k.sync_token as "syncToken", b.timezone, b.booking_horizon_days as "bookingHorizonDays"
       from calendar_connections k join businesses b on b.id = k.business_id
       where k.broken_at is null ${among}
       order by k.last_checked_at nulls first`,
   );
+  return rows.map((row) => ({ ...row, connectedAt: new Date(row.connectedAt) }));
 }
 
 /** A booking with an event of ours, as a change made in Google is weighed against it. */
@@ -90,14 +94,30 @@ export async function noteMoveRefusal(
 
 /**
  * A check that went through: the calendar's busy times (not our events) replace those kept, with the sync
- * token for next time and when it was done (the Settings card shows it).
+ * token for next time and when it was done (the Settings card shows it). Only while the connection is still
+ * the one the check was made for (`connectedAt`): after a disconnect nothing owns busy times, and another
+ * account connected meanwhile must not get the old calendar's. False when nothing was written.
  */
 export async function saveCheck(
   db: Executor,
-  input: { businessId: string; syncToken: string | null; busy: { start: Date; end: Date }[]; now: Date },
-): Promise<void> {
+  input: {
+    businessId: string;
+    connectedAt: Date;
+    syncToken: string | null;
+    busy: { start: Date; end: Date }[];
+    now: Date;
+  },
+): Promise<boolean> {
   const busy = input.busy.map((b) => ({ s: b.start.toISOString(), e: b.end.toISOString() }));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // First, so the row lock keeps a disconnect or reconnect from coming between it and the busy times.
+    const checked = await rawRows<{ businessId: string }>(
+      tx,
+      sql`update calendar_connections set sync_token = ${input.syncToken}, last_checked_at = ${at(input.now)}
+        where business_id = ${input.businessId}::uuid and ${connectedAtIs(input.connectedAt)}
+        returning business_id as "businessId"`,
+    );
+    if (checked.length === 0) return false;
     await tx.execute(sql`delete from calendar_busy where business_id = ${input.businessId}::uuid`);
     if (busy.length > 0)
       await tx.execute(
@@ -105,10 +125,7 @@ export async function saveCheck(
           select ${input.businessId}::uuid, v.s, v.e
           from jsonb_to_recordset(${JSON.stringify(busy)}::jsonb) as v(s timestamptz, e timestamptz)`,
       );
-    await tx.execute(
-      sql`update calendar_connections set sync_token = ${input.syncToken}, last_checked_at = ${at(input.now)}
-        where business_id = ${input.businessId}::uuid`,
-    );
+    return true;
   });
 }
 

@@ -207,14 +207,20 @@ export function createCalendarSync(deps: {
       }
       await reconcile(calendar, bookings, listed.events, wasFull);
       const busy = await busyOf(calendar);
-      await saveCheck(db, { businessId, syncToken: listed.syncToken, busy, now: clock() });
-      return true;
+      const { connectedAt } = calendar;
+      return await saveCheck(db, {
+        businessId,
+        connectedAt,
+        syncToken: listed.syncToken,
+        busy,
+        now: clock(),
+      });
     } catch (error) {
       if (
         error instanceof CalendarApiError &&
         (error.failure === "notFound" || error.failure === "forbidden")
       ) {
-        await deps.access.markBroken(businessId, error.message);
+        await deps.access.markBroken(businessId, error.message, calendar.connectedAt);
         logger.warn(`Google refuses the calendar of business ${businessId}: ${error.message}`);
       } else logger.warn(`Checking the Google Calendar of business ${businessId} failed`, error);
       return false;

@@ -44,7 +44,7 @@ export function createOutboxSender<
   read(connection: C, after: OutboxPosition): Promise<RowsToSend<R>>;
   verdict(error: unknown, attempts: number): FailureVerdict;
   /** Told once a connection is marked broken (with Google's or Telegram's words). */
-  onBroken?(businessId: string, reason: string): Promise<void>;
+  onBroken?(connection: C, reason: string): Promise<void>;
 }): (connection: C) => Promise<ServeOutcome> {
   const { db, table, clock, logger } = deps;
   const advanceCursor = createCursorAdvancer(db, table);
@@ -68,7 +68,7 @@ export function createOutboxSender<
           const now = clock();
           if (verdict.kind === "broken") {
             await markCursorBroken(db, table, { businessId, lease, now, reason });
-            await deps.onBroken?.(businessId, reason);
+            await deps.onBroken?.(connection, reason);
             logger.warn(`${deps.channel} refuses the connection of business ${businessId}: ${reason}`);
             return "broken";
           }
