@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCalendarAccess, REVOKED_REASON } from "../../src/server/calendar/calendar-access.repo";
+import { createCalendarApi } from "../../src/server/calendar/calendar-api";
 import { GoogleOAuthError } from "../../src/server/calendar/google-oauth";
 import { createTokenCipher } from "../../src/server/calendar/token-cipher";
 import { loadConfig } from "../../src/server/config";
 import { calendarConnections } from "../../src/server/db/schema/calendar.schema";
 import { createLogger } from "../../src/server/logger";
+import { startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import { type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
@@ -116,6 +118,29 @@ describe("calendar access (the fake OAuth server)", () => {
       brokenAt: new Date(brokenAt),
       brokenReason: REVOKED_REASON,
     });
+  });
+
+  it("refreshes a token Google refuses (401) before its stored expiry, and calls again with the new one", async () => {
+    const { businessId } = await connected("early@example.com");
+    const grant = fake.grants.at(-1)!;
+    const calendar = await startFakeGoogleCalendar();
+    try {
+      const api = createCalendarApi({ baseUrl: calendar.url, access: access() });
+      // An hour left on it, but Google no longer takes it.
+      calendar.refuseToken(grant.accessTokens[0]!);
+      const before = refreshes();
+      const event = await api.insertEvent(businessId, {
+        summary: "Dentist",
+        start: { dateTime: "2026-03-03T15:00:00Z" },
+        end: { dateTime: "2026-03-03T16:00:00Z" },
+      });
+      expect(event).toMatchObject({ summary: "Dentist" });
+      expect(refreshes()).toBe(before + 1);
+      expect(cipher.decrypt((await row(businessId)).accessToken!)).toBe(grant.accessTokens[1]);
+      expect(calendar.calls().filter((c) => c.method === "POST")).toHaveLength(2);
+    } finally {
+      await calendar.close();
+    }
   });
 
   it("throws while Google is unreachable, leaving the connection whole", async () => {

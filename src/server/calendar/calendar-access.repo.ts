@@ -32,12 +32,17 @@ export function createCalendarAccess(deps: {
   const { db, clock, google, cipher, logger } = deps;
   const refreshing = new Map<string, Promise<CalendarGrant | null>>();
 
-  const fresh = (row: CalendarConnectionRow): CalendarGrant | null =>
-    row.accessToken &&
-    row.accessTokenExpiresAt &&
-    row.accessTokenExpiresAt.getTime() - clock().getTime() > REFRESH_AHEAD_MS
-      ? { accessToken: cipher.decrypt(row.accessToken), calendarId: row.calendarId }
-      : null;
+  /** The stored token, unless it expires within a minute or is the one Google just refused. */
+  const fresh = (row: CalendarConnectionRow, refused?: CalendarGrant): CalendarGrant | null => {
+    if (
+      !row.accessToken ||
+      !row.accessTokenExpiresAt ||
+      row.accessTokenExpiresAt.getTime() - clock().getTime() <= REFRESH_AHEAD_MS
+    )
+      return null;
+    const accessToken = cipher.decrypt(row.accessToken);
+    return accessToken === refused?.accessToken ? null : { accessToken, calendarId: row.calendarId };
+  };
 
   const markBroken = async (
     businessId: string,
@@ -82,11 +87,11 @@ export function createCalendarAccess(deps: {
   };
 
   return {
-    async grantFor(businessId) {
+    async grantFor(businessId, refused) {
       const row = await findCalendarConnection(db, businessId);
       if (!row || row.brokenAt) return null;
       try {
-        const grant = fresh(row);
+        const grant = fresh(row, refused);
         if (grant) return grant;
       } catch {
         await markBroken(businessId, UNREADABLE_REASON, { refreshToken: row.refreshToken });

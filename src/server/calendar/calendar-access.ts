@@ -9,9 +9,10 @@ export type CalendarAccess = {
   /**
    * A valid access token (refreshed and stored again when it expires within a minute); null when no calendar
    * is connected or the connection is broken. Google refusing the refresh for good (invalid_grant) marks the
-   * connection broken and answers null.
+   * connection broken and answers null. `refused`: the grant Google just answered 401 to (a token revoked or
+   * expired before its time), refreshed even if its stored expiry is far off; a token stored since is taken.
    */
-  grantFor(businessId: string): Promise<CalendarGrant | null>;
+  grantFor(businessId: string, refused?: CalendarGrant): Promise<CalendarGrant | null>;
   /**
    * Google refused our access for good (revoked, calendar deleted): the card and a banner say so. Only the
    * connection made at `connectedAt` (the one the refused call was made for), never a reconnect since.

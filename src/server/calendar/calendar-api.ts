@@ -154,8 +154,9 @@ export function createCalendarApi(deps: { baseUrl: string; access: CalendarAcces
   };
 
   /**
-   * Calls Google for the business; a 401 asks for a grant again once (a token revoked or expired early) and
-   * retries. Answers the body read (null for 204), or throws a CalendarApiError.
+   * Calls Google for the business; a 401 asks once for a grant other than the refused one (a token revoked
+   * or expired early: refreshed, however far its stored expiry) and retries. Answers the body read (null for
+   * 204), or throws a CalendarApiError.
    */
   const request = async (
     businessId: string,
@@ -164,11 +165,13 @@ export function createCalendarApi(deps: { baseUrl: string; access: CalendarAcces
     init: CallInit,
   ): Promise<unknown> => {
     let response: Response | null = null;
+    let refused: CalendarGrant | undefined;
     for (let tries = 0; tries < 2 && (response === null || response.status === 401); tries++) {
       await response?.body?.cancel();
-      const grant = await deps.access.grantFor(businessId);
+      const grant = await deps.access.grantFor(businessId, refused);
       if (!grant) throw new CalendarApiError(call, "notConnected", null, null, "no calendar connected");
       response = await attempt(call, grant, path, init);
+      refused = grant;
     }
     const answered = response!;
     const text = await answered.text().catch(() => "");
