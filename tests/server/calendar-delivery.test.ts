@@ -275,6 +275,31 @@ describe("Bookings → Google Calendar", () => {
     ]);
   });
 
+  it("takes a 404 on one event for that event gone, not the calendar: a change puts it up for review, a cancel is done", async () => {
+    const practice = await connected();
+    const moved = await staffBooking(practice, "Moved Away", "2026-03-16T09:00:00-04:00");
+    const cancelled = await staffBooking(practice, "Cancelled", "2026-03-16T10:00:00-04:00");
+    await allDelivered(practice);
+    // The owner moves both events to another calendar of theirs: this one answers 404 for them.
+    fake.moveEvent(practice.calendarId, eventIdOf(moved._id), "elsewhere@example.com");
+    fake.moveEvent(practice.calendarId, eventIdOf(cancelled._id), "elsewhere@example.com");
+    await staffPut(server, practice.staff, moved._id, { status: "confirmed" });
+    await staffPut(server, practice.staff, cancelled._id, { status: "cancelled" });
+    const later = await staffBooking(practice, "Later", "2026-03-17T09:00:00-04:00");
+    await allDelivered(practice);
+    expect((await connectionOf(practice.businessId)).brokenAt).toBeNull();
+    expect(fake.live(practice.calendarId).map((e) => e.id)).toEqual([eventIdOf(later._id)]);
+    const events = await rawRows<{ bookingId: string; deleted: boolean }>(
+      server.db,
+      sql`select booking_id as "bookingId", deleted_in_google_at is not null as deleted from calendar_events
+        where business_id = ${practice.businessId}::uuid order by deleted desc`,
+    );
+    expect(events).toEqual([
+      { bookingId: moved._id, deleted: true },
+      { bookingId: later._id, deleted: false },
+    ]);
+  });
+
   it("keeps in the outbox purge the rows the calendar has not passed", async () => {
     const practice = await connected();
     fake.deleteCalendar(practice.calendarId);

@@ -298,6 +298,13 @@ export async function startFakeGoogleCalendar() {
       const path = `/calendars/${encodeURIComponent(calendarId)}/events/${eventId}`;
       return handle("DELETE", path, new URLSearchParams(), undefined).status;
     },
+    /** The owner moves an event to another calendar of theirs: this one answers 404 for it from then on. */
+    moveEvent(calendarId: string, eventId: string, toCalendarId: string) {
+      const event = eventsOf(calendarId).get(eventId);
+      if (!event) throw new Error(`No event ${eventId}`);
+      eventsOf(calendarId).delete(eventId);
+      eventsOf(toCalendarId).set(eventId, event);
+    },
     /** `hook` runs once, before the next events listing is answered. */
     beforeNextList(hook: () => Promise<void>) {
       beforeNextList = hook;

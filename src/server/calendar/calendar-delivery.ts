@@ -14,6 +14,7 @@ import {
   type CalendarChangeRow,
   createEventRecorder,
   forgetCalendarEvent,
+  markEventMissing,
   readCalendarChangesAfter,
 } from "./calendar-events.repo";
 
@@ -54,7 +55,9 @@ type ClaimedCalendar = ClaimedCursor & { connectedAt: Date };
  * event inserts it, and Google's 409 (the event is there already: a sender crashed after Google made it,
  * or another instance did) turns into a patch of it. A pending booking shows as tentative, a confirmed one
  * as confirmed; a reschedule patches the times; a cancellation deletes the event; a completion leaves it.
- * An event the owner deleted in Google is left alone (staff review it, see calendar-sync.ts).
+ * An event the owner deleted in Google is left alone (staff review it, see calendar-sync.ts); so is one Google
+ * does not find in the calendar when patching it (404 on the event: moved to another calendar), and a cancel
+ * of one it does not find is done.
  */
 export function createCalendarDelivery(deps: {
   db: Database;
@@ -68,6 +71,18 @@ export function createCalendarDelivery(deps: {
 }): CalendarDelivery {
   const { db, clock, logger, api } = deps;
   const recordEvent = createEventRecorder(db);
+
+  /**
+   * Whether `error` is Google's 404 for an event of a calendar that is still there. Google answers 404 for a
+   * deleted (or no longer shared) calendar too, so the calendar is asked; its own 404 is thrown, and breaks
+   * the connection (verdictOf).
+   */
+  const eventNotFound = async (businessId: string, error: unknown): Promise<boolean> => {
+    if (!(error instanceof CalendarApiError && error.failure === "notFound")) return false;
+    const now = clock();
+    await api.listEvents(businessId, { timeMin: now, timeMax: new Date(now.getTime() + 1) });
+    return true;
+  };
 
   /**
    * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
@@ -88,13 +103,9 @@ export function createCalendarDelivery(deps: {
       try {
         await api.deleteEvent(businessId, eventId);
       } catch (error) {
-        // Already deleted (410), or never made (404 on the event, the calendar answering): nothing to remove.
+        // Already deleted (410), or not in the calendar (never made, moved away): nothing left to remove.
         const gone = error instanceof CalendarApiError && error.failure === "gone";
-        if (
-          !gone &&
-          !(error instanceof CalendarApiError && error.failure === "notFound" && row.eventId === null)
-        )
-          throw error;
+        if (!gone && !(await eventNotFound(businessId, error))) throw error;
       }
       await forgetCalendarEvent(db, bookingId);
       return;
@@ -112,19 +123,31 @@ export function createCalendarDelivery(deps: {
       timezone,
       appOrigin: deps.appOrigin,
     });
+    const patch = async () => {
+      try {
+        await api.patchEvent(businessId, eventId, fields);
+        return true;
+      } catch (error) {
+        if (!(await eventNotFound(businessId, error))) throw error;
+        // Not in the calendar (moved to another one, unknown to Google): staff review it as one deleted there.
+        await markEventMissing(db, { businessId, bookingId, eventId, now: clock() });
+        return false;
+      }
+    };
+    let shown = true;
     if (existing === null) {
       try {
         await api.insertEvent(businessId, { id: eventId, ...fields });
       } catch (error) {
         if (!(error instanceof CalendarApiError && error.failure === "conflict")) throw error;
         // There already (a crash after Google made it, another instance): this change patches it.
-        await api.patchEvent(businessId, eventId, fields);
+        shown = await patch();
       }
     } else {
-      await api.patchEvent(businessId, eventId, fields);
+      shown = await patch();
     }
-    await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
     known.set(bookingId, eventId);
+    if (shown) await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
   };
 
   const serveCalendar = createOutboxSender<CalendarChangeRow, ClaimedCalendar>({

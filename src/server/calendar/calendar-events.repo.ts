@@ -107,3 +107,22 @@ export function createEventRecorder(db: Executor): (event: RecordedEvent) => Pro
 export async function forgetCalendarEvent(db: Executor, bookingId: string): Promise<void> {
   await db.execute(sql`delete from calendar_events where booking_id = ${bookingId}::uuid`);
 }
+
+/**
+ * Google does not have the booking's event in the calendar (404 while the calendar answers: moved to another
+ * calendar, or never there): staff review it as one deleted in Google (see calendar-sync.ts).
+ */
+export async function markEventMissing(
+  db: Executor,
+  event: { businessId: string; bookingId: string; eventId: string; now: Date },
+): Promise<void> {
+  // Booking version 0 for an event never recorded: it shows none of the booking's versions.
+  await db.execute(
+    sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at,
+        deleted_in_google_at)
+      values (${event.bookingId}::uuid, ${event.businessId}::uuid, ${event.eventId}, 0,
+        ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz)
+      on conflict (booking_id) do update
+        set deleted_in_google_at = coalesce(calendar_events.deleted_in_google_at, excluded.deleted_in_google_at)`,
+  );
+}
