@@ -265,6 +265,42 @@ describe("Google → CallDesk", () => {
     expect(detail.calendar).toEqual({ deletedInGoogleAt: server.clock().toISOString(), moveRefusal: null });
   });
 
+  it("sends Google a change staff made while the event was deleted there, once the owner puts the event back", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    await checkCalendars();
+    fake.deleteEvent(practice.calendarId, eventId);
+    await checkCalendars();
+    // Staff move it meanwhile: not sent, it would bring the event back behind the owner's back.
+    const staff = await signIn(server, practice.staff.user.email, "correct horse");
+    const moved = at("2026-03-03T13:00:00-05:00");
+    expect(
+      (await staffPut(server, staff, booked._id, { status: "pending", startTime: moved, outsideHours: true }))
+        .status,
+    ).toBe(200);
+    await allDelivered(practice);
+    expect(fake.events(practice.calendarId)[0]!.start).toMatchObject({
+      dateTime: at("2026-03-03T10:00:00-05:00"),
+    });
+    // The owner puts it back: the next check clears the review and sends the booking as it is now.
+    expect(fake.editEvent(practice.calendarId, eventId, { status: "tentative" })).toBe(200);
+    await checkCalendars();
+    await allDelivered(practice);
+    expect(fake.live(practice.calendarId)[0]!.start).toMatchObject({ dateTime: moved });
+    expect((await detailOf(practice, booked._id)).calendar).toEqual({
+      deletedInGoogleAt: null,
+      moveRefusal: null,
+    });
+    // And a move made in Google from then on is taken, not mistaken for our change still on its way.
+    await checkCalendars();
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T14:00:00-05:00" },
+      end: { dateTime: "2026-03-03T14:30:00-05:00" },
+    });
+    await checkCalendars();
+    expect((await detailOf(practice, booked._id)).startTime).toBe(at("2026-03-03T14:00:00-05:00"));
+  });
+
   it("does not take a move of ours, delivered while Google was being asked, for a move made in Google", async () => {
     const practice = await connected();
     const { booked } = await bookedAndSynced(practice);

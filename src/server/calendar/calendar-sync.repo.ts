@@ -5,7 +5,8 @@ import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
-import { connectedAtIs } from "./calendar-connection.repo";
+import { outboxWritten } from "../outbox/outbox-signal";
+import { CALENDAR_BACKFILL_TOPIC, connectedAtIs } from "./calendar-connection.repo";
 
 /** A connected calendar as its sync needs it. */
 export type SyncedCalendar = {
@@ -61,17 +62,48 @@ export async function bookingsWithEvents(db: Executor, businessId: string): Prom
   return rows.map((row) => ({ ...row, startTime: dateOrNull(row.startTime)! }));
 }
 
-/** The owner deleted (or, with `at` null, restored) these bookings' events in Google. */
+/** The owner deleted these bookings' events in Google. */
 export async function markDeletedInGoogle(
   db: Executor,
   bookingIds: readonly string[],
-  when: Date | null,
+  when: Date,
 ): Promise<void> {
   if (bookingIds.length === 0) return;
   await db.execute(
-    sql`update calendar_events set deleted_in_google_at = ${when ? at(when) : null}
+    sql`update calendar_events set deleted_in_google_at = ${at(when)}
       where booking_id = any(${`{${bookingIds.join(",")}}`}::uuid[])`,
   );
+}
+
+/**
+ * The owner put these bookings' events back in Google: no longer up for review. A change staff made while
+ * an event was deleted was not sent (calendar-delivery.ts), so an event showing an older version than its
+ * open booking is sent the booking as its latest timeline entry left it (a calendar.backfill row, which
+ * Telegram passes); otherwise the event would keep the old time, and every later move made in Google would
+ * be taken for our own change still on its way.
+ */
+export async function markRestoredInGoogle(
+  db: Executor,
+  input: { businessId: string; bookingIds: readonly string[]; now: Date },
+): Promise<void> {
+  if (input.bookingIds.length === 0) return;
+  const restored = sql`ce.business_id = ${input.businessId}::uuid
+    and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])`;
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+        select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${at(input.now)}
+        from calendar_events ce join bookings b on b.id = ce.booking_id
+        cross join lateral (
+          select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
+        ) latest
+        where ${restored} and ce.deleted_in_google_at is not null and ce.booking_version < b.version
+          and b.status in ('pending', 'confirmed')
+        order by b.start_time, b.id`,
+    );
+    await tx.execute(sql`update calendar_events ce set deleted_in_google_at = null where ${restored}`);
+  });
+  outboxWritten([input.businessId]);
 }
 
 /**

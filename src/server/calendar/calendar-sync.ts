@@ -13,6 +13,7 @@ import {
   bookingsWithEvents,
   calendarsToSync,
   markDeletedInGoogle,
+  markRestoredInGoogle,
   noteMoveRefusal,
   type SyncedCalendar,
   saveCheck,
@@ -68,7 +69,8 @@ const endOf = (event: GoogleEvent) => (event.end?.dateTime ? new Date(event.end.
  *   the booking stays. Only when the event shows the booking's current version: while a change of ours is
  *   on its way to Google, the event's old time is not a move.
  * - an event of ours deleted in Google marks the booking for staff's review (deleted_in_google_at), never
- *   cancels it; a full sync that no longer finds an event does the same.
+ *   cancels it; a full sync that no longer finds an event does the same. One put back clears the mark, and a
+ *   change of ours held back meanwhile is queued to Google (markRestoredInGoogle).
  * - busy times are freeBusy less the times of our own events (a booking already holds its time in the slot
  *   engine; counted again, its event would hold it after a cancel or move until the next check).
  */
@@ -163,7 +165,7 @@ export function createCalendarSync(deps: {
     }
     const now = clock();
     await markDeletedInGoogle(db, deleted, now);
-    await markDeletedInGoogle(db, restored, null);
+    await markRestoredInGoogle(db, { businessId: calendar.businessId, bookingIds: restored, now });
   };
 
   /** The calendar's busy times around the days slots are offered for, our own events left out. */
