@@ -114,6 +114,31 @@ export async function connectCalendar(
 export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
 
 /**
+ * Events the owner put back in Google (still marked deleted there) whose open booking changed meanwhile: a
+ * change made while an event was deleted was not sent (calendar-delivery.ts), so each such booking is queued
+ * once more as its latest timeline entry left it, soonest first. Here beside the other backfill, so the
+ * outbox keeps its writers.
+ */
+export async function queueOutdatedRestoredBookings(
+  tx: Executor,
+  input: { businessId: string; bookingIds: readonly string[]; now: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${input.now.toISOString()}::timestamptz
+      from calendar_events ce join bookings b on b.id = ce.booking_id
+      cross join lateral (
+        select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
+      ) latest
+      where ce.business_id = ${input.businessId}::uuid
+        and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])
+        and ce.deleted_in_google_at is not null and ce.booking_version < b.version
+        and b.status in ('pending', 'confirmed')
+      order by b.start_time, b.id`,
+  );
+}
+
+/**
  * A calendar connected afresh starts after the newest outbox row, so the bookings still to come are queued
  * for it once, soonest first, each as its latest timeline entry left it: the owner sees the diary that is
  * already booked, not only what is booked from now on. Written after the cursor's position in the same

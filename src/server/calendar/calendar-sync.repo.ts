@@ -6,7 +6,7 @@ import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
 import { outboxWritten } from "../outbox/outbox-signal";
-import { CALENDAR_BACKFILL_TOPIC, connectedAtIs } from "./calendar-connection.repo";
+import { connectedAtIs, queueOutdatedRestoredBookings } from "./calendar-connection.repo";
 
 /** A connected calendar as its sync needs it. */
 export type SyncedCalendar = {
@@ -90,17 +90,7 @@ export async function markRestoredInGoogle(
   const restored = sql`ce.business_id = ${input.businessId}::uuid
     and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])`;
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
-        select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${at(input.now)}
-        from calendar_events ce join bookings b on b.id = ce.booking_id
-        cross join lateral (
-          select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
-        ) latest
-        where ${restored} and ce.deleted_in_google_at is not null and ce.booking_version < b.version
-          and b.status in ('pending', 'confirmed')
-        order by b.start_time, b.id`,
-    );
+    await queueOutdatedRestoredBookings(tx, input);
     await tx.execute(sql`update calendar_events ce set deleted_in_google_at = null where ${restored}`);
   });
   outboxWritten([input.businessId]);
