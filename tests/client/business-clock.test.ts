@@ -1,20 +1,11 @@
-import { setupI18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import type { AssistantKey } from "@shared/assistant.schema";
-import type { Availability } from "@shared/availability.schema";
-import type { CallDetail } from "@shared/calls.schema";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement as h, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../locales/en/signed-in.po";
 import { RelativeTime } from "../../src/client/components/relative-time";
 import { AssistantKeyList } from "../../src/client/features/assistant-keys/assistant-key-list";
 import { CallContentAbsence } from "../../src/client/features/calls/call-content-absence";
 import { CallFacts } from "../../src/client/features/calls/call-facts";
-import { createApiClient } from "../../src/client/lib/api-client";
-import { ApiContext } from "../../src/client/lib/api-context";
-import { availabilityQueries } from "../../src/client/lib/availability-queries";
+import { availabilityIn, callDetailOf, portalMarkup } from "../support/portal-markup";
 
 // A business in New York seen from a device in Kiribati (UTC+14): 14:30 UTC on Nov 24 is 09:30 that morning at
 // the business and already 04:30 on Nov 25 on the device.
@@ -31,51 +22,10 @@ afterAll(() => {
   else process.env.TZ = deviceZone;
 });
 
-const api = createApiClient({ baseURL: "http://portal.test/api" });
-const i18n = setupI18n({ locale: "en", messages: { en: messages } });
-const day = { start: "09:00", end: "17:00" };
-const availability: Availability = {
-  weeklySchedule: { "0": [], "1": [day], "2": [day], "3": [day], "4": [day], "5": [day], "6": [] },
-  blackoutDates: [],
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  minimumNoticeMinutes: 60,
-  bookingHorizonDays: 60,
-  slotStepMinutes: 15,
-  timezone: BUSINESS_ZONE,
-};
-
 /** The markup of `node` on a screen that has the business's timezone (GET /api/availability) loaded. */
-function render(node: ReactNode): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(availabilityQueries.detail(api).queryKey, availability);
-  return renderToStaticMarkup(
-    h(
-      I18nProvider,
-      { i18n },
-      h(ApiContext.Provider, { value: api }, h(QueryClientProvider, { client: queryClient }, node)),
-    ),
-  );
-}
+const render = (node: ReactNode) => portalMarkup(node, availabilityIn(BUSINESS_ZONE));
 
-const call: CallDetail = {
-  _id: "c1",
-  fromNumber: "+15550001",
-  customerName: "Ada",
-  startTime: MOMENT,
-  duration: 60,
-  status: "completed",
-  outcome: null,
-  summary: null,
-  serviceName: null,
-  externalId: "x1",
-  transcript: [],
-  recordingUrl: null,
-  recordingOff: false,
-  contentRemovedAt: MOMENT,
-  updatedAt: MOMENT,
-  booking: null,
-};
+const call = callDetailOf({ startTime: MOMENT, contentRemovedAt: MOMENT, updatedAt: MOMENT });
 
 const key: AssistantKey = {
   _id: "k1",

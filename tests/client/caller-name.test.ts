@@ -1,73 +1,27 @@
-import { setupI18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import type { Availability } from "@shared/availability.schema";
 import type { CallDetail } from "@shared/calls.schema";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createElement as h, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
-import { messages } from "../../locales/en/signed-in.po";
 import { CallDetailPage } from "../../src/client/features/calls/call-detail-page";
 import { CallFacts } from "../../src/client/features/calls/call-facts";
 import { CallRow } from "../../src/client/features/calls/call-row";
 import { callQueries } from "../../src/client/features/calls/calls.queries";
 import { RecentCallRow } from "../../src/client/features/dashboard/recent-call-row";
-import { createApiClient } from "../../src/client/lib/api-client";
-import { ApiContext } from "../../src/client/lib/api-context";
-import { availabilityQueries } from "../../src/client/lib/availability-queries";
+import { api, availabilityIn, callDetailOf, portalMarkup } from "../support/portal-markup";
 
-const api = createApiClient({ baseURL: "http://portal.test/api" });
-const i18n = setupI18n({ locale: "en", messages: { en: messages } });
-const availability: Availability = {
-  weeklySchedule: { "0": [], "1": [], "2": [], "3": [], "4": [], "5": [], "6": [] },
-  blackoutDates: [],
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  minimumNoticeMinutes: 60,
-  bookingHorizonDays: 60,
-  slotStepMinutes: 15,
-  timezone: "America/New_York",
-};
-
-const call = (customerName: string | null, fromNumber: string): CallDetail => ({
-  _id: "c1",
-  fromNumber,
-  customerName,
-  startTime: "2026-11-24T14:30:00.000Z",
-  duration: 60,
-  status: "completed",
-  outcome: null,
-  summary: null,
-  serviceName: null,
-  externalId: "x1",
-  transcript: [],
-  recordingUrl: null,
-  recordingOff: false,
-  contentRemovedAt: null,
-  updatedAt: "2026-11-24T14:31:00.000Z",
-  booking: null,
-});
 /** No name given: the assistant reported an empty one. */
-const nameless = call("", "+15550001");
+const nameless = callDetailOf({ customerName: "" });
 /** After the privacy desk erased the caller. */
-const erased = call(null, "");
+const erased = callDetailOf({ customerName: null, fromNumber: "" });
 
 function render(node: ReactNode, shown?: CallDetail): string {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(availabilityQueries.detail(api).queryKey, availability);
-  if (shown) queryClient.setQueryData(callQueries.detail(api, shown._id).queryKey, shown);
   // The location a server render reads (there is no browser's here). Router's props type requires children,
   // which createElement's third argument does not satisfy.
   // biome-ignore lint/correctness/noChildrenProp: see above
   const routed = h(Router, { ssrPath: "/calls/c1", children: node });
-  return renderToStaticMarkup(
-    h(
-      I18nProvider,
-      { i18n },
-      h(ApiContext.Provider, { value: api }, h(QueryClientProvider, { client: queryClient }, routed)),
-    ),
-  );
+  return portalMarkup(routed, availabilityIn("America/New_York"), (queryClient) => {
+    if (shown) queryClient.setQueryData(callQueries.detail(api, shown._id).queryKey, shown);
+  });
 }
 
 /** The text of every link in `html`. */

@@ -54,6 +54,18 @@ async function dragBy(page: Page, bookingId: string, dy: number) {
 const bookingOf = (page: Page, id: string) => staffApi<Booking>(page, "GET", `/api/bookings/${id}`);
 
 /** Presses Tab until the focused element matches `selector` (at most `limit` times): keyboard-only navigation. */
+/** A new salon signed in on `page`: its hour-long "Colour & Cut" and a key for its assistant. */
+async function openSalon(page: Page) {
+  await signUp(page);
+  const serviceId = await createService(page, {
+    name: "Colour & Cut",
+    duration: 60,
+    price: 45,
+    isActive: true,
+  });
+  return { serviceId, key: await createAssistantKey(page) };
+}
+
 async function tabTo(page: Page, selector: string, limit = 60) {
   for (let presses = 0; presses < limit; presses++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
@@ -66,14 +78,7 @@ describe("Bookings calendar", () => {
   it("shows a booking by its day and time in week and month, opens its panel and acts on it, by keyboard", async () => {
     const page = await newPage();
     await page.clock.install();
-    await signUp(page);
-    const serviceId = await createService(page, {
-      name: "Colour & Cut",
-      duration: 60,
-      price: 45,
-      isActive: true,
-    });
-    const key = await createAssistantKey(page);
+    const { serviceId, key } = await openSalon(page);
     const call = callReport({
       outcome: "booked",
       callerName: "Grace Hopper",
@@ -188,14 +193,7 @@ describe("Bookings calendar", () => {
 
   it("reschedules by drag and drop: a drop outside the hours asks (cancelled: back at once; confirmed: moved), one inside moves it", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
-    await signUp(page);
-    const serviceId = await createService(page, {
-      name: "Colour & Cut",
-      duration: 60,
-      price: 45,
-      isActive: true,
-    });
-    const key = await createAssistantKey(page);
+    const { serviceId, key } = await openSalon(page);
     // From tomorrow: two hours earlier than any of its slots is still ahead, whatever the time of day now.
     const tomorrow = new Date(Date.now() + 86_400_000);
     const slot = await firstFreeSlot(page, serviceId, tomorrow);
@@ -276,14 +274,7 @@ describe("Bookings calendar", () => {
 
   it("refuses a drop into the past where it is made: nothing is sent, the booking stays", async () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
-    await signUp(page);
-    const serviceId = await createService(page, {
-      name: "Colour & Cut",
-      duration: 60,
-      price: 45,
-      isActive: true,
-    });
-    const key = await createAssistantKey(page);
+    const { serviceId, key } = await openSalon(page);
     const slot = await firstFreeSlot(page, serviceId, new Date(Date.now() + 86_400_000));
     const bookingId = await bookAsAssistant(key, { serviceId, startTime: slot.start });
     // The device's clock reads half an hour before the start: an hour earlier is past (the server, whose
@@ -366,14 +357,7 @@ describe("Bookings calendar", () => {
   it("shows no untranslated string of the calendar or its panel in pl, fr, de, es and nl", async () => {
     const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
-    await signUp(page);
-    const serviceId = await createService(page, {
-      name: "Colour & Cut",
-      duration: 60,
-      price: 45,
-      isActive: true,
-    });
-    const key = await createAssistantKey(page);
+    const { serviceId, key } = await openSalon(page);
     const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
     await reportCallOk(key, call);
     const slot = await firstFreeSlot(page, serviceId);
