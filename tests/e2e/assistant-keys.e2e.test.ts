@@ -88,7 +88,7 @@ describe("Settings → Voice assistant keys", () => {
     await row.getByRole("button", { name: "Revoke key Front desk line" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Revoke the key “Front desk line”?" });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     // focus stays inside the dialog
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Tab");

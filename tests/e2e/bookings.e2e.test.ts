@@ -531,10 +531,14 @@ describe("Bookings", () => {
     expect(new URL(page.url()).searchParams.get("status")).toBe("confirmed");
     await page.getByRole("button", { name: "Next" }).click();
     await showing.getByText("Showing 11-12 of 12 bookings").waitFor();
-    const statuses = await page
-      .locator("main [data-booking]")
-      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status")));
-    expect(statuses).toEqual(["confirmed", "confirmed"]);
+    // The rows follow the count a moment later (they render deferred).
+    await expect
+      .poll(() =>
+        page
+          .locator("main [data-booking]")
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status"))),
+      )
+      .toEqual(["confirmed", "confirmed"]);
 
     // A reload keeps it; past bookings are none yet.
     await page.reload();

@@ -73,7 +73,7 @@ describe("Settings → Your data", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("alertdialog", { name: "Delete everything?" });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     await expect.poll(() => sidewaysOverflow(page)).toEqual([]);
     const typed = dialog.getByLabel(`Type ${BUSINESS} to confirm`);
     await typed.fill(BUSINESS.toLowerCase());

@@ -135,7 +135,8 @@ describe("Services", () => {
     await rowOf(page, "Facial").getByRole("button", { name: "Delete Facial" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete the service “Facial”?" });
     await confirm.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+    // Focus goes in as the dialog opens, a frame or so after it shows.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
     await rowOf(page, "Facial").getByRole("button", { name: "Delete Facial" }).click();
