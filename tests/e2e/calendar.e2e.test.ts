@@ -218,7 +218,7 @@ describe("Settings → Google Calendar, with an OAuth client", () => {
     await page.keyboard.press("Enter");
     const question = page.getByRole("alertdialog", { name: "Disconnect Google Calendar?" });
     await question.waitFor();
-    expect(await focusedText(page)).toBe("Cancel");
+    await expect.poll(() => focusedText(page)).toBe("Cancel");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await toast(page, "Google Calendar disconnected successfully.").waitFor();

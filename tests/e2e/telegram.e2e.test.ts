@@ -72,12 +72,12 @@ describe("Settings → Telegram, with a bot", () => {
     await page.keyboard.press("Enter");
     await dialog.getByRole("heading", { name: "Step 2 of 3: Send the start command" }).waitFor();
     expect(await dialog.getByRole("textbox", { name: "Start command" }).inputValue()).toBe(`/start ${code}`);
-    expect(await focusedText(page)).toBe("Next");
+    await expect.poll(() => focusedText(page)).toBe("Next");
     await page.keyboard.press("Enter");
 
     // Step 3: focus is on the chat ID; Connect waits for one.
     await dialog.getByRole("heading", { name: "Step 3 of 3: Enter the chat ID" }).waitFor();
-    expect(await focusedLabel(page)).toBe("Chat ID");
+    await expect.poll(() => focusedLabel(page)).toBe("Chat ID");
     expect(await dialog.getByRole("button", { name: "Connect", exact: true }).isDisabled()).toBe(true);
     await dialog.getByText("Waiting for your message to the bot", { exact: false }).waitFor();
 
@@ -104,13 +104,13 @@ describe("Settings → Telegram, with a bot", () => {
     // Connecting sent a test message to that chat.
     expect((await fake.waitForMessages(chatId, 1)).length).toBeGreaterThanOrEqual(1);
     // Connect has become Disconnect, and focus went there.
-    expect(await focusedText(page)).toBe("Disconnect");
+    await expect.poll(() => focusedText(page)).toBe("Disconnect");
 
     // Disconnect asks first; the safe choice has focus.
     await page.keyboard.press("Enter");
     const question = page.getByRole("alertdialog", { name: "Disconnect Telegram?" });
     await question.waitFor();
-    expect(await focusedText(page)).toBe("Cancel");
+    await expect.poll(() => focusedText(page)).toBe("Cancel");
     await page.keyboard.press("Tab");
     expect(await focusedText(page)).toBe("Disconnect");
     await page.keyboard.press("Enter");
