@@ -16,12 +16,17 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     return queryClient.prefetchQuery(dashboardQueries.stats(api));
   },
   calls: async ({ api, queryClient, search }) => {
-    const [{ callQueries }, { callsSearch }] = await Promise.all([
+    const [{ callQueries }, { callsSearch }, { availabilityQueries }] = await Promise.all([
       import("../features/calls/calls.queries"),
       import("../features/calls/calls-search"),
+      import("../lib/availability-queries"),
     ]);
     const { page, status, from, to } = callsSearch.parse(search);
-    return queryClient.prefetchQuery(callQueries.list(api, { page, status, from, to }));
+    // The rows' times are shown on the business's clock (the availability answer carries its timezone).
+    return Promise.all([
+      queryClient.prefetchQuery(callQueries.list(api, { page, status, from, to })),
+      queryClient.prefetchQuery(availabilityQueries.detail(api)),
+    ]);
   },
   services: async ({ api, queryClient }) => {
     const [{ serviceQueries }, { companyQuery }] = await Promise.all([
