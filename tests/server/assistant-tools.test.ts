@@ -69,6 +69,19 @@ async function vapiTool(
   return answer;
 }
 
+/** A practice with Vapi connected and a booking its tool made on Tuesday at 10. */
+async function bookedByVapi() {
+  const practice = await openPractice(server);
+  const vapi = await connectVapi(server, practice.staff);
+  await vapiTool(vapi, "book_appointment", {
+    service: "Cleaning",
+    startTime: TUESDAY_10,
+    customerName: "Ada",
+  });
+  const [row] = await bookingsOf(practice);
+  return { practice, vapi, bookingId: row!.id };
+}
+
 const deliveriesOf = async (practice: Practice) =>
   (await listConnections(server, practice.staff))[0]!.recentDeliveries.map((d) => [
     d.event,
@@ -221,14 +234,7 @@ describe("Vapi tool calls", () => {
   });
 
   it("lists, moves and cancels the caller's bookings, several tools in one message answered in order", async () => {
-    const practice = await openPractice(server);
-    const vapi = await connectVapi(server, practice.staff);
-    await vapiTool(vapi, "book_appointment", {
-      service: "Cleaning",
-      startTime: TUESDAY_10,
-      customerName: "Ada",
-    });
-    const [row] = await bookingsOf(practice);
+    const { vapi, bookingId } = await bookedByVapi();
     const { results } = await callVapiTools(
       server,
       vapi,
@@ -236,18 +242,18 @@ describe("Vapi tool calls", () => {
         { name: "list_caller_bookings", args: {}, id: "a" },
         {
           name: "reschedule_booking",
-          args: { bookingId: row!.id, startTime: "2026-03-03T14:00:00-05:00" },
+          args: { bookingId: bookingId, startTime: "2026-03-03T14:00:00-05:00" },
           id: "b",
         },
         { name: "list_caller_bookings", args: { customerPhone: VAPI_CALLER }, id: "c" },
-        { name: "cancel_booking", args: { bookingId: row!.id }, id: "d" },
+        { name: "cancel_booking", args: { bookingId: bookingId }, id: "d" },
         { name: "list_caller_bookings", args: {}, id: "e" },
       ]),
     );
     expect(results).toEqual([
       {
         toolCallId: "a",
-        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${row!.id}).`,
+        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${bookingId}).`,
       },
       {
         toolCallId: "b",
@@ -255,18 +261,18 @@ describe("Vapi tool calls", () => {
       },
       {
         toolCallId: "c",
-        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T14:00:00-05:00, awaiting confirmation (id ${row!.id}).`,
+        result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T14:00:00-05:00, awaiting confirmation (id ${bookingId}).`,
       },
       { toolCallId: "d", result: "Cancelled Cleaning at 2026-03-03T14:00:00-05:00." },
       { toolCallId: "e", result: `No upcoming bookings for ${VAPI_CALLER}.` },
     ]);
-    expect((await timelineOf(server, row!.id)).topics).toEqual([
+    expect((await timelineOf(server, bookingId)).topics).toEqual([
       "booking.create",
       "booking.reschedule",
       "booking.cancel",
     ]);
     // A cancelled booking stays cancelled.
-    expect(await vapiTool(vapi, "cancel_booking", { bookingId: row!.id })).toEqual({
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId: bookingId })).toEqual({
       error: "That booking can no longer be changed (it is cancelled or past).",
     });
   });
@@ -553,19 +559,6 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
     return rows.find((row) => row.id !== old)!;
   }
 
-  /** A practice with Vapi connected and a booking its tool made on Tuesday at 10. */
-  async function bookedByVapi() {
-    const practice = await openPractice(server);
-    const vapi = await connectVapi(server, practice.staff);
-    await vapiTool(vapi, "book_appointment", {
-      service: "Cleaning",
-      startTime: TUESDAY_10,
-      customerName: "Ada",
-    });
-    const [row] = await bookingsOf(practice);
-    return { practice, vapi, bookingId: row!.id };
-  }
-
   it("is answered as it was the first time, its tool not run again, however the booking changed since", async () => {
     const { practice, vapi, bookingId } = await bookedByVapi();
     const move = { bookingId, startTime: "2026-03-03T14:00:00-05:00" };
@@ -750,21 +743,14 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
 
 describe("a move to the time a booking has already", () => {
   it("changes nothing: the tool says so, the booking stays confirmed, nobody is told again", async () => {
-    const practice = await openPractice(server);
-    const vapi = await connectVapi(server, practice.staff);
-    await vapiTool(vapi, "book_appointment", {
-      service: "Cleaning",
-      startTime: TUESDAY_10,
-      customerName: "Ada",
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    expect((await staffPut(server, practice.staff, bookingId, { status: "confirmed" })).status).toBe(200);
+    expect(
+      await vapiTool(vapi, "reschedule_booking", { bookingId: bookingId, startTime: TUESDAY_10 }),
+    ).toEqual({
+      result: "Cleaning is already at 2026-03-03T10:00:00-05:00: nothing was changed.",
     });
-    const [row] = await bookingsOf(practice);
-    expect((await staffPut(server, practice.staff, row!.id, { status: "confirmed" })).status).toBe(200);
-    expect(await vapiTool(vapi, "reschedule_booking", { bookingId: row!.id, startTime: TUESDAY_10 })).toEqual(
-      {
-        result: "Cleaning is already at 2026-03-03T10:00:00-05:00: nothing was changed.",
-      },
-    );
-    expect(await timelineOf(server, row!.id)).toMatchObject({
+    expect(await timelineOf(server, bookingId)).toMatchObject({
       events: [{ version: 1 }, { version: 2, action: "confirm" }],
       topics: ["booking.create", "booking.confirm"],
     });
