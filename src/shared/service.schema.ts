@@ -21,6 +21,9 @@ export const serviceBufferMinutes = type("0 <= number.integer <= 240 | null");
  */
 export const serviceInput = type({
   "+": "reject",
+  // Spec 4's eye action sends the service whole, as GET answers it: its _id may come back. The path names the
+  // service; a PUT whose _id names another one is refused.
+  "_id?": "string",
   name: type("string.trim").to("1 <= string <= 200"),
   "description?": "string <= 2000",
   duration: "1 <= number.integer <= 1440",

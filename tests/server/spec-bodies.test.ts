@@ -158,6 +158,23 @@ describe("services (spec 7 'Services')", () => {
       bufferAfterMinutes: 5,
     });
 
+    // The eye action as a client that keeps what GET answered: the service whole, _id and all.
+    const asListed = (await dataOf<Service[]>(await as(staff).send("GET", "/api/services"))).find(
+      (listed) => listed._id === _id,
+    )!;
+    const shownAgain = await as(staff).send("PUT", `/api/services/${_id}`, { ...asListed, isActive: true });
+    expect(shownAgain.status).toBe(200);
+    expect(await dataOf<Service>(shownAgain)).toEqual({ ...asListed, isActive: true });
+    const other = await dataOf<Service>(
+      await as(staff).send("POST", "/api/services", { ...asListed, name: "Another", _id: "ignored" }),
+    );
+    expect(other._id).not.toBe("ignored");
+    const misnamed = await as(staff).send("PUT", `/api/services/${_id}`, { ...asListed, _id: other._id });
+    await expectRefusal(misnamed, "_id");
+    expect((await dataOf<Service>(await as(staff).send("GET", `/api/services/${other._id}`))).name).toBe(
+      "Another",
+    );
+
     const { name: _, ...noName } = specService;
     await expectRefusal(await as(staff).send("POST", "/api/services", noName), "name");
     await expectRefusal(await as(staff).send("PUT", `/api/services/${_id}`, noName), "name");

@@ -82,7 +82,8 @@ const RULES =
   "what the spec's form sends without one, is null too); bufferBeforeMinutes/bufferAfterMinutes (0–240) " +
   "override the business's buffers, null follows them. The body is the whole service as spec 7 knows it: " +
   "description and category left out are cleared; the buffers, beyond the spec, keep their stored values " +
-  "when left out (a new service has none).";
+  "when left out (a new service has none). _id, as GET answers it, may be sent back: a POST ignores it, a PUT " +
+  "refuses one that is not the path's.";
 
 /** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
 export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
@@ -160,6 +161,10 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
     },
     async (c, { body }) => {
       const id = readIdParam(c, NO_SERVICE);
+      if (body._id !== undefined && body._id !== id)
+        throw new Refusal("VALIDATION", "_id must be the id of the service in the path (or left out)", {
+          field: "_id",
+        });
       const { businessId, userId } = c.get("auth");
       const row = await refusingNameClash(body.name, () =>
         db.transaction(async (tx) => {
