@@ -143,6 +143,9 @@ describe("Settings: company and call handling", () => {
     await settings.locator("[data-no-phone]").waitFor();
     expect(await switchOf(settings, "Transfer calls to a person").isChecked()).toBe(false);
     expect(await settings.getByLabel("Transfer message").count()).toBe(0);
+    // Spec 4: switching transfer on brings the numbers and the message; the other two are there already.
+    expect(await switchOf(settings, "Transfer only during working hours").isChecked()).toBe(true);
+    expect(await settings.getByLabel("Maximum wait (seconds)").inputValue()).toBe("300");
 
     await settings.getByLabel("Company name").fill("Harbour Dental");
     const timezone = settings.getByRole("combobox", { name: "Timezone" });

@@ -67,24 +67,25 @@ export function CallHandlingCard({
               errorText={problems.transferMessage}
               onChange={(event) => onChange({ transferMessage: event.target.value })}
             />
-            <SwitchField
-              name="workingHoursOnly"
-              label={<Trans>Transfer only during working hours</Trans>}
-              checked={draft.workingHoursOnly}
-              onCheckedChange={(workingHoursOnly) => onChange({ workingHoursOnly })}
-            />
-            <Field
-              label={t`Maximum wait (seconds)`}
-              name="maxWaitTime"
-              inputMode="numeric"
-              helperText={t`How long a caller waits for someone to pick up. Anything but a number means 300.`}
-              value={draft.maxWaitTime}
-              errorText={problems.maxWaitTime}
-              className={css({ maxW: "12rem" })}
-              onChange={(event) => onChange({ maxWaitTime: event.target.value })}
-            />
           </>
         ) : null}
+        {/* Spec 4: only the numbers and the message appear with the switch; these two are always there. */}
+        <SwitchField
+          name="workingHoursOnly"
+          label={<Trans>Transfer only during working hours</Trans>}
+          checked={draft.workingHoursOnly}
+          onCheckedChange={(workingHoursOnly) => onChange({ workingHoursOnly })}
+        />
+        <Field
+          label={t`Maximum wait (seconds)`}
+          name="maxWaitTime"
+          inputMode="numeric"
+          helperText={t`How long a caller waits for someone to pick up. Anything but a number means 300.`}
+          value={draft.maxWaitTime}
+          errorText={problems.maxWaitTime}
+          className={css({ maxW: "12rem" })}
+          onChange={(event) => onChange({ maxWaitTime: event.target.value })}
+        />
       </CardBody>
     </Card>
   );
