@@ -6,10 +6,12 @@ import {
   callReport,
   connectVapi,
   connectVapiWithDeliveries,
+  countRequests,
   deliverAsVapi,
   expectNoAxeViolations,
   focusedControl,
   pausePageClock,
+  pressTwice,
   reportCall,
   runPageClockUntilVisible,
   signUp,
@@ -105,6 +107,61 @@ describe("Settings → Voice assistant keys", () => {
     // The only key gone, focus is on the list's heading rather than on the page.
     await expect.poll(() => focusedControl(page)).toBe("Keys");
     expect((await reportCall(key, callReport())).status).toBe(401);
+    await page.context().close();
+  });
+
+  it("keeps the focus on Create key while it creates and after a failure, from the keyboard", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByLabel("Key name").fill("Front desk line");
+
+    // From the keyboard, a creation the server fails: the button keeps the focus while it works and after.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route("**/api/assistant/keys", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      await answered;
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
+      });
+    });
+    await card.getByRole("button", { name: "Create key" }).focus();
+    await page.keyboard.press("Enter");
+    await card.getByRole("button", { name: "Creating…" }).waitFor();
+    answer();
+    await page.getByText("Could not create the key").waitFor();
+    await card.getByRole("button", { name: "Create key" }).waitFor();
+    await expect.poll(() => focusedControl(page)).toBe("Create key");
+    await page.context().close();
+  });
+
+  it("creates one key for a double press on Create key, and revokes it once for a double press on Revoke", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByLabel("Key name").fill("Front desk line");
+    const creations = countRequests(page, "POST", "/api/assistant/keys");
+    await pressTwice(card.getByRole("button", { name: "Create key" }));
+    await page.getByText("Key created").waitFor();
+    const rows = card.getByRole("listitem").filter({ hasText: "Front desk line" });
+    await rows.first().waitFor();
+    expect(creations()).toBe(1);
+    expect(await rows.count()).toBe(1);
+
+    // The question's Revoke pressed twice revokes once (a second would be refused: the key is gone).
+    await card.getByRole("button", { name: "I have copied the key" }).click();
+    await rows.getByRole("button", { name: "Revoke key Front desk line" }).click();
+    const revocations = countRequests(page, "DELETE", /^\/api\/assistant\/keys\/[^/]+$/);
+    await pressTwice(page.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }));
+    await page.getByText("Key revoked").waitFor();
+    await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
+    expect(revocations()).toBe(1);
+    expect(await page.getByText("Could not revoke the key").count()).toBe(0);
     await page.context().close();
   });
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { nextWeek, previewTimes } from "../support/availability-preview";
 import {
   browserForFile,
+  countRequests,
   createService,
   expectNoAxeViolations,
   focusedControl,
+  pressTwice,
   signUp,
   staffApi,
 } from "../support/browser";
@@ -160,6 +162,27 @@ describe("availability", () => {
     await expect.poll(async () => (await previewTimes(page, monday!.iso))[0]).toBe("10:00");
     expect(await previewTimes(page, monday!.iso)).toHaveLength(27);
     expect(await previewTimes(page, tuesday!.iso)).toHaveLength(31);
+    await page.context().close();
+  });
+
+  it("adds one blackout for a double press on Add blackout, which keeps the focus", async () => {
+    const page = await newPage();
+    await signUp(page, "/availability?tab=blackouts");
+    const [, tuesday] = nextWeek();
+    const first = page.getByLabel("First day", { exact: true });
+    await first.fill(tuesday!.us);
+    await first.press("Enter");
+    await expect.poll(() => page.getByLabel("Last day", { exact: true }).inputValue()).toBe(tuesday!.us);
+    await page.getByLabel("Reason (optional)").fill("Public holiday");
+    const additions = countRequests(page, "POST", "/api/availability/blackout-dates");
+    await pressTwice(page.getByRole("button", { name: "Add blackout" }));
+    await page.getByText("Blackout added").waitFor();
+    await page.locator(`[data-blackout="${tuesday!.iso}"]`).first().waitFor();
+    expect(additions()).toBe(1);
+    // The form emptied for the next one, and the keyboard is still on its button.
+    await expect.poll(() => page.getByLabel("Reason (optional)").inputValue()).toBe("");
+    await expect.poll(() => focusedControl(page)).toBe("Add blackout");
+    expect(await page.locator(`[data-blackout="${tuesday!.iso}"]`).count()).toBe(1);
     await page.context().close();
   });
 

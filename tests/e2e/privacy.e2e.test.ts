@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import {
   browserForFile,
   callReport,
+  countRequests,
   createAssistantKey,
   expectNoAxeViolations,
+  pressTwice,
   reportCallOk,
   signUp,
   staffApi,
@@ -104,6 +106,19 @@ describe("Settings → Data protection", () => {
     expect(await form.getByLabel("Days to keep customers' details").inputValue()).toBe("365");
     await page.context().close();
   }, 120_000);
+
+  it("sends one save for a double press on Save", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const form = await openCard(page);
+    await flip(form, "Record calls");
+    const saves = countRequests(page, "PUT", "/api/privacy/settings");
+    await pressTwice(form.getByRole("button", { name: "Save data protection" }));
+    await toast(page, "Settings updated successfully").waitFor();
+    await expect.poll(() => form.getByText("Unsaved changes").count()).toBe(0);
+    expect(saves()).toBe(1);
+    await page.context().close();
+  });
 
   it("shows on a call's page that recording was off, and what the next purge would remove", async () => {
     const page = await newPage();

@@ -5,10 +5,12 @@ import { describe, expect, inject, it } from "vitest";
 import {
   browserForFile,
   builtFileOf,
+  countRequests,
   createAssistantKey,
   createService,
   focusedControl,
   holdRequests,
+  pressTwice,
   signUp,
   staffApi,
 } from "../support/browser";
@@ -314,6 +316,19 @@ describe("Settings: company and call handling", () => {
       "Something went wrong on our side. Please try again. What you typed is still here.",
     );
     expect(text.match(/try again/gi)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("sends one save for a double press on Save", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await settings.getByLabel("Greeting").fill("Hello twice?");
+    const saves = countRequests(page, "PUT", "/api/company/me");
+    await pressTwice(settings.getByRole("button", { name: "Save settings" }));
+    await toast(page, "Settings updated successfully").waitFor();
+    await expect.poll(() => settings.getByText("Unsaved changes").count()).toBe(0);
+    expect(saves()).toBe(1);
     await page.context().close();
   });
 

@@ -64,6 +64,31 @@ export async function holdRequests(page: Page, url: string | RegExp) {
 }
 
 /**
+ * Counts the requests of `method` to `path` (a URL's pathname, or a pattern of it) the page sends from now on: what
+ * a press sent.
+ */
+export function countRequests(page: Page, method: string, path: string | RegExp): () => number {
+  let sent = 0;
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === method && (typeof path === "string" ? pathname === path : path.test(pathname)))
+      sent++;
+  });
+  return () => sent;
+}
+
+/**
+ * A double press at its quickest: the button takes the focus as a pressed one does, then two clicks within one
+ * task, before the page has drawn anything of the first (what stops a second request must hold at the press).
+ */
+export const pressTwice = (button: Locator) =>
+  button.evaluate((element: HTMLElement) => {
+    element.focus();
+    element.click();
+    element.click();
+  });
+
+/**
  * A new account, signed in on the page's context through the API (auth.e2e drives the sign-up form itself), then
  * the page opened at `at`: one page load instead of the form's and the dashboard's before the one a test needs.
  */

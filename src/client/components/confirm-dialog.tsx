@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useRef } from "react";
+import { useOneAtATime } from "../lib/use-one-at-a-time";
 import { AppDialog } from "./ui/app-dialog";
 import { Button } from "./ui/button";
 import { destructive } from "./ui/destructive";
@@ -17,7 +18,8 @@ type ConfirmDialogProps<T> = {
   /** The confirmed request is on its way: its answer decides, so the dialog cannot be backed out of. */
   pending: boolean;
   onCancel: () => void;
-  onConfirm: (target: T) => void;
+  /** What confirming does; a promise it returns holds off another confirm until it settles (and says its failure). */
+  onConfirm: (target: T) => unknown;
   /** Where focus goes on closing, when not back to what opened the dialog (it may be gone by then). */
   finalFocus?: (() => HTMLElement | null) | undefined;
   /** "destructive" (the default): the confirm destroys something; "plain": it only goes ahead despite a warning. */
@@ -39,6 +41,8 @@ export function ConfirmDialog<T>({
   tone = "destructive",
 }: ConfirmDialogProps<T>) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  // `pending` comes from a render: a second press before the one that shows it would confirm twice.
+  const oneAtATime = useOneAtATime();
   // The dialog animates out after `target` is cleared: keep naming what it was about.
   const last = useRef(target);
   if (target !== null) last.current = target;
@@ -66,7 +70,9 @@ export function ConfirmDialog<T>({
         <Button
           className={tone === "destructive" ? destructive : undefined}
           aria-disabled={pending || undefined}
-          onClick={() => !pending && target !== null && onConfirm(target)}
+          onClick={() => {
+            if (!pending && target !== null) oneAtATime(async () => onConfirm(target));
+          }}
         >
           {pending ? pendingLabel : confirmLabel}
         </Button>

@@ -120,7 +120,7 @@ export function AssistantKeysSection() {
         pendingLabel={<Trans>Revoking…</Trans>}
         pending={revoke.isPending}
         onCancel={() => setRevoking(null)}
-        onConfirm={(key) => revoke.mutate(key)}
+        onConfirm={(key) => revoke.mutateAsync(key)}
         finalFocus={revokedFocus.finalFocus}
       />
     </div>

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 
 const NAME_MAX = 100;
 
@@ -18,6 +19,7 @@ export function CreateKeyForm({ pending, onCreate }: CreateKeyFormProps) {
   const [name, setName] = useState("");
   const [invalid, setInvalid] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const oneAtATime = useOneAtATime();
   return (
     <form
       noValidate
@@ -25,17 +27,13 @@ export function CreateKeyForm({ pending, onCreate }: CreateKeyFormProps) {
       className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-start", gap: "3" })}
       onSubmit={(event) => {
         event.preventDefault();
-        if (pending) return;
         const trimmed = name.trim();
         if (!trimmed) {
           setInvalid(true);
           inputRef.current?.focus();
           return;
         }
-        onCreate(trimmed).then(
-          () => setName(""),
-          () => {},
-        );
+        oneAtATime(() => onCreate(trimmed).then(() => setName("")));
       }}
     >
       <div className={css({ flex: "1", minW: "14rem" })}>
@@ -55,8 +53,13 @@ export function CreateKeyForm({ pending, onCreate }: CreateKeyFormProps) {
           }}
         />
       </div>
-      {/* Aligned with the input, below its label. */}
-      <Button type="submit" disabled={pending} className={css({ mt: { base: "0", sm: "6" } })}>
+      {/* Aligned with the input, below its label. aria-disabled, not disabled: a button disabling itself under the
+          keyboard would drop focus to <body>. */}
+      <Button
+        type="submit"
+        aria-disabled={pending || undefined}
+        className={css({ mt: { base: "0", sm: "6" } })}
+      >
         <Plus aria-hidden="true" />
         {pending ? <Trans>Creating…</Trans> : <Trans>Create key</Trans>}
       </Button>

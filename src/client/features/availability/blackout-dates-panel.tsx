@@ -152,7 +152,7 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
         pendingLabel={<Trans>Removing…</Trans>}
         pending={remove.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={(blackout) => remove.mutate(blackout)}
+        onConfirm={(blackout) => remove.mutateAsync(blackout)}
         finalFocus={removedFocus.finalFocus}
       />
     </div>

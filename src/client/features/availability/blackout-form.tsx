@@ -6,6 +6,7 @@ import { css } from "styled-system/css";
 import { DatePickerField } from "../../components/date-picker-field";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import type { BlackoutProblem } from "./availability-problems";
 import { blackoutInputOf } from "./blackout-span";
 import { useAvailabilityValidation } from "./use-availability-validation";
@@ -36,6 +37,7 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
   const [reason, setReason] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const errorId = useId();
+  const oneAtATime = useOneAtATime();
 
   const value = blackoutInputOf({ startDate, startTime, endDate: endDate || startDate, endTime, reason });
   const problem = submitted ? blackoutProblem(value) : null;
@@ -55,9 +57,9 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         setSubmitted(true);
-        if (pending || blackoutProblem(value)) return;
-        onAdd(value).then(
-          () => {
+        if (blackoutProblem(value)) return;
+        oneAtATime(() =>
+          onAdd(value).then(() => {
             setStartDate("");
             setEndDate("");
             setEndChosen(false);
@@ -65,8 +67,7 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
             setEndTime("");
             setReason("");
             setSubmitted(false);
-          },
-          () => {},
+          }),
         );
       }}
     >
@@ -129,7 +130,8 @@ export function BlackoutForm({ today, pending, onAdd }: BlackoutFormProps) {
         />
       </div>
       <div>
-        <Button type="submit" disabled={pending}>
+        {/* aria-disabled, not disabled: a button disabling itself under the keyboard would drop focus to <body>. */}
+        <Button type="submit" aria-disabled={pending || undefined}>
           <Plus aria-hidden="true" />
           {pending ? <Trans>Adding…</Trans> : <Trans>Add blackout</Trans>}
         </Button>

@@ -69,7 +69,7 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
         onCancel={endCancel}
         finalFocus={focusFallback}
         // The toast says why it failed; the question is over either way.
-        onConfirm={(target) => void actions.act(target, { type: "cancel" }).then(endCancel, endCancel)}
+        onConfirm={(target) => actions.act(target, { type: "cancel" }).then(endCancel, endCancel)}
       />
       <RescheduleDialog
         booking={rescheduling}

@@ -17,6 +17,7 @@ import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { failureOf } from "../../lib/error-wording";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { PRIVACY_DESK_PATH } from "../privacy-desk/privacy-desk.queries";
 import { dataProtectionQueries, saveDataProtection } from "./data-protection.queries";
 import {
@@ -138,17 +139,21 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
       );
   };
 
-  const submit = async (event: FormEvent) => {
+  // One save at a time from the press on: the check is awaited before the request goes, and a second press
+  // meanwhile (or before the render that says "Saving…") must not send it again.
+  const oneAtATime = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
-    const update = updateOf(draft);
-    const found = (await loadCheck()).problemsOf(update);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      setChecks((n) => n + 1);
-      return;
-    }
-    save.mutate({ update, sent: draft });
+    oneAtATime(async () => {
+      const update = updateOf(draft);
+      const found = (await loadCheck()).problemsOf(update);
+      setProblems(found);
+      if (Object.keys(found).length > 0) {
+        setChecks((n) => n + 1);
+        return;
+      }
+      await save.mutateAsync({ update, sent: draft });
+    });
   };
 
   const problemText = (field: Retention) => {
@@ -168,7 +173,7 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
       noValidate
       aria-label={label}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "5" })}
     >

@@ -303,7 +303,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
         pendingLabel={<Trans>Erasing…</Trans>}
         pending={erase.isPending}
         onCancel={() => setConfirming(null)}
-        onConfirm={() => erase.mutate()}
+        onConfirm={() => erase.mutateAsync()}
       />
     </div>
   );

@@ -163,7 +163,7 @@ export function ServicesPage() {
         pendingLabel={<Trans>Deleting…</Trans>}
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={(service) => remove.mutate(service)}
+        onConfirm={(service) => remove.mutateAsync(service)}
         finalFocus={deletedFocus.finalFocus}
       />
     </>

@@ -12,6 +12,7 @@ import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
 import { failureOf } from "../../lib/error-wording";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import { draftOf, rebaseDraft, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
@@ -84,17 +85,21 @@ export function SettingsForm({ company }: { company: Company }) {
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  // One save at a time from the press on: the check is awaited before the request goes, and a second press
+  // meanwhile (or before the render that says "Saving…") must not send it again.
+  const oneAtATime = useOneAtATime();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
-    const update = updateOf(draft, company.phoneNumber);
-    const found = (await loadCheck()).problemsOf(update);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      setChecks((n) => n + 1);
-      return;
-    }
-    save.mutate({ update, sent: draft });
+    oneAtATime(async () => {
+      const update = updateOf(draft, company.phoneNumber);
+      const found = (await loadCheck()).problemsOf(update);
+      setProblems(found);
+      if (Object.keys(found).length > 0) {
+        setChecks((n) => n + 1);
+        return;
+      }
+      await save.mutateAsync({ update, sent: draft });
+    });
   };
 
   const texts: SettingsProblemTexts = Object.fromEntries(
@@ -107,7 +112,7 @@ export function SettingsForm({ company }: { company: Company }) {
       noValidate
       aria-label={t`Company and call handling`}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       // The check's code is fetched on the form's first use, so Save does not wait for it.
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "6", mb: "6" })}

@@ -173,7 +173,7 @@ export function BookingsFullCalendar(props: BookingsFullCalendarProps) {
         tone="plain"
         pending={saving}
         onCancel={() => setOutside(null)}
-        onConfirm={() => void moveAnyway()}
+        onConfirm={moveAnyway}
         title={() => t`Outside the opening hours`}
         description={({ startTime }) =>
           i18n._(outsideHoursText(time(startTime.toISOString()), dayOf(calendarDateAt(startTime, timeZone))))
