@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
 import {
   browserForFile,
   callReport,
   createAssistantKey,
+  createService,
   expectNoAxeViolations,
   fakeRecordingHost,
   reportCallOk,
@@ -301,6 +303,54 @@ describe("Calls", () => {
     await expect
       .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime))
       .toBeGreaterThanOrEqual(Math.floor(before) + 2);
+    await page.context().close();
+  });
+});
+
+describe("A call's booking", () => {
+  it("shows the booking's status as it is now after it was confirmed, then cancelled, on Bookings", async () => {
+    const { page, key } = await staffWithKey();
+    const serviceId = await createService(page, { name: "Haircut", duration: 30, price: 40, isActive: true });
+    const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
+    const callId = await reportCallOk(key, call);
+    const slot = await firstFreeSlot(page, serviceId);
+    const bookingId = await bookAsAssistant(key, {
+      serviceId,
+      startTime: slot.start,
+      callExternalId: call.externalId,
+    });
+    const status = (value: string) =>
+      page.locator(`[data-call-booking="${bookingId}"] [data-status="${value}"]`);
+    const updated = page.locator("[data-scope=toast]").getByText("Booking updated successfully");
+
+    // Everything from here on is in-app navigation: the call's detail stays cached (30 s) between visits.
+    await page.goto(`/calls/${callId}`);
+    await status("pending").waitFor();
+
+    // Confirmed in the panel the card opens, then back to the call with the browser's Back.
+    await page.getByRole("link", { name: "Open the booking" }).click();
+    const panel = page.getByRole("dialog", { name: "Grace Hopper" });
+    await panel.getByRole("button", { name: "Confirm" }).click();
+    await updated.waitFor();
+    await page.goBack();
+    await page.waitForURL(`**/calls/${callId}`);
+    await status("confirmed").waitFor();
+
+    // Cancelled from the Bookings list, reached through the navigation; Back again.
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Bookings" })
+      .click();
+    const row = page.locator(`main [data-booking="${bookingId}"]`);
+    await row.getByRole("button", { name: /^Cancel/ }).click();
+    await page
+      .getByRole("alertdialog", { name: "Cancel the booking of Grace Hopper?" })
+      .getByRole("button", { name: "Cancel booking" })
+      .click();
+    await page.locator(`main [data-booking="${bookingId}"][data-status=cancelled]`).waitFor();
+    await page.goBack();
+    await page.waitForURL(`**/calls/${callId}`);
+    await status("cancelled").waitFor();
     await page.context().close();
   });
 });
