@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { LIVE_REFRESH_MS } from "../../src/client/lib/live-refresh";
 import {
@@ -243,6 +243,40 @@ describe("Settings → Voice assistant on Vapi", () => {
     await page.getByText("Vapi disconnected successfully.").waitFor();
     await expect.poll(() => focused(card.getByRole("button", { name: "Connect Vapi" }))).toBe(true);
     expect((await deliverAsVapi(url, rotated, fixtureText("vapi", "end-of-call-report"))).status).toBe(404);
+    await page.context().close();
+  });
+});
+
+describe("Settings → Voice assistant: focus through a failure", () => {
+  it("stays on Connect Vapi after a failed connect, and on Rotate secret in the question after a failed rotation", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
+    await card.locator("[data-scope=segment-group][data-part=item]", { hasText: "Vapi" }).click();
+    const failed = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
+      });
+    await page.route("**/api/assistant-connections", (route) =>
+      route.request().method() === "POST" ? failed(route) : route.fallback(),
+    );
+    await card.getByRole("button", { name: "Connect Vapi" }).click();
+    await page.getByText("Failed to connect Vapi.").waitFor();
+    await expect.poll(() => focusedControl(page)).toBe("Connect Vapi");
+    await page.unroute("**/api/assistant-connections");
+
+    await card.getByRole("button", { name: "Connect Vapi" }).click();
+    await card.getByRole("button", { name: "I have copied the secret" }).click();
+    await page.route("**/api/assistant-connections/*/rotate-secret", failed);
+    await card.getByRole("button", { name: "Rotate secret" }).click();
+    const rotate = page.getByRole("alertdialog", { name: "Rotate the Vapi secret?" });
+    await rotate.getByRole("button", { name: "Rotate secret" }).click();
+    await page.getByText("Failed to rotate the secret.").waitFor();
+    await expect.poll(() => focusedControl(page)).toBe("Rotate secret");
+    expect(await rotate.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await page.context().close();
   });
 });

@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browserForFile, PASSWORD, signIn, signUp, signUpThroughForm, uniqueEmail } from "../support/browser";
+import {
+  browserForFile,
+  focusedControl,
+  PASSWORD,
+  signIn,
+  signUp,
+  signUpThroughForm,
+  uniqueEmail,
+} from "../support/browser";
 import { readCatalog, readUntranslated, visibleTexts } from "../support/i18n-check";
 
 const { newPage } = browserForFile();
@@ -90,6 +98,8 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await expect.poll(() => alert.isVisible()).toBe(true);
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("wrong password!");
+    // The button pressed kept the focus while the server answered, and keeps it to try again.
+    await expect.poll(() => focusedControl(page)).toBe("Sign In");
     await page.context().close();
   });
 

@@ -4,11 +4,14 @@ import { describe, expect, it } from "vitest";
 import {
   browserForFile,
   callReport,
+  countRequests,
   createAssistantKey,
   expectNoAxeViolations,
+  focusedControl,
   holdRequests,
   originOf,
   PASSWORD,
+  pressTwice,
   reportCallOk,
   signIn,
   signUp,
@@ -66,6 +69,8 @@ describe("Settings → Your data", () => {
     expect(files.get("users.jsonl")).toContain(email);
     expect(files.get("users.jsonl")).not.toContain("password_hash");
     await toast(page, "Your data was exported").waitFor();
+    // The button kept the focus while the export ran.
+    await expect.poll(() => focusedControl(page)).toBe("Export all data");
     await expectNoAxeViolations(page);
 
     // Keyboard only: the dialog opens on Cancel, the safe choice.
@@ -100,10 +105,13 @@ describe("Settings → Your data", () => {
       .poll(() => dialog.getByRole("button", { name: "Delete everything", exact: true }).isDisabled())
       .toBe(false);
 
+    // Pressed twice, the deletion is asked for once.
     await typed.fill(BUSINESS);
-    await typed.press("Enter");
+    const deletions = countRequests(page, "POST", "/api/privacy/delete-business");
+    await pressTwice(dialog.getByRole("button", { name: "Delete everything", exact: true }));
     await page.waitForURL("**/auth/sign-in");
     await toast(page, `${BUSINESS} and all its data were deleted`).waitFor();
+    expect(deletions()).toBe(1);
 
     await signIn(page, email, PASSWORD);
     await page.getByText("Invalid email or password").waitFor();

@@ -4,7 +4,15 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextWeek, previewTimes } from "../support/availability-preview";
 import { createBooking, firstFreeSlot } from "../support/bookings";
-import { browserForFile, createService, expectNoAxeViolations, signUp, staffApi } from "../support/browser";
+import {
+  browserForFile,
+  countRequests,
+  createService,
+  expectNoAxeViolations,
+  pressTwice,
+  signUp,
+  staffApi,
+} from "../support/browser";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
@@ -106,8 +114,11 @@ describe("bookings whose events the owner changed in Google Calendar", () => {
       start: { dateTime: night },
       end: { dateTime: `${day}T03:30:00${newYorkOffset(day)}` },
     });
-    await card(page).getByRole("button", { name: "Resync now" }).click();
+    // Pressed twice, it resyncs once.
+    const resyncs = countRequests(page, "POST", "/api/calendar/resync");
+    await pressTwice(card(page).getByRole("button", { name: "Resync now" }));
     await toast(page, "Synced with Google Calendar.").waitFor();
+    expect(resyncs()).toBe(1);
 
     await page.goto(`/bookings?booking=${deleted._id}`);
     await page.getByText("Deleted in Google Calendar", { exact: true }).waitFor();

@@ -8,6 +8,7 @@ import {
   createAssistantKey,
   createService,
   expectNoAxeViolations,
+  focusedControl,
   holdRequests,
   reportCallOk,
   signUp,
@@ -65,6 +66,8 @@ describe("Settings → Privacy desk", () => {
       page.getByRole("button", { name: "Download this caller's data" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^caller-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    // The button kept the focus while the file was prepared.
+    await expect.poll(() => focusedControl(page)).toBe("Download this caller's data");
     const files = await readZip(await buffer(await download.createReadStream()));
     expect(files.get("readme.txt")).toContain("transcripts.csv");
     expect(files.get("transcripts.csv")).toContain("Hello, Ada here.");

@@ -100,6 +100,8 @@ describe("Services", () => {
     await massage.getByRole("button", { name: "Deactivate Deep Tissue Massage" }).click();
     await massage.getByText("inactive", { exact: true }).waitFor();
     await toast(page, "Service updated successfully").waitFor();
+    // The eye kept the focus while its change was on its way (now named for the way back).
+    await expect.poll(() => focusedControl(page)).toBe("Activate Deep Tissue Massage");
     await massage.getByRole("button", { name: "Activate Deep Tissue Massage" }).click();
     await massage.getByText("active", { exact: true }).waitFor();
     expect((await cellTexts(massage))[0]).toBe("Deep Tissue Massage\nSixty minutes, oils included");

@@ -61,7 +61,13 @@ export function AuthCard(props: AuthCardProps) {
         <form className={css({ display: "flex", flexDirection: "column", gap: "4" })} onSubmit={submit}>
           {failure ? <Alert title={failure} /> : null}
           {children}
-          <Button type="submit" size="lg" disabled={pending} className={css({ w: "full", mt: "2" })}>
+          {/* aria-disabled, not disabled: the button keeps the focus while signing in, and after a refusal. */}
+          <Button
+            type="submit"
+            size="lg"
+            aria-disabled={pending || undefined}
+            className={css({ w: "full", mt: "2" })}
+          >
             {props.submit}
           </Button>
         </form>

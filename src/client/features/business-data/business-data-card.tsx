@@ -15,6 +15,7 @@ import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { useSessionActor, useSessionUser } from "../session/session-context";
 import { downloadBusinessExport, type ExportProgress } from "./business-export";
 import { DeleteBusinessDialog } from "./delete-business-dialog";
@@ -54,6 +55,8 @@ export function BusinessDataCard() {
     onSettled: () => setProgress(null),
   });
 
+  // One request of the card at a time, from the press on: an export, or the deletion (never during an export).
+  const oneAtATime = useOneAtATime();
   const deleting = useMutation({
     mutationFn: (typedName: string) =>
       api.post("/privacy/delete-business", "businessDeleted", { businessName: typedName }),
@@ -95,7 +98,11 @@ export function BusinessDataCard() {
         onCheckedChange={setWithRecordings}
       />
       <div className={actionsRow}>
-        <Button variant="outline" disabled={exporting.isPending} onClick={() => exporting.mutate()}>
+        <Button
+          variant="outline"
+          aria-disabled={exporting.isPending || undefined}
+          onClick={() => oneAtATime(() => exporting.mutateAsync())}
+        >
           {exporting.isPending ? <Trans>Exporting…</Trans> : label}
         </Button>
       </div>
@@ -156,7 +163,7 @@ export function BusinessDataCard() {
         refusal={refusal}
         lastExport={exportButton(t`Download a last export`)}
         onCancel={() => setAsking(false)}
-        onDelete={(typedName) => deleting.mutate(typedName)}
+        onDelete={(typedName) => oneAtATime(() => deleting.mutateAsync(typedName))}
         finalFocus={() => deleteRef.current}
       />
     </Card>

@@ -99,7 +99,8 @@ export function DeleteBusinessDialog({
           <Button ref={cancelRef} variant="outline" onClick={close}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" className={destructive} disabled={deleting || exporting}>
+          {/* aria-disabled, not disabled: the button pressed keeps the focus while the deletion is on its way. */}
+          <Button type="submit" className={destructive} aria-disabled={deleting || exporting || undefined}>
             {deleting ? <Trans>Deleting…</Trans> : <Trans>Delete everything</Trans>}
           </Button>
         </Dialog.Footer>

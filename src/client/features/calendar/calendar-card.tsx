@@ -21,6 +21,7 @@ import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { dateTimeFormat, dayFormat } from "../../lib/zoned-format";
 import { calendarQueries, resyncCalendar } from "./calendar.queries";
 import { provideCalendarConnect } from "./calendar-connect.actors";
@@ -90,6 +91,8 @@ export function CalendarCard() {
     }
   }, [focusAction, connected]);
 
+  // `resync.isPending` is a render's: a second press before the next would resync twice.
+  const oneAtATime = useOneAtATime();
   const resync = useMutation({
     mutationFn: () => resyncCalendar(api),
     // The answer comes once the check went through: the card's last check is that moment.
@@ -134,9 +137,7 @@ export function CalendarCard() {
     <Button
       variant="outline"
       aria-disabled={resync.isPending || undefined}
-      onClick={() => {
-        if (!resync.isPending) resync.mutate();
-      }}
+      onClick={() => oneAtATime(() => resync.mutateAsync())}
     >
       {resync.isPending ? <Trans>Resyncing…</Trans> : <Trans>Resync now</Trans>}
     </Button>

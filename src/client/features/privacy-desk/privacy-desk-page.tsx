@@ -19,6 +19,7 @@ import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { CallerBookings, CallerCalls } from "./caller-records";
 import { ErasureReceiptCard } from "./erasure-receipt";
 import {
@@ -176,6 +177,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
     mutationFn: () => downloadCallerData(api, search),
     onError: () => toaster.error({ title: t`The caller's data could not be downloaded` }),
   });
+  const oneAtATime = useOneAtATime();
   const erase = useMutation({
     mutationFn: () =>
       eraseCallerData(api, {
@@ -269,8 +271,8 @@ function CallerResults({ search }: { search: CallerSearch }) {
         <Button
           variant="outline"
           className={wrapping}
-          disabled={download.isPending}
-          onClick={() => download.mutate()}
+          aria-disabled={download.isPending || undefined}
+          onClick={() => oneAtATime(() => download.mutateAsync())}
         >
           <Download aria-hidden="true" />
           {download.isPending ? (

@@ -87,8 +87,9 @@ export function ServiceTable({ services, togglingId, onToggle, onEdit, onDelete 
               variant="ghost"
               size="sm"
               aria-label={service.isActive ? t`Deactivate ${name}` : t`Activate ${name}`}
-              disabled={togglingId === service._id}
-              onClick={() => onToggle(service)}
+              // aria-disabled, not disabled: the button pressed keeps the focus while its change is on its way.
+              aria-disabled={togglingId === service._id || undefined}
+              onClick={() => togglingId !== service._id && onToggle(service)}
             >
               {service.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
             </IconButton>

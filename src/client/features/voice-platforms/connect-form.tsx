@@ -41,7 +41,8 @@ export function ConnectForm({ provider, actor }: ConnectFormProps) {
         )}
       </Text>
       {provider === "retell" ? <RetellKeyField actor={actor} /> : null}
-      <Button type="submit" disabled={creating}>
+      {/* aria-disabled, not disabled: the button pressed keeps the focus while connecting. */}
+      <Button type="submit" aria-disabled={creating || undefined}>
         <Plug aria-hidden="true" />
         {creating ? <Trans>Connecting…</Trans> : <Trans>Connect {platform}</Trans>}
       </Button>

@@ -64,10 +64,11 @@ export function RotateDialog({ actor, finalFocus }: RotateDialogProps) {
       >
         {retell ? <RetellKeyField actor={actor} /> : null}
         <Dialog.Footer>
-          <Button ref={cancelRef} variant="outline" disabled={rotating} onClick={close}>
+          {/* aria-disabled, not disabled: focus stays on the button pressed while the rotation is on its way. */}
+          <Button ref={cancelRef} variant="outline" aria-disabled={rotating || undefined} onClick={close}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" disabled={rotating}>
+          <Button type="submit" aria-disabled={rotating || undefined}>
             {rotating ? (
               <Trans>Rotating…</Trans>
             ) : retell ? (
