@@ -89,6 +89,8 @@ export const auditEvent = type.or(
   { action: "'service.deleted'", details: { serviceName: "string" } },
   { action: "'telegram.connected'", details: none },
   { action: "'telegram.disconnected'", details: none },
+  // By the server: Telegram upgraded the chat's group to a supergroup, which notifications now go to.
+  { action: "'telegram.chat_migrated'", details: none },
   { action: "'calendar.connected'", details: none },
   { action: "'calendar.disconnected'", details: none },
   { action: "'privacy.settings_updated'", details: { fields: fieldsOf(PRIVACY_AUDIT_FIELDS) } },

@@ -21,7 +21,7 @@ describe("Telegram delivery backoff", () => {
     expect(BACKOFF_CAP_MS).toBeLessThanOrEqual(60_000);
   });
 
-  it("reads Telegram's answer: 429 waits retry_after, 403 and chat not found break the chat, other 400s skip", () => {
+  it("reads Telegram's answer: 429 waits retry_after, 403 and a 400 about the chat break it, other 400s skip", () => {
     expect(failureVerdict(refused(429, "Too Many Requests", 37), 1)).toEqual({
       kind: "retry",
       waitMs: 37_000,
@@ -30,7 +30,29 @@ describe("Telegram delivery backoff", () => {
       kind: "broken",
     });
     expect(failureVerdict(refused(400, "Bad Request: chat not found"), 1)).toEqual({ kind: "broken" });
-    expect(failureVerdict(refused(400, "Bad Request: message is too long"), 1)).toEqual({ kind: "skip" });
+    // As the Bot API server words them now and did before, and Telegram's own codes it passes on; in any case.
+    for (const aboutTheChat of [
+      "Bad Request: not enough rights to send text messages to the chat",
+      "Bad Request: have no rights to send a message",
+      "Bad Request: Have no write access to the chat",
+      "Bad Request: need administrator rights in the channel chat",
+      "Bad Request: CHAT_WRITE_FORBIDDEN",
+      "Bad Request: CHAT_RESTRICTED",
+      "Bad Request: TOPIC_CLOSED",
+      "Bad Request: group chat was deactivated",
+      // Without the supergroup's id there is nowhere to follow it: the owner reconnects.
+      "Bad Request: group chat was upgraded to a supergroup chat",
+    ]) {
+      expect(failureVerdict(refused(400, aboutTheChat), 1), aboutTheChat).toEqual({ kind: "broken" });
+    }
+    for (const aboutTheMessage of [
+      "Bad Request: message is too long",
+      "Bad Request: can't parse entities: Can't find end of the entity starting at byte offset 12",
+      "Bad Request: BUTTON_DATA_INVALID",
+      "Bad Request: text must be non-empty",
+    ]) {
+      expect(failureVerdict(refused(400, aboutTheMessage), 1), aboutTheMessage).toEqual({ kind: "skip" });
+    }
     const unreachable = new BotApiError("sendMessage", "unreachable", null, "ECONNREFUSED");
     expect(failureVerdict(unreachable, 3, () => 0)).toEqual({ kind: "retry", waitMs: 2_000 });
     expect(failureVerdict(refused(502, "Bad Gateway"), 1, () => 0)).toEqual({ kind: "retry", waitMs: 500 });

@@ -68,6 +68,19 @@ describe("Bot API client against the fake", () => {
     expect(fake.messages(7005).map((m) => m.text)).toEqual(["after the limit"]);
   });
 
+  it("reads the supergroup an upgraded group moved to, and a bot that may no longer post, as refusals of the chat", async () => {
+    fake.upgradeGroup(-7_007, -1_000_000_007_007);
+    expect(await failureOf(api().sendMessage(-7_007, "x"))).toMatchObject({
+      kind: "refused",
+      status: 400,
+      migrateToChatId: -1_000_000_007_007,
+    });
+    fake.muteChat(-7_008);
+    const muted = await failureOf(api().sendMessage(-7_008, "x"));
+    expect(muted).toMatchObject({ status: 400, migrateToChatId: null, permanentForChat: true });
+    expect(muted.description).toMatch(/not enough rights to send text messages/);
+  });
+
   it("calls an outage unreachable, refused connections and 502s alike, and recovers", async () => {
     await fake.outage(true, "refused");
     expect(await failureOf(api().sendMessage(7006, "x"))).toMatchObject({

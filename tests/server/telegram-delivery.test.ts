@@ -9,6 +9,7 @@ import { DUE_AT_ONCE } from "../../src/server/outbox/outbox-cursor.repo";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
+import type { AuditList } from "../../src/shared/audit.schema";
 import type { LanguageCode } from "../../src/shared/languages";
 import type { TelegramStatus } from "../../src/shared/telegram.schema";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
@@ -47,9 +48,9 @@ const newestRow = (businessId: string) =>
   sql`select xid, id from outbox where business_id = ${businessId}::uuid order by xid desc, id desc limit 1`;
 
 /** A practice (New York) whose Telegram chat is connected as the connect route does: from the newest row on. */
-async function connected(options: { language?: LanguageCode; timezone?: string } = {}) {
+async function connected(options: { language?: LanguageCode; timezone?: string; chatId?: number } = {}) {
   const practice = await openPractice(server);
-  const chatId = nextChat++;
+  const chatId = options.chatId ?? nextChat++;
   await server.db.execute(
     sql`update businesses set language = ${options.language ?? "en"},
       timezone = ${options.timezone ?? "America/New_York"} where id = ${practice.businessId}::uuid`,
@@ -304,30 +305,72 @@ describe("Telegram delivery", () => {
     await allDelivered(practice);
   });
 
-  it("marks the chat broken when the bot is blocked (403) or the chat is gone (400), and keeps its messages", async () => {
-    for (const refuse of [fake.blockChat, fake.unknownChat]) {
+  it("marks the chat broken when the bot is blocked (403), the chat is gone or the bot may not post (400), and keeps its messages", async () => {
+    const refusals = [
+      [fake.blockChat, /403/],
+      [fake.unknownChat, /chat not found/],
+      [fake.muteChat, /not enough rights to send text messages/],
+    ] as const;
+    for (const [refuse, reason] of refusals) {
       const practice = await connected();
       refuse(practice.chatId);
       await staffBooking(practice, "Blocked", "2026-03-21T09:00:00-04:00");
+      await staffBooking(practice, "Waiting", "2026-03-21T10:00:00-04:00");
       const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
-      expect(broken.brokenReason).toMatch(refuse === fake.blockChat ? /403/ : /chat not found/);
-      // The message waits for a reconnect rather than being lost.
+      expect(broken.brokenReason).toMatch(reason);
+      // The messages wait for a reconnect rather than being lost.
       expect(broken.deliveredThroughId).toBeLessThan(broken.newest);
       // Settings shows it (and offers to reconnect).
       const status = await dataOf<TelegramStatus>(
         await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
       );
       expect(status).toMatchObject({ connected: true, brokenAt: expect.any(String) });
-      // Connecting the same chat again (the bot unblocked) delivers what waited, once.
+      // Connecting the same chat again (the bot unblocked, or allowed to post) delivers what waited, once.
       fake.restoreChat(practice.chatId);
       const reconnect = await server.request("/api/telegram/connect", {
         accessToken: practice.staff.accessToken,
         json: { chatId: practice.chatId },
       });
       expect(reconnect.status).toBe(200);
-      const delivered = await allDelivered(practice);
-      expect(delivered.filter((m) => m.text.includes("Blocked"))).toHaveLength(1);
+      const delivered = (await allDelivered(practice)).map((m) => m.text.split("\n")[1]);
+      expect(delivered.filter((line) => line !== undefined && /Blocked|Waiting/.test(line))).toEqual([
+        "Cleaning for Blocked",
+        "Cleaning for Waiting",
+      ]);
     }
+  });
+
+  it("follows a group Telegram upgraded to a supergroup: the refused message and the next arrive there, once", async () => {
+    const group = -(4_000_000_000 + nextChat++);
+    const supergroup = -(1_000_000_000_000 + nextChat++);
+    const practice = await connected({ chatId: group });
+    fake.upgradeGroup(group, supergroup);
+    await staffBooking(practice, "Upgraded", "2026-03-22T09:00:00-04:00");
+    await fake.waitForMessages(supergroup, 1);
+    await staffBooking(practice, "After", "2026-03-22T10:00:00-04:00");
+    await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
+    expect(fake.messages(supergroup).map((m) => m.text.split("\n")[1])).toEqual([
+      "Cleaning for Upgraded",
+      "Cleaning for After",
+    ]);
+    expect(fake.messages(group)).toEqual([]);
+    // The connection is the supergroup's now, whole: the card still says connected.
+    const [row] = await rawRows<{ chatId: string }>(
+      server.db,
+      sql`select chat_id::text as "chatId" from telegram_connections where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(Number(row!.chatId)).toBe(supergroup);
+    expect(await connectionOf(practice.businessId)).toMatchObject({ brokenAt: null, lastError: null });
+    const status = await dataOf<TelegramStatus>(
+      await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
+    );
+    expect(status).toMatchObject({ connected: true, brokenAt: null });
+    // Recorded once, by the server, without the chat.
+    const log = await dataOf<AuditList>(
+      await server.request("/api/audit", { accessToken: practice.staff.accessToken }),
+    );
+    const moves = log.data.filter((entry) => entry.action === "telegram.chat_migrated");
+    expect(moves).toMatchObject([{ actor: { kind: "system" }, details: {} }]);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

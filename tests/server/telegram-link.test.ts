@@ -17,6 +17,7 @@ import { type BotApi, botIdOf, createBotApi } from "../../src/server/telegram/bo
 import { linkCodePurgeJob } from "../../src/server/telegram/link-code-purge";
 import { CONNECT_REFUSED } from "../../src/server/telegram/telegram.routes";
 import { startUpdatePoller } from "../../src/server/telegram/update-poller";
+import type { AuditList } from "../../src/shared/audit.schema";
 import {
   MAX_TELEGRAM_CHAT_ID,
   type TelegramLink,
@@ -212,6 +213,38 @@ describe("with a bot (long polling the fake Bot API)", () => {
 
     const disconnected = await dataOf<TelegramStatus>(await post(server, practice.staff, "/disconnect"));
     expect(disconnected).toEqual({ configured: true, connected: false, connectedAt: null, brokenAt: null });
+  });
+
+  it("moves the businesses connected to a group to the supergroup Telegram upgraded it to, as its updates tell, recorded once each", async () => {
+    const [first, second] = [await openPractice(server), await openPractice(server)];
+    const [group, supergroup] = [-8_501, -1_000_000_008_501];
+    await connect(first, group);
+    await connect(second, group);
+    // The group's last message and the supergroup's first both tell of it; no message has been refused yet.
+    const sentBefore = fake.calls.length;
+    fake.upgradeGroup(group, supergroup, { tell: true });
+    const chatOf = async (practice: Practice) =>
+      (
+        await server.db
+          .select({ chatId: telegramConnections.chatId })
+          .from(telegramConnections)
+          .where(eq(telegramConnections.businessId, practice.businessId))
+      )[0]?.chatId;
+    await vi.waitFor(async () => expect(await chatOf(second)).toBe(supergroup), { timeout: 10_000 });
+    expect(await chatOf(first)).toBe(supergroup);
+    expect(fake.calls.slice(sentBefore).filter((c) => c.method === "sendMessage")).toEqual([]);
+    for (const practice of [first, second]) {
+      expect(await get<TelegramStatus>(server, practice.staff, "/status")).toMatchObject({
+        connected: true,
+        brokenAt: null,
+      });
+      const log = await dataOf<AuditList>(
+        await server.request("/api/audit", { accessToken: practice.staff.accessToken }),
+      );
+      expect(log.data.filter((entry) => entry.action === "telegram.chat_migrated")).toMatchObject([
+        { actor: { kind: "system" }, details: {} },
+      ]);
+    }
   });
 
   it("refuses a chat Telegram refuses with spec 8's message, and stores nothing", async () => {
@@ -415,6 +448,19 @@ describe("webhook mode (PUBLIC_URL set)", () => {
     const accepted = await fake.postWebhook(update, { origin: server.url });
     expect(accepted.status).toBe(200);
     expect(fake.messages(8701)).toMatchObject([{ text: expect.stringContaining("8701") }]);
+  });
+
+  it("moves a connected group to its supergroup when Telegram posts the supergroup's first message", async () => {
+    const staff = await signUp(server);
+    const [group, supergroup] = [-8_702, -1_000_000_008_702];
+    expect((await post(server, staff, "/connect", { chatId: group })).status).toBe(200);
+    const [, first] = fake.upgradeGroup(group, supergroup);
+    expect((await fake.postWebhook(first!, { origin: server.url })).status).toBe(200);
+    const [row] = await server.db
+      .select({ chatId: telegramConnections.chatId })
+      .from(telegramConnections)
+      .where(eq(telegramConnections.businessId, staff.user.businessId));
+    expect(row?.chatId).toBe(supergroup);
   });
 
   it("answers 200 to /start <code> from a chat ID beyond Telegram's range and ignores it (a 500 is posted again forever)", async () => {

@@ -51,6 +51,9 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
   const queue: TelegramUpdate[] = [];
   const blocked = new Set<number>();
   const unknown = new Set<number>();
+  const muted = new Set<number>();
+  /** Groups upgraded to supergroups: the group's id → the supergroup's. */
+  const upgraded = new Map<number, number>();
   let nextUpdateId = 1000;
   let nextCallbackId = 1;
   let webhook: { url: string; secretToken: string | null } | null = null;
@@ -71,9 +74,19 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     body: { ok: false, error_code: status, description, ...(parameters && { parameters }) },
   });
 
+  // As the Bot API server (tdlib/telegram-bot-api) words them; a migration names the supergroup in
+  // `parameters` (ResponseParameters, core.telegram.org/bots/api#responseparameters).
   const chatRefusal = (chatId: number): Answer | null => {
     if (blocked.has(chatId)) return refuse(403, "Forbidden: bot was blocked by the user");
     if (unknown.has(chatId)) return refuse(400, "Bad Request: chat not found");
+    const supergroup = upgraded.get(chatId);
+    if (supergroup !== undefined) {
+      return refuse(400, "Bad Request: group chat was upgraded to a supergroup chat", {
+        migrate_to_chat_id: supergroup,
+      });
+    }
+    if (muted.has(chatId))
+      return refuse(400, "Bad Request: not enough rights to send text messages to the chat");
     return null;
   };
 
@@ -340,10 +353,30 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     blockChat: (chatId: number) => blocked.add(chatId),
     /** The bot cannot see the chat: every send is refused with 400 "chat not found". */
     unknownChat: (chatId: number) => unknown.add(chatId),
-    /** The user unblocked the bot (or it was added back): sends to the chat go through again. */
+    /** The bot may no longer post in the group (restricted, or no longer an admin): sends are refused with 400. */
+    muteChat: (chatId: number) => muted.add(chatId),
+    /**
+     * Telegram upgrades group `groupId` to supergroup `supergroupId`: sends to the group are refused with 400
+     * and `migrate_to_chat_id`; with `tell`, the bot gets the two service messages as Telegram sends them (the
+     * group's last, then the supergroup's first), queued for getUpdates. Answers those updates.
+     */
+    upgradeGroup: (groupId: number, supergroupId: number, options: { tell?: boolean } = {}) => {
+      upgraded.set(groupId, supergroupId);
+      const service = (chatId: number, field: object) => ({
+        message: { message_id: messagesOf(chatId).length + 1, chat: { id: chatId }, ...field },
+      });
+      const updates = [
+        service(groupId, { migrate_to_chat_id: supergroupId }),
+        service(supergroupId, { migrate_from_chat_id: groupId }),
+      ];
+      if (options.tell) for (const update of updates) pushUpdate(update);
+      return updates;
+    },
+    /** The user unblocked the bot (or it was added back, or may post again): sends go through again. */
     restoreChat: (chatId: number) => {
       blocked.delete(chatId);
       unknown.delete(chatId);
+      muted.delete(chatId);
     },
     async close() {
       if (closed) return;

@@ -102,7 +102,8 @@ export async function claimDueCursors(
   }));
 }
 
-const held = (businessId: string, lease: Date) =>
+/** The connection of `businessId` while `lease` is still its sender's (every write of a sender names it). */
+export const held = (businessId: string, lease: Date) =>
   sql`business_id = ${businessId}::uuid and next_attempt_at = ${at(lease)}`;
 
 /** A sender's cursor advance: past a sent row (or one refused for good: `skipped` says why). */

@@ -21,8 +21,19 @@ export type FailureVerdict =
   /** The service refuses this one row for good: sending it again cannot work. */
   | { kind: "skip" };
 
-/** Rows read past a cursor, and how to send each of them (throws what the service answered). */
-export type RowsToSend<R> = { rows: R[]; send(row: R): Promise<void> };
+/**
+ * Rows read past a cursor, and how to send each of them (throws what the service answered). `lease` is the
+ * connection's lease as the row is sent, for a write of the channel's own about the connection.
+ */
+export type RowsToSend<R> = { rows: R[]; send(row: R, lease: Date): Promise<void> };
+
+/** Thrown by a send whose own write found the lease gone: another instance has the connection now. */
+export class LeaseLost extends Error {
+  constructor(businessId: string) {
+    super(`The lease on the connection of business ${businessId} was lost`);
+    this.name = "LeaseLost";
+  }
+}
 
 /**
  * Serves one claimed connection of `table`: reads its rows past the cursor and sends them one after another,
@@ -60,8 +71,9 @@ export function createOutboxSender<
       for (const row of rows) {
         let skipped: string | null = null;
         try {
-          await send(row);
+          await send(row, lease);
         } catch (error) {
+          if (error instanceof LeaseLost) return "lost";
           attempts += 1;
           const verdict = deps.verdict(error, attempts);
           const reason = error instanceof Error ? error.message : String(error);

@@ -29,6 +29,9 @@ const message = type({
   chat,
   "from?": user,
   "text?": "string",
+  // Service messages of a group Telegram upgraded to a supergroup: the group's last, then the supergroup's first.
+  "migrate_to_chat_id?": telegramChatId,
+  "migrate_from_chat_id?": telegramChatId,
 });
 export const telegramUpdate = type({
   update_id: "number.integer",
@@ -55,10 +58,48 @@ const failureAnswer = type({
   ok: "false",
   "error_code?": "number.integer",
   "description?": "string",
-  "parameters?": { "retry_after?": "number" },
+  // Read loosely: a refusal stays one even if its new chat id were out of range (it is then ignored).
+  "parameters?": { "retry_after?": "number", "migrate_to_chat_id?": "number" },
 });
 
+/*
+ * Telegram's words (lower case) for a chat the bot may not post to until someone acts there: it is unknown to
+ * the bot, the bot lost the right to send (restricted, no longer a channel's admin), the group is gone or was
+ * upgraded (when Telegram names no supergroup), the topic messages go to is closed. Telegram gives no code for
+ * these: the Bot API's answer has a "human-readable" `description` and an `error_code` whose "contents are
+ * subject to change" (core.telegram.org/bots/api#making-requests). Its server words some refusals itself
+ * ("not enough rights to send text messages to the chat"; older ones said "have no rights to send a
+ * message") and passes others on as Telegram's capitals (`CHAT_WRITE_FORBIDDEN`): so parts of the texts
+ * TDLib and tdlib/telegram-bot-api write, in any case. Every 403 is about the chat (blocked, kicked, not a
+ * member, deactivated) and needs no list; any 400 not here concerns the one message ("message is too long",
+ * "can't parse entities", a bad button).
+ */
+const CHAT_REFUSALS = [
+  "chat not found",
+  "not enough rights to send",
+  "have no rights to send",
+  "have no write access to the chat",
+  "need administrator rights in the channel",
+  "chat_write_forbidden",
+  "chat_send_plain_forbidden",
+  "chat_restricted",
+  "chat_admin_required",
+  "user_banned_in_channel",
+  "channel_private",
+  "peer_id_invalid",
+  "group chat was deactivated",
+  "group chat was upgraded to a supergroup",
+  "topic_closed",
+  "topic_deleted",
+];
+
 const successAnswer = type({ ok: "true", result: "unknown" });
+
+/** The supergroup a refusal names, when it is a chat id at all. */
+function movedTo(chatId: number | undefined): number | null {
+  const checked = telegramChatId(chatId);
+  return checked instanceof type.errors ? null : checked;
+}
 
 /**
  * Why a call failed. "refused": Telegram answered and said no (its HTTP status and description; 429 carries
@@ -77,19 +118,24 @@ export class BotApiError extends Error {
     readonly description: string,
     /** 429: how long Telegram asks us to wait before the next call. */
     readonly retryAfterSeconds: number | null = null,
+    /** 400 "group chat was upgraded to a supergroup chat": the supergroup's id, where the chat now is. */
+    readonly migrateToChatId: number | null = null,
   ) {
     super(`Telegram ${method} failed: ${status ?? "no answer"} ${description}`);
     this.name = "BotApiError";
   }
 
   /**
-   * Telegram will refuse this chat again until someone acts: the bot was blocked or removed (403), or the
-   * chat does not exist for the bot (400 "chat not found"). Retrying does not help; reconnecting does.
+   * Telegram will refuse this chat again until someone acts: the bot was blocked or removed (403), the chat
+   * does not exist for the bot, or the bot may not post there (a 400 in CHAT_REFUSALS). Retrying does not
+   * help; reconnecting does. A group upgraded to a supergroup is one too, unless whoever sent follows
+   * `migrateToChatId` to the supergroup (delivery does).
    */
   get permanentForChat(): boolean {
+    if (this.kind !== "refused") return false;
+    const said = this.description.toLowerCase();
     return (
-      this.kind === "refused" &&
-      (this.status === 403 || (this.status === 400 && /chat not found/i.test(this.description)))
+      this.status === 403 || (this.status === 400 && CHAT_REFUSALS.some((words) => said.includes(words)))
     );
   }
 }
@@ -185,6 +231,7 @@ export function createBotApi(config: Pick<TelegramConfig, "botToken" | "apiBaseU
         failed.error_code ?? status,
         failed.description ?? "",
         failed.parameters?.retry_after ?? null,
+        movedTo(failed.parameters?.migrate_to_chat_id),
       );
     }
     const answer = successAnswer(body);

@@ -3,8 +3,9 @@ import type { FailureVerdict } from "../outbox/outbox-sender";
 import { BotApiError } from "./bot-api";
 
 /**
- * Telegram refuses the chat (bot blocked, chat gone): broken; its 429 waits as asked; its own 400 refuses the
- * message for good; anything else may well pass later.
+ * Telegram refuses the chat (bot blocked or removed, chat gone, no right to post: see permanentForChat):
+ * broken; its 429 waits as asked; any other 400 refuses the message for good; anything else may well pass
+ * later. (A group upgraded to a supergroup never gets here: delivery follows it, see delivery-worker.ts.)
  */
 export function failureVerdict(error: unknown, attempts: number, random?: () => number): FailureVerdict {
   if (error instanceof BotApiError && error.kind === "refused") {

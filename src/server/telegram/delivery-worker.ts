@@ -3,13 +3,14 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { type ClaimedCursor, claimDueCursors } from "../outbox/outbox-cursor.repo";
-import { createOutboxSender } from "../outbox/outbox-sender";
+import { createOutboxSender, LeaseLost } from "../outbox/outbox-sender";
 import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
 import { bookingButtons } from "./booking-buttons";
-import type { BotApi } from "./bot-api";
+import { type BotApi, BotApiError } from "./bot-api";
 import { failureVerdict } from "./delivery-backoff";
 import { bookingButtonLabels, renderNotification } from "./notification-texts";
 import { type OutboxMessageRow, readOutboxAfter } from "./telegram-delivery.repo";
+import { moveHeldTelegramChat } from "./telegram-link.repo";
 
 const TABLE = "telegram_connections";
 
@@ -61,11 +62,28 @@ export function createTelegramDelivery(deps: {
       });
       return {
         rows,
-        send: async (row) => {
+        send: async (row, lease) => {
           const message = messages.get(row.id);
           if (!message) return;
           const replyMarkup = message.pendingBookingId ? buttons.get(message.pendingBookingId) : undefined;
-          await bot.sendMessage(chat.chatId, message.text, replyMarkup ? { replyMarkup } : {});
+          const options = replyMarkup ? { replyMarkup } : {};
+          try {
+            await bot.sendMessage(chat.chatId, message.text, options);
+          } catch (error) {
+            // Telegram upgraded the group to a supergroup, which refuses nothing: the chat, and this message
+            // (the group took none of it), go on there.
+            if (!(error instanceof BotApiError) || error.migrateToChatId === null) throw error;
+            const to = error.migrateToChatId;
+            const move = { businessId: chat.businessId, lease, from: chat.chatId, to, now: clock() };
+            const moved = await moveHeldTelegramChat(db, move);
+            if (moved === "lost") throw new LeaseLost(chat.businessId);
+            if (moved === "moved") {
+              logger.info(`Telegram moved the chat of business ${chat.businessId} to supergroup ${to}`);
+            }
+            // The rest of this serving goes there too (a new claim reads it from the connection).
+            chat.chatId = to;
+            await bot.sendMessage(to, message.text, options);
+          }
         },
       };
     },

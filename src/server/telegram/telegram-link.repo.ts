@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from "@shared/languages";
 import { and, eq, gt, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { Executor } from "../db/database";
+import { recordAudit } from "../audit/audit.repo";
+import type { Database, Executor, Transaction } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { businesses } from "../db/schema/businesses.schema";
 import {
@@ -10,7 +11,7 @@ import {
   telegramLinkCodes,
 } from "../db/schema/telegram.schema";
 import { newestOutboxRow } from "../outbox/newest-outbox-row";
-import { DUE_AT_ONCE } from "../outbox/outbox-cursor.repo";
+import { DUE_AT_ONCE, held } from "../outbox/outbox-cursor.repo";
 
 /** A business's language as stored (the column's check keeps it one of the six). */
 export const languageOf = (stored: string): LanguageCode =>
@@ -148,6 +149,71 @@ export async function upsertTelegramConnection(
     })
     .returning();
   return row!;
+}
+
+/** Telegram upgraded a group to a supergroup, whose id is the chat's from then on (the group's is refused). */
+export type ChatMigration = { from: number; to: number; now: Date };
+
+/** Records, in its business's audit log, each connection a migration moved (the server acted, not staff). */
+async function recordMoved(tx: Transaction, businessIds: string[], now: Date): Promise<void> {
+  for (const businessId of businessIds) {
+    await recordAudit(tx, {
+      businessId,
+      actor: "system",
+      at: now,
+      action: "telegram.chat_migrated",
+      details: {},
+    });
+  }
+}
+
+/**
+ * Moves every connection of group `from` to its supergroup `to`, keeping its place in the outbox and its state
+ * (an update told of the migration: the group's last message or the supergroup's first, so usually twice).
+ * Answers the businesses moved: none the second time.
+ */
+export async function moveTelegramChat(db: Database, { from, to, now }: ChatMigration): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const moved = await rawRows<{ businessId: string }>(
+      tx,
+      sql`update telegram_connections set chat_id = ${to}::bigint where chat_id = ${from}::bigint
+        returning business_id as "businessId"`,
+    );
+    const businessIds = moved.map((row) => row.businessId);
+    await recordMoved(tx, businessIds, now);
+    return businessIds;
+  });
+}
+
+/**
+ * Moves the connection delivery holds until `lease` from group `from` to its supergroup `to`, as Telegram's
+ * refusal of a message said. Guarded by the lease, so of two instances only the holder writes, once: "moved"
+ * (recorded), "there" (an update moved it first), or "lost" (another instance serves the chat now, or the
+ * owner reconnected it meanwhile).
+ */
+export async function moveHeldTelegramChat(
+  db: Database,
+  input: ChatMigration & { businessId: string; lease: Date },
+): Promise<"moved" | "there" | "lost"> {
+  const { businessId, lease, from, to, now } = input;
+  return db.transaction(async (tx) => {
+    const [row] = await rawRows<{ moved: boolean; there: boolean }>(
+      tx,
+      sql`with moved as (
+          update telegram_connections set chat_id = ${to}::bigint
+          where ${held(businessId, lease)} and chat_id = ${from}::bigint
+          returning 1
+        )
+        select exists (select from moved) as moved,
+          exists (select from telegram_connections where ${held(businessId, lease)} and chat_id = ${to}::bigint)
+            as there`,
+    );
+    if (row?.moved) {
+      await recordMoved(tx, [businessId], now);
+      return "moved";
+    }
+    return row?.there ? "there" : "lost";
+  });
 }
 
 /** Whether the business had a chat connected. */

@@ -17,11 +17,18 @@ import {
   unknownButtonAnswer,
   userLanguage,
 } from "./bot-replies";
-import { findButton, findChatLanguage, recordLinkChat } from "./telegram-link.repo";
+import {
+  type ChatMigration,
+  findButton,
+  findChatLanguage,
+  moveTelegramChat,
+  recordLinkChat,
+} from "./telegram-link.repo";
 
 export type UpdateDeps = { db: Database; clock: Clock; logger: Logger; api: BotApi };
 
 type CallbackQuery = NonNullable<TelegramUpdate["callback_query"]>;
+type Message = NonNullable<TelegramUpdate["message"]>;
 
 /** `/start`, `/start <code>` or `/start@<bot> <code>` (the deep link's start parameter). */
 /** Refusals of a button pressed on a booking someone changed meanwhile: answered with how it is now. */
@@ -41,12 +48,15 @@ const nameOf = (user: TelegramUser) =>
 
 /**
  * Acts on one update from Telegram, however it came (long poll or webhook): `/start` answers with the chat
- * ID (and records it against the dialog's code), a button press confirms or cancels its booking. Anything
- * else is ignored. Telegram's own failures are left to the caller.
+ * ID (and records it against the dialog's code), a button press confirms or cancels its booking, a group
+ * upgraded to a supergroup moves the connections to it along. Anything else is ignored. Telegram's own
+ * failures are left to the caller.
  */
 export async function handleUpdate(deps: UpdateDeps, update: TelegramUpdate): Promise<void> {
   if (update.callback_query) return handleButton(deps, update.callback_query);
   const message = update.message;
+  const migration = message ? migrationOf(message) : null;
+  if (migration) return followMigration(deps, migration);
   const start = message?.text ? START.exec(message.text) : null;
   if (!message || !start) return;
   const chatId = message.chat.id;
@@ -58,6 +68,24 @@ export async function handleUpdate(deps: UpdateDeps, update: TelegramUpdate): Pr
     (await findChatLanguage(deps.db, chatId, code ?? null)) ??
     userLanguage(message.from?.language_code);
   await deps.api.sendMessage(chatId, chatIdReply(chatId, language, linked !== null));
+}
+
+/**
+ * The service messages of a group Telegram upgraded to a supergroup: the group's last names the supergroup
+ * (`migrate_to_chat_id`), the supergroup's first names the group (`migrate_from_chat_id`).
+ */
+function migrationOf(message: Message): Omit<ChatMigration, "now"> | null {
+  const { chat, migrate_to_chat_id: to, migrate_from_chat_id: from } = message;
+  if (to !== undefined) return { from: chat.id, to };
+  return from === undefined ? null : { from, to: chat.id };
+}
+
+/** Connections to the group follow it to the supergroup before a message is refused for it. */
+async function followMigration(deps: UpdateDeps, migration: Omit<ChatMigration, "now">): Promise<void> {
+  const moved = await moveTelegramChat(deps.db, { ...migration, now: deps.clock() });
+  for (const businessId of moved) {
+    deps.logger.info(`Telegram moved the chat of business ${businessId} to supergroup ${migration.to}`);
+  }
 }
 
 async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<void> {

@@ -117,6 +117,9 @@ export function useAuditWords() {
         return t`Connected Telegram notifications`;
       case "telegram.disconnected":
         return t`Disconnected Telegram notifications`;
+      case "telegram.chat_migrated":
+        // By the server: Telegram upgraded the connected group to a supergroup, which has its own chat ID.
+        return t`Moved Telegram notifications to the group's new supergroup`;
       case "calendar.connected":
         return t`Connected Google Calendar`;
       case "calendar.disconnected":

@@ -172,8 +172,8 @@ function StatusView({ status, connect, disconnect, timeZone, since }: StatusView
       <>
         <WarningNotice title={<Trans>Telegram stopped delivering your notifications</Trans>}>
           <Trans>
-            Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked or
-            removed from it. Reconnect to receive notifications again.
+            Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked,
+            removed from it or no longer allowed to post there. Reconnect to receive notifications again.
           </Trans>
         </WarningNotice>
         <div className={actionsRow}>

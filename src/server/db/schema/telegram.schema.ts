@@ -10,8 +10,9 @@ import { xid8 } from "./xid8.column";
  * (`deliveredThroughXid`, `deliveredThroughId`) is still to send, in order, so a chat gets its messages in the order the changes
  * happened and a failed head waits (`attempts`, `nextAttemptAt`: backoff or Telegram's retry_after) instead
  * of being skipped. Connecting sets the cursor to the newest row: a new chat hears of what happens next.
- * `brokenAt` is set when Telegram refuses for good (403: the bot was blocked or removed): Settings shows it
- * with a way to reconnect, and the messages wait rather than being lost.
+ * `brokenAt` is set when Telegram refuses the chat for good (403: the bot was blocked or removed; 400: the chat
+ * is gone or the bot may not post there): Settings shows it with a way to reconnect, and the messages wait
+ * rather than being lost. A group Telegram upgrades to a supergroup moves `chatId` to the supergroup's.
  */
 export const telegramConnections = pgTable("telegram_connections", {
   businessId: uuid("business_id")
