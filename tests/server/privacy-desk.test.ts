@@ -214,11 +214,61 @@ describe("GET /api/privacy/caller", () => {
     expect(await find(other.staff, `name=${encodeURIComponent(ADA)}`)).toEqual({ calls: [], bookings: [] });
   });
 
+  it("finds a number written with its international prefix 00 as the same number written with +, both ways", async () => {
+    const practice = await openPractice(server);
+    const written = ["+48 600 100 200", "0048600100200", "00 48 600-100-200", "48600100200"];
+    for (const [i, callerNumber] of written.entries()) {
+      const response = await reportCall(server, practice.key, {
+        externalId: `pl-${i}`,
+        callerNumber,
+        startedAt: new Date(START.getTime() - (i + 1) * DAY).toISOString(),
+        status: "missed",
+      });
+      expect(response.status).toBe(201);
+    }
+    await bookAsAssistant(server, practice, {
+      startTime: "2026-03-05T15:00:00Z",
+      customerName: "Jan Kowalski",
+      customerPhone: "0048 600 100 200",
+    });
+    // A number of the country that has no 00 before it is another one.
+    await reportCall(server, practice.key, {
+      externalId: "national",
+      callerNumber: "600 100 200",
+      startedAt: new Date(START.getTime() - DAY).toISOString(),
+      status: "missed",
+    });
+    for (const search of written) {
+      const found = await find(practice.staff, phoneQuery(search));
+      expect(found.calls.map((call) => call.fromNumber).sort(), search).toEqual([...written].sort());
+      expect(
+        found.bookings.map((booking) => booking.customerPhone),
+        search,
+      ).toEqual(["0048 600 100 200"]);
+    }
+    const erased = await erase(practice.staff, {
+      phone: "+48 600 100 200",
+      decisions: [
+        {
+          bookingId: (await find(practice.staff, phoneQuery("+48600100200"))).bookings[0]!._id,
+          decision: "keep",
+        },
+      ],
+    });
+    expect(await dataOf<ErasureReceipt>(erased)).toMatchObject({ calls: 4, bookings: 1 });
+    for (const needle of ["600100200", "600-100-200", "Kowalski"])
+      expect(await columnsHolding(practice.businessId, needle), needle).toEqual([]);
+    expect((await find(practice.staff, phoneQuery("600 100 200"))).calls).toHaveLength(1);
+  });
+
   it("refuses a search without exactly one of a phone number (with a digit) and a name", async () => {
     const { staff } = await openPractice(server);
     for (const [query, field] of [
       ["", "phone"],
       ["phone=abc", "phone"],
+      // Only the international prefix: no number is left to compare (it would match every unknown caller).
+      ["phone=00", "phone"],
+      ["phone=%2B00", "phone"],
       ["name=%20%20", "name"],
       [`${phoneQuery(ADA_PHONE)}&name=Ada`, "phone"],
       // No text column holds a NUL: it was a 500 from the database.

@@ -35,7 +35,7 @@ import { zipArchive } from "./zip-archive";
 
 const NO_RECEIPT = "No such erasure receipt";
 const SEARCH =
-  "phone: the caller's number, compared by its digits alone (spaces, dashes, a leading + do not matter); " +
+  "phone: the caller's number, compared by its digits alone (spaces, dashes, a leading + or 00 do not matter); " +
   "or name: compared whole, in any case. Exactly one of the two.";
 
 /** The receipt an audit entry of an erasure records (null: the entry is of something else). */

@@ -6,11 +6,22 @@ import { Refusal } from "../refusal";
 /** Whom the privacy desk looks for: the digits of a phone number, or a name in lower case. */
 export type CallerMatch = { digits: string } | { lowerName: string };
 
-/** The search as a match; 400 naming `phone` unless exactly one of phone and name was given. */
+/** A number's digits as callerDigits (calls.schema.ts) compares them: a leading 00 is the + it stands for. */
+const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "").replace(/^00/, "");
+
+/**
+ * The search as a match; 400 naming `phone` unless exactly one of phone and name was given, or when the
+ * number has no digit but its international prefix (it would match every call without a number).
+ */
 export function callerMatchOf(search: CallerSearch): CallerMatch {
   if (search.phone !== undefined && search.name !== undefined)
     throw new Refusal("VALIDATION", "Give a phone number or a name, not both", { field: "phone" });
-  if (search.phone !== undefined) return { digits: search.phone.replace(/[^0-9]/g, "") };
+  if (search.phone !== undefined) {
+    const digits = phoneDigits(search.phone);
+    if (digits === "")
+      throw new Refusal("VALIDATION", "Give the caller's whole phone number", { field: "phone" });
+    return { digits };
+  }
   if (search.name !== undefined) return { lowerName: search.name.toLowerCase() };
   throw new Refusal("VALIDATION", "Give the caller's phone number or name", { field: "phone" });
 }

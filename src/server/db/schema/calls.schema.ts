@@ -22,9 +22,12 @@ import { businesses } from "./businesses.schema";
 
 /**
  * A phone number as the privacy desk compares it: its digits only, so "+1 718 555 0142" and "+17185550142"
- * are one caller. The indexes below and the desk's queries must spell it the same for the index to serve.
+ * are one caller, without a leading 00, the international prefix that stands for + ("0048 600 100 200" is
+ * "+48 600 100 200"). The indexes below and the desk's queries must spell it the same for the index to
+ * serve; `phoneDigits` in privacy/caller-match.ts is its twin for the number searched.
  */
-export const callerDigits = (column: AnyColumn | SQL) => sql`regexp_replace(${column}, '[^0-9]', '', 'g')`;
+export const callerDigits = (column: AnyColumn | SQL) =>
+  sql`regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), '^00', '')`;
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
