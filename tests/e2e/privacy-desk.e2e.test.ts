@@ -1,7 +1,7 @@
 import { buffer } from "node:stream/consumers";
 import type { ErasureReceipt } from "@shared/caller-data.schema";
 import { describe, expect, it } from "vitest";
-import { createBooking } from "../support/bookings";
+import { createBooking, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -131,6 +131,42 @@ describe("Settings → Privacy desk", () => {
       status: "cancelled",
       customerName: "",
     });
+    await page.context().close();
+  });
+
+  it("erases once the caller's bookings are read again after one was cancelled meanwhile, asking nothing of it", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings/privacy-desk");
+    const serviceId = await createService(page, {
+      name: "Cleaning",
+      duration: 30,
+      price: 45,
+      isActive: true,
+    });
+    const booking = await createBooking(page, {
+      serviceId,
+      startTime: new Date(Math.ceil(Date.now() / DAY_MS) * DAY_MS + 3 * DAY_MS).toISOString(),
+      customerName: "Ada Lovelace",
+      customerPhone: PHONE,
+    });
+    await page.getByLabel("Phone number or name").fill(PHONE);
+    await page.keyboard.press("Enter");
+    await page.getByText("0 calls found, 1 booking found").waitFor();
+    await page.getByRole("radio", { name: /^Keep the booking of/ }).check();
+
+    // The caller cancels it by phone while the desk is open: the erasure sent with a decision for it is refused.
+    await setBookingStatus(page, booking._id, "cancelled");
+    const eraseButton = page.getByRole("button", { name: "Erase this caller's data" });
+    const dialog = page.getByRole("alertdialog", { name: "Erase this caller's data?" });
+    await eraseButton.click();
+    await dialog.getByRole("button", { name: "Erase for good" }).click();
+    await page.getByText("Their upcoming bookings changed meanwhile", { exact: false }).waitFor();
+    // Read again, the booking is no longer upcoming: nothing is asked of it, and the erasure goes through.
+    await page.getByRole("radio", { name: /^Keep the booking of/ }).waitFor({ state: "detached" });
+    await eraseButton.click();
+    await dialog.getByRole("button", { name: "Erase for good" }).click();
+    const receipt = page.getByTestId("erasure-receipt");
+    await receipt.getByText("1 booking: name, phone and notes erased", { exact: false }).waitFor();
     await page.context().close();
   });
 });

@@ -19,6 +19,7 @@ import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
+import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { CallerBookings, CallerCalls } from "./caller-records";
 import { ErasureReceiptCard } from "./erasure-receipt";
@@ -161,7 +162,7 @@ function CallerDesk() {
 }
 
 function CallerResults({ search }: { search: CallerSearch }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -182,7 +183,12 @@ function CallerResults({ search }: { search: CallerSearch }) {
     mutationFn: () =>
       eraseCallerData(api, {
         ...search,
-        decisions: Object.entries(decisions).map(([bookingId, decision]) => ({ bookingId, decision })),
+        // Only for the bookings upcoming as last read: one decided on that has ended or was cancelled since
+        // is no longer the server's to ask about, and naming it would refuse every erasure from this page.
+        decisions: (found.data?.bookings ?? []).flatMap((booking) => {
+          const decision = booking.upcoming ? decisions[booking._id] : undefined;
+          return decision ? [{ bookingId: booking._id, decision }] : [];
+        }),
       }),
     onSuccess: (receipt) => {
       setConfirming(null);
@@ -191,9 +197,17 @@ function CallerResults({ search }: { search: CallerSearch }) {
       void queryClient.invalidateQueries();
       navigate(`${PRIVACY_DESK_PATH}?receipt=${encodeURIComponent(receipt._id)}`);
     },
-    onError: () => {
+    onError: (error) => {
       setConfirming(null);
-      toaster.error({ title: t`The caller's data could not be erased` });
+      const failure = failureOf(error);
+      const reason = failure ? failureMessage(failure) : undefined;
+      toaster.error({
+        title: t`The caller's data could not be erased`,
+        description:
+          failure?.field === "decisions"
+            ? t`Their upcoming bookings changed meanwhile. They are shown as they stand now: check them and erase again.`
+            : reason && i18n._(reason),
+      });
       void found.refetch();
     },
   });
