@@ -350,6 +350,44 @@ describe("the hourly retention purge", () => {
     expect(await names(first!)).not.toContain("Refused");
   });
 
+  it("counts and marks only the calls whose content it removed: one that never held any stays as it was", async () => {
+    let staff = await signUp(server);
+    const { businessId } = staff.user;
+    const { key } = await createAssistantKey(server, staff);
+    const ids = await reportCalls(key, [["with-content", 45, "completed"]]);
+    const response = await reportCall(server, key, {
+      externalId: "missed-empty",
+      callerNumber: "+1 555 0100",
+      startedAt: ago(45).toISOString(),
+      status: "missed",
+    });
+    const empty = (await dataOf<{ _id: string }>(response))._id;
+    await putSettings(staff, { callContentDays: 30 });
+    expect(await get<RetentionPreview>(staff, "/api/privacy/retention-preview")).toMatchObject({
+      callContents: 1,
+    });
+
+    await runPurge();
+    staff = await fresh(staff);
+    const entries = () =>
+      rawRows<{ details: unknown }>(
+        server.db,
+        sql`select details from audit_log
+          where business_id = ${businessId}::uuid and action = 'retention.purged' order by id`,
+      );
+    // What the preview said, the log says: one call's content removed.
+    expect(await entries()).toEqual([{ details: { calls: 0, callContents: 1, bookingContacts: 0 } }]);
+    expect((await get<CallDetail>(staff, `/api/calls/${ids["with-content"]}`)).contentRemovedAt).toBe(
+      clock().toISOString(),
+    );
+    // Nothing was removed from the missed call: its page does not say something was.
+    expect((await get<CallDetail>(staff, `/api/calls/${empty}`)).contentRemovedAt).toBeNull();
+
+    // Runs after it find nothing to do, and log nothing.
+    await runPurge();
+    expect(await entries()).toHaveLength(1);
+  });
+
   it("takes content a late report brings back to an old call again at the next run", async () => {
     let staff = await signUp(server);
     const { key } = await createAssistantKey(server, staff);

@@ -3,6 +3,7 @@ import type { CallOutcome, CallReport, CallStatus, TranscriptTurn } from "@share
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { callHoldsContent, calls } from "../db/schema/calls.schema";
 import { outboxWritten } from "../outbox/outbox-signal";
 import { recordingCopiesChanged } from "../recordings/recording-signal";
 
@@ -189,9 +190,10 @@ const contentCleared = (now: Date) =>
 
 /**
  * Removes the transcript, recording link and summary of up to `limit` of the business's oldest calls that
- * started before `before` and still hold them, marking each with `now` (the call detail says why it has
- * none); resolves to how many. In the caller's transaction, taking turns with the business's reports
- * (calls_lock_business, held to its end), so a report cannot write content into a call as it is cleared.
+ * started before `before` and still hold some (callHoldsContent: a call that never held any is left as it is),
+ * marking each with `now` (the call detail says why it has none); resolves to how many. In the caller's
+ * transaction, taking turns with the business's reports (calls_lock_business, held to its end), so a report
+ * cannot write content into a call as it is cleared.
  */
 export async function clearCallContent(
   tx: Transaction,
@@ -205,7 +207,7 @@ export async function clearCallContent(
     tx,
     sql`with due as (
         select id from calls
-        where business_id = ${businessId}::uuid and content_removed_at is null
+        where business_id = ${businessId}::uuid and ${callHoldsContent(calls)}
           and started_at < ${before.toISOString()}::timestamptz
         order by started_at
         limit ${limit}

@@ -2,6 +2,7 @@ import type { RetentionPreview } from "@shared/privacy.schema";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import { callHoldsContent, calls } from "../db/schema/calls.schema";
 import type { RetentionCuts } from "./retention-cuts";
 
 /** A business whose retention has something to purge, with what its cuts are computed from. */
@@ -40,10 +41,9 @@ export async function previewRetention(
     db,
     sql`select
         (select count(*)::int from calls
-          where business_id = ${businessId}::uuid and content_removed_at is null
+          where business_id = ${businessId}::uuid and ${callHoldsContent(calls)}
             and started_at < ${at(cuts.content)}::timestamptz
             and (${at(cuts.rows)}::timestamptz is null or started_at >= ${at(cuts.rows)}::timestamptz)
-            and (summary is not null or recording_url is not null or transcript <> '[]'::jsonb)
         ) as "callContents",
         (select coalesce(sum(n), 0)::int from calls_range_counts(${businessId}::uuid, null, ${at(cuts.rows)}::timestamptz)
           where ${at(cuts.rows)}::timestamptz is not null and status = ''

@@ -29,6 +29,18 @@ import { businesses } from "./businesses.schema";
 export const callerDigits = (column: AnyColumn | SQL) =>
   sql`regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), '^00', '')`;
 
+/**
+ * A call still holding content the retention purge removes (transcript, recording link or summary). Its partial
+ * index below and the purge's and preview's queries spell it the same: the purge walks only such calls, so a
+ * call that never held any (a missed call) is neither counted as cleared nor marked as such.
+ */
+export const callHoldsContent = (call: {
+  summary: AnyColumn;
+  recordingUrl: AnyColumn;
+  transcript: AnyColumn;
+}) =>
+  sql`(${call.summary} is not null or ${call.recordingUrl} is not null or ${call.transcript} <> '[]'::jsonb)`;
+
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
@@ -71,12 +83,12 @@ export const calls = pgTable(
     uniqueIndex("calls_business_id_external_id_unique").on(t.businessId, t.externalId),
     index("calls_business_id_started_at_id_idx").on(t.businessId, t.startedAt, t.id),
     index("calls_business_id_status_started_at_id_idx").on(t.businessId, t.status, t.startedAt, t.id),
-    // The retention purge's way to the oldest calls still holding content, past those it has already cleared.
     // The privacy desk finds a caller among all of a business's calls by the digits of their number (however
     // it was written) or by their name, any case: see callerMatch in privacy/caller-data.repo.ts.
     index("calls_business_id_caller_digits_idx").on(t.businessId, callerDigits(t.callerNumber)),
     index("calls_business_id_caller_name_idx").on(t.businessId, sql`lower(${t.callerName})`),
-    index("calls_content_kept_idx").on(t.businessId, t.startedAt).where(sql`${t.contentRemovedAt} is null`),
+    // The retention purge's way to the oldest calls still holding content: only those (see callHoldsContent).
+    index("calls_content_kept_idx").on(t.businessId, t.startedAt).where(callHoldsContent(t)),
     check("calls_status_known", sql`${t.status} in (${sqlList(CALL_STATUSES)})`),
     check("calls_outcome_known", sql`${t.outcome} is null or ${t.outcome} in (${sqlList(CALL_OUTCOMES)})`),
     check("calls_duration_seconds_non_negative", sql`${t.durationSeconds} >= 0`),

@@ -1,0 +1,2 @@
+DROP INDEX "calls_content_kept_idx";--> statement-breakpoint
+CREATE INDEX "calls_content_kept_idx" ON "calls" USING btree ("business_id","started_at") WHERE ("calls"."summary" is not null or "calls"."recording_url" is not null or "calls"."transcript" <> '[]'::jsonb);
