@@ -467,6 +467,40 @@ describe("POST /api/privacy/caller/erase", () => {
     expect(again.status).toBe(404);
   });
 
+  it("refuses, writing nothing, when a booking of the caller is made while it runs, after its bookings were read", async () => {
+    const { practice, upcoming } = await practiceWithAda();
+    const before = await find(practice.staff, phoneQuery(ADA_PHONE));
+    // On PostgreSQL another connection can commit a booking between the erasure's read of the bookings and its
+    // write; here a trigger on the calls it erases in between makes one in its transaction, as that would.
+    await server.db.execute(
+      sql.raw(`create function book_meanwhile() returns trigger language plpgsql as $$
+        begin
+          insert into bookings (business_id, source, service_name, duration_minutes, price_cents,
+            buffer_before_minutes, buffer_after_minutes, customer_name, customer_phone, start_time, end_time,
+            occupied_start, occupied_end, status)
+          values ('${practice.businessId}', 'assistant', 'Cleaning', 30, 4500, 0, 0, '${ADA}', '${ADA_PHONE}',
+            '2026-03-09T15:00:00Z', '2026-03-09T15:30:00Z', '2026-03-09T15:00:00Z', '2026-03-09T15:30:00Z',
+            'pending');
+          return null;
+        end $$`),
+    );
+    await server.db.execute(
+      sql`create trigger book_meanwhile after update on calls for each statement execute function book_meanwhile()`,
+    );
+    try {
+      const response = await erase(practice.staff, {
+        phone: ADA_PHONE,
+        decisions: upcoming.map((bookingId) => ({ bookingId, decision: "keep" })),
+      });
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toMatchObject({ code: "VALIDATION", field: "decisions" });
+    } finally {
+      await server.db.execute(sql`drop trigger book_meanwhile on calls`);
+      await server.db.execute(sql`drop function book_meanwhile()`);
+    }
+    expect(await find(practice.staff, phoneQuery(ADA_PHONE))).toEqual(before);
+  });
+
   it("deletes what the voice platforms' tool calls answered about the caller (by number, name or booking), nothing else", async () => {
     const { practice } = await practiceWithAda();
     const vapi = await connectVapi(server, practice.staff);

@@ -544,22 +544,22 @@ export async function removeBookingPersonalData(
 /**
  * The privacy desk's erasure of one customer's bookings (`customer`: a condition on bookings, see
  * callerCondition): their name, phone and notes removed as removeBookingPersonalData does, every status; the
- * bookings stay for the figures, their version and timeline unchanged. Resolves to how many.
+ * bookings stay for the figures, their version and timeline unchanged. Resolves to their ids.
  */
 export async function eraseCustomerBookings(
   tx: Executor,
   businessId: string,
   customer: SQL,
   now: Date,
-): Promise<number> {
-  const [row] = await rawRows<{ erased: number }>(
+): Promise<string[]> {
+  const [row] = await rawRows<{ ids: string[] }>(
     tx,
     sql`with erased as (
         update bookings set ${personalRemoved(now)}
         where business_id = ${businessId}::uuid and ${customer}
-        returning 1
+        returning id
       )
-      select count(*)::int as erased from erased`,
+      select coalesce(json_agg(id), '[]') as ids from erased`,
   );
-  return row!.erased;
+  return row!.ids;
 }

@@ -169,7 +169,7 @@ export function callerDataRoutes(
       description:
         `${SEARCH} decisions: one for each upcoming booking of the caller (as GET lists them), cancel or ` +
         "keep; a missing one, or one for any other booking, is 400 VALIDATION (field decisions) and nothing " +
-        "changes. In one transaction: the bookings to cancel are cancelled by the booking rule (their " +
+        "changes, as when a booking of the caller is made while the erasure runs. In one transaction: the bookings to cancel are cancelled by the booking rule (their " +
         "Telegram and calendar notices follow as for any cancel), then every call of the caller loses its " +
         "number, name, transcript, summary and recording link and every booking its customer's name, " +
         "phone and notes; the rows stay, so the figures do not change. What the voice platforms' tool calls " +
@@ -196,7 +196,17 @@ export function callerDataRoutes(
         for (const bookingId of toCancel)
           await changeBooking(tx, { businessId, bookingId, actor, event: { type: "booking.cancel" }, now });
         const calls = await eraseCallerCalls(tx, businessId, callerCalls(match), now);
-        const bookings = await eraseCustomerBookings(tx, businessId, customerBookings(match), now);
+        const erasedBookings = await eraseCustomerBookings(tx, businessId, customerBookings(match), now);
+        // On PostgreSQL a booking of theirs committed after the read above is erased by this statement too,
+        // though no one decided on it: refused (and undone), so the desk reads their bookings again.
+        const read = new Set(booked.map((booking) => booking._id));
+        if (erasedBookings.some((id) => !read.has(id)))
+          throw new Refusal(
+            "VALIDATION",
+            "A booking of this caller was made while erasing: read their bookings again and decide on it",
+            { field: "decisions" },
+          );
+        const bookings = erasedBookings.length;
         if (calls + bookings === 0) throw new Refusal("NOT_FOUND", "No call or booking of that caller");
         // What the voice platforms' tool calls were answered may name them too (a booking, a number).
         await eraseCallerToolAnswers(
