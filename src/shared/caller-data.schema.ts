@@ -73,9 +73,9 @@ export const callerErase = type({
 export type CallerErase = typeof callerErase.infer;
 
 /**
- * What an erasure leaves beyond the business's reach: messages Telegram already delivered, and Google
- * Calendar events already written (a kept booking's event is rewritten without the name and phone at the
- * booking's next change; a cancelled one's is deleted).
+ * What an erasure leaves beyond the business's reach: messages Telegram already delivered, and the Google
+ * Calendar events of past appointments (a kept upcoming booking's event is rewritten at once without the name
+ * and phone; a cancelled one's is deleted).
  */
 export const OUT_OF_REACH = ["telegramMessages", "calendarEvents"] as const;
 

@@ -127,6 +127,33 @@ describe("Bookings → Google Calendar", () => {
     expect(writes(practice.calendarId)).toEqual(["POST (insert)", "POST (insert)"]);
   });
 
+  it("rewrites the event of a booking kept through a caller's erasure without their name and phone, at once", async () => {
+    const practice = await connected();
+    const kept = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    const cancelled = await staffBooking(practice, "Ada Lovelace", "2026-03-04T10:00:00-05:00");
+    await allDelivered(practice);
+    const since = fake.calls().length;
+    const response = await server.request("/api/privacy/caller/erase", {
+      method: "POST",
+      json: {
+        name: "Ada Lovelace",
+        decisions: [
+          { bookingId: kept._id, decision: "keep" },
+          { bookingId: cancelled._id, decision: "cancel" },
+        ],
+      },
+      accessToken: practice.staff.accessToken,
+    });
+    expect(response.status).toBe(200);
+    await allDelivered(practice);
+    const [event] = fake.live(practice.calendarId);
+    expect(event).toMatchObject({ id: eventIdOf(kept._id), status: "tentative", summary: "Cleaning · " });
+    expect(JSON.stringify(fake.live(practice.calendarId))).not.toMatch(/Lovelace|5559990000/);
+    expect(writes(practice.calendarId, since).sort()).toEqual(
+      [`DELETE /${eventIdOf(cancelled._id)}`, `PATCH /${eventIdOf(kept._id)}`].sort(),
+    );
+  });
+
   it("makes no second event when Google made one but the answer was lost (a crash between its insert and our row)", async () => {
     const practice = await connected();
     fake.loseAnswers(1);

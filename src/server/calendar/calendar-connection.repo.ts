@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/audit.repo";
 import type { Database, Executor, Transaction } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
+import { rawRows } from "../db/raw-rows";
 import {
   type CalendarConnectionRow,
   calendarBusy,
@@ -136,6 +137,36 @@ export async function queueOutdatedRestoredBookings(
         and b.status in ('pending', 'confirmed')
       order by b.start_time, b.id`,
   );
+}
+
+/**
+ * Bookings kept through a caller's erasure (privacy desk) whose event Google shows: each open one is queued
+ * once more as its latest timeline entry left it, so calendar delivery rewrites its event from the blanked row
+ * (no name, no phone) now rather than at the booking's next change. A completed one's event is left as it was
+ * shown (calendar-delivery.ts), a cancelled one's is deleted by its cancel. Resolves to how many were queued.
+ */
+export async function queueErasedBookings(
+  tx: Executor,
+  input: { businessId: string; bookingIds: readonly string[]; now: Date },
+): Promise<number> {
+  const [row] = await rawRows<{ queued: number }>(
+    tx,
+    sql`with queued as (
+        insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
+        select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${input.now.toISOString()}::timestamptz
+        from calendar_events ce join bookings b on b.id = ce.booking_id
+        cross join lateral (
+          select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
+        ) latest
+        where ce.business_id = ${input.businessId}::uuid
+          and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])
+          and ce.deleted_in_google_at is null and b.status in ('pending', 'confirmed')
+        order by b.start_time, b.id
+        returning 1
+      )
+      select count(*)::int as queued from queued`,
+  );
+  return row!.queued;
 }
 
 /**

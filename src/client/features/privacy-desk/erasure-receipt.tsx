@@ -89,9 +89,9 @@ export function ErasureReceiptCard({ receipt, timeZone }: { receipt: ErasureRece
             {receipt.outOfReach.includes("calendarEvents") ? (
               <li>
                 <Trans>
-                  Google Calendar: the events of cancelled bookings are removed. The event of a kept booking
-                  keeps the name and phone it already shows until the booking next changes, when it is
-                  rewritten without them; edit it in Google Calendar to remove them now.
+                  Google Calendar: the events of cancelled bookings are removed, and those of kept upcoming
+                  bookings rewritten without the name and phone. The events of past appointments keep what
+                  they already show: edit them in Google Calendar to remove it.
                 </Trans>
               </li>
             ) : null}
