@@ -2,20 +2,35 @@ import type { SessionUser } from "@shared/auth.schema";
 import { callTransferSettings } from "@shared/company.schema";
 import { weeklyScheduleOf } from "@shared/weekly-schedule";
 import { type } from "arktype";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../src/server/auth/passwords";
+import { insertUser } from "../../src/server/auth/users.repo";
 import { readWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { refreshTokenFamilies } from "../../src/server/db/schema/refresh-tokens.schema";
 import { users } from "../../src/server/db/schema/users.schema";
-import { refresh, signIn, signUp, uniqueEmail } from "../support/server-accounts";
+import type { AuditList } from "../../src/shared/audit.schema";
+import { refresh, type SignedIn, signIn, signUp, uniqueEmail } from "../support/server-accounts";
+import { dataOf } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
 import {
   accessTokenOf,
+  type Requester,
   readEnvelope,
   refreshCookieOf,
+  requestTo,
   startTestServer,
   type TestServer,
 } from "../support/server-harness";
+import { withApp } from "../support/server-instance";
+
+const UNAUTHENTICATED = {
+  success: false,
+  error: { code: "UNAUTHENTICATED", message: "Authentication required" },
+};
+const me = (instance: Requester, staff: SignedIn) =>
+  instance.request("/api/auth/me", { accessToken: staff.accessToken });
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,7 +165,12 @@ describe("access token", () => {
     const { user, accessToken } = await signUp(server);
     const [, payload] = accessToken.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
-    expect(claims).toMatchObject({ sub: user.id, bid: user.businessId });
+    const [family] = await server.db
+      .select()
+      .from(refreshTokenFamilies)
+      .where(eq(refreshTokenFamilies.userId, user.id));
+    // The session it was issued in, which must stay live for it to work.
+    expect(claims).toMatchObject({ sub: user.id, bid: user.businessId, sid: family!.id });
     expect(claims.exp - claims.iat).toBe(900);
     expect(claims.iat).toBe(Math.floor(server.clock().getTime() / 1000));
 
@@ -208,5 +228,102 @@ describe("sign-out", () => {
     const second = await signIn(server, email, "good password");
     await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: first.refreshCookie });
     expect((await refresh(server, second.refreshCookie)).status).toBe(200);
+  });
+
+  it("ends the session's access token at once, on every instance; the user's other sessions keep theirs", async () => {
+    const email = uniqueEmail();
+    const first = await signUp(server, email, "good password");
+    const second = await signIn(server, email, "good password");
+    await withApp(server, {}, async (url) => {
+      const other = { request: requestTo(url) };
+      expect((await me(other, first)).status).toBe(200);
+      await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: first.refreshCookie });
+      for (const instance of [server, other]) {
+        const refused = await me(instance, first);
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toEqual(UNAUTHENTICATED);
+        const write = await instance.request("/api/services", {
+          json: { name: "Cleaning", duration: 30, price: 45, isActive: true },
+          accessToken: first.accessToken,
+        });
+        expect(write.status).toBe(401);
+        expect((await me(instance, second)).status).toBe(200);
+      }
+    });
+  });
+
+  it("ends the access tokens of a removed user at once", async () => {
+    const staff = await signUp(server);
+    await server.db.delete(users).where(eq(users.id, staff.user.id));
+    expect((await me(server, staff)).status).toBe(401);
+  });
+});
+
+describe("sign-out everywhere", () => {
+  /** A second staff member of the business (the portal has no team screen yet: written as sign-up would). */
+  async function colleagueOf(staff: SignedIn): Promise<SignedIn> {
+    const email = uniqueEmail("colleague");
+    await insertUser(server.db, staff.user.businessId, {
+      email,
+      passwordHash: await hashPassword("good password"),
+    });
+    return signIn(server, email, "good password");
+  }
+
+  it("ends every session of the user at once, on every instance, and no one else's", async () => {
+    const email = uniqueEmail();
+    const sessions = [await signUp(server, email, "good password")];
+    for (let i = 0; i < 2; i++) sessions.push(await signIn(server, email, "good password"));
+    const [here, ...elsewhere] = sessions as [SignedIn, ...SignedIn[]];
+    const colleague = await colleagueOf(here);
+    const stranger = await signUp(server);
+
+    await withApp(server, {}, async (url) => {
+      const other = { request: requestTo(url) };
+      for (const session of sessions) expect((await me(other, session)).status).toBe(200);
+
+      const response = await server.request("/api/auth/sign-out-everywhere", {
+        method: "POST",
+        accessToken: here.accessToken,
+        refreshCookie: here.refreshCookie,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, data: null });
+      expect(refreshCookieOf(response)).toBe("");
+
+      for (const instance of [server, other])
+        for (const session of sessions) {
+          const refused = await me(instance, session);
+          expect(refused.status).toBe(401);
+          expect(await refused.json()).toEqual(UNAUTHENTICATED);
+        }
+      for (const session of [here, ...elsewhere])
+        expect((await refresh(other, session.refreshCookie)).status).toBe(401);
+      for (const survivor of [colleague, stranger]) {
+        expect((await me(other, survivor)).status).toBe(200);
+        expect((await refresh(other, survivor.refreshCookie)).status).toBe(200);
+      }
+    });
+
+    const { data } = await dataOf<AuditList>(
+      await server.request("/api/audit", { accessToken: colleague.accessToken }),
+    );
+    expect(data[0]).toMatchObject({
+      action: "session.signed_out_everywhere",
+      actor: { kind: "user", email: email.toLowerCase() },
+    });
+    const families = await server.db
+      .select({ reason: refreshTokenFamilies.revokedReason })
+      .from(refreshTokenFamilies)
+      .where(and(eq(refreshTokenFamilies.userId, here.user.id)));
+    expect(families).toEqual(sessions.map(() => ({ reason: "sign-out-everywhere" })));
+
+    // Signing in again starts a session that works.
+    expect((await me(server, await signIn(server, email, "good password"))).status).toBe(200);
+  });
+
+  it("is for signed-in staff only", async () => {
+    const response = await server.request("/api/auth/sign-out-everywhere", { method: "POST" });
+    expect(response.status).toBe(401);
   });
 });

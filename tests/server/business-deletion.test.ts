@@ -7,7 +7,8 @@ import type { FakeGoogleOAuth } from "../support/fake-google-oauth";
 import { refresh, type SignedIn, signIn } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import type { TestServer } from "../support/server-harness";
+import { requestTo, type TestServer } from "../support/server-harness";
+import { withApp } from "../support/server-instance";
 import { startServerWithFakes } from "../support/server-with-fakes";
 
 let bot: FakeBotApi;
@@ -67,12 +68,18 @@ describe("POST /api/privacy/delete-business", () => {
     expect(farewell!.text).toContain(busy.staff.user.businessName);
     expect(farewell!.text).toContain("no more messages");
 
-    // Access tokens stop at once; refresh cookies and the password with the rows.
-    for (const staff of [busy.staff, elsewhere]) {
-      expect((await server.request("/api/auth/me", { accessToken: staff.accessToken })).status).toBe(401);
-      expect((await server.request("/api/calls", { accessToken: staff.accessToken })).status).toBe(401);
-      expect((await refresh(server, staff.refreshCookie)).status).toBe(401);
-    }
+    // Access tokens stop at once, on every instance (their sessions went with the rows); refresh cookies and
+    // the password with the rows.
+    await withApp(server, {}, async (url) => {
+      for (const instance of [server, { request: requestTo(url) }])
+        for (const staff of [busy.staff, elsewhere]) {
+          expect((await instance.request("/api/auth/me", { accessToken: staff.accessToken })).status).toBe(
+            401,
+          );
+          expect((await instance.request("/api/calls", { accessToken: staff.accessToken })).status).toBe(401);
+          expect((await refresh(instance, staff.refreshCookie)).status).toBe(401);
+        }
+    });
     const again = await server.request("/api/auth/sign-in", {
       json: { email: busy.staff.user.email, password: busy.password },
     });

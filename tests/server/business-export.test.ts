@@ -1,13 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CreateAppOptions, createApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
 import type { Database, SqlClient } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { countTenantRows, tenantRowPages } from "../../src/server/privacy/tenant-rows.repo";
@@ -26,6 +22,7 @@ import { errorOf, openPractice, type Practice } from "../support/server-bookings
 import { dataOf, reportCall } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
 import type { TestServer } from "../support/server-harness";
+import { withApp } from "../support/server-instance";
 import { startServerWithFakes } from "../support/server-with-fakes";
 
 let bot: FakeBotApi;
@@ -56,27 +53,6 @@ const recordingPaths = (files: Map<string, unknown>) =>
 
 const auditOf = async (staff: SignedIn) =>
   dataOf<AuditList>(await server.request("/api/audit", { accessToken: staff.accessToken }));
-
-/** The app on the test server's database and clock, listening on a port of its own, with `options`. */
-async function withApp(
-  options: Partial<CreateAppOptions>,
-  use: (url: string) => Promise<void>,
-): Promise<void> {
-  const config = {
-    ...loadConfig({ STATIC_DIR: "", LOG_LEVEL: "silent" }),
-    jwtSecret: server.jwtSecret,
-    calendarTokenKey: Buffer.alloc(32),
-  };
-  const app = createApp({ config, db: server.db, clock: server.clock, ...options });
-  const listener = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise((resolve) => listener.once("listening", resolve));
-  try {
-    const { port } = listener.address() as AddressInfo;
-    await use(`http://127.0.0.1:${port}`);
-  } finally {
-    await new Promise((resolve) => listener.close(resolve));
-  }
-}
 
 /** Every secret column's values of the business, as text: none may appear in the export. */
 async function secretValues(businessId: string): Promise<string[]> {
@@ -206,7 +182,7 @@ describe("GET /api/privacy/export", () => {
     const db = new Proxy(server.db, {
       get: (target, key) => (key === "$client" ? client : Reflect.get(target, key)),
     }) as Database;
-    await withApp({ db }, async (url) => {
+    await withApp(server, { db }, async (url) => {
       const response = await fetch(`${url}/api/privacy/export`, {
         headers: { authorization: `Bearer ${staff.accessToken}` },
       });
@@ -392,7 +368,7 @@ describe("GET /api/privacy/export?recordings=true", () => {
     await copyRecordings();
     const files = createFileRecordingStorage(dataDir);
     const failing = { ...files, open: () => Promise.reject(new Error("disk unreadable")) };
-    await withApp({ recordings: failing }, async (url) => {
+    await withApp(server, { recordings: failing }, async (url) => {
       const response = await fetch(`${url}/api/privacy/export?recordings=true`, {
         headers: { authorization: `Bearer ${practice.staff.accessToken}` },
       });

@@ -59,7 +59,7 @@ describe.skipIf(!adminUrl)("several instances on one PostgreSQL (needs TEST_DATA
     }
   });
 
-  it("serves one user through two instances alternately: sign-up, refresh, bookings, sign-out", async () => {
+  it("serves one user through two instances alternately: sign-up, refresh, bookings, sign-out (ending the access token on both)", async () => {
     const [first, second] = instances().map((instance) => ({ request: requestTo(instance.baseURL) }));
     const a: Requester = first!;
     const b: Requester = second!;
@@ -114,5 +114,7 @@ describe.skipIf(!adminUrl)("several instances on one PostgreSQL (needs TEST_DATA
     });
     expect(signedOut.status).toBe(200);
     expect((await refresh(b, staff.refreshCookie)).status).toBe(401);
+    // Its access token stops at once on the other instance too, not when it expires.
+    expect((await me(b, staff)).status).toBe(401);
   });
 });

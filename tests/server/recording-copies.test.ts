@@ -406,6 +406,25 @@ describe("GET /api/calls/:id/recording", () => {
     expect((await server.request(recordingCopyUrl!)).status).toBe(401);
     await fresh(p);
   });
+
+  it("stops playing when the session it was given in signs out; another session's link plays on", async () => {
+    const p = await practice();
+    const callId = await endCall(p, fake.publish("signed-out.wav", tinyWav()));
+    await scan();
+    const linkOf = async (staff: SignedIn) =>
+      (
+        await dataOf<CallDetail>(
+          await server.request(`/api/calls/${callId}`, { accessToken: staff.accessToken }),
+        )
+      ).recordingCopyUrl!;
+    const leaving = await fresh(p);
+    const staying = await signIn(server, p.email, PASSWORD);
+    const [left, kept] = [await linkOf(leaving), await linkOf(staying)];
+    expect((await server.request(left)).status).toBe(200);
+    await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: leaving.refreshCookie });
+    expect((await server.request(left)).status).toBe(401);
+    expect((await server.request(kept)).status).toBe(200);
+  });
 });
 
 describe("deleting recordings", () => {

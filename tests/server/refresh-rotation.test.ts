@@ -213,8 +213,12 @@ describe("lifetimes", () => {
     const lastGood = await refresh(server, cookie);
     expect(lastGood.status).toBe(200);
     expect(lastGood.headers.getSetCookie()[0]).toMatch(/Max-Age=1;/);
+    // Its access token, issued a second before the end, ends with the family rather than 15 minutes later.
+    const accessToken = accessTokenOf(lastGood)!;
+    expect((await server.request("/api/auth/me", { accessToken })).status).toBe(200);
     server.clock.advance(SECOND);
     expect((await refresh(server, refreshCookieOf(lastGood)!)).status).toBe(401);
+    expect((await server.request("/api/auth/me", { accessToken })).status).toBe(401);
   });
 
   it("lets a token unused for 14 days die inside a living family", async () => {

@@ -9,14 +9,21 @@ import type { AuthContext } from "../http/app-env";
  */
 const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 
-type Claims = { sub: string; bid: string; iat: number; exp: number };
+/** `sid`: the session (refresh token family) the token was issued in; the token works only while it is live. */
+type Claims = { sub: string; bid: string; sid: string; iat: number; exp: number };
 
 const signatureOf = (secret: string, signingInput: string) =>
   createHmac("sha256", secret).update(signingInput).digest("base64url");
 
 export function issueAccessToken(secret: string, auth: AuthContext, now: Date, ttlSeconds: number): string {
   const iat = Math.floor(now.getTime() / 1000);
-  const claims: Claims = { sub: auth.userId, bid: auth.businessId, iat, exp: iat + ttlSeconds };
+  const claims: Claims = {
+    sub: auth.userId,
+    bid: auth.businessId,
+    sid: auth.sessionId,
+    iat,
+    exp: iat + ttlSeconds,
+  };
   const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}`;
   return `${signingInput}.${signatureOf(secret, signingInput)}`;
 }
@@ -42,8 +49,10 @@ function verifiedClaims(secret: string, token: string): Verified | null {
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
   const claims = claimsOf(payload);
   if (!claims || typeof claims.exp !== "number") return null;
-  if (typeof claims.sub !== "string" || typeof claims.bid !== "string") return null;
-  return { auth: { userId: claims.sub, businessId: claims.bid }, exp: claims.exp };
+  // A token issued before sessions were named in it (no `sid`) cannot be tied to one: refused, signed in anew.
+  if (typeof claims.sub !== "string" || typeof claims.bid !== "string" || typeof claims.sid !== "string")
+    return null;
+  return { auth: { userId: claims.sub, businessId: claims.bid, sessionId: claims.sid }, exp: claims.exp };
 }
 
 const unexpired = (verified: Verified | null | undefined, now: Date) =>
@@ -51,7 +60,8 @@ const unexpired = (verified: Verified | null | undefined, now: Date) =>
 
 /**
  * The caller the token names, or null when it is forged, malformed or expired on the app's clock. Only the
- * exact header this server issues is accepted, so no token can choose its own algorithm.
+ * exact header this server issues is accepted, so no token can choose its own algorithm. Whether its session
+ * is still live is the database's to say (require-user.ts).
  */
 export function verifyAccessToken(secret: string, token: string, now: Date): AuthContext | null {
   return unexpired(verifiedClaims(secret, token), now);

@@ -8,7 +8,7 @@ import { createAccount } from "./accounts";
 import { startDeviceSession } from "./device-sessions";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
-import { revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
+import { revokeEveryFamily, revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
 import { respondWithSession } from "./session-response";
 import { countSignUp, recordSignInSuccess, reserveSignInAttempt, throttleKeys } from "./throttle";
 import { findSessionUser, findUserByEmail, normalizeEmail } from "./users.repo";
@@ -119,6 +119,28 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
     async (c) => {
       const presented = readRefreshCookie(c);
       if (presented) await revokeRefreshFamily(db, presented, clock());
+      clearRefreshCookie(c, secure(c));
+      return ok(c, null);
+    },
+  );
+
+  router.add(
+    {
+      method: "post",
+      path: "/sign-out-everywhere",
+      summary: "End every session of the signed-in user, this one included",
+      description:
+        "Revokes every refresh token family of the user, on every device: their refresh cookies are refused, " +
+        "and so are their access tokens from the next request on, whichever instance answers it. Clears this " +
+        "browser's refresh cookie and records `session.signed_out_everywhere` in the activity log.",
+      auth: "user",
+      response: null,
+      responseHeaders: REFRESH_HEADER,
+      errors: [],
+    },
+    async (c) => {
+      const { userId, businessId } = c.get("auth");
+      await revokeEveryFamily(db, { userId, businessId }, clock());
       clearRefreshCookie(c, secure(c));
       return ok(c, null);
     },

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { recordAudit } from "../audit/audit.repo";
 import type { Database } from "../db/database";
-import type { AuthContext } from "../http/app-env";
+import type { StaffMember } from "../http/app-env";
 import { hashDeviceId, newDeviceId, readDeviceId, setDeviceCookie } from "./device-cookie";
 import { rememberDevice } from "./known-devices.repo";
 import { type IssuedRefreshToken, startRefreshFamily } from "./refresh-sessions";
@@ -14,7 +14,7 @@ import { type IssuedRefreshToken, startRefreshFamily } from "./refresh-sessions"
 export async function startDeviceSession(
   db: Database,
   c: Context,
-  { auth, now, signIn, secure }: { auth: AuthContext; now: Date; signIn: boolean; secure: boolean },
+  { auth, now, signIn, secure }: { auth: StaffMember; now: Date; signIn: boolean; secure: boolean },
 ): Promise<IssuedRefreshToken> {
   const deviceId = readDeviceId(c) ?? newDeviceId();
   const refresh = await db.transaction(async (tx) => {

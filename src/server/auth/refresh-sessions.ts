@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
+import { recordAudit } from "../audit/audit.repo";
 import type { Database, Transaction } from "../db/database";
-import type { AuthContext } from "../http/app-env";
+import type { StaffMember } from "../http/app-env";
 import {
   claimToken,
   findTokenUsedAt,
@@ -9,6 +10,7 @@ import {
   insertFamily,
   insertToken,
   lockLiveFamily,
+  revokeFamiliesOf,
   revokeFamily,
 } from "./refresh-tokens.repo";
 
@@ -20,9 +22,10 @@ export const TOKEN_IDLE_MS = 14 * DAY_MS;
 /** Two tabs refreshing with the same cookie at once must both succeed; a replay later must not. */
 export const REUSE_GRACE_MS = 10_000;
 
-export type IssuedRefreshToken = { token: string; familyExpiresAt: Date };
+/** `sessionId`: the family, named in the access tokens issued beside it (they work only while it is live). */
+export type IssuedRefreshToken = { token: string; familyExpiresAt: Date; sessionId: string };
 export type RotationResult =
-  | { ok: true; auth: AuthContext; refresh: IssuedRefreshToken }
+  | { ok: true; auth: StaffMember; refresh: IssuedRefreshToken }
   | { ok: false; reason: "unknown" | "expired" | "revoked" | "reuse" };
 
 /** Only this digest is stored; the token itself exists only in the cookie. */
@@ -34,7 +37,7 @@ const tokenExpiry = (now: Date, familyExpiresAt: Date) =>
 /** A new family (one sign-in) with its first token, in the caller's transaction (with the device's record). */
 export async function startRefreshFamily(
   tx: Transaction,
-  auth: AuthContext,
+  auth: StaffMember,
   now: Date,
 ): Promise<IssuedRefreshToken> {
   const token = randomBytes(32).toString("base64url");
@@ -51,7 +54,7 @@ export async function startRefreshFamily(
     createdAt: now,
     expiresAt: tokenExpiry(now, familyExpiresAt),
   });
-  return { token, familyExpiresAt };
+  return { token, familyExpiresAt, sessionId: family.id };
 }
 
 /**
@@ -94,7 +97,11 @@ export async function rotateRefreshToken(
       createdAt: now,
       expiresAt: tokenExpiry(now, family.expiresAt),
     });
-    return { ok: true, auth, refresh: { token: next, familyExpiresAt: family.expiresAt } };
+    return {
+      ok: true,
+      auth,
+      refresh: { token: next, familyExpiresAt: family.expiresAt, sessionId: family.id },
+    };
   });
 }
 
@@ -102,4 +109,22 @@ export async function rotateRefreshToken(
 export async function revokeRefreshFamily(db: Database, presented: string, now: Date): Promise<void> {
   const found = await findTokenWithFamily(db, hashRefreshToken(presented));
   if (found) await revokeFamily(db, found.family.businessId, found.family.id, now, "sign-out");
+}
+
+/**
+ * Sign-out everywhere: ends every session of the user, this one included, with its entry in the activity log in
+ * the same transaction. A refresh in flight holds its family's row lock (lockLiveFamily) until it commits, so
+ * the family it renews is revoked after it, never missed; its access tokens are refused from the next request.
+ */
+export async function revokeEveryFamily(db: Database, user: StaffMember, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeFamiliesOf(tx, user, now);
+    await recordAudit(tx, {
+      businessId: user.businessId,
+      actor: { userId: user.userId },
+      at: now,
+      action: "session.signed_out_everywhere",
+      details: {},
+    });
+  });
 }

@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../db/database";
+import { rawRows } from "../db/raw-rows";
 import {
   type RefreshTokenFamilyRow,
   type RefreshTokenRow,
   refreshTokenFamilies,
   refreshTokens,
 } from "../db/schema/refresh-tokens.schema";
+import type { AuthContext, StaffMember } from "../http/app-env";
 
 export async function insertFamily(
   db: Executor,
@@ -136,4 +138,34 @@ export async function revokeFamily(
         isNull(refreshTokenFamilies.revokedAt),
       ),
     );
+}
+
+/** Sign-out everywhere: ends every live family of the user (found by the user's index). */
+export async function revokeFamiliesOf(db: Executor, user: StaffMember, now: Date): Promise<void> {
+  await db
+    .update(refreshTokenFamilies)
+    .set({ revokedAt: now, revokedReason: "sign-out-everywhere" })
+    .where(
+      and(
+        eq(refreshTokenFamilies.userId, user.userId),
+        eq(refreshTokenFamilies.businessId, user.businessId),
+        isNull(refreshTokenFamilies.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Whether the session an access token was issued in is still live: neither signed out (here or everywhere) nor
+ * past its lifetime, its user and business still there (families go with them). Asked on every authenticated
+ * request, so a sign-out ends its access tokens at once on every instance: a primary key probe, straight to the
+ * driver.
+ */
+export async function sessionIsLive(db: Executor, auth: AuthContext, now: Date): Promise<boolean> {
+  const rows = await rawRows<{ one: number }>(
+    db,
+    sql`select 1 as one from refresh_token_families
+        where id = ${auth.sessionId}::uuid and business_id = ${auth.businessId}::uuid
+          and user_id = ${auth.userId}::uuid and revoked_at is null and expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  return rows.length > 0;
 }

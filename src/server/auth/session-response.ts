@@ -7,7 +7,10 @@ import { issueAccessToken } from "./access-token";
 import { setRefreshCookie } from "./refresh-cookie";
 import type { IssuedRefreshToken } from "./refresh-sessions";
 
-/** A signed-in response: the user as data, the access token in `Authorization`, the refresh token in the cookie. */
+/**
+ * A signed-in response: the user as data, the access token (of the refresh token's session) in `Authorization`,
+ * the refresh token in the cookie.
+ */
 export async function respondWithSession(
   c: Context,
   { config, clock }: Pick<AppDeps, "config" | "clock">,
@@ -18,7 +21,7 @@ export async function respondWithSession(
   const now = clock();
   const accessToken = issueAccessToken(
     config.jwtSecret,
-    { userId: user.id, businessId: user.businessId },
+    { userId: user.id, businessId: user.businessId, sessionId: refresh.sessionId },
     now,
     config.accessTokenTtlSeconds,
   );

@@ -42,15 +42,3 @@ export async function findSessionUser(
   );
   return row ?? null;
 }
-
-/**
- * Whether the user a token names still exists in its tenant: asked on every authenticated request, so a
- * deleted business's tokens stop working at once rather than when they expire. A primary key probe.
- */
-export async function userStillExists(db: Executor, businessId: string, userId: string): Promise<boolean> {
-  const rows = await rawRows<{ one: number }>(
-    db,
-    sql`select 1 as one from users where id = ${userId}::uuid and business_id = ${businessId}::uuid`,
-  );
-  return rows.length > 0;
-}

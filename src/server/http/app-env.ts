@@ -6,8 +6,14 @@ import type { Logger } from "../logger";
 /** What every router and middleware is built from; passed in, never imported as a singleton. */
 export type AppDeps = { config: AppConfig; db: Database; clock: Clock; logger: Logger };
 
-/** The verified caller of an authenticated route: every tenant query is scoped by `businessId`. */
-export type AuthContext = { userId: string; businessId: string };
+/** A staff member of a business: every tenant query is scoped by `businessId`. */
+export type StaffMember = { userId: string; businessId: string };
+
+/**
+ * The verified caller of an authenticated route: a staff member in one of their sessions (`sessionId`, the
+ * refresh token family of that sign-in), which must still be live for the request to be admitted.
+ */
+export type AuthContext = StaffMember & { sessionId: string };
 
 /** The verified caller of an assistant route: the key, its tenant, and the tenant's timezone (for times without an offset). */
 export type AssistantContext = { keyId: string; businessId: string; timezone: string };

@@ -26,29 +26,34 @@ export const recordingPathOf = (callId: string) => `/api/calls/${callId}/recordi
 
 /**
  * Links an <audio> element can play: a browser sends no Authorization header with a media request, so the
- * recording route also takes a token in its query — an HMAC over (business, user, call, expiry) with a key of
- * its own, derived from the JWT secret (an access token can never pass for one, nor one for an access token).
- * Only a signed-in staff member's request for the call is given one; the route checks that the user still
- * exists, so a removed account's links stop at once.
+ * recording route also takes a token in its query — an HMAC over (business, user, session, call, expiry) with a
+ * key of its own, derived from the JWT secret (an access token can never pass for one, nor one for an access
+ * token). Only a signed-in staff member's request for the call is given one; the route checks that its session
+ * is still live, as for an access token, so the links of a session signed out or a removed account stop at once.
  */
 export function createRecordingLinks(jwtSecret: string): RecordingLinks {
   const key = createHmac("sha256", jwtSecret).update("calldesk recording links").digest();
   const sign = (auth: AuthContext, callId: string, expires: number) =>
     createHmac("sha256", key)
-      .update(`${auth.businessId}|${auth.userId}|${callId.toLowerCase()}|${expires}`)
+      .update(`${auth.businessId}|${auth.userId}|${auth.sessionId}|${callId.toLowerCase()}|${expires}`)
       .digest("base64url");
   return {
     urlFor(auth, callId, now) {
       const expires = (Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;
-      const token = `${auth.businessId}.${auth.userId}.${expires}.${sign(auth, callId, expires)}`;
+      const token = `${auth.businessId}.${auth.userId}.${auth.sessionId}.${expires}.${sign(auth, callId, expires)}`;
       return `${recordingPathOf(callId)}?access=${token}`;
     },
     verify(token, callId, now) {
-      const [businessId = "", userId = "", expiresText = "", signature = ""] = token.split(".");
+      const [businessId = "", userId = "", sessionId = "", expiresText = "", signature = ""] =
+        token.split(".");
       const expires = Number(expiresText);
-      if (!isUuid(businessId) || !isUuid(userId) || !/^\d{1,12}$/.test(expiresText)) return null;
+      if (![businessId, userId, sessionId].every(isUuid) || !/^\d{1,12}$/.test(expiresText)) return null;
       if (expires * 1000 <= now.getTime()) return null;
-      const auth = { businessId: businessId.toLowerCase(), userId: userId.toLowerCase() };
+      const auth = {
+        businessId: businessId.toLowerCase(),
+        userId: userId.toLowerCase(),
+        sessionId: sessionId.toLowerCase(),
+      };
       const expected = Buffer.from(sign(auth, callId, expires));
       const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected) ? auth : null;

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { type } from "arktype";
 import type { Context } from "hono";
-import { userStillExists } from "../auth/users.repo";
+import { sessionIsLive } from "../auth/refresh-tokens.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv, AuthContext } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
@@ -35,8 +35,9 @@ export function recordingRoutes(
       await guards.user(c, async () => {});
       return c.get("auth");
     }
-    const auth = links.verify(access, callId, clock());
-    if (!auth || !(await userStillExists(db, auth.businessId, auth.userId))) throw unauthenticated();
+    const now = clock();
+    const auth = links.verify(access, callId, now);
+    if (!auth || !(await sessionIsLive(db, auth, now))) throw unauthenticated();
     return auth;
   };
 
@@ -48,7 +49,8 @@ export function recordingRoutes(
       description:
         "Signed in by the access token, or by `access`: the token of the `recordingCopyUrl` the call's detail " +
         "gives (a media element sends no Authorization header; it lives one to two hours, for that staff " +
-        "member and call). 404 NOT_FOUND when the call is not the business's or has no copy (yet); the copy " +
+        "member's session and that call, and stops when the session is signed out). 404 NOT_FOUND when the " +
+        "call is not the business's or has no copy (yet); the copy " +
         'is made when the call ends (docs/spec-notes.md, "Recording copies"). A `Range: bytes=…` of one ' +
         "range answers 206 with Content-Range; one past the end answers 416 with `Content-Range: bytes */size`. " +
         "Cache-Control: private.",
