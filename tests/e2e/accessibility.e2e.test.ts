@@ -144,7 +144,7 @@ describe("axe finds no violations, in either theme", () => {
       await expectNoAxeViolations(page);
     }
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   }, 120_000); // twelve screens loaded and scanned: twice the default e2e time

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   browserForFile,
+  expectNoAxeViolations,
   focusedControl,
   PASSWORD,
   signIn,
@@ -28,7 +29,7 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     const page = await newPage();
     const email = await signUp(page);
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await page.waitForURL("**/auth/sign-in");
     await page.goto("/calls");
     await page.waitForURL("**/auth/sign-in");
@@ -42,12 +43,50 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.waitForURL("**/calls");
     await page.getByRole("heading", { level: 1, name: "Calls" }).waitFor();
     await page.getByRole("button", { name: `Account menu for ${email}` }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await page.waitForURL("**/auth/sign-in");
     await signIn(page, email);
     await page.waitForURL("**/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
     await page.context().close();
+  });
+
+  it("signs out everywhere from the account menu, after asking: this tab and another browser's session end", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    const elsewhere = await newPage();
+    await elsewhere.goto("/auth/sign-in");
+    await signIn(elsewhere, email);
+    await elsewhere.waitForURL("**/dashboard");
+    await elsewhere.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+
+    const accountMenu = page.getByRole("button", { name: `Account menu for ${email}` });
+    const dialog = page.getByRole("alertdialog", { name: "Sign out everywhere?" });
+    // Asked first; Cancel ends nothing and gives focus back to the menu's button.
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Sign out everywhere…" }).click();
+    await dialog.waitFor();
+    await expect.poll(() => focusedControl(page)).toBe("Cancel");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => focusedControl(page)).toBe(`Account menu for ${email}`);
+
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Sign out everywhere…" }).click();
+    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await page.getByText("Signed out on every device").waitFor();
+    await page.goto("/calls");
+    await page.waitForURL("**/auth/sign-in");
+
+    // The other browser still shows the dashboard; its next request is refused (its access token with its
+    // session) and it lands on the sign-in page, as when a session ends.
+    await elsewhere.getByRole("link", { name: "Calls" }).first().click();
+    await elsewhere.waitForURL("**/auth/sign-in");
+    await elsewhere.getByRole("button", { name: "Sign In" }).waitFor();
+    await page.context().close();
+    await elsewhere.context().close();
   });
 
   it("sends a signed-out visitor of a protected URL to sign-in, then back to that URL", async () => {

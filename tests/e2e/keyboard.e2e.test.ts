@@ -35,10 +35,13 @@ describe("keyboard only", () => {
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByRole("menuitem", { name: "Sign out" }).isVisible()).toBe(true);
-    await page.keyboard.press("ArrowDown");
-    const focused = async () => page.evaluate(() => document.activeElement?.textContent ?? "");
-    for (let i = 0; i < 5 && !(await focused()).includes("Sign out"); i++)
+    await expect
+      .poll(() => page.getByRole("menuitem", { name: "Sign out", exact: true }).isVisible())
+      .toBe(true);
+    // The menu holds the focus and marks the item the arrows reached (Sign out everywhere… is below Sign out).
+    const highlighted = async () =>
+      page.evaluate(() => document.querySelector("[role=menuitem][data-highlighted]")?.textContent ?? "");
+    for (let i = 0; i < 5 && (await highlighted()) !== "Sign out"; i++)
       await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/auth/sign-in");

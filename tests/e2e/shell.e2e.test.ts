@@ -172,7 +172,7 @@ describe("the shell", () => {
 
     // Signing in on a freshly loaded sign-in page: the shell's skeleton shows while its code arrives, as narrow.
     await page.getByRole("button", { name: /Account menu for/ }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await page.waitForURL("**/auth/sign-in");
     await page.reload();
     await signIn(page, email);
@@ -192,7 +192,7 @@ describe("the shell", () => {
     // start-up check goes to the server before the form can show.
     const cookies = await page.context().cookies();
     await page.getByRole("button", { name: /Account menu for/ }).click();
-    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
     await page.waitForURL("**/auth/sign-in");
     await page.context().addCookies(cookies);
     await watchEveryFrame(page);
@@ -290,7 +290,7 @@ describe("the shell", () => {
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");
-    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).waitFor();
     // Focus went into the open menu, so the arrow keys and Enter work from here.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest("[role=menu]") !== null))
