@@ -139,8 +139,7 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
       errors: [],
     },
     async (c) => {
-      const { userId, businessId } = c.get("auth");
-      await revokeEveryFamily(db, { userId, businessId }, clock());
+      await revokeEveryFamily(db, c.get("auth"), clock());
       clearRefreshCookie(c, secure(c));
       return ok(c, null);
     },
