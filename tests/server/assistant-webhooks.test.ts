@@ -288,6 +288,30 @@ describe("Vapi server messages", () => {
       ["refused", "not_json", "The request body is not valid JSON"],
     ]);
   });
+
+  it("places a call that says no start at the message's timestamp, and refuses a timestamp that is no date", async () => {
+    const staff = await signUp(server);
+    const vapi = await connectVapi(server, staff);
+    const noStart = { "message.call.startedAt": undefined, "message.call.createdAt": undefined };
+    const answers = [];
+    for (const timestamp of [1e20, -1e15])
+      answers.push(
+        await resultOf(
+          await deliverVapi(
+            server,
+            vapi,
+            fixtureWith("vapi", "status-update-in-progress", { ...noStart, "message.timestamp": timestamp }),
+          ),
+        ),
+      );
+    expect(answers).toEqual(["400 VALIDATION message.timestamp", "400 VALIDATION message.timestamp"]);
+    expect(await callCount(staff)).toBe(0);
+
+    const placed = fixtureWith("vapi", "status-update-in-progress", noStart);
+    expect(await resultOf(await deliverVapi(server, vapi, placed))).toBe("accepted");
+    // The fixture's message timestamp, 1772452694019 ms.
+    expect(await callOf(server, staff, VAPI_CALL)).toMatchObject({ startTime: "2026-03-02T11:58:14.019Z" });
+  });
 });
 
 describe("Retell webhooks", () => {

@@ -18,6 +18,13 @@ export const externalIdOf = (provider: AssistantPlatform, callId: string) => `${
 /** The longest platform call id taken (externalId holds 200 characters, prefix included). */
 export const MAX_PLATFORM_CALL_ID = 190;
 
+/**
+ * An instant as milliseconds since 1970 (Retell's times, Vapi's message timestamp), bounded to what a report's
+ * ISO 8601 time can say (to the end of year 9999); a number beyond is no date (`new Date(1e20)` is invalid), and
+ * is refused naming its field rather than failing later.
+ */
+export const epochMs = "0 <= number <= 253402300799999";
+
 /** When the platform does not say who called (a web call, a withheld number). */
 export const UNKNOWN_CALLER = "unknown";
 

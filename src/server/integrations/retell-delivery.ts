@@ -5,6 +5,7 @@ import {
   checkedReport,
   clip,
   type DeliveryAction,
+  epochMs,
   externalIdOf,
   MAX_PLATFORM_CALL_ID,
   payloadProblem,
@@ -18,8 +19,6 @@ import {
  * call object of its Get Call API (PhoneCallResponse / WebCallResponse in retell-sdk). Only the fields read
  * are checked; the rest (latency, costs, dynamic variables…) may be anything.
  */
-
-const epochMs = "0 <= number.integer <= 253402300799999";
 
 const utterance = type({
   role: "string",
