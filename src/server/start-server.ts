@@ -12,6 +12,7 @@ import { createCalendarDelivery } from "./calendar/calendar-delivery";
 import { createCalendarSync } from "./calendar/calendar-sync";
 import { calendarWatchJob } from "./calendar/calendar-watch";
 import { createTokenCipher } from "./calendar/token-cipher";
+import { unreportedEndsJob } from "./calls/unreported-ends";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -158,6 +159,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         authMaintenanceJob({ db: database.db, logger }),
         outboxPurgeJob({ db: database.db, logger }),
         retentionPurgeJob({ db: database.db, logger }),
+        unreportedEndsJob({ db: database.db, logger }),
         deliveriesPurgeJob({ db: database.db, logger }),
         copier.job,
         linkCodePurgeJob({ db: database.db, logger }),

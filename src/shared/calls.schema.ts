@@ -83,6 +83,11 @@ export const callDetail = callSummary.and({
   recordingOff: "boolean",
   /** When the retention purge removed its transcript, recording link and summary; null while it holds them. */
   contentRemovedAt: "string | null",
+  /**
+   * When the server ended the call as failed because it stayed in progress with no news and the report of its
+   * end never came (docs/spec-notes.md, "Calls"); null otherwise.
+   */
+  endUnreportedAt: "string | null",
   updatedAt: "string",
   booking: booking.or("null"),
 });

@@ -53,6 +53,7 @@ export const callDetailOf = (changes: Partial<CallDetail> = {}): CallDetail => (
   recordingUrl: null,
   recordingOff: false,
   contentRemovedAt: null,
+  endUnreportedAt: null,
   updatedAt: "2026-11-24T14:31:00.000Z",
   booking: null,
   ...changes,

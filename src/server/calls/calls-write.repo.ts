@@ -170,6 +170,24 @@ export async function purgeCalls(
 }
 
 /**
+ * Ends as failed up to `limit` calls still in progress whose last report came before `before`, marking each
+ * with `now` (see calls_end_unreported); resolves to how many.
+ */
+export async function endUnreportedCalls(
+  db: Executor,
+  before: Date,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const [row] = await rawRows<{ ended: number }>(
+    db,
+    sql`select calls_end_unreported(${before.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+      ${limit}::int) as ended`,
+  );
+  return row!.ended;
+}
+
+/**
  * The recording copies of these calls of the business follow their links (recording_copies_sync in
  * db/functions/recording-copies.sql): a cleared link makes its copy a tombstone whose file the copy worker
  * deletes. In the transaction that changed the links.

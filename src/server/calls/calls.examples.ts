@@ -32,6 +32,7 @@ export const callDetailExample: CallDetail = {
   recordingUrl: null,
   recordingOff: false,
   contentRemovedAt: null,
+  endUnreportedAt: null,
   updatedAt: "2026-03-02T15:07:12.000Z",
   booking: bookingExample,
 };

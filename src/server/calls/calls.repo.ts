@@ -24,7 +24,8 @@ export async function findCallDetail(
         ${calls.status} as "status", ${calls.outcome} as "outcome", ${calls.summary} as "summary",
         ${calls.serviceName} as "serviceName", ${calls.transcript} as "transcript",
         ${calls.recordingUrl} as "recordingUrl", ${calls.recordingOff} as "recordingOff",
-        ${isoUtc(calls.contentRemovedAt)} as "contentRemovedAt", ${isoUtc(calls.updatedAt)} as "updatedAt",
+        ${isoUtc(calls.contentRemovedAt)} as "contentRemovedAt",
+        ${isoUtc(calls.endUnreportedAt)} as "endUnreportedAt", ${isoUtc(calls.updatedAt)} as "updatedAt",
         ${storedCopyOf(calls.businessId, calls.id)} as "hasCopy"
       from ${calls}
       where ${calls.businessId} = ${businessId} and ${calls.id} = ${callId}`,

@@ -17,6 +17,7 @@ import { describeLoadFailure } from "../../lib/error-wording";
 import { BackToCallsLink } from "./back-to-calls-link";
 import { CallBooking } from "./call-booking";
 import { CallContentAbsence, contentAbsent } from "./call-content-absence";
+import { CallEndUnreported } from "./call-end-unreported";
 import { CallFacts } from "./call-facts";
 import { CallNotFound } from "./call-not-found";
 import { CallTranscript } from "./call-transcript";
@@ -91,6 +92,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
             </CardHeader>
             <CardBody className={css({ gap: "4" })}>
               <CallFacts call={call} />
+              <CallEndUnreported call={call} />
               <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
                 <Text muted size="sm">
                   <Trans>Summary</Trans>

@@ -17,7 +17,9 @@ $$;
 --     purge removed (content_removed_at), so the next purge removes it again if it is still due;
 --   * a call the privacy desk erased (erased_at) stays erased: a report updates its status, times, duration,
 --     outcome and service, never its number (''), name, summary, transcript or recording link (none).
---   * the call's recording copy job follows its link (recording_copies_sync in recording-copies.sql).
+--   * the call's recording copy job follows its link (recording_copies_sync in recording-copies.sql);
+--   * a call the server ended for want of news (end_unreported_at, calls_end_unreported below) takes the end a
+--     report now gives it, and loses the mark.
 -- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
 CREATE OR REPLACE FUNCTION calls_report(p_business uuid, p_report jsonb, p_started_at timestamptz, p_now timestamptz)
 RETURNS TABLE (call_id uuid, created boolean)
@@ -70,6 +72,7 @@ BEGIN
       THEN c.recording_off ELSE excluded.recording_off END,
     content_removed_at = CASE WHEN c.erased_at IS NULL AND p_report ?| ARRAY['summary', 'transcript', 'recordingUrl']
       THEN NULL ELSE c.content_removed_at END,
+    end_unreported_at = NULL,
     updated_at = excluded.updated_at;
   PERFORM recording_copies_sync(ARRAY[p_business], ARRAY[v_id], p_now);
 
@@ -92,7 +95,8 @@ $$;
 -- one multi-row upsert, its optional fields merged with the stored call here; a second report of the same
 -- call in the batch then goes through calls_report, in array order.
 --
--- With p_notify_missed, each call that this batch makes missed — new, or in progress until now — gets one
+-- With p_notify_missed, each call that this batch makes missed — new, or in progress until now (or until the
+-- server ended it for want of news) — gets one
 -- 'call.missed' outbox row, in the order of the reports; a call that was missed (or finished) before gets
 -- none. A history import passes false: old calls are no news.
 CREATE OR REPLACE FUNCTION calls_report_batch(
@@ -149,7 +153,7 @@ BEGIN
       coalesce(c.id, gen_random_uuid()) AS id,
       c.id IS NULL AS created,
       c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress' AS stale,
-      c.id IS NULL OR c.status = 'in-progress' AS may_turn_missed,
+      c.id IS NULL OR c.status = 'in-progress' OR c.end_unreported_at IS NOT NULL AS may_turn_missed,
       c.caller_number, c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url,
       c.service_name, c.recording_off, c.content_removed_at, c.erased_at IS NOT NULL AS erased, c.created_at
     FROM accepted a
@@ -196,6 +200,7 @@ BEGIN
       service_name = excluded.service_name,
       recording_off = excluded.recording_off,
       content_removed_at = excluded.content_removed_at,
+      end_unreported_at = NULL,
       updated_at = excluded.updated_at
   ),
   -- The call row it names is in place by the time the foreign key is checked, at the statement's end.
@@ -290,5 +295,33 @@ BEGIN
       AND c.bucket <= floor(extract(epoch FROM v_last) / l.width);
   END IF;
   RETURN v_deleted;
+END;
+$$;
+
+-- Ends, as failed, at most p_limit calls still in progress whose last report came before p_before: the report
+-- of their end never came (calls/unreported-ends.ts says after how long). Their outcome becomes no-action
+-- unless a report gave one, and end_unreported_at says when and why; the update trigger moves them between
+-- the counters, so every count and figure reads them as failed calls, as it reads a platform's own abnormal
+-- end. A later report of the call's end replaces all of it (calls_report). The businesses' writers are taken
+-- in turn (in business order, as calls_report_batch takes them), and the conditions are checked again on the
+-- row being updated, so a report that came meanwhile keeps its call going. Returns how many were ended.
+CREATE OR REPLACE FUNCTION calls_end_unreported(p_before timestamptz, p_now timestamptz, p_limit integer)
+RETURNS integer
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  v_due uuid[];
+  v_ended integer;
+BEGIN
+  SELECT coalesce(array_agg(d.id), '{}') INTO v_due
+  FROM (
+    SELECT id FROM calls WHERE status = 'in-progress' AND updated_at < p_before ORDER BY updated_at LIMIT p_limit
+  ) d;
+  PERFORM calls_lock_business(b.business_id)
+  FROM (SELECT DISTINCT business_id FROM calls WHERE id = ANY (v_due) ORDER BY 1) b;
+  UPDATE calls
+  SET status = 'failed', outcome = coalesce(outcome, 'no-action'), end_unreported_at = p_now, updated_at = p_now
+  WHERE id = ANY (v_due) AND status = 'in-progress' AND updated_at < p_before;
+  GET DIAGNOSTICS v_ended = ROW_COUNT;
+  RETURN v_ended;
 END;
 $$;

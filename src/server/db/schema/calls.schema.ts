@@ -76,6 +76,11 @@ export const calls = pgTable(
      * figures but never bring back its number, name or content (db/functions/calls-write.sql).
      */
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * When the server ended the call as failed, still in progress with no report for UNREPORTED_END_MS
+     * (calls/unreported-ends.ts): the report of its end never came. A later report of its end clears it.
+     */
+    endUnreportedAt: timestamp("end_unreported_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -89,6 +94,8 @@ export const calls = pgTable(
     index("calls_business_id_caller_name_idx").on(t.businessId, sql`lower(${t.callerName})`),
     // The retention purge's way to the oldest calls still holding content: only those (see callHoldsContent).
     index("calls_content_kept_idx").on(t.businessId, t.startedAt).where(callHoldsContent(t)),
+    // The calls in progress, by their last report: the few the job ending unreported calls looks through.
+    index("calls_in_progress_updated_at_idx").on(t.updatedAt).where(sql`${t.status} = 'in-progress'`),
     check("calls_status_known", sql`${t.status} in (${sqlList(CALL_STATUSES)})`),
     check("calls_outcome_known", sql`${t.outcome} is null or ${t.outcome} in (${sqlList(CALL_OUTCOMES)})`),
     check("calls_duration_seconds_non_negative", sql`${t.durationSeconds} >= 0`),
