@@ -403,6 +403,76 @@ describe("the hourly retention purge", () => {
     staff = await fresh(staff);
     expect(await detail()).toMatchObject({ summary: null, transcript: [], recordingUrl: null });
   });
+
+  it("counts a deleted call once when it is reported again, live or imported, and stores a first late report", async () => {
+    let staff = await signUp(server);
+    const { key } = await createAssistantKey(server, staff);
+    const ids = await reportCalls(key, [
+      ["gone", 10, "completed"],
+      ["gone-missed", 9, "missed"],
+    ]);
+    await putSettings(staff, { callRowDays: 5 });
+    await runPurge();
+    staff = await fresh(staff);
+    const totals = async () => {
+      const stats = await get<DashboardStats>(staff, "/api/dashboard/stats");
+      await expectTrueCounts(server.db, staff.user.businessId);
+      return [stats.totalCalls, stats.missedCalls, (await listCalls(server, staff)).total];
+    };
+    expect(await totals()).toEqual([2, 1, 0]);
+
+    // Again, live: answered as the call it was, nothing stored, whatever it says now.
+    const again = await reportCall(server, key, {
+      externalId: "gone",
+      callerNumber: "+1 555 0100",
+      startedAt: ago(10).toISOString(),
+      status: "failed",
+      ...CONTENT,
+    });
+    expect(again.status).toBe(200);
+    expect(await dataOf(again)).toEqual({ _id: ids.gone, externalId: "gone", created: false });
+    // Again, in a re-imported history (twice over, one of them twice in the batch), beside a call never seen:
+    // an old one, stored, then purged and counted like any other, and a recent one, kept.
+    const history = {
+      calls: [
+        ["gone", 10, "completed"],
+        ["gone-missed", 9, "missed"],
+        ["gone-missed", 9, "completed"],
+        ["first-old", 20, "completed"],
+        ["first-recent", 1, "completed"],
+      ].map(([externalId, days, status]) => ({
+        externalId,
+        callerNumber: "+1 555 0100",
+        startedAt: ago(days as number).toISOString(),
+        status,
+      })),
+    };
+    for (let run = 0; run < 2; run += 1) {
+      const imported = await server.request("/api/assistant/calls/import", {
+        json: history,
+        headers: { "x-api-key": key },
+        origin: null,
+      });
+      const { results } = await dataOf<{ results: { _id: string; created: boolean }[] }>(imported);
+      expect(results.map((r) => [r._id, r.created])).toEqual([
+        [ids.gone, false],
+        [ids["gone-missed"], false],
+        [ids["gone-missed"], false],
+        [expect.any(String), run === 0],
+        [expect.any(String), run === 0],
+      ]);
+    }
+    expect(await totals()).toEqual([4, 1, 2]);
+    await runPurge();
+    staff = await fresh(staff);
+    expect(await totals()).toEqual([4, 1, 1]);
+    // No news of a missed call that was deleted long ago.
+    const [notices] = await rawRows<{ n: number }>(
+      server.db,
+      sql`select count(*)::int as n from outbox where business_id = ${staff.user.businessId}::uuid and topic = 'call.missed'`,
+    );
+    expect(notices!.n).toBe(0);
+  });
 });
 
 describe("retention cuts", () => {

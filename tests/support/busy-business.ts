@@ -22,7 +22,8 @@ let nextChat = 9_100_000;
  * A business with at least one row in every tenant table: through the API where a flow writes them
  * (calls, bookings, Telegram and Google connected, a connect under way, a second sign-in, a voice platform
  * connected, a delivery of it refused and a tool call of it answered), in SQL for what
- * only a background delivery would write (calendar events and busy times, Telegram buttons, purge counts).
+ * only a background delivery would write (calendar events and busy times, Telegram buttons, purge counts and
+ * purged calls).
  * Fails when a tenant table stays empty, so a table added later is filled here too.
  */
 export async function openBusyBusiness({ server, bot, google }: ConnectedServer): Promise<BusyBusiness> {
@@ -87,6 +88,9 @@ export async function openBusyBusiness({ server, bot, google }: ConnectedServer)
       values (${`button-${booking.id}`}, ${businessId}::uuid, ${booking.id}::uuid, 1)`);
   await server.db.execute(sql`
     insert into purged_call_counts (business_id, status, n) values (${businessId}::uuid, 'completed', 3)`);
+  await server.db.execute(sql`
+    insert into purged_calls (business_id, external_id_digest, call_id)
+      values (${businessId}::uuid, calls_external_digest('purged-call'), gen_random_uuid())`);
 
   const empty = [...(await countTenantRows(server.db, businessId))].filter(([, n]) => n === 0);
   expect(empty.map(([name]) => name)).toEqual([]);

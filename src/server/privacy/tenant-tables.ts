@@ -21,7 +21,7 @@ import { callCounts } from "../db/schema/call-counts.schema";
 import { calls } from "../db/schema/calls.schema";
 import { instanceSettings } from "../db/schema/instance-settings.schema";
 import { knownDevices } from "../db/schema/known-devices.schema";
-import { purgedCallCounts } from "../db/schema/purged-call-counts.schema";
+import { purgedCallCounts, purgedCalls } from "../db/schema/purged-call-counts.schema";
 import { recordingCopies, recordingErasures } from "../db/schema/recordings.schema";
 import { refreshTokenFamilies, refreshTokens } from "../db/schema/refresh-tokens.schema";
 import { scheduledJobs } from "../db/schema/scheduled-jobs.schema";
@@ -132,6 +132,11 @@ export const TENANT_TABLES: readonly TenantTable[] = [
     purgedCallCounts,
     "How many calls of each status the retention purge deleted (the dashboard still counts them).",
     ["status"],
+  ),
+  tenant(
+    purgedCalls,
+    "The calls the retention purge deleted, each by a digest of its assistant's id and the id it had, so that a later report of one is not stored and counted again.",
+    ["external_id_digest"],
   ),
   tenant(
     bookingCounts,

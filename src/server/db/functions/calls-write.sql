@@ -6,6 +6,13 @@ LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(7301, hashtext(p_business::text));
 $$;
 
+-- How purged_calls knows a call the retention purge deleted: a digest of its externalId, which keeps nothing of
+-- it readable.
+CREATE OR REPLACE FUNCTION calls_external_digest(p_external_id text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT encode(sha256(convert_to(p_external_id, 'UTF8')), 'hex');
+$$;
+
 -- One validated call report (jsonb, field names of the callReport schema), upserted by (business, externalId):
 --   * an optional field absent from the report keeps its stored value; JSON null clears it;
 --   * a report saying `in-progress` about a call already finished (completed, missed, failed) is stale — a
@@ -18,6 +25,9 @@ $$;
 --   * a call the privacy desk erased (erased_at) stays erased: a report updates its status, times, duration,
 --     outcome and service, never its number (''), name, summary, transcript or recording link (none).
 --   * the call's recording copy job follows its link (recording_copies_sync in recording-copies.sql);
+--   * a report of a call the retention purge deleted (purged_calls) is answered with the id the call had, not
+--     created, and stores nothing: the purge has counted the call once (purged_call_counts), and it would only
+--     be purged again;
 --   * a call the server ended for want of news (end_unreported_at, calls_end_unreported below) takes the end a
 --     report now gives it, and loses the mark.
 -- Returns the call's id and whether this report created it. The batch below applies the same rules to many.
@@ -31,6 +41,13 @@ DECLARE
   v_record boolean;
 BEGIN
   PERFORM calls_lock_business(p_business);
+  SELECT p.call_id INTO v_id
+  FROM purged_calls p
+  WHERE p.business_id = p_business AND p.external_id_digest = calls_external_digest(p_report->>'externalId');
+  IF v_id IS NOT NULL THEN
+    RETURN QUERY SELECT v_id, false;
+    RETURN;
+  END IF;
   SELECT coalesce(b.record_calls, true) INTO v_record FROM businesses b WHERE b.id = p_business;
   SELECT c.id, c.status INTO v_old
   FROM calls c
@@ -81,7 +98,7 @@ END;
 $$;
 
 -- Several validated call reports in one transaction, with calls_report's rules for each (recording off,
--- removed content and erased calls included), each on the word of an assistant key, or of a voice platform's
+-- removed content, erased and purged calls included), each on the word of an assistant key, or of a voice platform's
 -- connection (assistant_connections), that this same statement confirms. p_items is a JSON array of
 --   {"key": uuid | null, "connection": uuid | null, "business": uuid, "timezone": text | null,
 --    "startedAt": instant, "report": callReport}
@@ -124,7 +141,7 @@ BEGIN
   WITH item AS (
     SELECT x.ordinality::integer AS ord, (x.value->>'key')::uuid AS key_id,
       (x.value->>'business')::uuid AS business_id, (x.value->>'startedAt')::timestamptz AS started_at,
-      x.value->'report' AS report, coalesce(b.record_calls, true) AS record_calls,
+      x.value->'report' AS report, coalesce(b.record_calls, true) AS record_calls, pc.call_id AS purged_id,
       CASE
         WHEN k.id IS NULL AND ac.id IS NULL THEN 'key'
         WHEN x.value->>'timezone' IS NOT NULL AND b.timezone IS DISTINCT FROM x.value->>'timezone' THEN 'timezone'
@@ -135,6 +152,8 @@ BEGIN
     LEFT JOIN assistant_connections ac
       ON ac.id = (x.value->>'connection')::uuid AND ac.business_id = (x.value->>'business')::uuid
     LEFT JOIN businesses b ON b.id = (x.value->>'business')::uuid
+    LEFT JOIN purged_calls pc ON pc.business_id = (x.value->>'business')::uuid
+      AND pc.external_id_digest = calls_external_digest(x.value->'report'->>'externalId')
   ),
   touched AS (
     UPDATE assistant_keys k SET last_used_at = p_now
@@ -150,10 +169,13 @@ BEGIN
   ),
   first_of_call AS (
     SELECT a.ord, a.business_id, a.started_at, a.report, a.record_calls, a.reports,
-      coalesce(c.id, gen_random_uuid()) AS id,
-      c.id IS NULL AS created,
-      c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress' AS stale,
-      c.id IS NULL OR c.status = 'in-progress' OR c.end_unreported_at IS NOT NULL AS may_turn_missed,
+      coalesce(c.id, a.purged_id, gen_random_uuid()) AS id,
+      c.id IS NULL AND a.purged_id IS NULL AS created,
+      -- A purged call is not stored again (calls_report).
+      a.purged_id IS NOT NULL
+        OR (c.id IS NOT NULL AND c.status <> 'in-progress' AND a.report->>'status' = 'in-progress') AS stale,
+      a.purged_id IS NULL AND (c.id IS NULL OR c.status = 'in-progress' OR c.end_unreported_at IS NOT NULL)
+        AS may_turn_missed,
       c.caller_number, c.caller_name, c.duration_seconds, c.outcome, c.summary, c.transcript, c.recording_url,
       c.service_name, c.recording_off, c.content_removed_at, c.erased_at IS NOT NULL AS erased, c.created_at
     FROM accepted a
@@ -260,7 +282,8 @@ $$;
 -- off the counters; every counter left at zero up to the last purged call is dropped too (nothing is left
 -- before it: the oldest go first), including one emptied earlier by a move. purged_call_counts keeps how many
 -- of each status went, for the dashboard's all-time totals. Bookings that named a call lose the link (their
--- foreign key sets it null); its outbox rows go with it.
+-- foreign key sets it null); its outbox rows go with it. purged_calls remembers each, so that a later report of
+-- it is not stored and counted again.
 CREATE OR REPLACE FUNCTION calls_purge(p_business uuid, p_before timestamptz, p_limit integer) RETURNS integer
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -277,7 +300,12 @@ BEGIN
       ORDER BY started_at, id
       LIMIT p_limit
     )
-    RETURNING id, started_at, status
+    RETURNING id, external_id, started_at, status
+  ),
+  remembered AS (
+    INSERT INTO purged_calls (business_id, external_id_digest, call_id)
+    SELECT p_business, calls_external_digest(g.external_id), g.id FROM gone g
+    ON CONFLICT DO NOTHING
   ),
   tallied AS (
     INSERT INTO purged_call_counts AS p (business_id, status, n)

@@ -17,3 +17,22 @@ export const purgedCallCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.businessId, t.status] })],
 );
+
+/**
+ * Which calls the retention purge deleted from a business: each by a digest of its externalId (SHA-256 in hex,
+ * calls_external_digest: an assistant's id of a call may hold anything, and nothing readable of a purged call
+ * should stay), with the id it had. A later report of one (a re-imported history, a late delivery) is answered
+ * as that call and not stored again (calls_report, calls_report_batch), so purged_call_counts and the rows
+ * never count one call twice.
+ */
+export const purgedCalls = pgTable(
+  "purged_calls",
+  {
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    externalIdDigest: text("external_id_digest").notNull(),
+    callId: uuid("call_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.externalIdDigest] })],
+);
