@@ -9,6 +9,12 @@ export const FINISHED_CALL_STATUSES: readonly CallStatus[] = ["completed", "miss
 export const CALL_OUTCOMES = ["booked", "inquiry", "no-action"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/**
+ * The caller's number as stored when the platform does not say it (a web call, a withheld number): the API
+ * answers it as stored, while the portal and Telegram show their own words for an unknown caller.
+ */
+export const UNKNOWN_CALLER = "unknown";
+
 /** Spec 9: page size of the calls list; the API accepts up to 100. */
 export const CALLS_PAGE_SIZE = 10;
 export const CALLS_MAX_LIMIT = 100;

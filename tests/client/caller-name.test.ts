@@ -51,6 +51,33 @@ describe("a call without a caller's name, or whose caller was erased, is still n
     expect(render(h(CallDetailPage, { params: { id: "c1" } }), erased)).not.toContain("Call from");
   });
 
+  it("names a caller whose number was never told (stored as 'unknown') in the portal's words, never by that word", () => {
+    const web = callDetailOf({ customerName: null, fromNumber: "unknown" });
+    const named = callDetailOf({ customerName: "Ada", fromNumber: "unknown" });
+    const dashboard = (shown: CallDetail) =>
+      render(h(RecentCallRow, { call: shown, timeZone: "America/New_York" }));
+    const list = (shown: CallDetail) =>
+      render(h(CallRow, { call: shown, href: "/calls/c1", timeZone: "America/New_York" }));
+    const detail = (shown: CallDetail) => render(h(CallDetailPage, { params: { id: "c1" } }), shown);
+    expect(linkTexts(dashboard(web))).toEqual(["Unknown caller"]);
+    expect(linkTexts(dashboard(named))).toEqual(["Ada"]);
+    expect(linkTexts(list(web))).toEqual(["Unknown caller"]);
+    expect(linkTexts(list(named))).toEqual(["Ada"]);
+    expect(detail(web).match(/<h1[^>]*>(.*?)<\/h1>/)?.[1]).toBe("Unknown caller");
+    expect(detail(named).match(/<h1[^>]*>(.*?)<\/h1>/)?.[1]).toBe("Ada");
+    for (const html of [
+      dashboard(web),
+      dashboard(named),
+      list(web),
+      list(named),
+      detail(web),
+      detail(named),
+    ]) {
+      expect(html).not.toMatch(/\bunknown\b/);
+      expect(html).not.toContain('href="tel:');
+    }
+  });
+
   it("says Unknown caller for an empty name and gives no empty phone link", () => {
     expect(render(h(CallFacts, { call: nameless }))).toContain("Unknown caller");
     expect(render(h(CallFacts, { call: erased }))).not.toContain('href="tel:"');

@@ -217,6 +217,18 @@ describe("Telegram messages", () => {
     ]);
   });
 
+  it("names a missed caller whose number was never told in the business's language, not by the stored word", async () => {
+    const practice = await connected({ language: "de" });
+    const withheld = { callerNumber: "unknown", startedAt: "2026-03-03T15:00:00Z", status: "missed" };
+    await reportCall(server, practice.key, { ...withheld, externalId: "web-1" });
+    await reportCall(server, practice.key, { ...withheld, externalId: "web-2", callerName: "Ada" });
+    const lines = (await allDelivered(practice)).map((m) => m.text.split("\n").slice(0, 2));
+    expect(lines).toEqual([
+      ["Verpasster Anruf", "Unbekannter Anrufer"],
+      ["Verpasster Anruf", "Anrufer: Ada"],
+    ]);
+  });
+
   it("does not tell of the missed calls of an imported history", async () => {
     const practice = await connected();
     const calls = Array.from({ length: 5 }, (_, i) => ({

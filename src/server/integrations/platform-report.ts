@@ -25,9 +25,6 @@ export const MAX_PLATFORM_CALL_ID = 190;
  */
 export const epochMs = "0 <= number <= 253402300799999";
 
-/** When the platform does not say who called (a web call, a withheld number). */
-export const UNKNOWN_CALLER = "unknown";
-
 /** At most `max` UTF-16 units, never cutting a surrogate pair in two (half of one cannot be stored). */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -1,3 +1,4 @@
+import { UNKNOWN_CALLER } from "@shared/calls.constants";
 import type { CallReport, TranscriptTurn } from "@shared/calls.schema";
 import { type } from "arktype";
 import { callEnding } from "./call-endings";
@@ -14,7 +15,6 @@ import {
   recordingUrlOf,
   secondsBetween,
   transcriptOf,
-  UNKNOWN_CALLER,
 } from "./platform-report";
 
 /*

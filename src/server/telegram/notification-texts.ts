@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { BookingActorKind } from "@shared/booking.constants";
+import { UNKNOWN_CALLER } from "@shared/calls.constants";
 import type { LanguageCode } from "@shared/languages";
 import type { BookingButtonLabels, ButtonAction } from "./booking-buttons";
 import { serverI18n } from "./server-i18n";
@@ -26,6 +27,8 @@ const PHONE = /*i18n*/ { id: "telegram.booking.phone", message: "Phone: {phone}"
 const WHEN = /*i18n*/ { id: "telegram.booking.when", message: "When: {time}" };
 const MOVED = /*i18n*/ { id: "telegram.booking.moved", message: "Moved from {from} to {to}" };
 const CALLER = /*i18n*/ { id: "telegram.call.caller", message: "Caller: {caller}" };
+/** Instead of CALLER when the call says neither name nor number (a web call, a withheld number). */
+const UNKNOWN_CALLER_LINE = /*i18n*/ { id: "telegram.call.unknownCaller", message: "Unknown caller" };
 const CALLED_AT = /*i18n*/ { id: "telegram.call.at", message: "Called at {time}" };
 const OPEN_CALL = /*i18n*/ { id: "telegram.call.open", message: "Open the call in CallDesk: {link}" };
 
@@ -104,8 +107,10 @@ export function renderNotification(row: OutboxMessageRow, context: NotificationC
   const lines = [t(title)];
 
   if (row.topic === "call.missed") {
-    const caller = [row.callerName, row.callerNumber].filter(Boolean).join(", ");
-    lines.push(t(CALLER, { caller }));
+    // The number stored for one never told is a word of no language: left out, as is a number erased ('').
+    const number = row.callerNumber === UNKNOWN_CALLER ? null : row.callerNumber;
+    const caller = [row.callerName, number].filter(Boolean).join(", ");
+    lines.push(caller ? t(CALLER, { caller }) : t(UNKNOWN_CALLER_LINE));
     if (row.callStartedAt) lines.push(t(CALLED_AT, { time: time(row.callStartedAt) }));
     if (context.appOrigin && row.callId) {
       lines.push(t(OPEN_CALL, { link: `${context.appOrigin}/calls/${row.callId}` }));

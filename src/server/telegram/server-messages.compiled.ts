@@ -49,6 +49,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Called at ", ["time"]],
     "telegram.call.caller": ["Caller: ", ["caller"]],
     "telegram.call.open": ["Open the call in CallDesk: ", ["link"]],
+    "telegram.call.unknownCaller": ["Unknown caller"],
     "telegram.farewell": [
       ["business"],
       " deleted its CallDesk account: this chat will receive no more messages from it.",
@@ -166,6 +167,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Godzina połączenia: ", ["time"]],
     "telegram.call.caller": ["Dzwoniący: ", ["caller"]],
     "telegram.call.open": ["Otwórz połączenie w CallDesk: ", ["link"]],
+    "telegram.call.unknownCaller": ["Nieznany dzwoniący"],
     "telegram.farewell": [
       ["business"],
       " usunęła swoje konto CallDesk: ten czat nie otrzyma od niej więcej wiadomości.",
@@ -297,6 +299,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Appel reçu le ", ["time"]],
     "telegram.call.caller": ["Appelant : ", ["caller"]],
     "telegram.call.open": ["Ouvrir l’appel dans CallDesk : ", ["link"]],
+    "telegram.call.unknownCaller": ["Appelant inconnu"],
     "telegram.farewell": [
       ["business"],
       " a supprimé son compte CallDesk : cette discussion ne recevra plus de messages de sa part.",
@@ -426,6 +429,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Angerufen am ", ["time"]],
     "telegram.call.caller": ["Anrufer: ", ["caller"]],
     "telegram.call.open": ["Anruf in CallDesk öffnen: ", ["link"]],
+    "telegram.call.unknownCaller": ["Unbekannter Anrufer"],
     "telegram.farewell": [
       ["business"],
       " hat sein CallDesk-Konto gelöscht: Dieser Chat erhält von dort keine Nachrichten mehr.",
@@ -555,6 +559,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Llamada el ", ["time"]],
     "telegram.call.caller": ["Llamante: ", ["caller"]],
     "telegram.call.open": ["Abrir la llamada en CallDesk: ", ["link"]],
+    "telegram.call.unknownCaller": ["Llamante desconocido"],
     "telegram.farewell": [
       ["business"],
       " eliminó su cuenta de CallDesk: este chat no recibirá más mensajes suyos.",
@@ -678,6 +683,7 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     "telegram.call.at": ["Gebeld op ", ["time"]],
     "telegram.call.caller": ["Beller: ", ["caller"]],
     "telegram.call.open": ["Oproep openen in CallDesk: ", ["link"]],
+    "telegram.call.unknownCaller": ["Onbekende beller"],
     "telegram.farewell": [
       ["business"],
       " heeft zijn CallDesk-account verwijderd: deze chat ontvangt er geen berichten meer van.",

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { css } from "styled-system/css";
 import { useSearch } from "wouter";
-import { callerNameOf } from "../../components/customer-name";
+import { callerNameOf, callerNumberOf } from "../../components/customer-name";
 import { LoadFailureMessage } from "../../components/failure-text";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { RecordingPlayer } from "../../components/recording-player";
@@ -74,7 +74,7 @@ export function CallDetailPage({ params }: { params: { id: string } }) {
   }
 
   const live = call.status === "in-progress";
-  const number = call.fromNumber;
+  const number = callerNumberOf(call);
   return (
     <>
       <BackToCallsLink href={backHref} />

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { CallOutcomeBadge, CallStatusBadge } from "../../components/call-badges";
 import { CallDuration } from "../../components/call-duration";
+import { callerNumberOf } from "../../components/customer-name";
 import { useShownTimeZone } from "../../lib/business-timezone";
 import { longDateTimeFormat } from "../../lib/zoned-format";
 
@@ -24,18 +25,16 @@ export function CallFacts({ call }: { call: CallDetail }) {
   const { i18n } = useLingui();
   const timeZone = useShownTimeZone();
   const started = new Date(call.startTime);
+  const number = callerNumberOf(call);
   const none = <span className={css({ color: "fg.muted", fontWeight: "normal" })}>—</span>;
   return (
     <dl className={css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" })}>
       <Fact label={<Trans>Caller</Trans>}>{call.customerName || <Trans>Unknown caller</Trans>}</Fact>
       <Fact label={<Trans>Phone number</Trans>}>
-        {/* None once the privacy desk erased the caller: no empty link to tab to. */}
-        {call.fromNumber ? (
-          <a
-            href={`tel:${call.fromNumber}`}
-            className={css({ color: "indigo.11", textDecoration: "underline" })}
-          >
-            {call.fromNumber}
+        {/* None once the privacy desk erased the caller, or never told: no empty link to tab to. */}
+        {number ? (
+          <a href={`tel:${number}`} className={css({ color: "indigo.11", textDecoration: "underline" })}>
+            {number}
           </a>
         ) : (
           none

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
-import { callerNameOf } from "../../components/customer-name";
+import { callerNameOf, callerNumberOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -31,6 +31,7 @@ type CallRowProps = {
 export function CallRow({ call, href, timeZone }: CallRowProps) {
   const { i18n } = useLingui();
   const detailsId = useId();
+  const number = callerNumberOf(call);
   return (
     <li className={cx(rowLinkRow, row)}>
       <Phone
@@ -39,11 +40,11 @@ export function CallRow({ call, href, timeZone }: CallRowProps) {
       />
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
         <Link href={href} className={rowLink} aria-describedby={detailsId}>
-          {/* The phone; without one (an erased caller), the name or words saying the details were removed. */}
-          {call.fromNumber || callerNameOf(call, i18n)}
+          {/* The phone; without one (erased, or never told), the name or words saying why there is none. */}
+          {number || callerNameOf(call, i18n)}
         </Link>
         <p id={detailsId} className={muted}>
-          {call.fromNumber ? (
+          {number ? (
             <>
               {call.customerName || <Trans>Unknown caller</Trans>}
               <span aria-hidden="true"> · </span>

@@ -3,7 +3,7 @@ import type { CallSummary } from "@shared/calls.schema";
 import { css, cx } from "styled-system/css";
 import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
-import { callerNameOf } from "../../components/customer-name";
+import { callerNameOf, callerNumberOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
 import { rowLink, rowLinkRow } from "../../components/row-link";
 
@@ -21,6 +21,7 @@ const row = css({
 /** `timeZone`: the business's, whose clock the start's hover title shows. */
 export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone: string }) {
   const { i18n } = useLingui();
+  const number = callerNumberOf(call);
   return (
     <li className={cx(rowLinkRow, row)}>
       <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
@@ -28,10 +29,10 @@ export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone:
           {callerNameOf(call, i18n)}
         </Link>
         <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-          {call.fromNumber}
+          {number}
           {call.serviceName ? (
             <>
-              <span aria-hidden="true"> · </span>
+              {number ? <span aria-hidden="true"> · </span> : null}
               {call.serviceName}
             </>
           ) : null}
