@@ -7,6 +7,7 @@ import { SLOTS_ROUTE, slotsAnswer } from "../availability/slots-answer";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import { addCallImportRoute } from "../calls/call-import.route";
 import { createCallIngest } from "../calls/call-ingest";
+import { UNREPORTED_END_MS } from "../calls/unreported-ends";
 import { lockBusiness, updatePhoneNumber } from "../company/businesses.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -42,7 +43,11 @@ export function assistantRoutes(
         "report of the same externalId, which updates that call — concurrent retries included, never a " +
         "duplicate. Optional fields left out keep their stored value; null clears them. A report saying " +
         "in-progress about a call that has already finished (completed, missed or failed) is stale and changes " +
-        "nothing. startedAt is ISO 8601; without an offset it is read in the business's timezone.",
+        `nothing. A call still in progress with no report for ${UNREPORTED_END_MS / 3_600_000} hours is ` +
+        "ended as failed by the server; a later report of its end replaces that. A report of a call the " +
+        "retention purge deleted answers that " +
+        "call's id with created: false and stores nothing. startedAt is ISO 8601; without an offset it is " +
+        "read in the business's timezone.",
       auth: "presumedAssistantKey",
       body: callReport,
       response: callReportResult,
