@@ -2,11 +2,13 @@ import type { CallDetail } from "@shared/calls.schema";
 import { createElement as h, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
+import { BookingCallLink } from "../../src/client/features/bookings/calendar/booking-call-link";
 import { CallDetailPage } from "../../src/client/features/calls/call-detail-page";
 import { CallFacts } from "../../src/client/features/calls/call-facts";
 import { CallRow } from "../../src/client/features/calls/call-row";
 import { callQueries } from "../../src/client/features/calls/calls.queries";
 import { RecentCallRow } from "../../src/client/features/dashboard/recent-call-row";
+import { CallerCalls } from "../../src/client/features/privacy-desk/caller-records";
 import { api, availabilityIn, callDetailOf, portalMarkup } from "../support/portal-markup";
 
 /** No name given: the assistant reported an empty one. */
@@ -76,6 +78,23 @@ describe("a call without a caller's name, or whose caller was erased, is still n
       expect(html).not.toMatch(/\bunknown\b/);
       expect(html).not.toContain('href="tel:');
     }
+  });
+
+  it("links a booking to its call and lists it on the privacy desk without the stored 'unknown'", () => {
+    const bookingCall = (fromNumber: string) => ({ ...callDetailOf({ fromNumber }), recordingUrl: null });
+    expect(linkTexts(render(h(BookingCallLink, { call: bookingCall("unknown") })))).toEqual([
+      expect.stringMatching(/^Open the call</),
+    ]);
+    expect(linkTexts(render(h(BookingCallLink, { call: bookingCall("+15550001") })))).toEqual([
+      expect.stringMatching(/^Open the call from \+15550001</),
+    ]);
+    const callerCall = {
+      ...callDetailOf({ fromNumber: "unknown" }),
+      hasTranscript: false,
+    };
+    const desk = render(h(CallerCalls, { calls: [callerCall], timeZone: "America/New_York" }));
+    expect(desk).toContain(">Ada</span>");
+    expect(desk).not.toMatch(/\bunknown\b/);
   });
 
   it("says Unknown caller for an empty name and gives no empty phone link", () => {

@@ -4,6 +4,7 @@ import { css } from "styled-system/css";
 import { Link } from "wouter";
 import { BookingStatusTag } from "../../components/booking-status-look";
 import { CallStatusBadge } from "../../components/call-badges";
+import { callerNumberOf } from "../../components/customer-name";
 import { appointmentFormat, fullDateTimeFormat } from "../../lib/zoned-format";
 
 const list = css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "2" });
@@ -34,7 +35,9 @@ export function CallerCalls({ calls, timeZone }: { calls: readonly CallerCall[];
             </Link>
             <CallStatusBadge status={call.status} />
           </span>
-          <span className={detail}>{[call.customerName, call.fromNumber].filter(Boolean).join(" · ")}</span>
+          <span className={detail}>
+            {[call.customerName, callerNumberOf(call)].filter(Boolean).join(" · ")}
+          </span>
           {call.summary ? <span className={css({ textStyle: "sm" })}>{call.summary}</span> : null}
           <span className={detail}>
             {call.hasTranscript ? <Trans>Transcript kept</Trans> : <Trans>No transcript</Trans>}

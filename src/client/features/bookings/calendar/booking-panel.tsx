@@ -1,16 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BookingDetail, BookingSource } from "@shared/booking.schema";
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { css } from "styled-system/css";
-import { Link } from "wouter";
 import { BookingStatusTag } from "../../../components/booking-status-look";
 import { customerNameOf } from "../../../components/customer-name";
 import { LoadFailureMessage } from "../../../components/failure-text";
 import { LoadErrorAlert } from "../../../components/load-error-alert";
-import { RecordingPlayer } from "../../../components/recording-player";
-import { recordingSourceOf } from "../../../components/recording-source";
 import { Drawer } from "../../../components/ui/drawer";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { WarningNotice } from "../../../components/warning-notice";
@@ -19,6 +15,7 @@ import { useBusinessTimeZone } from "../../../lib/business-timezone";
 import { describeLoadFailure } from "../../../lib/error-wording";
 import { appointmentFormat, dateTimeFormat } from "../../../lib/zoned-format";
 import { bookingQueries } from "../bookings.queries";
+import { BookingCallLink } from "./booking-call-link";
 import { BookingPanelActions } from "./booking-panel-actions";
 import { BookingTimeline } from "./booking-timeline";
 import { useCalendarSearch } from "./calendar-search";
@@ -94,7 +91,6 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
     booking.price,
   );
   const minutes = booking.durationMinutes;
-  const callerNumber = booking.call?.fromNumber;
   return (
     <>
       <BookingStatusTag status={booking.status} className={css({ fontSize: "sm" })} />
@@ -125,30 +121,7 @@ function BookingDetails({ booking, timeZone }: { booking: BookingDetail; timeZon
         <h3 id="booking-call" className={sectionTitle}>
           <Trans>Call</Trans>
         </h3>
-        {booking.call && callerNumber ? (
-          <>
-            <Link
-              href={`/calls/${encodeURIComponent(booking.call._id)}`}
-              className={css({
-                display: "inline-flex",
-                gap: "1",
-                alignItems: "center",
-                textDecoration: "underline",
-                fontSize: "sm",
-                alignSelf: "flex-start",
-              })}
-            >
-              <Trans>Open the call from {callerNumber}</Trans>
-              <ExternalLink aria-hidden="true" className={css({ w: "4", h: "4" })} />
-            </Link>
-            {booking.call.summary ? <p className={css({ fontSize: "sm" })}>{booking.call.summary}</p> : null}
-            <RecordingPlayer url={recordingSourceOf(booking.call)} fallbackDuration={booking.call.duration} />
-          </>
-        ) : (
-          <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-            <Trans>Not made during a call.</Trans>
-          </p>
-        )}
+        <BookingCallLink call={booking.call} />
       </section>
       <section aria-labelledby="booking-timeline" className={section}>
         <h3 id="booking-timeline" className={sectionTitle}>
