@@ -394,6 +394,20 @@ describe("axe finds no violations on Calls, in either theme", () => {
 });
 
 describe("Calls in every language", () => {
+  it("names a caller whose number was never told in the interface's language, never by the stored 'unknown'", async () => {
+    const { page, key } = await staffWithKey();
+    const id = await reportCallOk(key, callReport({ callerNumber: "unknown", callerName: null }));
+    await page.evaluate(() => localStorage.setItem("language", "pl"));
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Nieznany rozmówca" }).waitFor();
+    await page.goto("/calls");
+    await page.getByRole("link", { name: "Nieznany rozmówca" }).click();
+    await page.waitForURL(`**/calls/${id}`);
+    await page.getByRole("heading", { level: 1, name: "Nieznany rozmówca" }).waitFor();
+    expect(await page.getByRole("main").innerText()).not.toMatch(/\bunknown\b/i);
+    await page.context().close();
+  });
+
   it("shows no untranslated string of the Calls screen in pl, fr, de, es and nl", async () => {
     const { readUntranslated, visibleTexts } = await import("../support/i18n-check");
     const { page, key } = await staffWithKey();
