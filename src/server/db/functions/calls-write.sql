@@ -98,8 +98,8 @@ END;
 $$;
 
 -- Several validated call reports in one transaction, with calls_report's rules for each (recording off,
--- removed content, erased and purged calls included), each on the word of an assistant key, or of a voice platform's
--- connection (assistant_connections), that this same statement confirms. p_items is a JSON array of
+-- removed content, erased and purged calls included), each on the word of an assistant key, or of a voice
+-- platform's connection (assistant_connections), that this same statement confirms. p_items is a JSON array of
 --   {"key": uuid | null, "connection": uuid | null, "business": uuid, "timezone": text | null,
 --    "startedAt": instant, "report": callReport}
 -- with one of "key" and "connection", and where "timezone" is the business timezone the start time was read in
@@ -113,9 +113,9 @@ $$;
 -- call in the batch then goes through calls_report, in array order.
 --
 -- With p_notify_missed, each call that this batch makes missed — new, or in progress until now (or until the
--- server ended it for want of news) — gets one
--- 'call.missed' outbox row, in the order of the reports; a call that was missed (or finished) before gets
--- none. A history import passes false: old calls are no news.
+-- server ended it for want of news) — gets one 'call.missed' outbox row, in the order of the reports; a call
+-- that was missed (or finished) before gets none, and so does a purged one. A history import passes false: old
+-- calls are no news.
 CREATE OR REPLACE FUNCTION calls_report_batch(
   p_items jsonb, p_now timestamptz, p_touch_after interval, p_notify_missed boolean
 ) RETURNS TABLE (o_ord integer, o_call_id uuid, o_created boolean, o_refusal text)
