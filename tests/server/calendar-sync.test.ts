@@ -167,6 +167,38 @@ describe("Google → CallDesk", () => {
     ).toEqual([{ email: "another-account@example.com", syncToken: null, lastCheckedAt: null }]);
   });
 
+  it("applies no move a check found in the old calendar while staff disconnected and connected another account", async () => {
+    const practice = await connected();
+    const { booked, eventId } = await bookedAndSynced(practice);
+    await checkCalendars();
+    fake.editEvent(practice.calendarId, eventId, {
+      start: { dateTime: "2026-03-03T13:00:00-05:00" },
+      end: { dateTime: "2026-03-03T13:30:00-05:00" },
+    });
+    server.clock.advance(MINUTE);
+    // While the check waits for the old calendar's listing, staff switch to another account.
+    fake.beforeNextList(async () => {
+      await deleteCalendarConnection(server.db, {
+        businessId: practice.businessId,
+        userId: practice.staff.user.id,
+        now: server.clock(),
+      });
+      await connectCalendar(server.db, practice.businessId, "someone-else@example.com", server.clock());
+    });
+    const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
+    await server.request("/api/calendar/resync", { method: "POST", accessToken });
+    const detail = await detailOf(practice, booked._id);
+    expect(detail).toMatchObject({ startTime: at("2026-03-03T10:00:00-05:00"), version: 1 });
+    expect(detail.timeline.map((entry) => entry.actor.kind)).not.toContain("calendar");
+    await allDelivered(practice);
+    expect(fake.live("someone-else@example.com")).toEqual([
+      expect.objectContaining({
+        id: eventId,
+        start: expect.objectContaining({ dateTime: at("2026-03-03T10:00:00-05:00") }),
+      }),
+    ]);
+  });
+
   it("moves the booking when its event is moved in Google, keeping its duration, with the calendar in the timeline", async () => {
     const practice = await connected();
     const { booked, eventId } = await bookedAndSynced(practice);

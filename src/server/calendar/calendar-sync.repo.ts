@@ -1,11 +1,10 @@
 import type { BookingStatus } from "@shared/booking.constants";
 import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/database";
+import type { Executor, Transaction } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { at, dateOrNull } from "../outbox/outbox-cursor.repo";
-import { outboxWritten } from "../outbox/outbox-signal";
 import { connectedAtIs, queueOutdatedRestoredBookings } from "./calendar-connection.repo";
 
 /** A connected calendar as its sync needs it. */
@@ -34,6 +33,30 @@ export async function calendarsToSync(
       order by k.last_checked_at nulls first`,
   );
   return rows.map((row) => ({ ...row, connectedAt: new Date(row.connectedAt) }));
+}
+
+/**
+ * Runs `write` in a transaction only while the connection is still the one a check was made for
+ * (`connectedAt`); its row is held (FOR SHARE) until the write commits, so a disconnect or a reconnect made
+ * while the check waited for Google neither comes between nor lets the old calendar's changes through
+ * (a move found there applied to the booking, a deletion put up for review). False when it is not.
+ */
+export async function whileConnected(
+  db: Executor,
+  calendar: { businessId: string; connectedAt: Date },
+  write: (tx: Transaction) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const held = await rawRows<{ businessId: string }>(
+      tx,
+      sql`select business_id as "businessId" from calendar_connections
+        where business_id = ${calendar.businessId}::uuid and ${connectedAtIs(calendar.connectedAt)}
+        for share`,
+    );
+    if (held.length === 0) return false;
+    await write(tx);
+    return true;
+  });
 }
 
 /** A booking with an event of ours, as a change made in Google is weighed against it. */
@@ -78,22 +101,21 @@ export async function markDeletedInGoogle(
 /**
  * The owner put these bookings' events back in Google: no longer up for review. A change staff made while
  * an event was deleted was not sent (calendar-delivery.ts), so an event showing an older version than its
- * open booking is sent the booking as its latest timeline entry left it (a calendar.backfill row, which
- * Telegram passes); otherwise the event would keep the old time, and every later move made in Google would
- * be taken for our own change still on its way.
+ * open booking is sent the booking as it is (a calendar.backfill row, which Telegram passes); otherwise the
+ * event would keep the old time, and every later move made in Google would be taken for our own change
+ * still on its way. In the caller's transaction, which wakes the delivery once it commits.
  */
 export async function markRestoredInGoogle(
-  db: Executor,
+  tx: Transaction,
   input: { businessId: string; bookingIds: readonly string[]; now: Date },
 ): Promise<void> {
   if (input.bookingIds.length === 0) return;
-  const restored = sql`ce.business_id = ${input.businessId}::uuid
-    and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])`;
-  await db.transaction(async (tx) => {
-    await queueOutdatedRestoredBookings(tx, input);
-    await tx.execute(sql`update calendar_events ce set deleted_in_google_at = null where ${restored}`);
-  });
-  outboxWritten([input.businessId]);
+  await queueOutdatedRestoredBookings(tx, input);
+  await tx.execute(
+    sql`update calendar_events ce set deleted_in_google_at = null
+      where ce.business_id = ${input.businessId}::uuid
+        and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])`,
+  );
 }
 
 /**

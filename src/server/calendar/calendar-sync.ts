@@ -1,8 +1,9 @@
 import { isWithinOpeningHours } from "../availability/opening-hours";
 import { changeBooking } from "../bookings/bookings-write.repo";
 import type { Clock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import type { Logger } from "../logger";
+import { outboxWritten } from "../outbox/outbox-signal";
 import { Refusal } from "../refusal";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import type { CalendarAccess } from "./calendar-access";
@@ -17,6 +18,7 @@ import {
   noteMoveRefusal,
   type SyncedCalendar,
   saveCheck,
+  whileConnected,
 } from "./calendar-sync.repo";
 
 const MINUTE_MS = 60_000;
@@ -98,20 +100,26 @@ export function createCalendarSync(deps: {
     }
   };
 
-  const moveInGoogle = async (calendar: SyncedCalendar, booking: BookingWithEvent, start: Date) => {
+  /** Weighs a move made in Google (`tx` holds the connection the check was made for: see whileConnected). */
+  const moveInGoogle = async (
+    tx: Transaction,
+    calendar: SyncedCalendar,
+    booking: BookingWithEvent,
+    start: Date,
+  ) => {
     const { businessId } = calendar;
-    const within = await isWithinOpeningHours(db, {
+    const within = await isWithinOpeningHours(tx, {
       businessId,
       timezone: calendar.timezone,
       start,
       durationMinutes: booking.durationMinutes,
     });
     if (!within) {
-      await noteMoveRefusal(db, { businessId, ...booking }, { code: "OUTSIDE_HOURS", movedTo: start });
+      await noteMoveRefusal(tx, { businessId, ...booking }, { code: "OUTSIDE_HOURS", movedTo: start });
       return;
     }
     try {
-      await changeBooking(db, {
+      await changeBooking(tx, {
         businessId,
         bookingId: booking.bookingId,
         actor: { kind: "calendar", id: null, name: calendar.email },
@@ -119,19 +127,20 @@ export function createCalendarSync(deps: {
         expectedVersion: booking.version,
         now: clock(),
       });
-      await noteMoveRefusal(db, { businessId, ...booking }, null);
+      await noteMoveRefusal(tx, { businessId, ...booking }, null);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       // Changed by us since it was read: the event shows that change soon, and the next check weighs it.
       if (error.code !== "BOOKING_CHANGED")
-        await noteMoveRefusal(db, { businessId, ...booking }, { code: error.code, movedTo: start });
+        await noteMoveRefusal(tx, { businessId, ...booking }, { code: error.code, movedTo: start });
     }
   };
 
   /**
    * What the changed events of ours mean for their bookings (`full`: `events` is every live event).
    * `bookings` were read before Google was asked: an event our delivery made or changed since is not taken
-   * for one gone or moved in Google (it is weighed at the next check).
+   * for one gone or moved in Google (it is weighed at the next check). Every write is made only while the
+   * connection is still the one the check was made for; once it is not, the rest is left.
    */
   const reconcile = async (
     calendar: SyncedCalendar,
@@ -139,6 +148,7 @@ export function createCalendarSync(deps: {
     events: GoogleEvent[],
     full: boolean,
   ) => {
+    const connected = (write: (tx: Transaction) => Promise<void>) => whileConnected(db, calendar, write);
     const ours = new Map<string, GoogleEvent>();
     for (const event of events) {
       const bookingId = bookingIdOfEvent(event.id);
@@ -159,13 +169,19 @@ export function createCalendarSync(deps: {
       const ourChangeOnItsWay = booking.bookingVersion !== booking.version;
       const open = booking.status === "pending" || booking.status === "confirmed";
       if (!start || ourChangeOnItsWay || !open) continue;
-      if (start.getTime() === booking.startTime.getTime())
-        await noteMoveRefusal(db, { businessId: calendar.businessId, ...booking }, null);
-      else await moveInGoogle(calendar, booking, start);
+      const weighed = await connected((tx) =>
+        start.getTime() === booking.startTime.getTime()
+          ? noteMoveRefusal(tx, { businessId: calendar.businessId, ...booking }, null)
+          : moveInGoogle(tx, calendar, booking, start),
+      );
+      if (!weighed) return;
     }
     const now = clock();
-    await markDeletedInGoogle(db, deleted, now);
-    await markRestoredInGoogle(db, { businessId: calendar.businessId, bookingIds: restored, now });
+    const marked = await connected(async (tx) => {
+      await markDeletedInGoogle(tx, deleted, now);
+      await markRestoredInGoogle(tx, { businessId: calendar.businessId, bookingIds: restored, now });
+    });
+    if (marked && restored.length > 0) outboxWritten([calendar.businessId]);
   };
 
   /** The calendar's busy times around the days slots are offered for, our own events left out. */
