@@ -20,6 +20,7 @@ import { createSlotFinder } from "./availability/slot-finder";
 import { bookingChangesRoutes } from "./bookings/booking-changes.routes";
 import { bookingsRoutes } from "./bookings/bookings.routes";
 import { calendarRoutes } from "./calendar/calendar.routes";
+import type { CalendarAccess } from "./calendar/calendar-access";
 import type { CalendarApi } from "./calendar/calendar-api";
 import { calendarEventsRoutes } from "./calendar/calendar-events.routes";
 import type { CalendarSync } from "./calendar/calendar-sync";
@@ -77,8 +78,11 @@ export type CreateAppOptions = {
   db: Database;
   clock?: Clock;
   logger?: Logger;
-  /** The connected Google Calendars' API and sync (null: the events calls answer 503, not configured). */
-  calendar?: { api: CalendarApi; sync: CalendarSync } | null;
+  /**
+   * The connected Google Calendars' API, sync and access (null: the events calls answer 503, not
+   * configured).
+   */
+  calendar?: { api: CalendarApi; sync: CalendarSync; access: CalendarAccess } | null;
   /** Where copied call recordings are kept; absent: where the config says (createRecordingStorage). */
   recordings?: RecordingStorage;
 };
@@ -146,10 +150,10 @@ export function createApp(options: CreateAppOptions) {
     companyRoutes(deps, guards),
     privacyRoutes(deps, guards),
     businessExportRoutes(deps, guards, recordings),
-    businessDeletionRoutes(deps, guards, botApi),
+    businessDeletionRoutes(deps, guards, botApi, options.calendar ?? null),
     callerDataRoutes(deps, guards, recordings),
     telegramRoutes(deps, guards, botApi),
-    calendarRoutes(deps, guards),
+    calendarRoutes(deps, guards, options.calendar ?? null),
     calendarEventsRoutes(deps, guards, options.calendar ?? null),
     auditRoutes(deps, guards),
     openapiRoutes(() => routers.flatMap((r) => r.routes), guards),

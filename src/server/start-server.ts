@@ -98,7 +98,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       clock,
       logger,
       recordings,
-      calendar: calendarApi && calendarSync ? { api: calendarApi, sync: calendarSync } : null,
+      calendar:
+        calendarApi && calendarSync && calendarAccess
+          ? { api: calendarApi, sync: calendarSync, access: calendarAccess }
+          : null,
     });
     const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
       (resolve, reject) => {

@@ -62,6 +62,23 @@ describe("calendar access (the fake OAuth server)", () => {
     )[0]!;
   const refreshes = () => fake.tokenRequests.filter((r) => r.grant_type === "refresh_token").length;
 
+  it("gives a removed connection's grant for its last calls: the stored token, else a refreshed one, storing nothing", async () => {
+    const { businessId } = await connected();
+    const grant = fake.grants.at(-1)!;
+    const removed = await row(businessId);
+    await server.db.delete(calendarConnections).where(eq(calendarConnections.businessId, businessId));
+    const calendar = access();
+    expect(await calendar.grantOfRemoved(removed)).toEqual({
+      accessToken: grant.accessTokens[0],
+      calendarId: "primary",
+    });
+    server.clock.advance(TOKEN_SECONDS * SECOND);
+    const refreshed = await calendar.grantOfRemoved(removed);
+    expect(refreshed.accessToken).toBe(grant.accessTokens.at(-1));
+    expect(refreshed.accessToken).not.toBe(grant.accessTokens[0]);
+    expect(await calendar.grantFor(businessId)).toBeNull();
+  });
+
   it("answers the stored token while it has over a minute left, then refreshes it once and stores it encrypted", async () => {
     const { businessId } = await connected();
     const grant = fake.grants.at(-1)!;

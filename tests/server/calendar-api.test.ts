@@ -24,6 +24,9 @@ const access: CalendarAccess = {
     return { accessToken: tokens.length > 1 ? tokens.shift()! : tokens[0]!, calendarId: CALENDAR };
   },
   async markBroken() {},
+  async grantOfRemoved() {
+    throw new Error("not asked here");
+  },
 };
 let api: CalendarApi;
 beforeAll(async () => {

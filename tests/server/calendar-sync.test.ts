@@ -475,6 +475,56 @@ describe("Push notifications", () => {
   });
 });
 
+describe("Push channels stopped", () => {
+  /** A practice whose calendar is watched (the hourly job opened its channel), and that channel. */
+  const watched = async () => {
+    const practice = await connected();
+    server.clock.advance(60 * MINUTE);
+    expect(await server.runDue()).toContain("calendar-watch");
+    const channel = fake.channels().find((c) => c.calendarId === practice.calendarId)!;
+    const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
+    return { practice, channel, accessToken };
+  };
+  const stoppedAsNamed = (channel: { id: string; resourceId: string }) => ({
+    id: channel.id,
+    resourceId: channel.resourceId,
+  });
+
+  it("stops the channel at Google when staff disconnect, and disconnects all the same when Google fails", async () => {
+    const { channel, accessToken } = await watched();
+    const disconnect = (token: string) =>
+      server.request("/api/calendar/disconnect", { method: "POST", accessToken: token });
+    expect((await disconnect(accessToken)).status).toBe(200);
+    expect(fake.stopped()).toContainEqual(stoppedAsNamed(channel));
+    expect(fake.channels().map((c) => c.id)).not.toContain(channel.id);
+
+    const down = await watched();
+    fake.outage(true);
+    try {
+      expect((await disconnect(down.accessToken)).status).toBe(200);
+    } finally {
+      fake.outage(false);
+    }
+    expect(fake.stopped()).not.toContainEqual(stoppedAsNamed(down.channel));
+    expect(
+      await rawRows(
+        server.db,
+        sql`select 1 from calendar_connections where business_id = ${down.practice.businessId}::uuid`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("stops the channel at Google when the business is deleted", async () => {
+    const { practice, channel, accessToken } = await watched();
+    const deleted = await server.request("/api/privacy/delete-business", {
+      json: { businessName: practice.staff.user.businessName },
+      accessToken,
+    });
+    expect(deleted.status).toBe(200);
+    expect(fake.stopped()).toContainEqual(stoppedAsNamed(channel));
+  });
+});
+
 describe("Calendar events routes", () => {
   const call = (practice: Practice, path: string, init: { method?: string; json?: unknown } = {}) =>
     server.request(`/api/calendar${path}`, { ...init, accessToken: practice.staff.accessToken });

@@ -35,6 +35,9 @@ export function createCalendarAccessDouble() {
       // The real compare-and-set: a reconnect since the refused call is not marked.
       await markCalendarBroken(database(), { businessId, reason, now: new Date(), connectedAt });
     },
+    async grantOfRemoved(row) {
+      return { accessToken: "fake-access-token", calendarId: row.calendarId };
+    },
   };
   return {
     access,

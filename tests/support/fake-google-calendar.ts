@@ -40,6 +40,8 @@ export async function startFakeGoogleCalendar() {
   /** Sync tokens below this change number are stale (410), per calendar. */
   const syncFloor = new Map<string, number>();
   const channels = new Map<string, FakeChannel>();
+  /** The channels stopped (channels.stop), in order. */
+  const stopped: { id: string; resourceId: string }[] = [];
   const calls: { method: string; path: string }[] = [];
   let change = 0;
   let nextId = 1;
@@ -157,8 +159,12 @@ export async function startFakeGoogleCalendar() {
   const handle = (method: string, path: string, params: URLSearchParams, body: unknown): Answer => {
     if (path === "/freeBusy" && method === "POST") return freeBusy(body as Parameters<typeof freeBusy>[0]);
     if (path === "/channels/stop" && method === "POST") {
-      const { id } = body as { id: string };
-      return channels.delete(id) ? { status: 204 } : notFound();
+      // Google needs both: the channel's id and the resource it watches.
+      const { id, resourceId } = body as { id: string; resourceId: string };
+      if (channels.get(id)?.resourceId !== resourceId) return notFound();
+      channels.delete(id);
+      stopped.push({ id, resourceId });
+      return { status: 204 };
     }
     const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path);
     if (!match) return notFound();
@@ -328,6 +334,8 @@ export async function startFakeGoogleCalendar() {
       answersToLose = count;
     },
     channels: () => [...channels.values()],
+    /** The channels stopped by channels.stop, in order, as the caller named them. */
+    stopped: () => [...stopped],
     /**
      * The headers of Google's notification of a change on a channel, as documented (Google posts them with no
      * body to the channel's address; the test posts them to the server under test).

@@ -104,5 +104,11 @@ export function createCalendarAccess(deps: {
       return started;
     },
     markBroken: (businessId, reason, connectedAt) => markBroken(businessId, reason, { connectedAt }),
+    async grantOfRemoved(row) {
+      const grant = fresh(row);
+      if (grant) return grant;
+      const answer = await refreshAccessToken(google, cipher.decrypt(row.refreshToken));
+      return { accessToken: answer.access_token, calendarId: row.calendarId };
+    },
   };
 }

@@ -1,3 +1,5 @@
+import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
+
 /** What a caller of Google Calendar's API needs for one business: a live access token and the calendar. */
 export type CalendarGrant = { accessToken: string; calendarId: string };
 
@@ -18,4 +20,10 @@ export type CalendarAccess = {
    * connection made at `connectedAt` (the one the refused call was made for), never a reconnect since.
    */
   markBroken(businessId: string, reason: string, connectedAt: Date): Promise<void>;
+  /**
+   * A grant of a connection already deleted (disconnected, its business deleted), for the last calls made
+   * with it before it is revoked (stopping its push channel): its stored access token while it has over a
+   * minute left, else one refreshed at Google; nothing is stored. Throws when Google cannot give one.
+   */
+  grantOfRemoved(row: CalendarConnectionRow): Promise<CalendarGrant>;
 };

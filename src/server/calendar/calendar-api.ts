@@ -155,20 +155,22 @@ export function createCalendarApi(deps: { baseUrl: string; access: CalendarAcces
 
   /**
    * Calls Google for the business; a 401 asks once for a grant other than the refused one (a token revoked
-   * or expired early: refreshed, however far its stored expiry) and retries. Answers the body read (null for
-   * 204), or throws a CalendarApiError.
+   * or expired early: refreshed, however far its stored expiry) and retries. `given`: the one grant to call
+   * with (a connection no longer stored), no other tried. Answers the body read (null for 204), or throws a
+   * CalendarApiError.
    */
   const request = async (
     businessId: string,
     call: string,
     path: (calendarId: string) => string,
     init: CallInit,
+    given?: CalendarGrant,
   ): Promise<unknown> => {
     let response: Response | null = null;
     let refused: CalendarGrant | undefined;
     for (let tries = 0; tries < 2 && (response === null || response.status === 401); tries++) {
       await response?.body?.cancel();
-      const grant = await deps.access.grantFor(businessId, refused);
+      const grant = given ? (refused ? null : given) : await deps.access.grantFor(businessId, refused);
       if (!grant) throw new CalendarApiError(call, "notConnected", null, null, "no calendar connected");
       response = await attempt(call, grant, path, init);
       refused = grant;
@@ -287,9 +289,22 @@ export function createCalendarApi(deps: { baseUrl: string; access: CalendarAcces
         expiresAt: answer.expiration === undefined ? null : new Date(Number(answer.expiration)),
       };
     },
-    /** channels.stop: no more notifications on that channel. */
-    async stopChannel(businessId: string, channel: { id: string; resourceId: string }): Promise<void> {
-      await request(businessId, "channels.stop", () => "/channels/stop", { method: "POST", body: channel });
+    /**
+     * channels.stop: no more notifications on that channel. `grant`: of a connection already deleted (see
+     * CalendarAccess.grantOfRemoved), else the business's own.
+     */
+    async stopChannel(
+      businessId: string,
+      channel: { id: string; resourceId: string },
+      grant?: CalendarGrant,
+    ): Promise<void> {
+      await request(
+        businessId,
+        "channels.stop",
+        () => "/channels/stop",
+        { method: "POST", body: { id: channel.id, resourceId: channel.resourceId } },
+        grant,
+      );
     },
   };
 }

@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { rawRows } from "../db/raw-rows";
+import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
 import type { Logger } from "../logger";
 import { at } from "../outbox/outbox-cursor.repo";
 import type { ScheduledJob } from "../scheduler/scheduler";
+import type { CalendarAccess } from "./calendar-access";
 import type { CalendarApi } from "./calendar-api";
 
 const HOUR_MS = 60 * 60_000;
@@ -71,4 +73,30 @@ export function calendarWatchJob(deps: {
       }
     },
   };
+}
+
+/** What stopping a removed connection's channel needs: the API and the access behind it. */
+export type ChannelStopping = { api: CalendarApi; access: CalendarAccess };
+
+/**
+ * Stops the push channel of a connection just deleted (disconnected, replaced by another account, its
+ * business deleted), before its grant is revoked: the call needs the grant, and Google would otherwise post
+ * to us for up to a week (each post a 404 here). Best effort: a failure is logged and the channel lapses at
+ * its expiry; the disconnect stands.
+ */
+export async function stopRemovedChannel(
+  { api, access }: ChannelStopping,
+  logger: Logger,
+  row: CalendarConnectionRow,
+): Promise<void> {
+  if (!row.watchChannelId || !row.watchResourceId) return;
+  try {
+    const grant = await access.grantOfRemoved(row);
+    await api.stopChannel(row.businessId, { id: row.watchChannelId, resourceId: row.watchResourceId }, grant);
+  } catch (error) {
+    logger.warn(
+      `Stopping the calendar channel of business ${row.businessId} failed; it lapses at its expiry`,
+      error,
+    );
+  }
 }

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { DEFAULT_GOOGLE_OAUTH, type GoogleConfig } from "../config";
 import type { Executor } from "../db/database";
+import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { isHttps, requestOrigin } from "../http/request-info";
@@ -23,6 +24,7 @@ import {
   findCalendarConnection,
 } from "./calendar-connection.repo";
 import { readCalendarBusy } from "./calendar-sync.repo";
+import { type ChannelStopping, stopRemovedChannel } from "./calendar-watch";
 import { callbackPage } from "./callback-page";
 import {
   authorizationUrl,
@@ -92,6 +94,8 @@ const failed = (error: string): Outcome => ({ success: false, error });
 export function calendarRoutes(
   deps: Pick<AppDeps, "db" | "clock" | "logger" | "config">,
   guards: RouteGuards,
+  /** The Calendar API, to stop a removed connection's push channel (null: Google not configured). */
+  channels: ChannelStopping | null,
 ) {
   const { db, clock, logger, config } = deps;
   const google = config.google;
@@ -104,6 +108,11 @@ export function calendarRoutes(
   const redirectUri = (c: Context) => `${config.publicUrl ?? portalOrigin(c)}${CALLBACK_PATH}`;
 
   const { revoke, revokeStored } = createGrantRevocation(deps, cipher);
+  /** A removed connection's channel stopped, then its grant revoked (stopping needs the grant). */
+  const endRemoved = async (row: CalendarConnectionRow, revokeUrl: string, why: string) => {
+    if (channels) await stopRemovedChannel(channels, logger, row);
+    await revokeStored(revokeUrl, row.refreshToken, why);
+  };
 
   router.add(
     {
@@ -231,7 +240,7 @@ export function calendarRoutes(
       accessTokenExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
       now,
     });
-    if (replaced) await revokeStored(google.revokeUrl, replaced.refreshToken, "another account connected");
+    if (replaced) await endRemoved(replaced, google.revokeUrl, "another account connected");
     return { success: true } as const;
   };
 
@@ -279,8 +288,8 @@ export function calendarRoutes(
       path: "/disconnect",
       summary: "Disconnect the business's Google Calendar: access revoked at Google, our copy deleted",
       description:
-        "Revocation is best effort: Google unreachable is logged and the connection is deleted all the same. " +
-        "200 when nothing was connected.",
+        "Its push channel is stopped and its access revoked, best effort: Google unreachable is logged and " +
+        "the connection is deleted all the same. 200 when nothing was connected.",
       auth: "user",
       response: calendarStatus,
       examples: {
@@ -299,7 +308,7 @@ export function calendarRoutes(
       const deleted = await deleteCalendarConnection(db, { businessId, userId, now: clock() });
       // Revoking needs no client credentials: a server that lost them still ends the grant.
       const revokeUrl = google?.revokeUrl ?? DEFAULT_GOOGLE_OAUTH.revokeUrl;
-      if (deleted) await revokeStored(revokeUrl, deleted.refreshToken, "disconnected");
+      if (deleted) await endRemoved(deleted, revokeUrl, "disconnected");
       return ok(c, await statusOf(db, businessId, google !== null));
     },
   );

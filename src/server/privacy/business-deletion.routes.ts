@@ -1,10 +1,12 @@
 import { businessDeleted, businessDeletion } from "@shared/privacy.schema";
 import { clearRefreshCookie } from "../auth/refresh-cookie";
 import { findCalendarConnection } from "../calendar/calendar-connection.repo";
+import { type ChannelStopping, stopRemovedChannel } from "../calendar/calendar-watch";
 import { createGrantRevocation } from "../calendar/grant-revocation";
 import { createTokenCipher } from "../calendar/token-cipher";
 import { lockBusiness } from "../company/businesses.repo";
 import { DEFAULT_GOOGLE_OAUTH } from "../config";
+import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
 import { isHttps } from "../http/request-info";
@@ -28,6 +30,8 @@ export function businessDeletionRoutes(
   deps: Pick<AppDeps, "db" | "logger" | "config" | "clock">,
   guards: RouteGuards,
   botApi: BotApi | null,
+  /** The Calendar API, to stop the calendar's push channel (null: Google not configured). */
+  channels: ChannelStopping | null,
 ) {
   const { db, logger, config, clock } = deps;
   const router = new ApiRouter("/api/privacy", guards);
@@ -44,7 +48,7 @@ export function businessDeletionRoutes(
         "is deleted. Every table's rows of the business go in one transaction, checked gone before it " +
         "commits; staff sessions go with them and their access tokens stop working at once; the copied call " +
         "recordings are deleted right after by the recording worker. Then the " +
-        "Google Calendar grant is revoked and the Telegram chat told it hears nothing more: 'unreachable' " +
+        "Google Calendar's push channel is stopped and its grant revoked, and the Telegram chat told it hears nothing more: 'unreachable' " +
         "when a service could not be reached (the deletion stands). No audit entry survives the business; " +
         "the server's log notes the business's id.",
       auth: "user",
@@ -77,6 +81,11 @@ export function businessDeletionRoutes(
       clearRefreshCookie(c, isHttps(c, config.trustProxy));
 
       const revokeUrl = config.google?.revokeUrl ?? DEFAULT_GOOGLE_OAUTH.revokeUrl;
+      // Its push channel stopped first: stopping needs the grant the revocation ends.
+      const endCalendar = async (calendar: CalendarConnectionRow) => {
+        if (channels) await stopRemovedChannel(channels, logger, calendar);
+        return revokeStored(revokeUrl, calendar.refreshToken, "business deleted");
+      };
       const [telegram, calendar] = await Promise.all([
         gone.chat &&
           (botApi
@@ -86,7 +95,7 @@ export function businessDeletionRoutes(
                 businessName: gone.business.name,
               })
             : false),
-        gone.calendar && revokeStored(revokeUrl, gone.calendar.refreshToken, "business deleted"),
+        gone.calendar && endCalendar(gone.calendar),
       ]);
       return ok(c, {
         telegram: telegram === null ? "none" : telegram ? "notified" : "unreachable",
