@@ -1,13 +1,22 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { changeBooking } from "../../src/server/bookings/bookings-write.repo";
 import { createCalendarApi } from "../../src/server/calendar/calendar-api";
 import { createCalendarDelivery } from "../../src/server/calendar/calendar-delivery";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
+import { connectCalendar } from "../support/calendar-access-double";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
-import { bookingOf, type Practice, staffCreate, staffPut, staffPutAt } from "../support/server-bookings";
+import {
+  bookingOf,
+  openPractice,
+  type Practice,
+  staffCreate,
+  staffPut,
+  staffPutAt,
+} from "../support/server-bookings";
 import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
 import type { TestServer } from "../support/server-harness";
@@ -153,6 +162,92 @@ describe("Bookings → Google Calendar", () => {
       [`DELETE /${eventIdOf(cancelled._id)}`, `PATCH /${eventIdOf(kept._id)}`].sort(),
     );
   });
+
+  it("shows a calendar connected afresh each booking as it is when sent, never an older state after a newer one", async () => {
+    fake.outage(true);
+    let booked!: Awaited<ReturnType<typeof staffBooking>>;
+    const practice = await connected(async (before) => {
+      booked = await staffBooking(before, "Moved Twice", "2026-03-19T10:00:00-04:00");
+    });
+    try {
+      // Staff move it twice while the backfill waits for Google: its two changes come after it.
+      for (const time of ["2026-03-19T11:00:00-04:00", "2026-03-19T12:00:00-04:00"])
+        await staffPut(server, practice.staff, booked._id, {
+          status: "pending",
+          startTime: at(time),
+          outsideHours: true,
+        });
+      await connectionUntil(practice.businessId, (c) => c.attempts >= 1);
+    } finally {
+      fake.outage(false);
+    }
+    const since = fake.calls().length;
+    server.clock.advance(MINUTE);
+    await server.runDue();
+    await allDelivered(practice);
+    expect(writes(practice.calendarId, since)).toEqual(["POST (insert)"]);
+    expect(fake.live(practice.calendarId)).toEqual([
+      expect.objectContaining({
+        start: expect.objectContaining({ dateTime: at("2026-03-19T12:00:00-04:00") }),
+      }),
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "shows a calendar connected while a booking change commits that change, not the state the connect read (PostgreSQL)",
+    async () => {
+      const practice = await openPractice(server);
+      const booked = await staffBooking(practice, "Racing", "2026-03-19T10:00:00-04:00");
+      const moved = at("2026-03-19T13:00:00-04:00");
+      let written!: () => void;
+      const changeWritten = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      // The move is written (an older transaction than the connect's) and commits while the connect runs.
+      const change = server.db.transaction(async (tx) => {
+        await changeBooking(tx, {
+          businessId: practice.businessId,
+          bookingId: booked._id,
+          actor: { kind: "staff", id: practice.staff.user.id, name: null },
+          event: { type: "booking.reschedule", startTime: Date.parse(moved) },
+          now: server.clock(),
+        });
+        written();
+        await committing;
+      });
+      await changeWritten;
+      const calendarId = "racing@example.com";
+      // Google is down until the helper has named the test's calendar (the connect wakes the delivery first).
+      fake.outage(true);
+      const connecting = connectCalendar(server.db, practice.businessId, calendarId, server.clock());
+      // The connect has read the booking and waits for the move's lock on it (its rows reference the booking).
+      await vi.waitFor(
+        async () => {
+          const [lock] = await rawRows<{ waiting: number }>(
+            server.db,
+            sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(lock!.waiting).toBe(1);
+        },
+        { timeout: 15_000, interval: 20 },
+      );
+      commit();
+      await change;
+      await connecting;
+      fake.outage(false);
+      server.clock.advance(MINUTE);
+      await server.runDue();
+      await allDelivered(practice);
+      expect(fake.live(calendarId)).toEqual([
+        expect.objectContaining({ start: expect.objectContaining({ dateTime: moved }) }),
+      ]);
+    },
+  );
 
   it("makes no second event when Google made one but the answer was lost (a crash between its insert and our row)", async () => {
     const practice = await connected();

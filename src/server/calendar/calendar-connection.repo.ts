@@ -117,20 +117,17 @@ export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
 /**
  * Events the owner put back in Google (still marked deleted there) whose open booking changed meanwhile: a
  * change made while an event was deleted was not sent (calendar-delivery.ts), so each such booking is queued
- * once more as its latest timeline entry left it, soonest first. Here beside the other backfill, so the
- * outbox keeps its writers.
+ * once more, as it is when sent (a row naming no timeline entry, as queueUpcomingBookings explains), soonest
+ * first. Here beside the other backfill, so the outbox keeps its writers.
  */
 export async function queueOutdatedRestoredBookings(
   tx: Executor,
   input: { businessId: string; bookingIds: readonly string[]; now: Date },
 ): Promise<void> {
   await tx.execute(
-    sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
-      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${input.now.toISOString()}::timestamptz
+    sql`insert into outbox (business_id, topic, booking_id, created_at)
+      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, ${input.now.toISOString()}::timestamptz
       from calendar_events ce join bookings b on b.id = ce.booking_id
-      cross join lateral (
-        select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
-      ) latest
       where ce.business_id = ${input.businessId}::uuid
         and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])
         and ce.deleted_in_google_at is not null and ce.booking_version < b.version
@@ -171,18 +168,23 @@ export async function queueErasedBookings(
 
 /**
  * A calendar connected afresh starts after the newest outbox row, so the bookings still to come are queued
- * for it once, soonest first, each as its latest timeline entry left it: the owner sees the diary that is
- * already booked, not only what is booked from now on. Written after the cursor's position in the same
- * transaction, so they are the first rows it delivers.
+ * for it once, soonest first: the owner sees the diary that is already booked, not only what is booked from
+ * now on. Written after the cursor's position in the same transaction, so they are the first rows it
+ * delivers.
+ *
+ * Each row names the booking only, no timeline entry: the delivery sends the booking as it is when the row
+ * goes out. On PostgreSQL a booking change can commit between this statement's read and the connect's
+ * commit, its own outbox row ordered before these (an older transaction id): a row naming the state read
+ * here would then put that older state after the newer one. Read when sent, the booking is at least as new
+ * as every change ordered before the row (the row is read only once every older transaction has finished),
+ * and a change ordered after it that the event already shows is passed (calendar-delivery.ts). Simpler than
+ * locking the bookings here (a booking created meanwhile has no row to lock) or comparing versions later.
  */
 async function queueUpcomingBookings(tx: Executor, businessId: string, now: Date): Promise<void> {
   await tx.execute(
-    sql`insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
-      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${now.toISOString()}::timestamptz
+    sql`insert into outbox (business_id, topic, booking_id, created_at)
+      select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, ${now.toISOString()}::timestamptz
       from bookings b
-      cross join lateral (
-        select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
-      ) latest
       where b.business_id = ${businessId}::uuid and b.status in ('pending', 'confirmed')
         and b.end_time > ${now.toISOString()}::timestamptz
       order by b.start_time, b.id`,

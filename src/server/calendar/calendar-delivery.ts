@@ -45,6 +45,9 @@ function verdictOf(error: unknown, attempts: number, random?: () => number): Fai
 
 export type CalendarDelivery = OutboxWorker;
 
+/** A booking's event as this batch left it: none (deleted), or its id and the booking's version it shows. */
+type Shown = { eventId: string | null; version: number | null };
+
 /** A calendar claimed for sending, with when its grant was connected (a reconnect meanwhile is another). */
 type ClaimedCalendar = ClaimedCursor & { connectedAt: Date };
 
@@ -86,18 +89,23 @@ export function createCalendarDelivery(deps: {
 
   /**
    * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
-   * the events this batch of rows has made or deleted since its rows were read (a create and its confirm read
-   * together: the confirm patches what the create made).
+   * the events this batch of rows has made or deleted since its rows were read, with the booking's version
+   * each shows (a create and its confirm read together: the confirm patches what the create made).
    */
   const apply = async (
     businessId: string,
     timezone: string,
     row: CalendarChangeRow,
-    known: Map<string, string | null>,
+    known: Map<string, Shown>,
   ) => {
     const { bookingId, toStatus, startTime, endTime, version } = row;
     if (!bookingId || !toStatus || !startTime || !endTime || version === null) return;
-    const existing = known.has(bookingId) ? (known.get(bookingId) ?? null) : row.eventId;
+    const shown = known.get(bookingId) ?? { eventId: row.eventId, version: row.eventVersion };
+    // The event shows this version of the booking or a newer one: a booking queued as it is when sent
+    // (calendar.backfill) went out with changes whose own rows come later. Sent again, an older state would
+    // follow the newer one, and the check would take the difference for a move made in Google.
+    if (shown.version !== null && version <= shown.version) return;
+    const existing = shown.eventId;
     const eventId = existing ?? eventIdOf(bookingId);
     if (toStatus === "cancelled") {
       try {
@@ -108,6 +116,7 @@ export function createCalendarDelivery(deps: {
         if (!gone && !(await eventNotFound(businessId, error))) throw error;
       }
       await forgetCalendarEvent(db, bookingId);
+      known.set(bookingId, { eventId: null, version });
       return;
     }
     // A completed appointment stays as it was shown; one the owner deleted waits for staff's review.
@@ -134,20 +143,21 @@ export function createCalendarDelivery(deps: {
         return false;
       }
     };
-    let shown = true;
+    let inGoogle = true;
     if (existing === null) {
       try {
         await api.insertEvent(businessId, { id: eventId, ...fields });
       } catch (error) {
         if (!(error instanceof CalendarApiError && error.failure === "conflict")) throw error;
         // There already (a crash after Google made it, another instance): this change patches it.
-        shown = await patch();
+        inGoogle = await patch();
       }
     } else {
-      shown = await patch();
+      inGoogle = await patch();
     }
-    known.set(bookingId, eventId);
-    if (shown) await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
+    known.set(bookingId, { eventId, version: inGoogle ? version : shown.version });
+    if (inGoogle)
+      await recordEvent({ businessId, bookingId, eventId, bookingVersion: version, now: clock() });
   };
 
   const serveCalendar = createOutboxSender<CalendarChangeRow, ClaimedCalendar>({
@@ -158,7 +168,7 @@ export function createCalendarDelivery(deps: {
     channel: "Google Calendar",
     leaseMs: LEASE_MS,
     read: async (calendar, after) => {
-      const known = new Map<string, string | null>();
+      const known = new Map<string, Shown>();
       return {
         rows: await readCalendarChangesAfter(db, calendar.businessId, after, ROWS_PER_READ),
         send: (row) => apply(calendar.businessId, calendar.timezone, row, known),

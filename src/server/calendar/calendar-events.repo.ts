@@ -11,13 +11,16 @@ import { dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox
  * of each booking (calendar_events).
  */
 
-/** One outbox row as the calendar acts on it: the booking as that change left it. */
+/**
+ * One outbox row as the calendar acts on it: the booking as that change left it, or, for a row that names
+ * no timeline entry (a calendar.backfill row: see queueUpcomingBookings), the booking as it is now.
+ */
 export type CalendarChangeRow = {
   id: number;
   xid: string;
   topic: string;
   bookingId: string | null;
-  /** From the change's timeline entry: the status, times and version it left the booking with. */
+  /** The status, times and version the change left the booking with (or it has now). */
   toStatus: BookingStatus | null;
   startTime: Date | null;
   endTime: Date | null;
@@ -25,8 +28,9 @@ export type CalendarChangeRow = {
   serviceName: string | null;
   customerName: string | null;
   customerPhone: string | null;
-  /** The booking's event, when it has one. */
+  /** The booking's event, when it has one, and the booking's version it shows. */
   eventId: string | null;
+  eventVersion: number | null;
   deletedInGoogle: boolean;
 };
 
@@ -46,9 +50,12 @@ export async function readCalendarChangesAfter(
   const rows = await rawRows<RawChangeRow>(
     db,
     sql`select o.id::text as id, o.xid::text as xid, o.topic, o.booking_id as "bookingId",
-        e.to_status as "toStatus", ${isoUtc(sql.raw("e.to_start_time"))} as "startTime", ${isoUtc(sql.raw("e.to_end_time"))} as "endTime",
-        e.version, b.service_name as "serviceName", b.customer_name as "customerName",
-        b.customer_phone as "customerPhone", ce.event_id as "eventId",
+        case when o.booking_event_id is null then b.status else e.to_status end as "toStatus",
+        ${isoUtc(sql.raw("case when o.booking_event_id is null then b.start_time else e.to_start_time end"))} as "startTime",
+        ${isoUtc(sql.raw("case when o.booking_event_id is null then b.end_time else e.to_end_time end"))} as "endTime",
+        case when o.booking_event_id is null then b.version else e.version end as version,
+        b.service_name as "serviceName", b.customer_name as "customerName",
+        b.customer_phone as "customerPhone", ce.event_id as "eventId", ce.booking_version as "eventVersion",
         (ce.deleted_in_google_at is not null) as "deletedInGoogle"
       from outbox o
       left join bookings b on b.id = o.booking_id
