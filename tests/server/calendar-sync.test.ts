@@ -199,6 +199,48 @@ describe("Google → CallDesk", () => {
     ]);
   });
 
+  it("takes the same account connected again after a disconnect up where it was: one event per live booking, the review kept", async () => {
+    const practice = await connected();
+    const kept = await staffBooking(practice, "Kept", "2026-03-03T10:00:00-05:00");
+    const deletedThere = await staffBooking(practice, "Deleted There", "2026-03-03T11:00:00-05:00");
+    const calledOff = await staffBooking(practice, "Called Off", "2026-03-03T12:00:00-05:00");
+    const movedHere = await staffBooking(practice, "Moved Here", "2026-03-03T13:00:00-05:00");
+    await allDelivered(practice);
+    await checkCalendars();
+    fake.deleteEvent(practice.calendarId, eventIdOf(deletedThere._id));
+    await checkCalendars();
+    const reviewed = (await detailOf(practice, deletedThere._id)).calendar?.deletedInGoogleAt;
+    expect(reviewed).not.toBeNull();
+    await deleteCalendarConnection(server.db, {
+      businessId: practice.businessId,
+      userId: practice.staff.user.id,
+      now: server.clock(),
+    });
+    // While no calendar is connected: one booking is called off, another made, one moved here while the
+    // owner deleted its event there.
+    const staff = await signIn(server, practice.staff.user.email, "correct horse");
+    expect((await staffPut(server, staff, calledOff._id, { status: "cancelled" })).status).toBe(200);
+    const moving = { status: "pending", startTime: at("2026-03-03T15:00:00-05:00"), outsideHours: true };
+    expect((await staffPut(server, staff, movedHere._id, moving)).status).toBe(200);
+    fake.deleteEvent(practice.calendarId, eventIdOf(movedHere._id));
+    const made = await staffBooking(practice, "Made Meanwhile", "2026-03-03T14:00:00-05:00");
+    server.clock.advance(MINUTE);
+    // Google down until the helper has named the test's calendar (the connect wakes the delivery first).
+    fake.outage(true);
+    await connectCalendar(server.db, practice.businessId, practice.calendarId, server.clock());
+    fake.outage(false);
+    await checkCalendars();
+    await allDelivered(practice);
+    await checkCalendars();
+    expect(fake.live(practice.calendarId).map((e) => e.id)).toEqual([
+      eventIdOf(kept._id),
+      eventIdOf(made._id),
+    ]);
+    expect((await detailOf(practice, deletedThere._id)).calendar?.deletedInGoogleAt).toBe(reviewed);
+    expect((await detailOf(practice, kept._id)).calendar?.deletedInGoogleAt).toBeNull();
+    expect((await detailOf(practice, movedHere._id)).calendar?.deletedInGoogleAt).not.toBeNull();
+  });
+
   it("moves the booking when its event is moved in Google, keeping its duration, with the calendar in the timeline", async () => {
     const practice = await connected();
     const { booked, eventId } = await bookedAndSynced(practice);

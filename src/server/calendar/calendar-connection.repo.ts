@@ -41,10 +41,13 @@ const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 /**
  * Connects (or reconnects) the business's Google Calendar; a broken connection is whole again and due at
  * once. The same account connected again keeps its place in the outbox (what waited while it was broken is
- * delivered, once) and what sync knows of its calendar. Another account starts afresh: after the business's
- * newest outbox row, with no events, busy times, sync token or push channel of the old calendar. Answers
- * the other account's connection it replaced (tokens still encrypted), whose grant the caller revokes; null
- * when there was none or it was the same account (revoking any token of a grant ends the whole grant).
+ * delivered, once) and what sync knows of its calendar. A connection made afresh (none before, or another
+ * account's) starts after the business's newest outbox row, with no busy times, sync token or push channel
+ * of an old calendar, and only the events known to be in this account's calendar: those of an account
+ * connected before a disconnect, when it is the same one, stay as they were (deleted there: still up for
+ * review), and the bookings are queued as queueBookingsToShow says. Answers the other account's connection
+ * it replaced (tokens still encrypted), whose grant the caller revokes; null when there was none or it was
+ * the same account (revoking any token of a grant ends the whole grant).
  */
 export async function connectCalendar(
   db: Database,
@@ -96,13 +99,20 @@ export async function connectCalendar(
       watchToken: null,
       watchExpiresAt: null,
     };
-    await tx.delete(calendarEvents).where(eq(calendarEvents.businessId, businessId));
+    await tx
+      .delete(calendarEvents)
+      .where(
+        and(
+          eq(calendarEvents.businessId, businessId),
+          sql`${calendarEvents.account} is distinct from ${input.email.toLowerCase()}`,
+        ),
+      );
     await tx.delete(calendarBusy).where(eq(calendarBusy.businessId, businessId));
     await tx
       .insert(calendarConnections)
       .values({ businessId, ...fresh })
       .onConflictDoUpdate({ target: calendarConnections.businessId, set: fresh });
-    await queueUpcomingBookings(tx, businessId, now);
+    await queueBookingsToShow(tx, businessId, now);
     await recordConnected(tx);
     return previous ?? null;
   });
@@ -117,7 +127,7 @@ export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
 /**
  * Events the owner put back in Google (still marked deleted there) whose open booking changed meanwhile: a
  * change made while an event was deleted was not sent (calendar-delivery.ts), so each such booking is queued
- * once more, as it is when sent (a row naming no timeline entry, as queueUpcomingBookings explains), soonest
+ * once more, as it is when sent (a row naming no timeline entry, as queueBookingsToShow explains), soonest
  * first. Here beside the other backfill, so the outbox keeps its writers.
  */
 export async function queueOutdatedRestoredBookings(
@@ -169,8 +179,10 @@ export async function queueErasedBookings(
 /**
  * A calendar connected afresh starts after the newest outbox row, so the bookings still to come are queued
  * for it once, soonest first: the owner sees the diary that is already booked, not only what is booked from
- * now on. Written after the cursor's position in the same transaction, so they are the first rows it
- * delivers.
+ * now on. Each open booking without an event, and each booking whose event shows an older version (changed
+ * while no calendar was connected, a cancel included: its event is deleted); an event that shows the
+ * booking as it is stays as it is (a move the owner made there meanwhile is weighed by the first check).
+ * Written after the cursor's position in the same transaction, so they are the first rows it delivers.
  *
  * Each row names the booking only, no timeline entry: the delivery sends the booking as it is when the row
  * goes out. On PostgreSQL a booking change can commit between this statement's read and the connect's
@@ -180,20 +192,23 @@ export async function queueErasedBookings(
  * and a change ordered after it that the event already shows is passed (calendar-delivery.ts). Simpler than
  * locking the bookings here (a booking created meanwhile has no row to lock) or comparing versions later.
  */
-async function queueUpcomingBookings(tx: Executor, businessId: string, now: Date): Promise<void> {
+async function queueBookingsToShow(tx: Executor, businessId: string, now: Date): Promise<void> {
   await tx.execute(
     sql`insert into outbox (business_id, topic, booking_id, created_at)
       select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, ${now.toISOString()}::timestamptz
-      from bookings b
-      where b.business_id = ${businessId}::uuid and b.status in ('pending', 'confirmed')
-        and b.end_time > ${now.toISOString()}::timestamptz
+      from bookings b left join calendar_events ce on ce.booking_id = b.id
+      where b.business_id = ${businessId}::uuid and b.end_time > ${now.toISOString()}::timestamptz
+        and case when ce.booking_id is null then b.status in ('pending', 'confirmed')
+          else ce.booking_version < b.version end
       order by b.start_time, b.id`,
   );
 }
 
 /**
  * Deletes the business's connection and the busy times read from its calendar (they must stop blocking
- * slots); answers the deleted connection (tokens encrypted) for revocation, null when there was none.
+ * slots); answers the deleted connection (tokens encrypted) for revocation, null when there was none. Its
+ * events stay known (calendar_events, with the account whose calendar holds them): the same account
+ * connected again takes them up, staff's review included (connectCalendar).
  */
 export async function deleteCalendarConnection(
   db: Database,

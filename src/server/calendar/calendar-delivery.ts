@@ -9,6 +9,7 @@ import { createOutboxSender, type FailureVerdict } from "../outbox/outbox-sender
 import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
 import type { CalendarAccess } from "./calendar-access";
 import { type CalendarApi, CalendarApiError } from "./calendar-api";
+import { CALENDAR_BACKFILL_TOPIC } from "./calendar-connection.repo";
 import { bookingEventFields, eventIdOf } from "./calendar-event-fields";
 import {
   type CalendarChangeRow,
@@ -87,6 +88,18 @@ export function createCalendarDelivery(deps: {
     return true;
   };
 
+  /** Whether Google holds the event as deleted (cancelled, or gone); one it does not know is left to the patch. */
+  const deletedInGoogle = async (businessId: string, eventId: string): Promise<boolean> => {
+    try {
+      return (await api.getEvent(businessId, eventId)).status === "cancelled";
+    } catch (error) {
+      if (!(error instanceof CalendarApiError)) throw error;
+      if (error.failure === "gone") return true;
+      if (error.failure === "notFound") return false;
+      throw error;
+    }
+  };
+
   /**
    * Makes Google show the change (throws the CalendarApiError of a call Google did not take). `known` holds
    * the events this batch of rows has made or deleted since its rows were read, with the booking's version
@@ -143,17 +156,28 @@ export function createCalendarDelivery(deps: {
         return false;
       }
     };
+    /**
+     * A patch, unless Google holds the event as deleted: one the owner deleted there that we did not know of
+     * (a calendar connected again, the same account's after a disconnect or another's in between), which a
+     * patch would bring back behind staff's back. It is put up for their review instead.
+     */
+    const patchUnlessDeleted = async () => {
+      if (!(await deletedInGoogle(businessId, eventId))) return patch();
+      await markEventMissing(db, { businessId, bookingId, eventId, now: clock() });
+      return false;
+    };
     let inGoogle = true;
     if (existing === null) {
       try {
         await api.insertEvent(businessId, { id: eventId, ...fields });
       } catch (error) {
         if (!(error instanceof CalendarApiError && error.failure === "conflict")) throw error;
-        // There already (a crash after Google made it, another instance): this change patches it.
-        inGoogle = await patch();
+        // There already (a crash after Google made it, another instance, a calendar connected again).
+        inGoogle = await patchUnlessDeleted();
       }
     } else {
-      inGoogle = await patch();
+      // A booking queued as it is meets an event this calendar may have lost since (see connectCalendar).
+      inGoogle = row.topic === CALENDAR_BACKFILL_TOPIC ? await patchUnlessDeleted() : await patch();
     }
     known.set(bookingId, { eventId, version: inGoogle ? version : shown.version });
     if (inGoogle)

@@ -13,7 +13,7 @@ import { dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox
 
 /**
  * One outbox row as the calendar acts on it: the booking as that change left it, or, for a row that names
- * no timeline entry (a calendar.backfill row: see queueUpcomingBookings), the booking as it is now.
+ * no timeline entry (a calendar.backfill row: see queueBookingsToShow), the booking as it is now.
  */
 export type CalendarChangeRow = {
   id: number;
@@ -80,6 +80,9 @@ export type RecordedEvent = {
   now: Date;
 };
 
+/** The account of the business `v.business_id`'s connected calendar, which holds the event written. */
+const CONNECTED_ACCOUNT = sql`(select lower(k.email) from calendar_connections k where k.business_id = v.business_id)`;
+
 /**
  * Records events Google took, those of all the calendars being served at that moment in one statement (see
  * createStatementBatcher; each calendar has at most one in flight).
@@ -94,10 +97,11 @@ export function createEventRecorder(db: Executor): (event: RecordedEvent) => Pro
       synced_at: e.now.toISOString(),
     }));
     await db.execute(
-      sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at)
-        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(booking_id uuid, business_id uuid,
+      sql`insert into calendar_events (booking_id, business_id, event_id, account, booking_version, synced_at)
+        select v.booking_id, v.business_id, v.event_id, ${CONNECTED_ACCOUNT}, v.booking_version, v.synced_at
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(booking_id uuid, business_id uuid,
           event_id text, booking_version int, synced_at timestamptz)
-        on conflict (booking_id) do update set event_id = excluded.event_id,
+        on conflict (booking_id) do update set event_id = excluded.event_id, account = excluded.account,
           booking_version = greatest(calendar_events.booking_version, excluded.booking_version),
           synced_at = excluded.synced_at,
           -- A newer version of the booking now shows in Google: a move refused there is settled by it.
@@ -117,7 +121,8 @@ export async function forgetCalendarEvent(db: Executor, bookingId: string): Prom
 
 /**
  * Google does not have the booking's event in the calendar (404 while the calendar answers: moved to another
- * calendar, or never there): staff review it as one deleted in Google (see calendar-sync.ts).
+ * calendar, or never there), or holds it as deleted when we did not know: staff review it as one deleted in
+ * Google (see calendar-sync.ts).
  */
 export async function markEventMissing(
   db: Executor,
@@ -125,10 +130,11 @@ export async function markEventMissing(
 ): Promise<void> {
   // Booking version 0 for an event never recorded: it shows none of the booking's versions.
   await db.execute(
-    sql`insert into calendar_events (booking_id, business_id, event_id, booking_version, synced_at,
+    sql`insert into calendar_events (booking_id, business_id, event_id, account, booking_version, synced_at,
         deleted_in_google_at)
-      values (${event.bookingId}::uuid, ${event.businessId}::uuid, ${event.eventId}, 0,
-        ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz)
+      select v.booking_id, v.business_id, ${event.eventId}, ${CONNECTED_ACCOUNT}, 0,
+        ${event.now.toISOString()}::timestamptz, ${event.now.toISOString()}::timestamptz
+      from (select ${event.bookingId}::uuid as booking_id, ${event.businessId}::uuid as business_id) v
       on conflict (booking_id) do update
         set deleted_in_google_at = coalesce(calendar_events.deleted_in_google_at, excluded.deleted_in_google_at)`,
   );

@@ -89,6 +89,11 @@ export const calendarEvents = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
     eventId: text("event_id").notNull(),
+    /**
+     * The Google account (its e-mail, lower case) whose calendar holds the event: the row outlives a
+     * disconnect, and only that account connected again takes it up (null: not known, never taken up).
+     */
+    account: text("account"),
     bookingVersion: integer("booking_version").notNull(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull(),
     /** Someone deleted the event in Google: the booking waits on staff's review, never cancelled silently. */
