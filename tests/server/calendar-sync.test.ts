@@ -517,6 +517,27 @@ describe("Push notifications", () => {
   });
 });
 
+describe("Push channels of a connection gone", () => {
+  it("gives the connection made while Google opened a channel none of the old calendar's, and watches its own", async () => {
+    const practice = await connected();
+    const other = `switched-${practice.calendarId}`;
+    fake.beforeNextWatch(practice.calendarId, async () => {
+      await deleteCalendarConnection(server.db, {
+        businessId: practice.businessId,
+        userId: practice.staff.user.id,
+        now: server.clock(),
+      });
+      await connectCalendar(server.db, practice.businessId, other, server.clock());
+    });
+    server.clock.advance(60 * MINUTE);
+    expect(await server.runDue()).toContain("calendar-watch");
+    expect(fake.channels().filter((c) => c.calendarId === practice.calendarId)).toEqual([]);
+    server.clock.advance(60 * MINUTE);
+    expect(await server.runDue()).toContain("calendar-watch");
+    expect(fake.channels().filter((c) => c.calendarId === other)).toHaveLength(1);
+  });
+});
+
 describe("Push channels stopped", () => {
   /** A practice whose calendar is watched (the hourly job opened its channel), and that channel. */
   const watched = async () => {

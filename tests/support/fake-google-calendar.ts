@@ -52,6 +52,8 @@ export async function startFakeGoogleCalendar() {
   const refusedTokens = new Set<string>();
   /** Run once before the next events listing is answered (what happens while the server waits for it). */
   let beforeNextList: (() => Promise<void>) | null = null;
+  /** Run once before the next watch of that calendar is answered. */
+  let beforeNextWatch: { calendarId: string; hook: () => Promise<void> } | null = null;
 
   const eventsOf = (calendarId: string) => {
     let events = calendars.get(calendarId);
@@ -231,6 +233,11 @@ export async function startFakeGoogleCalendar() {
         beforeNextList = null;
         await hook();
       }
+      const watching = beforeNextWatch;
+      if (watching && url.pathname === `/calendars/${encodeURIComponent(watching.calendarId)}/events/watch`) {
+        beforeNextWatch = null;
+        await watching.hook();
+      }
       const reply = (answer: Answer) => {
         res.writeHead(answer.status, {
           ...(answer.body !== undefined && { "content-type": "application/json" }),
@@ -314,6 +321,10 @@ export async function startFakeGoogleCalendar() {
     /** `hook` runs once, before the next events listing is answered. */
     beforeNextList(hook: () => Promise<void>) {
       beforeNextList = hook;
+    },
+    /** `hook` runs once, before the next watch of `calendarId` is answered. */
+    beforeNextWatch(calendarId: string, hook: () => Promise<void>) {
+      beforeNextWatch = { calendarId, hook };
     },
     /** Every sync token given so far turns stale (Google's 410 fullSyncRequired). */
     expireSyncTokens(calendarId: string) {

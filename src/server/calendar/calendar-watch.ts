@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
 import type { Logger } from "../logger";
@@ -9,6 +10,7 @@ import { at } from "../outbox/outbox-cursor.repo";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import type { CalendarAccess } from "./calendar-access";
 import type { CalendarApi } from "./calendar-api";
+import { connectedAtIs } from "./calendar-connection.repo";
 
 const HOUR_MS = 60 * 60_000;
 /** What we ask a channel to live (Google may give less: the answer's expiration is what is kept). */
@@ -18,7 +20,13 @@ const RENEW_BEFORE_MS = 24 * HOUR_MS;
 /** Where Google posts (see calendar-events.routes.ts). */
 export const NOTIFICATIONS_PATH = "/api/calendar/notifications";
 
-type Watched = { businessId: string; channelId: string | null; resourceId: string | null };
+type Watched = {
+  businessId: string;
+  /** Which connection was watched: one made since (a disconnect, a reconnect) is not given its channel. */
+  connectedAt: string;
+  channelId: string | null;
+  resourceId: string | null;
+};
 
 /**
  * With PUBLIC_URL set, every connected calendar is watched (events.watch): Google posts to
@@ -43,7 +51,8 @@ export function calendarWatchJob(deps: {
       const now = clock();
       const due = await rawRows<Watched>(
         db,
-        sql`select business_id as "businessId", watch_channel_id as "channelId", watch_resource_id as "resourceId"
+        sql`select business_id as "businessId", ${isoUtc(sql.raw("connected_at"))} as "connectedAt",
+            watch_channel_id as "channelId", watch_resource_id as "resourceId"
           from calendar_connections
           where broken_at is null
             and (watch_expires_at is null or watch_expires_at < ${at(new Date(now.getTime() + RENEW_BEFORE_MS))})`,
@@ -58,11 +67,23 @@ export function calendarWatchJob(deps: {
             expiresAt: new Date(now.getTime() + CHANNEL_LIFE_MS),
           });
           const expiresAt = channel.expiresAt ?? new Date(now.getTime() + CHANNEL_LIFE_MS);
-          await db.execute(
+          const stored = await rawRows<{ businessId: string }>(
+            db,
             sql`update calendar_connections set watch_channel_id = ${channel.id},
                 watch_resource_id = ${channel.resourceId}, watch_token = ${token}, watch_expires_at = ${at(expiresAt)}
-              where business_id = ${calendar.businessId}::uuid`,
+              where business_id = ${calendar.businessId}::uuid
+                and ${connectedAtIs(new Date(calendar.connectedAt))}
+              returning business_id as "businessId"`,
           );
+          if (stored.length === 0) {
+            // Disconnected or connected again while Google opened it: the channel watches a calendar nobody
+            // asked for any more (another account's, maybe), and the connection made since is watched at the
+            // next run. Stopped while a grant of the business still reaches it.
+            await api
+              .stopChannel(calendar.businessId, channel)
+              .catch((error: unknown) => logger.debug("Stopping an unowned calendar channel failed", error));
+            continue;
+          }
           if (calendar.channelId && calendar.resourceId)
             await api
               .stopChannel(calendar.businessId, { id: calendar.channelId, resourceId: calendar.resourceId })
