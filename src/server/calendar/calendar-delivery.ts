@@ -89,7 +89,7 @@ export function createCalendarDelivery(deps: {
   };
 
   /** Whether Google holds the event as deleted (cancelled, or gone); one it does not know is left to the patch. */
-  const deletedInGoogle = async (businessId: string, eventId: string): Promise<boolean> => {
+  const heldAsDeleted = async (businessId: string, eventId: string): Promise<boolean> => {
     try {
       return (await api.getEvent(businessId, eventId)).status === "cancelled";
     } catch (error) {
@@ -162,7 +162,7 @@ export function createCalendarDelivery(deps: {
      * patch would bring back behind staff's back. It is put up for their review instead.
      */
     const patchUnlessDeleted = async () => {
-      if (!(await deletedInGoogle(businessId, eventId))) return patch();
+      if (!(await heldAsDeleted(businessId, eventId))) return patch();
       await markEventMissing(db, { businessId, bookingId, eventId, now: clock() });
       return false;
     };

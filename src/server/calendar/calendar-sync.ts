@@ -169,12 +169,15 @@ export function createCalendarSync(deps: {
       const ourChangeOnItsWay = booking.bookingVersion !== booking.version;
       const open = booking.status === "pending" || booking.status === "confirmed";
       if (!start || ourChangeOnItsWay || !open) continue;
+      const moved = start.getTime() !== booking.startTime.getTime();
       const weighed = await connected((tx) =>
-        start.getTime() === booking.startTime.getTime()
-          ? noteMoveRefusal(tx, { businessId: calendar.businessId, ...booking }, null)
-          : moveInGoogle(tx, calendar, booking, start),
+        moved
+          ? moveInGoogle(tx, calendar, booking, start)
+          : noteMoveRefusal(tx, { businessId: calendar.businessId, ...booking }, null),
       );
       if (!weighed) return;
+      // Once committed: woken by the move itself, the delivery would not see its row yet (PostgreSQL).
+      if (moved) outboxWritten([calendar.businessId]);
     }
     const now = clock();
     const marked = await connected(async (tx) => {
