@@ -27,6 +27,7 @@ import {
   type CalendarConnectedMessage,
   type CalendarStatus,
 } from "../../src/shared/calendar.schema";
+import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import {
   type ConsentDecision,
   FAKE_GOOGLE_EMAIL,
@@ -421,5 +422,58 @@ describe("with Google configured (the fake OAuth server)", () => {
     expect(await mine()).toHaveLength(1);
     await job.run(new Date(server.clock().getTime() + 10 * MINUTE));
     expect(await mine()).toEqual([]);
+  });
+});
+
+describe("with Google configured (the fake OAuth server and Calendar API)", () => {
+  let fake: FakeGoogleOAuth;
+  let calendarApi: FakeGoogleCalendar;
+  let server: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeGoogleOAuth();
+    calendarApi = await startFakeGoogleCalendar();
+    server = await startTestServer({
+      env: {
+        ...fake.env,
+        GOOGLE_CALENDAR_API_BASE_URL: calendarApi.url,
+        CALENDAR_TOKEN_KEY: TOKEN_KEY.toString("base64"),
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await calendarApi.close();
+    await fake.close();
+  });
+
+  it("stops the push channel of a connection replaced by another account, or disconnected, with that connection's own grant", async () => {
+    const staff = await signUp(server);
+    const businessId = staff.user.businessId;
+    /** A channel open on the connected calendar, as the hourly watch job stores it. */
+    const watching = async (id: string) => {
+      const accessToken = fake.grants.at(-1)!.accessTokens.at(-1)!;
+      const answer = await fetch(`${calendarApi.url}/calendars/primary/events/watch`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ id, type: "web_hook", address: "https://portal.example.com/x", token: "t" }),
+      });
+      const { resourceId } = (await answer.json()) as { resourceId: string };
+      await server.db
+        .update(calendarConnections)
+        .set({ watchChannelId: id, watchResourceId: resourceId, watchToken: "t" })
+        .where(eq(calendarConnections.businessId, businessId));
+      return { id, resourceId };
+    };
+    expect((await connectFlow(server, fake, staff, { email: "first@example.com" })).post.success).toBe(true);
+    const first = await watching(`first-${businessId}`);
+    expect((await connectFlow(server, fake, staff, { email: "second@example.com" })).post.success).toBe(true);
+    expect(calendarApi.stopped()).toContainEqual(first);
+    const second = await watching(`second-${businessId}`);
+    const disconnect = await server.request("/api/calendar/disconnect", {
+      method: "POST",
+      accessToken: staff.accessToken,
+    });
+    expect(disconnect.status).toBe(200);
+    expect(calendarApi.stopped()).toContainEqual(second);
   });
 });
