@@ -11,6 +11,9 @@ import { connectCalendar } from "../support/calendar-access-double";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import { signIn } from "../support/server-accounts";
 import {
+  assistantBookingOf,
+  assistantRequest,
+  bookAsAssistant,
   bookingOf,
   errorOf,
   openPractice,
@@ -121,6 +124,42 @@ describe("Google → CallDesk", () => {
     expect(tooLong.status).toBe(400);
     expect(await errorOf(tooLong)).toMatchObject({ field: "to" });
     expect((await connectionOf(practice.businessId)).lastCheckedAt).toBe(server.clock().toISOString());
+  });
+
+  it("refuses the assistant a booking or a move onto a busy time of the calendar, not onto its own event's", async () => {
+    const practice = await connected();
+    const { booked } = await bookedAndSynced(practice);
+    fake.addEvent(practice.calendarId, {
+      summary: "Dentist",
+      start: { dateTime: "2026-03-03T11:00:00-05:00" },
+      end: { dateTime: "2026-03-03T12:00:00-05:00" },
+    });
+    await checkCalendars();
+    // Not offered as a slot, so not bookable either: taken, with the day's next free times.
+    const onBusy = await bookAsAssistant(server, practice, { startTime: "2026-03-03T11:30:00-05:00" });
+    expect(onBusy.status).toBe(409);
+    expect(await errorOf(onBusy)).toMatchObject({
+      code: "SLOT_TAKEN",
+      nextFreeSlots: expect.arrayContaining(["2026-03-03T12:00:00-05:00"]),
+    });
+    // The buffers count as in the free slots: 10:45's appointment runs into the dentist.
+    const intoBusy = await bookAsAssistant(server, practice, { startTime: "2026-03-03T10:45:00-05:00" });
+    expect(intoBusy.status).toBe(409);
+    const move = (startTime: string) =>
+      assistantRequest(server, practice.key, `/${booked._id}`, {
+        method: "PUT",
+        json: { action: "reschedule", startTime },
+      });
+    const moveOnBusy = await move("2026-03-03T11:00:00-05:00");
+    expect(moveOnBusy.status).toBe(409);
+    expect(await errorOf(moveOnBusy)).toMatchObject({ code: "SLOT_TAKEN" });
+    // Its own event in Google (10:00–10:30) is no busy time of the calendar: a move over it goes through.
+    const moveOverOwn = await move("2026-03-03T10:15:00-05:00");
+    expect(moveOverOwn.status).toBe(200);
+    expect((await assistantBookingOf(moveOverOwn)).startTime).toBe("2026-03-03T10:15:00-05:00");
+    // Staff may book over the owner's own calendar (only another booking refuses them).
+    const walkIn = await staffCreate(server, practice, { startTime: at("2026-03-03T11:00:00-05:00") });
+    expect(walkIn.status).toBe(201);
   });
 
   it("keeps nothing of a check that was waiting for Google while staff disconnected or connected another account", async () => {

@@ -157,7 +157,7 @@ export function createAssistantBookingDesk(
     if (
       OPEN_BOOKING_STATUSES.includes(booking.status) &&
       start.getTime() !== booking.startTime.getTime() &&
-      !(await isOfferedStart(db, { ...at, now: base.now, durationMinutes: booking.durationMinutes }))
+      !(await isOfferedStart(db, { ...at, now: base.now, service: slotOptions.service }))
     )
       throw await slotRefusal(findSlots, at, slotOptions);
     try {

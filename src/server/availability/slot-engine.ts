@@ -245,6 +245,10 @@ function laidOut(request: SlotRequest) {
   return { window: { ...window, before }, zone, ranges, hours, closed };
 }
 
+/** The request's busy time, merged (disjoint, in time order) as the candidates pass it by. */
+const busyOf = (request: SlotRequest) =>
+  merged(request.busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
+
 /** A slot as the API prints it: ISO 8601 with the business's offset at each end. */
 const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot => ({
   start: isoWithOffset(start, zone.offsetAt(start)),
@@ -255,12 +259,11 @@ const printedSlot = (zone: ZoneOffsets, { start, end }: Interval): Slot => ({
 export function offeredSlots(request: SlotRequest): SlotAnswer {
   const { window, zone, ranges, hours, closed } = laidOut(request);
   const step = request.rules.slotStepMinutes * MINUTE_MS;
-  const busy = merged(request.busy.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })));
   const pass = {
     earliest: window.earliest,
     before: window.before,
     open: without(hours, closed),
-    busy,
+    busy: busyOf(request),
     limit: request.limit ?? Number.POSITIVE_INFINITY,
   };
   const slots = candidates(ranges, request.service, step, pass);
@@ -303,13 +306,20 @@ function whyEmpty(
 }
 
 /**
- * Whether `start` (epoch milliseconds) begins one of the slots `request` offers, busy time aside (the
- * exclusion constraint decides that as a booking is written): the same rule, only `start` looked at.
+ * Whether `start` (epoch milliseconds) begins one of the slots `request` offers: the same rule, only `start`
+ * looked at, against the busy time given (a booking being decided gives the calendar's alone: the exclusion
+ * constraint weighs the bookings' as it is written).
  */
 export function offersStart(request: SlotRequest, start: number): boolean {
   const { window, ranges, hours, closed } = laidOut(request);
   if (start < window.earliest || start >= window.before) return false;
   const step = request.rules.slotStepMinutes * MINUTE_MS;
-  const pass = { earliest: start, before: start + 1, open: without(hours, closed), busy: [], limit: 1 };
+  const pass = {
+    earliest: start,
+    before: start + 1,
+    open: without(hours, closed),
+    busy: busyOf(request),
+    limit: 1,
+  };
   return candidates(ranges, request.service, step, pass)[0]?.start === start;
 }

@@ -5,7 +5,7 @@ import type { Database } from "../db/database";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { Refusal, unauthenticated } from "../refusal";
 import { offeredSlots, RUN_ON_DAYS, type SlotAnswer, type SlotService } from "./slot-engine";
-import { readSlotInputsOf, type SlotInputsQuestion } from "./slot-inputs.repo";
+import { readSlotInputsOf, type SlotInputsQuestion, slotServiceOf } from "./slot-inputs.repo";
 
 const NO_SERVICE = "No such active service";
 
@@ -51,13 +51,9 @@ export function createSlotFinder({ db, clock }: { db: Database; clock: Clock }) 
       busy: { ignoreBookingId: options.ignoreBookingId },
     });
     if (!inputs) throw unauthenticated();
-    const { timezone, rules, service } = inputs;
-    if (!service && !options.service) throw new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
-    const resolved = options.service ?? {
-      durationMinutes: service!.durationMinutes,
-      bufferBeforeMinutes: service!.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
-      bufferAfterMinutes: service!.bufferAfterMinutes ?? rules.bufferAfterMinutes,
-    };
+    const { timezone, rules } = inputs;
+    const resolved = options.service ?? slotServiceOf(inputs);
+    if (!resolved) throw new Refusal("NOT_FOUND", NO_SERVICE, { field: "serviceId" });
     return offeredSlots({
       timeZone: timezone,
       from: query.from,

@@ -5,7 +5,7 @@ import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import type { BlackoutDateRow, WeeklyHoursRow } from "../db/schema/availability.schema";
 import { blackoutOf } from "./blackout-dates.repo";
-import type { BusyInterval } from "./slot-engine";
+import type { BusyInterval, SlotService } from "./slot-engine";
 import { weeklyScheduleOfRows } from "./weekly-hours.repo";
 
 /** What the free slots of one service on some days depend on, as of one moment. */
@@ -22,11 +22,19 @@ export type SlotInputs = {
   /** Those that close any of the days asked. */
   blackoutDates: BlackoutDate[];
   /**
-   * The bookings' and the Google Calendar's busy time around the days asked, when asked (see
+   * The Google Calendar's busy time around the days asked, and the bookings' unless left out, when asked (see
    * SlotInputsQuestion.busy); else none.
    */
   busy: BusyInterval[];
 };
+
+/** The service's duration and buffers (its own, else the business's); null for no active service. */
+export const slotServiceOf = ({ service, rules }: SlotInputs): SlotService | null =>
+  service && {
+    durationMinutes: service.durationMinutes,
+    bufferBeforeMinutes: service.bufferBeforeMinutes ?? rules.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes ?? rules.bufferAfterMinutes,
+  };
 
 type Row = {
   n: number;
@@ -45,16 +53,17 @@ type Row = {
 };
 
 /**
- * What readSlotInputsOf is asked: one service of one business on some days; with `busy`, the time the
- * business's bookings hold around them too (the free slots need it; deciding one start leaves busy time to the
- * exclusion constraint), less that of the booking being moved (`ignoreBookingId`).
+ * What readSlotInputsOf is asked: one service of one business on some days; with `busy`, the busy time around
+ * them too: the Google Calendar's and the business's bookings' less that of the booking being moved
+ * (`ignoreBookingId`), as the free slots need it, or the calendar's alone (`calendarOnly`: deciding one start
+ * leaves the bookings' to the exclusion constraint, which knows nothing of the calendar).
  */
 export type SlotInputsQuestion = {
   businessId: string;
   serviceId: string;
   from: CalendarDate;
   to: CalendarDate;
-  busy?: { ignoreBookingId?: string };
+  busy?: { ignoreBookingId?: string } | { calendarOnly: true };
 };
 
 /**
@@ -94,8 +103,9 @@ export async function readSlotInputsOf(
     service_id: q.serviceId,
     from_date: q.from,
     to_date: q.to,
-    with_busy: q.busy !== undefined,
-    ignore_booking_id: q.busy?.ignoreBookingId ?? null,
+    with_calendar: q.busy !== undefined,
+    with_bookings: q.busy !== undefined && !("calendarOnly" in q.busy),
+    ignore_booking_id: q.busy && "ignoreBookingId" in q.busy ? q.busy.ignoreBookingId : null,
   }));
   // Busy time as one text value, not a row per booking: a month of a busy diary is thousands of rows, and
   // each row costs the embedded database far more to hand over than its two numbers cost to print.
@@ -116,7 +126,7 @@ export async function readSlotInputsOf(
           (select string_agg((extract(epoch from k.occupied_start) * 1000)::int8 || ','
               || (extract(epoch from k.occupied_end) * 1000)::int8, ',')
             from bookings k
-            where q.with_busy
+            where q.with_bookings
               and k.business_id = b.id
               and k.status <> 'cancelled'
               and tstzrange(k.occupied_start, k.occupied_end) && tstzrange(
@@ -125,13 +135,13 @@ export async function readSlotInputsOf(
           (select string_agg((extract(epoch from g.starts_at) * 1000)::int8 || ','
               || (extract(epoch from g.ends_at) * 1000)::int8, ',')
             from calendar_busy g
-            where q.with_busy
+            where q.with_calendar
               and g.business_id = b.id
               and g.starts_at < (q.to_date + 2)::timestamp at time zone 'UTC'
               and g.ends_at > (q.from_date - 1)::timestamp at time zone 'UTC')) as busy
       from jsonb_to_recordset(${JSON.stringify(asked)}::jsonb)
-        as q(n int, business_id uuid, service_id uuid, from_date date, to_date date, with_busy boolean,
-          ignore_booking_id uuid)
+        as q(n int, business_id uuid, service_id uuid, from_date date, to_date date, with_calendar boolean,
+          with_bookings boolean, ignore_booking_id uuid)
       join businesses b on b.id = q.business_id
       left join services s on s.business_id = b.id and s.id = q.service_id and s.is_active`,
   );
