@@ -14,6 +14,10 @@ import { notProvided } from "./not-provided";
  * A time outside the opening hours is refused (OUTSIDE_HOURS) until staff say they mean it: the dialog asks
  * (outsideHours), and either saves again with that confirmation or, on any change of day or time, goes back
  * to editing. An overlap (SLOT_TAKEN) is never asked about: no confirmation lets two bookings share a time.
+ *
+ * A booking changed by someone else since the dialog opened (BOOKING_CHANGED) is read again (reloading)
+ * before the next submit: the save carries the version it read as If-Match, and the old one would be refused
+ * forever. When the reload finds it moved, the dialog says from when.
  */
 
 /** The booking being moved, as the dialog needs it; instants are ISO strings. */
@@ -28,6 +32,9 @@ export type RescheduleTarget = {
 
 /** `outsideHours`: staff confirmed this start although it is outside the opening hours. */
 export type RescheduleSaveInput = { booking: RescheduleTarget; startTime: string; outsideHours: boolean };
+
+/** The booking to read again, as it is now. */
+export type RescheduleReloadInput = { bookingId: string };
 
 export type RescheduleContext = {
   booking: RescheduleTarget | null;
@@ -44,6 +51,8 @@ export type RescheduleContext = {
   failure: FailureFacts | null;
   /** Staff confirmed the chosen day and time outside the opening hours; any change of them drops it. */
   outsideHoursConfirmed: boolean;
+  /** The start the booking had before a reload found it moved by someone else (the dialog says so). */
+  movedFrom: string | null;
 };
 
 export type RescheduleEvent =
@@ -68,6 +77,7 @@ const closedContext: RescheduleContext = {
   time: "",
   failure: null,
   outsideHoursConfirmed: false,
+  movedFrom: null,
 };
 
 /** The wall-clock day and time ("HH:mm", as a time input holds it) of an instant, on the business's clock. */
@@ -103,7 +113,7 @@ export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "
 }
 
 /** A changed day or time is a new question: its failure and any confirmation were about the old one. */
-const choiceChanged = { failure: null, outsideHoursConfirmed: false } as const;
+const choiceChanged = { failure: null, outsideHoursConfirmed: false, movedFrom: null } as const;
 
 export const rescheduleMachine = setup({
   types: {
@@ -113,6 +123,8 @@ export const rescheduleMachine = setup({
   actors: {
     /** PUT the booking at the new start (status pending, duration kept); resolves when the server took it. */
     save: notProvided<unknown, RescheduleSaveInput>("save"),
+    /** GET the booking as it is now (after a BOOKING_CHANGED refusal). */
+    reload: notProvided<RescheduleTarget, RescheduleReloadInput>("reload"),
   },
   actions: {
     /** The booking moved (spec 8 success toast, booking queries refreshed). */
@@ -159,6 +171,7 @@ export const rescheduleMachine = setup({
             date: null,
             time: dayAndTime(new Date(event.booking.startTime), event.timeZone).time,
             failure: null,
+            movedFrom: null,
           })),
         },
       },
@@ -184,8 +197,33 @@ export const rescheduleMachine = setup({
         "dialog.close": { target: "closed", actions: "reset" },
       },
     },
+    /** Refused as changed by someone else: the booking read again, so the next save names its version. */
+    reloading: {
+      invoke: {
+        id: "reload",
+        src: "reload",
+        input: ({ context }) => ({ bookingId: context.booking!._id }),
+        onDone: {
+          target: "editing",
+          actions: assign(({ context, event }) => ({
+            booking: event.output,
+            movedFrom:
+              event.output.startTime === context.booking!.startTime ? null : context.booking!.startTime,
+          })),
+        },
+        // The old version stays: the next save is refused again and reads it again.
+        onError: { target: "editing" },
+      },
+      on: {
+        "date.pick": { actions: "pickDate" },
+        "time.change": { actions: "changeTime" },
+        "time.now": { actions: "takeNow" },
+        "slot.pick": { actions: "pickSlot" },
+        "dialog.close": { target: "closed", actions: "reset" },
+      },
+    },
     saving: {
-      entry: assign({ failure: null }),
+      entry: assign({ failure: null, movedFrom: null }),
       invoke: {
         id: "save",
         src: "save",
@@ -207,6 +245,14 @@ export const rescheduleMachine = setup({
               rejectionFacts(event.error).code === "OUTSIDE_HOURS" && !context.outsideHoursConfirmed,
             target: "outsideHours",
             actions: assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+          },
+          {
+            guard: ({ event }) => rejectionFacts(event.error).code === "BOOKING_CHANGED",
+            target: "reloading",
+            actions: [
+              assign({ failure: ({ event }) => rejectionFacts(event.error) }),
+              { type: "announceFailed", params: ({ event }) => ({ failure: rejectionFacts(event.error) }) },
+            ],
           },
           {
             target: "editing",

@@ -118,6 +118,7 @@ describe("a move to a wall time the business's clocks skip or show twice", () =>
           bodies.push(bookingUpdateFor(booking(target.status), action, ahead));
           return Promise.reject(refusal);
         },
+        reload: () => Promise.reject(new Error("not asked: nobody else changed it")),
         onSaved: () => {},
       }),
     ).start();

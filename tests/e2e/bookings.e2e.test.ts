@@ -459,6 +459,50 @@ describe("Bookings", () => {
     await page.context().close();
   });
 
+  it("reschedules after a refusal as changed by someone else, saying what changed", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    const booking = await addBooking(staff, serviceId, startAt(2, 15), "Annie Easley");
+    const [first] = await freeStarts(staff, serviceId);
+    if (!first) throw new Error("no free slots in the coming week");
+    const label = zoned(first, { hour: "2-digit", minute: "2-digit" });
+
+    await page.goto("/bookings");
+    const row = rowOf(page, "Annie Easley");
+    await row.getByRole("button", { name: /^Reschedule/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.waitFor();
+    await dialog.getByRole("textbox", { name: "New date" }).focus();
+    await page.keyboard.type(zoned(first, { year: "numeric", month: "2-digit", day: "2-digit" }));
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("button", { name: label, exact: true }).click();
+    // Someone else moves it meanwhile: the dialog still holds the version it opened with.
+    const elsewhere = startAt(2, 3).toISOString();
+    await api(staff, "PUT", `/api/bookings/${booking._id}`, {
+      status: "pending",
+      startTime: elsewhere,
+      outsideHours: true,
+    });
+    const reschedule = dialog.getByRole("button", { name: "Reschedule", exact: true });
+    await reschedule.click();
+    const alert = dialog.getByRole("alert");
+    await alert
+      .getByText("This booking was changed by someone else. It has been reloaded; check it and try again.")
+      .waitFor();
+    const when = (iso: string) =>
+      zoned(iso, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+    await alert
+      .getByText(`It now starts ${when(elsewhere)} instead of ${when(booking.startTime)}.`)
+      .waitFor();
+    // The chosen time stays, and the next try names the version reloaded: it goes through.
+    expect(await dialog.getByLabel("New time").inputValue()).toBe(label);
+    await reschedule.click();
+    await dialog.waitFor({ state: "detached" });
+    await toast(page, "Booking updated successfully").waitFor();
+    await row.filter({ hasText: label }).waitFor();
+    await page.context().close();
+  });
+
   it("asks before rescheduling outside the opening hours, and 'Reschedule anyway' moves it", async () => {
     const page = await newPage();
     const { staff, serviceId } = await signedUpWithService(page);

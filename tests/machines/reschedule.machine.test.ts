@@ -2,6 +2,7 @@ import type { FailureFacts } from "@machines/failure";
 import {
   chosenStart,
   firstBookableDay,
+  type RescheduleReloadInput,
   type RescheduleSaveInput,
   type RescheduleTarget,
   rescheduleMachine,
@@ -26,6 +27,15 @@ const taken = {
   code: "SLOT_TAKEN",
   nextFreeSlots: ["2026-11-27T10:00:00.000Z", "2026-11-27T10:30:00.000Z"],
 };
+const changed = { status: 409, code: "BOOKING_CHANGED" };
+// As someone else left it: moved an hour on, so its version is the next.
+const reloaded: RescheduleTarget = {
+  ...booking,
+  version: 4,
+  status: "pending",
+  startTime: "2026-11-24T09:40:00.000Z",
+  endTime: "2026-11-24T10:25:00.000Z",
+};
 const outside = {
   status: 409,
   code: "OUTSIDE_HOURS",
@@ -44,6 +54,9 @@ const events: AnyEventObject[] = [
   { type: "xstate.done.actor.save", output: null },
   { type: "xstate.error.actor.save", error: taken },
   { type: "xstate.error.actor.save", error: outside },
+  { type: "xstate.error.actor.save", error: changed },
+  { type: "xstate.done.actor.reload", output: reloaded },
+  { type: "xstate.error.actor.reload", error: new Error("offline") },
   { type: "outsideHours.confirm" },
 ];
 
@@ -57,6 +70,7 @@ const byShape = (snapshot: Snapshot<unknown>) => {
       timeZone: string;
       failure: unknown;
       outsideHoursConfirmed: boolean;
+      movedFrom: string | null;
     };
   };
   return JSON.stringify([
@@ -65,6 +79,7 @@ const byShape = (snapshot: Snapshot<unknown>) => {
     chosenStart(context) !== null,
     context.failure !== null,
     context.outsideHoursConfirmed,
+    context.movedFrom !== null,
   ]);
 };
 
@@ -74,7 +89,7 @@ describeModelPaths("reschedule machine (model-based)", {
   machine: rescheduleMachine,
   events,
   serializeState: byShape,
-  promiseActors: ["save"],
+  promiseActors: ["save", "reload"],
   provide: (actors) =>
     rescheduleMachine.provide({
       actors: actors as never,
@@ -86,11 +101,24 @@ describeModelPaths("reschedule machine (model-based)", {
   minPaths: allTransitionKeys(rescheduleMachine).size,
   assertState: (snapshot) => {
     if (snapshot.matches("closed")) {
-      expect(snapshot.context).toMatchObject({ booking: null, date: null, time: "", failure: null });
+      expect(snapshot.context).toMatchObject({
+        booking: null,
+        date: null,
+        time: "",
+        failure: null,
+        movedFrom: null,
+      });
     } else {
-      expect(snapshot.context.booking).toEqual(booking);
+      // The booking opened, or as a reload after BOOKING_CHANGED found it: moved, and from when.
+      expect([booking, reloaded]).toContainEqual(snapshot.context.booking);
+      if (snapshot.context.movedFrom !== null) {
+        expect(snapshot.context.booking).toEqual(reloaded);
+        expect(snapshot.context.movedFrom).toBe(booking.startTime);
+      }
       expect(snapshot.context.timeZone).toBe(timeZone);
     }
+    // While the booking is read again, nothing is sent with the version just refused.
+    if (snapshot.matches("reloading")) expect(snapshot.can({ type: "form.submit" })).toBe(false);
     // Spec 5: no way to submit without a day.
     if (snapshot.context.date === null) expect(snapshot.can({ type: "form.submit" })).toBe(false);
     if (snapshot.matches("saving")) {
@@ -110,13 +138,21 @@ describeModelPaths("reschedule machine (model-based)", {
   afterReplays: () => {
     it("announces each outcome", () => {
       // OUTSIDE_HOURS is a question when first met; only a refusal despite the confirmation is announced.
-      expect([...effects].sort()).toEqual(["failed:OUTSIDE_HOURS", "failed:SLOT_TAKEN", "saved"]);
+      expect([...effects].sort()).toEqual([
+        "failed:BOOKING_CHANGED",
+        "failed:OUTSIDE_HOURS",
+        "failed:SLOT_TAKEN",
+        "saved",
+      ]);
     });
   },
 });
 
 describe("reschedule rules", () => {
-  function start(save: (input: RescheduleSaveInput) => Promise<unknown>) {
+  function start(
+    save: (input: RescheduleSaveInput) => Promise<unknown>,
+    reload: (input: RescheduleReloadInput) => Promise<RescheduleTarget> = () => Promise.resolve(booking),
+  ) {
     const sent: RescheduleSaveInput[] = [];
     const failures: FailureFacts[] = [];
     const actor = createActor(
@@ -126,6 +162,7 @@ describe("reschedule rules", () => {
             sent.push(input);
             return save(input);
           }),
+          reload: fromPromise<RescheduleTarget, RescheduleReloadInput>(({ input }) => reload(input)),
         },
         actions: { announceFailed: (_, { failure }) => failures.push(failure) },
       }),
@@ -263,6 +300,41 @@ describe("reschedule rules", () => {
     actor.send({ type: "form.submit" });
     await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
     expect(sent.map((input) => input.outsideHours)).toEqual([false, false, true, false]);
+  });
+
+  it("after a change by someone else, reads the booking again and saves against its new version", async () => {
+    // The server holds version 4: anything else is refused as changed.
+    const { actor, sent, failures } = start(
+      (input) =>
+        input.booking.version === reloaded.version ? Promise.resolve(null) : Promise.reject(changed),
+      ({ bookingId }) => Promise.resolve({ ...reloaded, _id: bookingId }),
+    );
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    // What was chosen stays; the booking is the one reloaded, and the dialog can say it moved from 09:40.
+    expect(actor.getSnapshot().context).toMatchObject({
+      date: "2026-11-27",
+      time: "09:40",
+      booking: reloaded,
+      failure: changed,
+      movedFrom: booking.startTime,
+    });
+    expect(failures).toEqual([changed]);
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("closed"));
+    expect(sent.map((input) => input.booking.version)).toEqual([3, 4]);
+  });
+
+  it("says nothing moved when the reload finds the booking at its time", async () => {
+    const { actor } = start(
+      () => Promise.reject(changed),
+      () => Promise.resolve({ ...booking, version: 4 }),
+    );
+    actor.send({ type: "date.pick", date: "2026-11-27" });
+    actor.send({ type: "form.submit" });
+    await waitFor(actor, (s) => s.matches("editing") && s.context.failure !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ booking: { version: 4 }, movedFrom: null });
   });
 
   it("cannot close while the change is on its way", () => {

@@ -1,5 +1,10 @@
 import type { FailureFacts } from "@machines/failure";
-import { type RescheduleSaveInput, rescheduleMachine } from "@machines/reschedule.machine";
+import {
+  type RescheduleReloadInput,
+  type RescheduleSaveInput,
+  type RescheduleTarget,
+  rescheduleMachine,
+} from "@machines/reschedule.machine";
 import { fromPromise } from "xstate";
 import type { BookingAction } from "./booking-actions";
 import type { ActionTarget } from "./use-booking-action";
@@ -7,12 +12,14 @@ import type { ActionTarget } from "./use-booking-action";
 type RescheduleEffects = {
   /** The action hook's `act`: PUT with If-Match, spec 8 toasts, booking queries refreshed. */
   act: (booking: ActionTarget, action: BookingAction) => Promise<unknown>;
+  /** The booking as the server has it now (after someone else changed it). */
+  reload: (bookingId: string) => Promise<RescheduleTarget>;
   onSaved: () => void;
   onFailed?: (failure: FailureFacts) => void;
 };
 
-/** The reschedule dialog with its side effect: the booking's PUT through the action hook. */
-export function provideRescheduleDialog({ act, onSaved, onFailed }: RescheduleEffects) {
+/** The reschedule dialog with its side effects: the booking's PUT through the action hook, and its GET. */
+export function provideRescheduleDialog({ act, reload, onSaved, onFailed }: RescheduleEffects) {
   return rescheduleMachine.provide({
     actors: {
       save: fromPromise<unknown, RescheduleSaveInput>(({ input }) =>
@@ -22,6 +29,7 @@ export function provideRescheduleDialog({ act, onSaved, onFailed }: RescheduleEf
           ...(input.outsideHours && { outsideHours: true }),
         }),
       ),
+      reload: fromPromise<RescheduleTarget, RescheduleReloadInput>(({ input }) => reload(input.bookingId)),
     },
     actions: {
       announceSaved: () => onSaved(),

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { dayAndTime, firstBookableDay } from "@machines/reschedule.machine";
 import { RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
 import type { Booking } from "@shared/booking.schema";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Clock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -21,6 +21,8 @@ import { useShownTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
+import { dateTimeFormat } from "../../lib/zoned-format";
+import { bookingQueries } from "./bookings.queries";
 import { OutsideHoursQuestion } from "./outside-hours-question";
 import { provideRescheduleDialog } from "./reschedule-dialog.actors";
 import { SuggestedTimes } from "./suggested-times";
@@ -47,7 +49,16 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   const timeZone = useShownTimeZone();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
-  const [machine] = useState(() => provideRescheduleDialog({ act, onSaved: () => closeRef.current() }));
+  const queryClient = useQueryClient();
+  const [machine] = useState(() =>
+    provideRescheduleDialog({
+      act,
+      // Read afresh, not from the cache: the copy shown is the one the server just refused.
+      reload: (bookingId) =>
+        queryClient.fetchQuery({ ...bookingQueries.detail(api, bookingId), staleTime: 0 }),
+      onSaved: () => closeRef.current(),
+    }),
+  );
   const dialog = useActorRef(machine, useInspectOptions());
   const open = useSelector(dialog, (s) => !s.matches("closed"));
   const saving = useSelector(dialog, (s) => s.matches("saving"));
@@ -59,6 +70,8 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   const date = useSelector(dialog, (s) => s.context.date);
   const time = useSelector(dialog, (s) => s.context.time);
   const failure = useSelector(dialog, (s) => s.context.failure);
+  const movedFrom = useSelector(dialog, (s) => s.context.movedFrom);
+  const startNow = useSelector(dialog, (s) => s.context.booking?.startTime);
   const canSubmit = useSelector(dialog, (s) => s.can({ type: "form.submit" }));
 
   useEffect(() => {
@@ -102,6 +115,10 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
     ? calendarDateFormat(i18n.locale, { weekday: "long", month: "short", day: "numeric" })(date)
     : "";
   const reason = failure ? failureMessage(failure) : undefined;
+  // Reloaded after a change by someone else that moved it: from when to when, before a time is sent again.
+  const when = timeZone ? dateTimeFormat(i18n.locale, timeZone) : null;
+  const before = when && movedFrom ? when(movedFrom) : null;
+  const now = when && startNow ? when(startNow) : null;
   const suggestions = (
     <SuggestedTimes
       starts={failure?.nextFreeSlots ?? []}
@@ -141,6 +158,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
         ) : failure ? (
           <Alert title={t`Failed to update booking`}>
             <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
+            {before && now ? <p>{t`It now starts ${now} instead of ${before}.`}</p> : null}
             {suggestions}
           </Alert>
         ) : null}
