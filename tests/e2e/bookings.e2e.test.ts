@@ -593,6 +593,57 @@ describe("Bookings", () => {
     await page.context().close();
   });
 
+  it("keeps focus in a filtered list when an action takes the row out of it", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    await addBooking(staff, serviceId, startAt(3, 4), "Ada Lovelace");
+    const second = await addBooking(staff, serviceId, startAt(4, 4), "Grace Hopper");
+    await addBooking(staff, serviceId, startAt(5, 4), "Mary Jackson");
+
+    await page.goto("/bookings?status=pending");
+    await rowOf(page, "Mary Jackson").waitFor();
+    /** The focused element's booking row and action (it settles a frame after the list changes). */
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return {
+          booking: active?.closest("main [data-booking]")?.getAttribute("data-booking") ?? null,
+          action: active?.getAttribute("data-action") ?? active?.tagName ?? null,
+        };
+      });
+
+    // Confirmed, Ada is no longer pending: focus goes to the next row's Confirm.
+    await rowOf(page, "Ada Lovelace")
+      .getByRole("button", { name: /^Confirm/ })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toEqual({ booking: second._id, action: "confirm" });
+    expect(await rowOf(page, "Ada Lovelace").count()).toBe(0);
+
+    // Mary, the last row, cancelled by keyboard: to the row before hers, the same action.
+    await rowOf(page, "Mary Jackson")
+      .getByRole("button", { name: /^Cancel/ })
+      .focus();
+    await page.keyboard.press("Enter");
+    const question = page.getByRole("alertdialog", { name: "Cancel the booking of Mary Jackson?" });
+    await question.getByRole("button", { name: "Cancel booking" }).focus();
+    await page.keyboard.press("Enter");
+    await question.waitFor({ state: "detached" });
+    await expect.poll(focused).toEqual({ booking: second._id, action: "cancel" });
+    expect(await rowOf(page, "Mary Jackson").count()).toBe(0);
+
+    // The last one confirmed: the list is empty, and focus is on its heading.
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focused()).toEqual({ booking: second._id, action: "confirm" });
+    await page.keyboard.press("Enter");
+    await page.getByText("No bookings found").waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? null))
+      .toBe("Appointments");
+    await page.context().close();
+  });
+
   it("reloads a booking changed behind the page's back, and shows the assistant's new booking without a reload", async () => {
     const page = await newPage();
     await page.clock.install();

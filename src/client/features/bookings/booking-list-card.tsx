@@ -29,12 +29,14 @@ export function BookingListCard() {
   const query = useQuery(bookingQueries.list(api, { page, status, scope }));
   const timeZone = useShownTimeZone();
   const rowsRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const actions = useBookingActionDialogs({
     // The row's own link, which stays whatever the booking's status.
     focusAfter: (booking: Booking) =>
       rowsRef.current?.querySelector<HTMLElement>(
         `[data-booking="${CSS.escape(booking._id)}"] [data-part=open]`,
       ) ?? null,
+    focusWhenEmptied: () => headingRef.current,
   });
 
   const list = query.data;
@@ -52,7 +54,7 @@ export function BookingListCard() {
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>
+        <CardTitle id={titleId} ref={headingRef} tabIndex={-1}>
           <Trans>Appointments</Trans>
         </CardTitle>
         <CardDescription aria-live="polite">

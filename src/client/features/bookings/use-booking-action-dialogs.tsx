@@ -3,6 +3,7 @@ import type { Booking } from "@shared/booking.schema";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { customerNameOf } from "../../components/customer-name";
+import { sameControlNearby } from "../../components/use-focus-after-removal";
 import type { BookingActionType } from "./booking-actions";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { useBookingAction } from "./use-booking-action";
@@ -13,24 +14,35 @@ type Options<B extends Booking> = {
    * instead of Confirm; a completed or cancelled one offers nothing), rather than to the page's start.
    */
   focusAfter: (booking: B) => HTMLElement | null;
+  /** Where focus goes when the booking left a list with the change (a filter) and no row is left beside it. */
+  focusWhenEmptied?: () => HTMLElement | null;
 };
 
 /**
  * Spec 4's actions on a booking, from a row of the list or from the side panel: Confirm and Complete at once,
  * Cancel after a question, Reschedule in its dialog. Render `dialogs` beside the buttons.
  */
-export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Options<B>) {
+export function useBookingActionDialogs<B extends Booking>({ focusAfter, focusWhenEmptied }: Options<B>) {
   const { t, i18n } = useLingui();
   const actions = useBookingAction();
   const [cancelling, setCancelling] = useState<B | null>(null);
   const [rescheduling, setRescheduling] = useState<B | null>(null);
 
-  const used = useRef<{ booking: B; button: Element | null; direct: boolean; sent: boolean } | null>(null);
+  const used = useRef<{
+    booking: B;
+    button: Element | null;
+    /** The same action of the row beside, found while the booking's row was still there. */
+    nearby: HTMLElement | null;
+    direct: boolean;
+    sent: boolean;
+  } | null>(null);
   const focusFallback = () => {
     const last = used.current;
     if (!last) return null;
     if (last.button instanceof HTMLElement && last.button.isConnected) return last.button;
-    return focusAfter(last.booking);
+    // The row gone too (it no longer matches the list's filter): the row beside it, else the list itself.
+    const nearby = last.nearby?.isConnected ? last.nearby : null;
+    return focusAfter(last.booking) ?? nearby ?? focusWhenEmptied?.() ?? null;
   };
   // A direct action, once over (the screen re-rendered with its answer): a vanished button's focus moves on.
   useEffect(() => {
@@ -47,7 +59,8 @@ export function useBookingActionDialogs<B extends Booking>({ focusAfter }: Optio
 
   const onAction = (booking: B, action: BookingActionType) => {
     const direct = action === "confirm" || action === "complete";
-    used.current = { booking, button: document.activeElement, direct, sent: false };
+    const button = document.activeElement;
+    used.current = { booking, button, nearby: sameControlNearby(button), direct, sent: false };
     if (action === "cancel") setCancelling(booking);
     else if (action === "reschedule") setRescheduling(booking);
     else actions.run(booking, { type: action });
