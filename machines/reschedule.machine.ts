@@ -45,6 +45,11 @@ export type RescheduleContext = {
   /** `HH:MM`, as the time input holds it (may be empty while typed). */
   time: string;
   /**
+   * The instant a free time named, sent as it is: its day and time alone may name two instants (the
+   * hour the clocks go back). Null once the day or time is chosen by hand.
+   */
+  exactStart: string | null;
+  /**
    * Why the last save was refused: a taken time carries the next free starts of that day; a VALIDATION refusal
    * of `startTime` is a time the business's clocks skip or show twice.
    */
@@ -75,6 +80,7 @@ const closedContext: RescheduleContext = {
   timeZone: "UTC",
   date: null,
   time: "",
+  exactStart: null,
   failure: null,
   outsideHoursConfirmed: false,
   movedFrom: null,
@@ -87,11 +93,15 @@ export function dayAndTime(instant: Date, timeZone: string): { date: CalendarDat
 }
 
 /**
- * The start to send for the chosen day and time, or null while either is missing: with the business's offset
- * when its clocks show that time once; as the bare wall time when they skip it or show it twice (a night the
- * clocks change), which the server refuses with the reason and that day's free times.
+ * The start to send for the chosen day and time, or null while either is missing: the instant a free time
+ * named; else with the business's offset when its clocks show that time once; as the bare wall time when
+ * they skip it or show it twice (a night the clocks change), which the server refuses with the reason and that
+ * day's free times.
  */
-export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "timeZone">): string | null {
+export function chosenStart(
+  context: Pick<RescheduleContext, "date" | "time" | "timeZone" | "exactStart">,
+): string | null {
+  if (context.exactStart !== null) return context.exactStart;
   const minutes = minutesOfClockTime(context.time);
   if (context.date === null || !isCalendarDate(context.date) || minutes === null) return null;
   const [year, month, day] = context.date.split("-").map(Number);
@@ -113,7 +123,12 @@ export function chosenStart(context: Pick<RescheduleContext, "date" | "time" | "
 }
 
 /** A changed day or time is a new question: its failure and any confirmation were about the old one. */
-const choiceChanged = { failure: null, outsideHoursConfirmed: false, movedFrom: null } as const;
+const choiceChanged = {
+  failure: null,
+  outsideHoursConfirmed: false,
+  movedFrom: null,
+  exactStart: null,
+} as const;
 
 export const rescheduleMachine = setup({
   types: {
@@ -148,7 +163,11 @@ export const rescheduleMachine = setup({
     ),
     pickSlot: assign(({ context, event }) =>
       event.type === "slot.pick"
-        ? { ...dayAndTime(new Date(event.startTime), context.timeZone), ...choiceChanged }
+        ? {
+            ...dayAndTime(new Date(event.startTime), context.timeZone),
+            ...choiceChanged,
+            exactStart: event.startTime,
+          }
         : {},
     ),
   },
@@ -170,6 +189,7 @@ export const rescheduleMachine = setup({
             timeZone: event.timeZone,
             date: null,
             time: dayAndTime(new Date(event.booking.startTime), event.timeZone).time,
+            exactStart: null,
             failure: null,
             movedFrom: null,
           })),

@@ -68,6 +68,7 @@ const byShape = (snapshot: Snapshot<unknown>) => {
       date: string | null;
       time: string;
       timeZone: string;
+      exactStart: string | null;
       failure: unknown;
       outsideHoursConfirmed: boolean;
       movedFrom: string | null;
@@ -80,6 +81,7 @@ const byShape = (snapshot: Snapshot<unknown>) => {
     context.failure !== null,
     context.outsideHoursConfirmed,
     context.movedFrom !== null,
+    context.exactStart !== null,
   ]);
 };
 
@@ -205,6 +207,29 @@ describe("reschedule rules", () => {
       await waitFor(actor, (s) => s.matches("closed"));
     }
     expect(sent.map((input) => input.startTime)).toEqual(["2027-03-28T02:30", "2027-10-31T02:30"]);
+  });
+
+  it("sends a free time of the hour the clocks go back as the instant it names, either occurrence", async () => {
+    const { actor, sent } = start(() => Promise.resolve(null));
+    // New York, 2026-11-01: 01:30 shows at -04:00, then again at -05:00; the free times list both.
+    const twice = ["2026-11-01T01:30:00-04:00", "2026-11-01T01:30:00-05:00"];
+    actor.send({ type: "dialog.close" });
+    for (const startTime of twice) {
+      actor.send({ type: "dialog.open", booking, timeZone: "America/New_York" });
+      actor.send({ type: "slot.pick", startTime });
+      expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-01", time: "01:30" });
+      actor.send({ type: "form.submit" });
+      await waitFor(actor, (s) => s.matches("closed"));
+    }
+    expect(sent.map((input) => input.startTime)).toEqual(twice);
+    // Chosen by hand, the day or time is a wall time again: the server asks which 01:30.
+    actor.send({ type: "dialog.open", booking, timeZone: "America/New_York" });
+    actor.send({ type: "slot.pick", startTime: twice[1]! });
+    actor.send({ type: "time.change", time: "01:30" });
+    expect(chosenStart(actor.getSnapshot().context)).toBe("2026-11-01T01:30");
+    actor.send({ type: "slot.pick", startTime: twice[0]! });
+    actor.send({ type: "date.pick", date: "2026-11-02" });
+    expect(chosenStart(actor.getSnapshot().context)).toBe("2026-11-02T01:30:00-05:00");
   });
 
   it("keeps the field a refusal names, with the free times offered instead", async () => {

@@ -69,6 +69,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   );
   const date = useSelector(dialog, (s) => s.context.date);
   const time = useSelector(dialog, (s) => s.context.time);
+  const exactStart = useSelector(dialog, (s) => s.context.exactStart);
   const failure = useSelector(dialog, (s) => s.context.failure);
   const movedFrom = useSelector(dialog, (s) => s.context.movedFrom);
   const startNow = useSelector(dialog, (s) => s.context.booking?.startTime);
@@ -213,12 +214,14 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
                 <div className={choices}>
                   {slots.data.map((slot) => {
                     const label = timeOf(slot.start);
+                    // The instant, when one was picked: the hour the clocks go back lists 01:30 twice.
+                    const chosen = exactStart ? slot.start === exactStart : label === time;
                     return (
                       <Button
                         key={slot.start}
-                        variant={label === time ? "solid" : "outline"}
+                        variant={chosen ? "solid" : "outline"}
                         size="xs"
-                        aria-pressed={label === time}
+                        aria-pressed={chosen}
                         onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
                       >
                         {label}
