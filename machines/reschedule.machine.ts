@@ -1,7 +1,14 @@
 import { type BookingStatus, RESCHEDULE_STEP_MINUTES } from "@shared/booking.constants";
 import { type CalendarDate, isCalendarDate } from "@shared/calendar-date";
 import { clockTimeOfMinutes, minutesOfClockTime } from "@shared/clock-time";
-import { calendarDateAt, isoWithOffset, placeWallTime, wallTimeAt } from "@shared/zoned-time";
+import {
+  calendarDateAt,
+  isoInZone,
+  isoWithOffset,
+  placeWallTime,
+  utcMilliseconds,
+  wallTimeAt,
+} from "@shared/zoned-time";
 import { assign, setup } from "xstate";
 import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided } from "./not-provided";
@@ -45,7 +52,7 @@ export type RescheduleContext = {
   /** `HH:MM`, as the time input holds it (may be empty while typed). */
   time: string;
   /**
-   * The instant a free time named, sent as it is: its day and time alone may name two instants (the
+   * The instant a free time or 'Now' named, sent as it is: its day and time alone may name two instants (the
    * hour the clocks go back). Null once the day or time is chosen by hand.
    */
   exactStart: string | null;
@@ -93,8 +100,8 @@ export function dayAndTime(instant: Date, timeZone: string): { date: CalendarDat
 }
 
 /**
- * The start to send for the chosen day and time, or null while either is missing: the instant a free time
- * named; else with the business's offset when its clocks show that time once; as the bare wall time when
+ * The start to send for the chosen day and time, or null while either is missing: the instant a free time or
+ * 'Now' named; else with the business's offset when its clocks show that time once; as the bare wall time when
  * they skip it or show it twice (a night the clocks change), which the server refuses with the reason and that
  * day's free times.
  */
@@ -120,6 +127,15 @@ export function chosenStart(
   return placed.kind === "exact"
     ? isoWithOffset(placed.instant, placed.offset)
     : `${context.date}T${clockTimeOfMinutes(minutes)}`;
+}
+
+/**
+ * 'Now': the next step of the business's wall clock after `at` (Kathmandu's 09:46 gives 09:50, not the 09:55 of a
+ * step counted in UTC), as an instant: the clock as it reads at `at` decides, so the repeated hour names one.
+ */
+function nextStepAt(at: number, timeZone: string): Date {
+  const wall = utcMilliseconds(wallTimeAt(new Date(at), timeZone));
+  return new Date(at + Math.ceil(wall / STEP_MS) * STEP_MS - wall);
 }
 
 /** A changed day or time is a new question: its failure and any confirmation were about the old one. */
@@ -153,14 +169,15 @@ export const rescheduleMachine = setup({
     changeTime: assign(({ event }) =>
       event.type === "time.change" ? { time: event.time, ...choiceChanged } : {},
     ),
-    takeNow: assign(({ context, event }) =>
-      event.type === "time.now"
-        ? {
-            ...dayAndTime(new Date(Math.ceil(event.at / STEP_MS) * STEP_MS), context.timeZone),
-            ...choiceChanged,
-          }
-        : {},
-    ),
+    takeNow: assign(({ context, event }) => {
+      if (event.type !== "time.now") return {};
+      const start = nextStepAt(event.at, context.timeZone);
+      return {
+        ...dayAndTime(start, context.timeZone),
+        ...choiceChanged,
+        exactStart: isoInZone(start, context.timeZone),
+      };
+    }),
     pickSlot: assign(({ context, event }) =>
       event.type === "slot.pick"
         ? {

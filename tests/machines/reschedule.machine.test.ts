@@ -255,6 +255,38 @@ describe("reschedule rules", () => {
     expect(actor.getSnapshot().context).toMatchObject({ date: "2026-11-26", time: "00:00" });
   });
 
+  it("'Now' steps the business's wall clock, not UTC's, where the offset is not whole hours", () => {
+    const { actor } = start(() => Promise.resolve(null));
+    actor.send({ type: "dialog.close" });
+    const at = Date.parse("2026-11-28T04:01:00.000Z");
+    const nowIn = (zone: string, instant = at) => {
+      actor.send({ type: "dialog.open", booking, timeZone: zone });
+      actor.send({ type: "time.now", at: instant });
+      const { date, time } = actor.getSnapshot().context;
+      const sent = chosenStart(actor.getSnapshot().context);
+      actor.send({ type: "dialog.close" });
+      return { date, time, sent };
+    };
+    // 09:46 in Kathmandu (+05:45), 17:46 in Chatham (+13:45): the next step is :50, not the UTC step's :55.
+    expect(nowIn("Asia/Kathmandu")).toEqual({
+      date: "2026-11-28",
+      time: "09:50",
+      sent: "2026-11-28T09:50:00+05:45",
+    });
+    expect(nowIn("Pacific/Chatham")).toEqual({
+      date: "2026-11-28",
+      time: "17:50",
+      sent: "2026-11-28T17:50:00+13:45",
+    });
+    // 01:55 the first time in New York on the night the clocks go back: the next step of that clock, 02:00 at
+    // -04:00, is the moment it goes back to 01:00, sent as that one instant although 01:00 happens twice.
+    expect(nowIn("America/New_York", Date.parse("2026-11-01T05:55:00.000Z"))).toEqual({
+      date: "2026-11-01",
+      time: "01:00",
+      sent: "2026-11-01T01:00:00-05:00",
+    });
+  });
+
   it("a free slot sets both the day and the time", () => {
     const { actor } = start(() => Promise.resolve(null));
     actor.send({ type: "slot.pick", startTime: "2026-11-28T09:00:00.000Z" });
