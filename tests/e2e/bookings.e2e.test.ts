@@ -1,5 +1,5 @@
 import type { Booking } from "@shared/booking.schema";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { bookAsAssistant, createBooking, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
@@ -500,6 +500,43 @@ describe("Bookings", () => {
     await dialog.waitFor({ state: "detached" });
     await toast(page, "Booking updated successfully").waitFor();
     await row.filter({ hasText: label }).waitFor();
+    await page.context().close();
+  });
+
+  it("refuses to reschedule until the business's timezone is known, rather than on the device's clock", async () => {
+    const page = await newPage();
+    const { staff, serviceId } = await signedUpWithService(page);
+    await addBooking(staff, serviceId, startAt(3, 15), "Evelyn Boyd");
+    // GET /api/availability, which names the timezone, fails: down for longer than the retries wait.
+    const down = (route: Route) =>
+      route.fulfill({
+        status: 503,
+        headers: { "Retry-After": "120" },
+        json: { success: false, error: { code: "UNAVAILABLE", message: "down" } },
+      });
+    await page.route("**/api/availability", down);
+
+    await page.goto("/bookings");
+    await rowOf(page, "Evelyn Boyd")
+      .getByRole("button", { name: /^Reschedule/ })
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule Booking" });
+    await dialog.getByText("The business's time zone could not be loaded").waitFor();
+    await dialog
+      .getByText(
+        "A new time is chosen on the business's clock; until it is known, this booking cannot be rescheduled.",
+      )
+      .waitFor();
+    // No day or time can be chosen, nor anything sent.
+    expect(await dialog.getByLabel("New time").count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Reschedule", exact: true }).count()).toBe(0);
+
+    // Reachable again: "Try again" reads it, and the dialog offers the move on the business's clock.
+    await page.unroute("**/api/availability", down);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await dialog.getByLabel("New time").waitFor();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
     await page.context().close();
   });
 

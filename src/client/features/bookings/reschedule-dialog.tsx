@@ -11,13 +11,14 @@ import { field } from "styled-system/recipes/field";
 import { input } from "styled-system/recipes/input";
 import { customerNameOf } from "../../components/customer-name";
 import { DatePickerField } from "../../components/date-picker-field";
+import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Alert } from "../../components/ui/alert";
 import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
 import * as Dialog from "../../components/ui/dialog";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
-import { useShownTimeZone } from "../../lib/business-timezone";
+import { useBusinessTimeZone } from "../../lib/business-timezone";
 import { calendarDateFormat } from "../../lib/calendar-week";
 import { failureMessage } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
@@ -46,7 +47,9 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   const { t, i18n } = useLingui();
   const api = useApi();
   const id = useId();
-  const timeZone = useShownTimeZone();
+  // The business's alone, never the device's: a day and time read on another clock would be another moment.
+  const zone = useBusinessTimeZone();
+  const timeZone = zone.data;
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   const queryClient = useQueryClient();
@@ -60,7 +63,10 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
     }),
   );
   const dialog = useActorRef(machine, useInspectOptions());
-  const open = useSelector(dialog, (s) => !s.matches("closed"));
+  const editing = useSelector(dialog, (s) => !s.matches("closed"));
+  // Without the business's timezone (its request failed) the dialog opens to say so, and offers no time.
+  const zoneMissing = booking !== null && timeZone === undefined && zone.isError;
+  const open = editing || zoneMissing;
   const saving = useSelector(dialog, (s) => s.matches("saving"));
   // The question stays while its confirmed answer is on its way, so focus stays on the answer pressed.
   const asking = useSelector(
@@ -89,6 +95,7 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
   }, [asking, open]);
 
   const close = () => {
+    if (!editing) return onClose();
     // Not while the change is on its way: its answer decides.
     if (!dialog.getSnapshot().can({ type: "dialog.close" })) return;
     dialog.send({ type: "dialog.close" });
@@ -144,112 +151,131 @@ export function RescheduleDialog({ booking, act, onClose, finalFocus }: Reschedu
         ) : null
       }
     >
-      {/* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
-          control would drop the keyboard focus out of the dialog. */}
-      <DialogForm label={t`Reschedule Booking`} busy={saving} onSubmit={submit}>
-        {asking ? (
-          <OutsideHoursQuestion
-            time={time}
-            day={chosenDay}
-            saving={saving}
-            onConfirm={() => dialog.send({ type: "outsideHours.confirm" })}
+      {zoneMissing ? (
+        <>
+          <LoadErrorAlert
+            title={<Trans>The business's time zone could not be loaded</Trans>}
+            onRetry={() => void zone.refetch()}
           >
-            {suggestions}
-          </OutsideHoursQuestion>
-        ) : failure ? (
-          <Alert title={t`Failed to update booking`}>
-            <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
-            {before && now ? <p>{t`It now starts ${now} instead of ${before}.`}</p> : null}
-            {suggestions}
-          </Alert>
-        ) : null}
-        <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
-          <DatePickerField
-            label={t`New date`}
-            value={date ?? ""}
-            min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}
-            onChange={(next) => {
-              if (next) dialog.send({ type: "date.pick", date: next });
-            }}
-            inputClassName={css({ w: "10rem" })}
-          />
-          <div className={fieldStyles.root}>
-            <label htmlFor={`${id}-time`} className={fieldStyles.label}>
-              <Trans>New time</Trans>
-            </label>
-            <input
-              ref={timeRef}
-              id={`${id}-time`}
-              type="time"
-              step={RESCHEDULE_STEP_MINUTES * 60}
-              className={cx(input({ size: "sm" }), css({ w: "8rem" }))}
-              value={time}
-              onChange={(event) => dialog.send({ type: "time.change", time: event.target.value })}
+            <Trans>
+              A new time is chosen on the business's clock; until it is known, this booking cannot be
+              rescheduled.
+            </Trans>
+          </LoadErrorAlert>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+          </Dialog.Footer>
+        </>
+      ) : (
+        /* Nothing is disabled while saving: the chart ignores changes then, and disabling the focused
+          control would drop the keyboard focus out of the dialog. */
+        <DialogForm label={t`Reschedule Booking`} busy={saving} onSubmit={submit}>
+          {asking ? (
+            <OutsideHoursQuestion
+              time={time}
+              day={chosenDay}
+              saving={saving}
+              onConfirm={() => dialog.send({ type: "outsideHours.confirm" })}
+            >
+              {suggestions}
+            </OutsideHoursQuestion>
+          ) : failure ? (
+            <Alert title={t`Failed to update booking`}>
+              <p>{reason ? i18n._(reason) : t`Please try again.`}</p>
+              {before && now ? <p>{t`It now starts ${now} instead of ${before}.`}</p> : null}
+              {suggestions}
+            </Alert>
+          ) : null}
+          <div className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "flex-end" })}>
+            <DatePickerField
+              label={t`New date`}
+              value={date ?? ""}
+              min={timeZone ? firstBookableDay(Date.now(), timeZone) : undefined}
+              onChange={(next) => {
+                if (next) dialog.send({ type: "date.pick", date: next });
+              }}
+              inputClassName={css({ w: "10rem" })}
             />
+            <div className={fieldStyles.root}>
+              <label htmlFor={`${id}-time`} className={fieldStyles.label}>
+                <Trans>New time</Trans>
+              </label>
+              <input
+                ref={timeRef}
+                id={`${id}-time`}
+                type="time"
+                step={RESCHEDULE_STEP_MINUTES * 60}
+                className={cx(input({ size: "sm" }), css({ w: "8rem" }))}
+                value={time}
+                onChange={(event) => dialog.send({ type: "time.change", time: event.target.value })}
+              />
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              data-part="now"
+              onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
+            >
+              <Clock aria-hidden="true" />
+              <Trans>Now</Trans>
+            </Button>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            data-part="now"
-            onClick={() => dialog.send({ type: "time.now", at: Date.now() })}
-          >
-            <Clock aria-hidden="true" />
-            <Trans>Now</Trans>
-          </Button>
-        </div>
-        {date && bookingId ? (
-          <section
-            aria-labelledby={`${id}-slots`}
-            className={css({ display: "flex", flexDirection: "column", gap: "2" })}
-          >
-            <h3 id={`${id}-slots`} className={css({ fontSize: "sm", fontWeight: "medium" })}>
-              <Trans>Free times on {chosenDay}</Trans>
-            </h3>
-            {slots.data ? (
-              slots.data.length === 0 ? (
+          {date && bookingId ? (
+            <section
+              aria-labelledby={`${id}-slots`}
+              className={css({ display: "flex", flexDirection: "column", gap: "2" })}
+            >
+              <h3 id={`${id}-slots`} className={css({ fontSize: "sm", fontWeight: "medium" })}>
+                <Trans>Free times on {chosenDay}</Trans>
+              </h3>
+              {slots.data ? (
+                slots.data.length === 0 ? (
+                  <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                    <Trans>No free times that day.</Trans>
+                  </p>
+                ) : (
+                  <div className={choices}>
+                    {slots.data.map((slot) => {
+                      const label = timeOf(slot.start);
+                      // The instant, when one was picked: the hour the clocks go back lists 01:30 twice.
+                      const chosen = exactStart ? slot.start === exactStart : label === time;
+                      return (
+                        <Button
+                          key={slot.start}
+                          variant={chosen ? "solid" : "outline"}
+                          size="xs"
+                          aria-pressed={chosen}
+                          onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
+                        >
+                          {label}
+                        </Button>
+                      );
+                    })}
+                  </div>
+                )
+              ) : slots.isError ? (
                 <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                  <Trans>No free times that day.</Trans>
+                  <Trans>The free times could not be loaded. You can still choose a time.</Trans>
                 </p>
               ) : (
-                <div className={choices}>
-                  {slots.data.map((slot) => {
-                    const label = timeOf(slot.start);
-                    // The instant, when one was picked: the hour the clocks go back lists 01:30 twice.
-                    const chosen = exactStart ? slot.start === exactStart : label === time;
-                    return (
-                      <Button
-                        key={slot.start}
-                        variant={chosen ? "solid" : "outline"}
-                        size="xs"
-                        aria-pressed={chosen}
-                        onClick={() => dialog.send({ type: "slot.pick", startTime: slot.start })}
-                      >
-                        {label}
-                      </Button>
-                    );
-                  })}
-                </div>
-              )
-            ) : slots.isError ? (
-              <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                <Trans>The free times could not be loaded. You can still choose a time.</Trans>
-              </p>
-            ) : (
-              <p className={css({ fontSize: "sm", color: "fg.muted" })}>
-                <Trans>Loading free times...</Trans>
-              </p>
-            )}
-          </section>
-        ) : null}
-        <Dialog.Footer>
-          <Button variant="outline" onClick={close}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
-            {saving && !asking ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
-          </Button>
-        </Dialog.Footer>
-      </DialogForm>
+                <p className={css({ fontSize: "sm", color: "fg.muted" })}>
+                  <Trans>Loading free times...</Trans>
+                </p>
+              )}
+            </section>
+          ) : null}
+          <Dialog.Footer>
+            <Button variant="outline" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" disabled={!canSubmit && !saving} aria-disabled={saving || undefined}>
+              {saving && !asking ? <Trans>Rescheduling...</Trans> : <Trans>Reschedule</Trans>}
+            </Button>
+          </Dialog.Footer>
+        </DialogForm>
+      )}
     </AppDialog>
   );
 }
