@@ -153,7 +153,8 @@ export function createAssistantBookingDesk(
     const at = { businessId, timezone, serviceId: booking.serviceId, start };
     // Only a change the rule allows is worth a look at the rules: changeBooking answers the others' 409, and
     // a move to the time it has already changes nothing (its notice may have passed since it was booked).
-    // An overlap is the exclusion constraint's to refuse (the booking's own time does not count).
+    // The calendar's busy times are weighed there, with the booked buffers; an overlap with another booking is
+    // the exclusion constraint's to refuse (the booking's own time does not count).
     if (
       OPEN_BOOKING_STATUSES.includes(booking.status) &&
       start.getTime() !== booking.startTime.getTime() &&
