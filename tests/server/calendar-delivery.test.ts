@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { changeBooking } from "../../src/server/bookings/bookings-write.repo";
+import { changeBooking, createBooking } from "../../src/server/bookings/bookings-write.repo";
 import { createCalendarApi } from "../../src/server/calendar/calendar-api";
 import { createCalendarDelivery } from "../../src/server/calendar/calendar-delivery";
 import { eventIdOf } from "../../src/server/calendar/calendar-event-fields";
+import type { Transaction } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
@@ -18,6 +19,7 @@ import {
   staffPutAt,
 } from "../support/server-bookings";
 import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
+import { reportCall } from "../support/server-calls";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
 import type { TestServer } from "../support/server-harness";
 
@@ -245,6 +247,91 @@ describe("Bookings → Google Calendar", () => {
       await allDelivered(practice);
       expect(fake.live(calendarId)).toEqual([
         expect.objectContaining({ start: expect.objectContaining({ dateTime: moved }) }),
+      ]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "shows a calendar connected afresh a booking made while it connected, whose transaction ends after a later one's (PostgreSQL)",
+    async () => {
+      const practice = await connected();
+      const first = await staffBooking(practice, "First", "2026-03-23T10:00:00-04:00");
+      await staffBooking(practice, "Other", "2026-03-23T11:00:00-04:00");
+      await allDelivered(practice);
+      /** Runs `write` in a transaction that commits when told: answers when it has written, and the commit. */
+      const held = (write: (tx: Transaction) => Promise<unknown>) => {
+        let written!: () => void;
+        const done = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        let commit!: () => void;
+        const committing = new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+        const committed = server.db.transaction(async (tx) => {
+          await write(tx);
+          written();
+          await committing;
+        });
+        return { written: done, commit: () => (commit(), committed) };
+      };
+      const waitingForLocks = (count: number) =>
+        vi.waitFor(
+          async () => {
+            const [lock] = await rawRows<{ waiting: number }>(
+              server.db,
+              sql`select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            expect(lock!.waiting).toBe(count);
+          },
+          { timeout: 15_000, interval: 20 },
+        );
+      // Another account is connected: the connect takes its transaction id (the old connection's lock), then
+      // waits on an event row of the old calendar that this transaction holds.
+      const eventRow = held((tx) =>
+        tx.execute(sql`select 1 from calendar_events where booking_id = ${first._id}::uuid for update`),
+      );
+      await eventRow.written;
+      fake.outage(true);
+      const calendarId = `second-${practice.calendarId}`;
+      const connecting = connectCalendar(server.db, practice.businessId, calendarId, server.clock());
+      await waitingForLocks(1);
+      // Meanwhile a booking is made (a later transaction id, committed last), and a missed call reported (its
+      // outbox row from a later transaction still, committed at once).
+      const making = held((tx) =>
+        createBooking(tx, {
+          businessId: practice.businessId,
+          actor: { kind: "staff", id: practice.staff.user.id, name: null },
+          booking: {
+            source: "staff",
+            serviceId: practice.service._id,
+            startTime: new Date("2026-03-23T14:00:00-04:00"),
+            customerName: "Made Meanwhile",
+            customerPhone: "+15559990000",
+          },
+          now: server.clock(),
+        }),
+      );
+      await making.written;
+      const missed = {
+        externalId: "missed",
+        callerNumber: "+15550001",
+        startedAt: "2026-03-02",
+        status: "missed",
+      };
+      expect((await reportCall(server, practice.key, missed)).status).toBe(201);
+      await eventRow.commit();
+      await connecting;
+      await making.commit();
+      fake.outage(false);
+      server.clock.advance(MINUTE);
+      await server.runDue();
+      await allDelivered(practice);
+      expect(fake.live(calendarId).map((e) => e.summary)).toEqual([
+        "Cleaning · First",
+        "Cleaning · Other",
+        "Cleaning · Made Meanwhile",
       ]);
     },
   );

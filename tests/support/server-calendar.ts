@@ -29,6 +29,7 @@ export function calendarTestSetup(env: Record<string, string> = {}) {
 /** Where a business's calendar delivery stands. */
 export type CalendarConnection = {
   deliveredThroughId: number;
+  /** The last of the business's outbox rows in delivery order, (xid, id): on PostgreSQL not always the highest id. */
   newest: number;
   attempts: number;
   nextAttemptAt: string;
@@ -57,7 +58,8 @@ export function serverCalendar(server: () => TestServer) {
     const [row] = await rawRows<CalendarConnection>(
       server().db,
       sql`select k.delivered_through_id::int as "deliveredThroughId",
-          coalesce((select max(id) from outbox where business_id = k.business_id), 0)::int as newest,
+          coalesce((select id from outbox where business_id = k.business_id order by xid desc, id desc limit 1),
+            0)::int as newest,
           k.attempts, to_char(k.next_attempt_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "nextAttemptAt",
           k.last_error as "lastError", k.broken_at::text as "brokenAt",
           to_char(k.last_checked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastCheckedAt"

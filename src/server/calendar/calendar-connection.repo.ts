@@ -86,7 +86,8 @@ export async function connectCalendar(
       await recordConnected(tx);
       return null;
     }
-    const newest = newestOutboxRow(businessId);
+    // Every row the bookings queued below could not reflect comes after the cursor (see newestOutboxRow).
+    const newest = newestOutboxRow(businessId, { finishedOnly: true });
     const fresh = {
       ...mended,
       calendarId: "primary",
