@@ -37,9 +37,11 @@ export async function calendarsToSync(
 
 /**
  * Runs `write` in a transaction only while the connection is still the one a check was made for
- * (`connectedAt`); its row is held (FOR SHARE) until the write commits, so a disconnect or a reconnect made
- * while the check waited for Google neither comes between nor lets the old calendar's changes through
- * (a move found there applied to the booking, a deletion put up for review). False when it is not.
+ * (`connectedAt`); its row is held until the write commits, so a disconnect or a reconnect made while the
+ * check waited for Google neither comes between nor lets the old calendar's changes through (a move found
+ * there applied to the booking, a deletion put up for review). FOR KEY SHARE: it keeps the row from being
+ * deleted or locked FOR UPDATE (connectCalendar), not the delivery from claiming it (a claim that skipped it
+ * would lose the wake-up of the move just made). False when it is not.
  */
 export async function whileConnected(
   db: Executor,
@@ -51,7 +53,7 @@ export async function whileConnected(
       tx,
       sql`select business_id as "businessId" from calendar_connections
         where business_id = ${calendar.businessId}::uuid and ${connectedAtIs(calendar.connectedAt)}
-        for share`,
+        for key share`,
     );
     if (held.length === 0) return false;
     await write(tx);

@@ -179,6 +179,7 @@ export function createCalendarSync(deps: {
       // Once committed: woken by the move itself, the delivery would not see its row yet (PostgreSQL).
       if (moved) outboxWritten([calendar.businessId]);
     }
+    if (deleted.length === 0 && restored.length === 0) return;
     const now = clock();
     const marked = await connected(async (tx) => {
       await markDeletedInGoogle(tx, deleted, now);

@@ -65,7 +65,9 @@ export type ClaimedCursor = {
 /**
  * Claims up to `limit` connections of `table` that have something to send and are due (not broken, not held
  * by another sender, past their backoff), holding each until `lease`; with `businessIds`, only among those.
- * One statement, and SKIP LOCKED on PostgreSQL, so of instances claiming at once each gets other ones.
+ * One statement, and SKIP LOCKED on PostgreSQL, so of instances claiming at once each gets other ones. The
+ * lock is the one its update takes anyway (no key update): a connection's row held FOR KEY SHARE (a calendar
+ * check writing while its connection stands, calendar-sync.repo.ts) is claimed all the same, never skipped.
  * `extra` (a text expression over the connection `t`) is answered as `extra`.
  */
 export async function claimDueCursors(
@@ -85,7 +87,7 @@ export async function claimDueCursors(
           and exists (select from outbox o where ${pastCursor("c")})
         order by c.next_attempt_at
         limit ${limit}
-        for update of c skip locked
+        for no key update of c skip locked
       )
       update ${sql.raw(table)} t set next_attempt_at = ${at(lease)}
       from due, businesses b
