@@ -1,4 +1,4 @@
-import { sign } from "hono/jwt";
+import { decode, sign } from "hono/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSessionUser } from "../../src/server/auth/users.repo";
 import { findBusiness } from "../../src/server/company/businesses.repo";
@@ -40,7 +40,9 @@ describe("tenant scoping", () => {
   it("refuses a validly signed token whose user is not in its business", async () => {
     // Pairing Alice's id with Bob's business must not reach Alice: the lookup is scoped by the business.
     const now = Math.floor(server.clock().getTime() / 1000);
-    const claims = { sub: alice.user.id, bid: bob.user.businessId, iat: now, exp: now + 60 };
+    // Alice's own live session: the token is refused for its business alone, not for a session it lacks.
+    const { sid } = decode(alice.accessToken).payload;
+    const claims = { sub: alice.user.id, bid: bob.user.businessId, sid, iat: now, exp: now + 60 };
     const crossed = await sign(claims, server.jwtSecret, "HS256");
     const response = await server.request("/api/auth/me", { accessToken: crossed });
     expect(response.status).toBe(401);
