@@ -124,6 +124,12 @@ export async function connectCalendar(
 
 /** The outbox topic that asks the calendar alone to show a booking as it is (Telegram has no message for it). */
 export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
+/**
+ * The outbox topic that asks the calendar alone to write a booking's event again as the booking is now, though
+ * the event shows the booking's version already: a caller's erasure blanks the name and phone without making a
+ * new version (nothing about the appointment changed), and the event must lose them too.
+ */
+export const CALENDAR_REWRITE_TOPIC = "calendar.rewrite";
 
 /**
  * Events the owner put back in Google (still marked deleted there) whose open booking changed meanwhile: a
@@ -149,9 +155,9 @@ export async function queueOutdatedRestoredBookings(
 
 /**
  * Bookings kept through a caller's erasure (privacy desk) whose event Google shows: each open one is queued
- * once more as its latest timeline entry left it, so calendar delivery rewrites its event from the blanked row
- * (no name, no phone) now rather than at the booking's next change. A completed one's event is left as it was
- * shown (calendar-delivery.ts), a cancelled one's is deleted by its cancel. Resolves to how many were queued.
+ * to be written again as it is when sent, so calendar delivery rewrites its event from the blanked row (no name,
+ * no phone) now rather than at the booking's next change. A completed one's event is left as it was shown
+ * (calendar-delivery.ts), a cancelled one's is deleted by its cancel. Resolves to how many were queued.
  */
 export async function queueErasedBookings(
   tx: Executor,
@@ -160,12 +166,9 @@ export async function queueErasedBookings(
   const [row] = await rawRows<{ queued: number }>(
     tx,
     sql`with queued as (
-        insert into outbox (business_id, topic, booking_id, booking_event_id, created_at)
-        select b.business_id, ${CALENDAR_BACKFILL_TOPIC}, b.id, latest.id, ${input.now.toISOString()}::timestamptz
+        insert into outbox (business_id, topic, booking_id, created_at)
+        select b.business_id, ${CALENDAR_REWRITE_TOPIC}, b.id, ${input.now.toISOString()}::timestamptz
         from calendar_events ce join bookings b on b.id = ce.booking_id
-        cross join lateral (
-          select e.id from booking_events e where e.booking_id = b.id order by e.version desc limit 1
-        ) latest
         where ce.business_id = ${input.businessId}::uuid
           and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])
           and ce.deleted_in_google_at is null and b.status in ('pending', 'confirmed')

@@ -9,7 +9,7 @@ import { createOutboxSender, type FailureVerdict } from "../outbox/outbox-sender
 import { createOutboxWorker, type OutboxWorker } from "../outbox/outbox-worker";
 import type { CalendarAccess } from "./calendar-access";
 import { type CalendarApi, CalendarApiError } from "./calendar-api";
-import { CALENDAR_BACKFILL_TOPIC } from "./calendar-connection.repo";
+import { CALENDAR_BACKFILL_TOPIC, CALENDAR_REWRITE_TOPIC } from "./calendar-connection.repo";
 import { bookingEventFields, eventIdOf } from "./calendar-event-fields";
 import {
   type CalendarChangeRow,
@@ -116,8 +116,11 @@ export function createCalendarDelivery(deps: {
     const shown = known.get(bookingId) ?? { eventId: row.eventId, version: row.eventVersion };
     // The event shows this version of the booking or a newer one: a booking queued as it is when sent
     // (calendar.backfill) went out with changes whose own rows come later. Sent again, an older state would
-    // follow the newer one, and the check would take the difference for a move made in Google.
-    if (shown.version !== null && version <= shown.version) return;
+    // follow the newer one, and the check would take the difference for a move made in Google. A rewrite
+    // (calendar.rewrite: an erasure blanked the name and phone) is sent for the version the event shows.
+    const rewrite = row.topic === CALENDAR_REWRITE_TOPIC;
+    if (shown.version !== null && (version < shown.version || (version === shown.version && !rewrite)))
+      return;
     const existing = shown.eventId;
     const eventId = existing ?? eventIdOf(bookingId);
     if (toStatus === "cancelled") {
@@ -177,7 +180,8 @@ export function createCalendarDelivery(deps: {
       }
     } else {
       // A booking queued as it is meets an event this calendar may have lost since (see connectCalendar).
-      inGoogle = row.topic === CALENDAR_BACKFILL_TOPIC ? await patchUnlessDeleted() : await patch();
+      inGoogle =
+        row.topic === CALENDAR_BACKFILL_TOPIC || rewrite ? await patchUnlessDeleted() : await patch();
     }
     known.set(bookingId, { eventId, version: inGoogle ? version : shown.version });
     if (inGoogle)
