@@ -102,9 +102,16 @@ async function scan() {
 }
 
 const copyOf = async (callId: string) => {
-  const [row] = await rawRows<{ state: string; attempts: number; sizeBytes: number; contentType: string }>(
+  const [row] = await rawRows<{
+    state: string;
+    attempts: number;
+    sizeBytes: number;
+    contentType: string;
+    sourceUrl: string;
+  }>(
     server.db,
-    sql`select state, attempts, size_bytes::int as "sizeBytes", content_type as "contentType"
+    sql`select state, attempts, size_bytes::int as "sizeBytes", content_type as "contentType",
+        source_url as "sourceUrl"
       from recording_copies where call_id = ${callId}::uuid`,
   );
   return row ?? null;
@@ -127,6 +134,7 @@ describe("the recording copy", () => {
       attempts: 1,
       sizeBytes: wav.length,
       contentType: "audio/wav",
+      sourceUrl: link,
     });
     expect(readFileSync(fileOf(p, callId))).toEqual(wav);
 
@@ -473,7 +481,8 @@ describe("deleting recordings", () => {
       accessToken: p.staff.accessToken,
     });
     expect(erased.status).toBe(200);
-    expect(await copyOf(callId)).toMatchObject({ state: "discarded" });
+    // The tombstone holds no link: the caller's recording link is nowhere once the erasure answers.
+    expect(await copyOf(callId)).toMatchObject({ state: "discarded", sourceUrl: "" });
     // …and stores the file after the erasure: the tombstone, no longer held by the claim, deletes it.
     download.release();
     await scan();

@@ -6,8 +6,9 @@
 --   * a call holding a link with no job, or a job for another link, gets a pending job due at once (a copy
 --     stored from the old link stays served until the new one replaces it);
 --   * a call without a link (cleared by the retention purge, erased by the privacy desk, reported while
---     recording was off, set to null) or no longer there (purged) has its job made a tombstone ('discarded'),
---     so the worker deletes the stored file before the row: a file can outlive its row only as long as that.
+--     recording was off, set to null) or no longer there (purged) has its job made a tombstone ('discarded',
+--     its link blanked), so the worker deletes the stored file before the row: a file can outlive its row only
+--     as long as that.
 -- A link is only ever stored while the business's recording is on (calls_report), so nothing is copied while
 -- it is off. Calls whose link did not change are left as they are.
 CREATE OR REPLACE FUNCTION recording_copies_sync(p_businesses uuid[], p_calls uuid[], p_now timestamptz)
@@ -40,7 +41,9 @@ BEGIN
     WHERE r.source_url <> excluded.source_url OR r.state = 'discarded'
   )
   -- Due at once whatever the clock says (the purge, which has no clock of the app's, makes tombstones too).
-  UPDATE recording_copies r SET state = 'discarded', next_attempt_at = '-infinity', last_error = NULL
+  -- A tombstone keeps no link: the worker deletes the file by the call's ids, and the link, the caller's
+  -- data, is gone with the call's own at once (an erasure leaves it nowhere, even until the worker runs).
+  UPDATE recording_copies r SET state = 'discarded', source_url = '', next_attempt_at = '-infinity', last_error = NULL
   FROM named n
   WHERE r.business_id = n.business_id AND r.call_id = n.call_id AND r.state <> 'discarded'
     AND NOT EXISTS (SELECT 1 FROM linked l WHERE l.business_id = n.business_id AND l.call_id = n.call_id);
