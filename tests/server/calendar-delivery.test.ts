@@ -196,6 +196,42 @@ describe("Bookings → Google Calendar", () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(
+    "sends a calendar connected while any other transaction is open only the bookings still to come, none cancelled (PostgreSQL)",
+    async () => {
+      // A transaction of anyone's left open from before the bookings: the cursor starts before their rows.
+      let end!: () => void;
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => {
+        opened = resolve;
+      });
+      const elsewhere = server.db.transaction(async (tx) => {
+        await rawRows(tx, sql`select pg_current_xact_id()`);
+        opened();
+        await ended;
+      });
+      await open;
+      let practice!: Awaited<ReturnType<typeof connected>>;
+      try {
+        practice = await connected(async (before) => {
+          await staffBooking(before, "Still Pending", "2026-03-09T10:00:00-04:00");
+          const calledOff = await staffBooking(before, "Called Off", "2026-03-11T10:00:00-04:00");
+          await staffPut(server, before.staff, calledOff._id, { status: "cancelled" });
+        });
+      } finally {
+        end();
+        await elsewhere;
+      }
+      await allDelivered(practice);
+      expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual(["Cleaning · Still Pending"]);
+      // The cancelled booking's own rows, older than the calendar, are not replayed: no insert then delete.
+      expect(writes(practice.calendarId)).toEqual(["POST (insert)"]);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
     "shows a calendar connected while a booking change commits that change, not the state the connect read (PostgreSQL)",
     async () => {
       const practice = await openPractice(server);

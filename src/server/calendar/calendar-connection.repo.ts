@@ -93,6 +93,8 @@ export async function connectCalendar(
       calendarId: "primary",
       deliveredThroughId: newest.id,
       deliveredThroughXid: newest.xid,
+      // What the backfill below reflects: rows behind the cursor's start that it saw committed are not sent.
+      connectedSnapshot: sql`pg_current_snapshot()::text`,
       lastCheckedAt: null,
       syncToken: null,
       watchChannelId: null,

@@ -113,6 +113,9 @@ export function createCalendarDelivery(deps: {
   ) => {
     const { bookingId, toStatus, startTime, endTime, version } = row;
     if (!bookingId || !toStatus || !startTime || !endTime || version === null) return;
+    // Older than the calendar: its bookings went out as they are with the connect's backfill (a booking
+    // cancelled before the connect never shows up, not even for a moment).
+    if (row.coveredByConnect) return;
     const shown = known.get(bookingId) ?? { eventId: row.eventId, version: row.eventVersion };
     // The event shows this version of the booking or a newer one: a booking queued as it is when sent
     // (calendar.backfill) went out with changes whose own rows come later. Sent again, an older state would

@@ -5,6 +5,7 @@ import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { dateOrNull, nextRowsAfter, type OutboxPosition } from "../outbox/outbox-cursor.repo";
+import { CALENDAR_BACKFILL_TOPIC } from "./calendar-connection.repo";
 
 /*
  * The calendar's view of the outbox (what each booking change asks of the Google event) and the one event
@@ -32,6 +33,12 @@ export type CalendarChangeRow = {
   eventId: string | null;
   eventVersion: number | null;
   deletedInGoogle: boolean;
+  /**
+   * A change the connect's backfill already reflects: its transaction had committed when the connect took its
+   * snapshot (the cursor starts before it when another transaction was still open then; see newestOutboxRow).
+   * Never a backfill row: the connect's own transaction counts as visible in its own snapshot.
+   */
+  coveredByConnect: boolean;
 };
 
 type RawChangeRow = Omit<CalendarChangeRow, "id" | "startTime" | "endTime"> & {
@@ -56,11 +63,14 @@ export async function readCalendarChangesAfter(
         case when o.booking_event_id is null then b.version else e.version end as version,
         b.service_name as "serviceName", b.customer_name as "customerName",
         b.customer_phone as "customerPhone", ce.event_id as "eventId", ce.booking_version as "eventVersion",
-        (ce.deleted_in_google_at is not null) as "deletedInGoogle"
+        (ce.deleted_in_google_at is not null) as "deletedInGoogle",
+        (o.topic <> ${CALENDAR_BACKFILL_TOPIC}
+          and coalesce(pg_visible_in_snapshot(o.xid, k.connected_snapshot::pg_snapshot), false)) as "coveredByConnect"
       from outbox o
       left join bookings b on b.id = o.booking_id
       left join booking_events e on e.id = o.booking_event_id
       left join calendar_events ce on ce.booking_id = o.booking_id
+      left join calendar_connections k on k.business_id = o.business_id
       ${nextRowsAfter(businessId, after, limit)}`,
   );
   return rows.map((row) => ({

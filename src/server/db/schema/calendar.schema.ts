@@ -32,6 +32,11 @@ export const calendarConnections = pgTable("calendar_connections", {
   connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
   deliveredThroughId: bigint("delivered_through_id", { mode: "number" }).notNull().default(0),
   deliveredThroughXid: xid8("delivered_through_xid").notNull().default("0"),
+  /**
+   * The snapshot (pg_snapshot as text) of the connect that queued the bookings to show: rows of transactions it
+   * saw committed are reflected in that backfill and not sent again (null: a connection from before).
+   */
+  connectedSnapshot: text("connected_snapshot"),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().default(sql`'epoch'`),
   lastError: text("last_error"),

@@ -1,0 +1,1 @@
+ALTER TABLE "calendar_connections" ADD COLUMN "connected_snapshot" text;
