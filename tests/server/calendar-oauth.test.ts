@@ -333,9 +333,11 @@ describe("with Google configured (the fake OAuth server)", () => {
     const firstId = (await assistantBookingOf(first)).id;
     expect((await connectFlow(server, fake, staff)).post.success).toBe(true);
     const connected = (await connectionRow(server, businessId))!;
-    expect(connected.deliveredThroughId).toBe(await newestOutboxId());
+    // At the newest change; on PostgreSQL before it while any other transaction was open at the connect (the
+    // rows between, which the connect saw committed, are not sent: calendar-delivery.test.ts).
+    expect(connected.deliveredThroughId).toBeLessThanOrEqual(await newestOutboxId());
     // The booking made before the calendar was connected goes to it too.
-    expect(await queuedFor(connected.deliveredThroughId)).toEqual([firstId]);
+    expect(await queuedFor(await newestOutboxId())).toEqual([firstId]);
 
     // Broken, a booking waits in the outbox; the same account reconnects and keeps its place (and busy times).
     await server.db
@@ -369,12 +371,10 @@ describe("with Google configured (the fake OAuth server)", () => {
     const oldGrant = fake.grants.at(-1)!;
     expect((await connectFlow(server, fake, staff, { email: "other@example.com" })).post.success).toBe(true);
     const switched = (await connectionRow(server, businessId))!;
-    expect(switched).toMatchObject({
-      email: "other@example.com",
-      deliveredThroughId: await newestOutboxId(),
-    });
+    expect(switched.email).toBe("other@example.com");
+    expect(switched.deliveredThroughId).toBeLessThanOrEqual(await newestOutboxId());
     // The new account's calendar is shown the diary to come, soonest first.
-    expect(await queuedFor(switched.deliveredThroughId)).toEqual([firstId, secondId]);
+    expect(await queuedFor(await newestOutboxId())).toEqual([firstId, secondId]);
     expect(
       await server.db.select().from(calendarBusy).where(eq(calendarBusy.businessId, businessId)),
     ).toEqual([]);
