@@ -9,6 +9,7 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
 import { connectCalendar } from "../support/calendar-access-double";
+import { deferred } from "../support/deferred";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
 import {
   bookingOf,
@@ -58,6 +59,24 @@ const writes = (calendarId: string, since = 0) =>
         !c.path.endsWith("/events/watch"),
     )
     .map((c) => `${c.method} ${c.path.split("/events")[1] || "(insert)"}`);
+
+/** Runs `write` in a transaction that commits when told: answers when it has written, and the commit. */
+function held(write: (tx: Transaction) => Promise<unknown>) {
+  const written = deferred();
+  const committing = deferred();
+  const committed = server.db.transaction(async (tx) => {
+    await write(tx);
+    written.resolve();
+    await committing.promise;
+  });
+  return {
+    written: written.promise,
+    commit: () => {
+      committing.resolve();
+      return committed;
+    },
+  };
+}
 
 describe("Bookings → Google Calendar", () => {
   it("keeps one event per booking: tentative while pending, confirmed, moved, left once completed, deleted once cancelled", async () => {
@@ -199,20 +218,8 @@ describe("Bookings → Google Calendar", () => {
     "sends a calendar connected while any other transaction is open only the bookings still to come, none cancelled (PostgreSQL)",
     async () => {
       // A transaction of anyone's left open from before the bookings: the cursor starts before their rows.
-      let end!: () => void;
-      const ended = new Promise<void>((resolve) => {
-        end = resolve;
-      });
-      let opened!: () => void;
-      const open = new Promise<void>((resolve) => {
-        opened = resolve;
-      });
-      const elsewhere = server.db.transaction(async (tx) => {
-        await rawRows(tx, sql`select pg_current_xact_id()`);
-        opened();
-        await ended;
-      });
-      await open;
+      const elsewhere = held((tx) => rawRows(tx, sql`select pg_current_xact_id()`));
+      await elsewhere.written;
       let practice!: Awaited<ReturnType<typeof connected>>;
       try {
         practice = await connected(async (before) => {
@@ -221,8 +228,7 @@ describe("Bookings → Google Calendar", () => {
           await staffPut(server, before.staff, calledOff._id, { status: "cancelled" });
         });
       } finally {
-        end();
-        await elsewhere;
+        await elsewhere.commit();
       }
       await allDelivered(practice);
       expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual(["Cleaning · Still Pending"]);
@@ -237,27 +243,17 @@ describe("Bookings → Google Calendar", () => {
       const practice = await openPractice(server);
       const booked = await staffBooking(practice, "Racing", "2026-03-19T10:00:00-04:00");
       const moved = at("2026-03-19T13:00:00-04:00");
-      let written!: () => void;
-      const changeWritten = new Promise<void>((resolve) => {
-        written = resolve;
-      });
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => {
-        commit = resolve;
-      });
       // The move is written (an older transaction than the connect's) and commits while the connect runs.
-      const change = server.db.transaction(async (tx) => {
-        await changeBooking(tx, {
+      const change = held((tx) =>
+        changeBooking(tx, {
           businessId: practice.businessId,
           bookingId: booked._id,
           actor: { kind: "staff", id: practice.staff.user.id, name: null },
           event: { type: "booking.reschedule", startTime: Date.parse(moved) },
           now: server.clock(),
-        });
-        written();
-        await committing;
-      });
-      await changeWritten;
+        }),
+      );
+      await change.written;
       const calendarId = "racing@example.com";
       // Google is down until the helper has named the test's calendar (the connect wakes the delivery first).
       fake.outage(true);
@@ -274,8 +270,7 @@ describe("Bookings → Google Calendar", () => {
         },
         { timeout: 15_000, interval: 20 },
       );
-      commit();
-      await change;
+      await change.commit();
       await connecting;
       fake.outage(false);
       server.clock.advance(MINUTE);
@@ -294,23 +289,6 @@ describe("Bookings → Google Calendar", () => {
       const first = await staffBooking(practice, "First", "2026-03-23T10:00:00-04:00");
       await staffBooking(practice, "Other", "2026-03-23T11:00:00-04:00");
       await allDelivered(practice);
-      /** Runs `write` in a transaction that commits when told: answers when it has written, and the commit. */
-      const held = (write: (tx: Transaction) => Promise<unknown>) => {
-        let written!: () => void;
-        const done = new Promise<void>((resolve) => {
-          written = resolve;
-        });
-        let commit!: () => void;
-        const committing = new Promise<void>((resolve) => {
-          commit = resolve;
-        });
-        const committed = server.db.transaction(async (tx) => {
-          await write(tx);
-          written();
-          await committing;
-        });
-        return { written: done, commit: () => (commit(), committed) };
-      };
       const waitingForLocks = (count: number) =>
         vi.waitFor(
           async () => {
