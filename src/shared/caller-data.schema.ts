@@ -74,8 +74,8 @@ export type CallerErase = typeof callerErase.infer;
 
 /**
  * What an erasure leaves beyond the business's reach: messages Telegram already delivered, and the Google
- * Calendar events of past appointments (a kept upcoming booking's event is rewritten at once without the name
- * and phone; a cancelled one's is deleted).
+ * Calendar events the owner deleted there or of a calendar not connected now (a kept booking's event is
+ * rewritten at once without the name and phone, a past appointment's too; a cancelled one's is deleted).
  */
 export const OUT_OF_REACH = ["telegramMessages", "calendarEvents"] as const;
 

@@ -8,6 +8,7 @@ import type { Transaction } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
+import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge";
 import { connectCalendar } from "../support/calendar-access-double";
 import { deferred } from "../support/deferred";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
@@ -157,11 +158,25 @@ describe("Bookings → Google Calendar", () => {
     expect(writes(practice.calendarId)).toEqual(["POST (insert)", "POST (insert)"]);
   });
 
-  it("rewrites the event of a booking kept through a caller's erasure without their name and phone, at once", async () => {
+  it("rewrites the events of the bookings kept through a caller's erasure without their name and phone, past appointments too, at once", async () => {
     const practice = await connected();
     const kept = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
     const cancelled = await staffBooking(practice, "Ada Lovelace", "2026-03-04T10:00:00-05:00");
+    const past = await staffBooking(practice, "Ada Lovelace", "2026-03-05T10:00:00-05:00");
+    await staffPut(server, practice.staff, past._id, { status: "confirmed" });
+    await staffPutAt(
+      server,
+      practice.staff,
+      past._id,
+      { status: "completed" },
+      new Date("2026-03-05T10:30:00-05:00"),
+    );
     await allDelivered(practice);
+    expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual([
+      "Cleaning · Ada Lovelace",
+      "Cleaning · Ada Lovelace",
+      "Cleaning · Ada Lovelace",
+    ]);
     const since = fake.calls().length;
     const response = await server.request("/api/privacy/caller/erase", {
       method: "POST",
@@ -176,12 +191,65 @@ describe("Bookings → Google Calendar", () => {
     });
     expect(response.status).toBe(200);
     await allDelivered(practice);
-    const [event] = fake.live(practice.calendarId);
-    expect(event).toMatchObject({ id: eventIdOf(kept._id), status: "tentative", summary: "Cleaning · " });
+    expect(
+      fake.live(practice.calendarId).map((e) => ({ id: e.id, status: e.status, summary: e.summary })),
+    ).toEqual([
+      { id: eventIdOf(kept._id), status: "tentative", summary: "Cleaning · " },
+      { id: eventIdOf(past._id), status: "confirmed", summary: "Cleaning · " },
+    ]);
     expect(JSON.stringify(fake.live(practice.calendarId))).not.toMatch(/Lovelace|5559990000/);
     expect(writes(practice.calendarId, since).sort()).toEqual(
-      [`DELETE /${eventIdOf(cancelled._id)}`, `PATCH /${eventIdOf(kept._id)}`].sort(),
+      [
+        `DELETE /${eventIdOf(cancelled._id)}`,
+        `PATCH /${eventIdOf(kept._id)}`,
+        `PATCH /${eventIdOf(past._id)}`,
+      ].sort(),
     );
+  });
+
+  it("rewrites the events of past appointments whose name and phone the retention purge removes", async () => {
+    const practice = await connected();
+    const done = await staffBooking(practice, "Grace Hopper", "2026-03-06T10:00:00-05:00");
+    await staffPut(server, practice.staff, done._id, { status: "confirmed" });
+    await staffPutAt(
+      server,
+      practice.staff,
+      done._id,
+      { status: "completed" },
+      new Date("2026-03-06T10:30:00-05:00"),
+    );
+    const later = await staffBooking(practice, "Grace Hopper", "2026-04-20T10:00:00-04:00");
+    await allDelivered(practice);
+    const since = fake.calls().length;
+    const run = await purgeBusinessRetention(
+      server.db,
+      {
+        id: practice.businessId,
+        timezone: "America/New_York",
+        callContentDays: null,
+        callRowDays: null,
+        bookingPersonalDays: 1,
+      },
+      new Date("2026-03-10T12:00:00Z"),
+    );
+    expect(run.bookingsAnonymised).toBe(1);
+    await allDelivered(practice);
+    const shown = fake
+      .live(practice.calendarId)
+      .map((e) => ({ id: e.id, summary: e.summary, description: e.description }));
+    expect(shown.sort((a, b) => (a.summary ?? "").localeCompare(b.summary ?? ""))).toEqual([
+      {
+        id: eventIdOf(done._id),
+        summary: "Cleaning · ",
+        description: `${PUBLIC_URL}/bookings?booking=${done._id}`,
+      },
+      {
+        id: eventIdOf(later._id),
+        summary: "Cleaning · Grace Hopper",
+        description: `+15559990000\n${PUBLIC_URL}/bookings?booking=${later._id}`,
+      },
+    ]);
+    expect(writes(practice.calendarId, since)).toEqual([`PATCH /${eventIdOf(done._id)}`]);
   });
 
   it("shows a calendar connected afresh each booking as it is when sent, never an older state after a newer one", async () => {

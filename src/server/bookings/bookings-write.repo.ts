@@ -511,7 +511,7 @@ const personalRemoved = (now: Date) =>
 
 /**
  * Removes the customer's name, phone and notes from up to `limit` of the business's bookings whose
- * appointment ended before `before` and still hold them, marking each with `now`; resolves to how many. The
+ * appointment ended before `before` and still hold them, marking each with `now`; resolves to their ids. The
  * booking stays (status, service, time, price: what the figures count), its version and timeline unchanged:
  * this is no change of the appointment.
  */
@@ -521,8 +521,8 @@ export async function removeBookingPersonalData(
   before: Date,
   limit: number,
   now: Date,
-): Promise<number> {
-  const [row] = await rawRows<{ removed: number }>(
+): Promise<string[]> {
+  const [row] = await rawRows<{ ids: string[] }>(
     db,
     sql`with due as (
         select id from bookings
@@ -534,11 +534,11 @@ export async function removeBookingPersonalData(
       removed as (
         update bookings b set ${personalRemoved(now)}
         from due where b.id = due.id
-        returning 1
+        returning b.id
       )
-      select count(*)::int as removed from removed`,
+      select coalesce(json_agg(id), '[]') as ids from removed`,
   );
-  return row!.removed;
+  return row!.ids;
 }
 
 /**

@@ -128,8 +128,9 @@ export async function connectCalendar(
 export const CALENDAR_BACKFILL_TOPIC = "calendar.backfill";
 /**
  * The outbox topic that asks the calendar alone to write a booking's event again as the booking is now, though
- * the event shows the booking's version already: a caller's erasure blanks the name and phone without making a
- * new version (nothing about the appointment changed), and the event must lose them too.
+ * the event shows the booking's version already (or shows it as it was before it was completed): an erasure or
+ * the retention purge blanks the name and phone without making a new version (nothing about the appointment
+ * changed), and the event must lose them too.
  */
 export const CALENDAR_REWRITE_TOPIC = "calendar.rewrite";
 
@@ -156,12 +157,13 @@ export async function queueOutdatedRestoredBookings(
 }
 
 /**
- * Bookings kept through a caller's erasure (privacy desk) whose event Google shows: each open one is queued
- * to be written again as it is when sent, so calendar delivery rewrites its event from the blanked row (no name,
- * no phone) now rather than at the booking's next change. A completed one's event is left as it was shown
- * (calendar-delivery.ts), a cancelled one's is deleted by its cancel. Resolves to how many were queued.
+ * Bookings whose customer's name and phone were just removed (a caller's erasure at the privacy desk, the
+ * retention purge) whose event Google shows: each is queued to be written again as it is when sent, so
+ * calendar delivery rewrites its event from the blanked row (no name, no phone) now rather than never (a
+ * completed one's event is otherwise left as it was shown). A cancelled one's event is deleted by its cancel,
+ * one the owner deleted in Google is theirs. Resolves to how many were queued.
  */
-export async function queueErasedBookings(
+export async function queueAnonymisedBookings(
   tx: Executor,
   input: { businessId: string; bookingIds: readonly string[]; now: Date },
 ): Promise<number> {
@@ -173,7 +175,7 @@ export async function queueErasedBookings(
         from calendar_events ce join bookings b on b.id = ce.booking_id
         where ce.business_id = ${input.businessId}::uuid
           and ce.booking_id = any(${`{${input.bookingIds.join(",")}}`}::uuid[])
-          and ce.deleted_in_google_at is null and b.status in ('pending', 'confirmed')
+          and ce.deleted_in_google_at is null and b.status <> 'cancelled'
         order by b.start_time, b.id
         returning 1
       )

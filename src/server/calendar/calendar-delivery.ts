@@ -58,7 +58,8 @@ type ClaimedCalendar = ClaimedCursor & { connectedAt: Date };
  * one event, whose id is derived from the booking (eventIdOf): a create or a change of a booking without an
  * event inserts it, and Google's 409 (the event is there already: a sender crashed after Google made it,
  * or another instance did) turns into a patch of it. A pending booking shows as tentative, a confirmed one
- * as confirmed; a reschedule patches the times; a cancellation deletes the event; a completion leaves it.
+ * as confirmed; a reschedule patches the times; a cancellation deletes the event; a completion leaves it
+ * (until the name and phone are removed: calendar.rewrite).
  * An event the owner deleted in Google is left alone (staff review it, see calendar-sync.ts); so is one Google
  * does not find in the calendar when patching it (404 on the event: moved to another calendar), and a cancel
  * of one it does not find is done.
@@ -120,7 +121,7 @@ export function createCalendarDelivery(deps: {
     // The event shows this version of the booking or a newer one: a booking queued as it is when sent
     // (calendar.backfill) went out with changes whose own rows come later. Sent again, an older state would
     // follow the newer one, and the check would take the difference for a move made in Google. A rewrite
-    // (calendar.rewrite: an erasure blanked the name and phone) is sent for the version the event shows.
+    // (calendar.rewrite: the name and phone were removed) is sent for the version the event shows.
     const rewrite = row.topic === CALENDAR_REWRITE_TOPIC;
     if (shown.version !== null && (version < shown.version || (version === shown.version && !rewrite)))
       return;
@@ -138,8 +139,9 @@ export function createCalendarDelivery(deps: {
       known.set(bookingId, { eventId: null, version });
       return;
     }
-    // A completed appointment stays as it was shown; one the owner deleted waits for staff's review.
-    if (toStatus === "completed" || row.deletedInGoogle) return;
+    // A completed appointment stays as it was shown, unless its name and phone were removed; one the owner
+    // deleted waits for staff's review.
+    if ((toStatus === "completed" && !rewrite) || row.deletedInGoogle) return;
     const fields = bookingEventFields({
       bookingId,
       status: toStatus,

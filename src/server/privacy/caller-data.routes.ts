@@ -11,7 +11,7 @@ import {
 import { findAuditEntry, recordAudit } from "../audit/audit.repo";
 import { changeBooking, eraseCustomerBookings } from "../bookings/bookings-write.repo";
 import { staffActor } from "../bookings/who-changed-booking";
-import { queueErasedBookings } from "../calendar/calendar-connection.repo";
+import { queueAnonymisedBookings } from "../calendar/calendar-connection.repo";
 import { eraseCallerCalls } from "../calls/calls-write.repo";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -173,7 +173,8 @@ export function callerDataRoutes(
         "changes, as when a booking of the caller is made while the erasure runs. In one transaction: the bookings to cancel are cancelled by the booking rule (their " +
         "Telegram and calendar notices follow as for any cancel), then every call of the caller loses its " +
         "number, name, transcript, summary and recording link and every booking its customer's name, " +
-        "phone and notes (the Google Calendar events of the kept upcoming ones are rewritten without them); " +
+        "phone and notes (the Google Calendar events of the kept ones, past appointments too, are rewritten without " +
+        "them); " +
         "the rows stay, so the figures do not change. What the voice platforms' tool calls " +
         "of the last week were answered is deleted where it names the caller or one of their bookings. The " +
         "receipt holds counts, when and by whom — no personal data — and is recorded in the audit log " +
@@ -210,8 +211,8 @@ export function callerDataRoutes(
           );
         const bookings = erasedBookings.length;
         if (calls + bookings === 0) throw new Refusal("NOT_FOUND", "No call or booking of that caller");
-        // Google shows the kept ones' name and phone in their events: rewritten from the blanked rows.
-        const rewritten = await queueErasedBookings(tx, { businessId, bookingIds: erasedBookings, now });
+        // Google shows the kept ones' name and phone in their events, past ones too: rewritten from the blanked rows.
+        const rewritten = await queueAnonymisedBookings(tx, { businessId, bookingIds: erasedBookings, now });
         // What the voice platforms' tool calls were answered may name them too (a booking, a number).
         await eraseCallerToolAnswers(
           tx,

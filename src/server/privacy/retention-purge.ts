@@ -1,9 +1,11 @@
 import { type RetentionCounts, recordRetentionBatch } from "../audit/audit.repo";
 import { removeBookingPersonalData } from "../bookings/bookings-write.repo";
+import { queueAnonymisedBookings } from "../calendar/calendar-connection.repo";
 import { clearCallContent, purgeCalls } from "../calls/calls-write.repo";
 import type { Database, Transaction } from "../db/database";
 import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
+import { outboxWritten } from "../outbox/outbox-signal";
 import type { ScheduledJob } from "../scheduler/scheduler";
 import { listRetainingBusinesses, type RetainingBusiness } from "./retention.repo";
 import { retentionCuts } from "./retention-cuts";
@@ -46,6 +48,7 @@ export async function purgeBusinessRetention(
   } = retentionCuts(business, now, business.timezone);
   const removed: RetentionCounts = { calls: 0, callContents: 0, bookingContacts: 0 };
   let statements = 0;
+  let rewritesQueued = false;
   /** One kind's batches, each a transaction that also adds its rows to the run's audit entry. */
   const purge = async (
     kind: keyof RetentionCounts,
@@ -70,9 +73,14 @@ export async function purgeBusinessRetention(
   if (contentCut)
     await purge("callContents", (tx, limit) => clearCallContent(tx, business.id, contentCut, limit, now));
   if (bookingsCut)
-    await purge("bookingContacts", (tx, limit) =>
-      removeBookingPersonalData(tx, business.id, bookingsCut, limit, now),
-    );
+    await purge("bookingContacts", async (tx, limit) => {
+      const bookingIds = await removeBookingPersonalData(tx, business.id, bookingsCut, limit, now);
+      // Their Google Calendar events show the name and phone too: rewritten from the blanked rows.
+      if (await queueAnonymisedBookings(tx, { businessId: business.id, bookingIds, now }))
+        rewritesQueued = true;
+      return bookingIds.length;
+    });
+  if (rewritesQueued) outboxWritten([business.id]);
   return {
     callsDeleted: removed.calls,
     callContentsCleared: removed.callContents,

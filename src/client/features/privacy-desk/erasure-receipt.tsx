@@ -89,9 +89,9 @@ export function ErasureReceiptCard({ receipt, timeZone }: { receipt: ErasureRece
             {receipt.outOfReach.includes("calendarEvents") ? (
               <li>
                 <Trans>
-                  Google Calendar: the events of cancelled bookings are removed, and those of kept upcoming
-                  bookings rewritten without the name and phone. The events of past appointments keep what
-                  they already show: edit them in Google Calendar to remove it.
+                  Google Calendar: the events of cancelled bookings are removed, and those of kept bookings
+                  rewritten without the name and phone. Events you deleted in Google Calendar, and those of a
+                  calendar not connected now, keep what they show: edit them there to remove it.
                 </Trans>
               </li>
             ) : null}
