@@ -247,6 +247,63 @@ describe("with a bot (long polling the fake Bot API)", () => {
     }
   });
 
+  it("connects the supergroup, with its test message sent there once, when the owner enters the ID of a group Telegram upgraded", async () => {
+    const practice = await openPractice(server);
+    const [group, supergroup] = [-8_551, -1_000_000_008_551];
+    fake.upgradeGroup(group, supergroup);
+    const sentBefore = fake.calls.length;
+    const response = await post(server, practice.staff, "/connect", { chatId: group });
+    expect(response.status).toBe(200);
+    expect(await dataOf<TelegramStatus>(response)).toMatchObject({ connected: true, brokenAt: null });
+    const sends = fake.calls.slice(sentBefore).filter((c) => c.method === "sendMessage");
+    expect(sends.map((c) => c.params.chat_id)).toEqual([group, supergroup]);
+    expect(fake.messages(supergroup)).toMatchObject([
+      { text: expect.stringMatching(/^CallDesk is connected\./) },
+    ]);
+    const [row] = await server.db
+      .select({ chatId: telegramConnections.chatId })
+      .from(telegramConnections)
+      .where(eq(telegramConnections.businessId, practice.businessId));
+    expect(row?.chatId).toBe(supergroup);
+  });
+
+  it("keeps a group's place when the owner reconnects it by the group's ID after Telegram upgraded it: what waited arrives in the supergroup, once", async () => {
+    const practice = await openPractice(server);
+    const [group, supergroup] = [-8_552, -1_000_000_008_552];
+    await connect(practice, group);
+    // Broken by the upgrade before any update told of it (as servers did before they followed upgrades).
+    await server.db
+      .update(telegramConnections)
+      .set({
+        brokenAt: server.clock(),
+        brokenReason:
+          "Telegram sendMessage failed: 400 Bad Request: group chat was upgraded to a supergroup chat",
+      })
+      .where(eq(telegramConnections.businessId, practice.businessId));
+    fake.upgradeGroup(group, supergroup);
+    await bookAsAssistant(server, practice, { startTime: TUESDAY_10, customerName: "Waited Long" });
+    expect((await post(server, practice.staff, "/connect", { chatId: group })).status).toBe(200);
+    const [test, waited] = await fake.waitForMessages(supergroup, 2);
+    expect(test!.text).toMatch(/^CallDesk is connected\./);
+    expect(waited!.text).toContain("Waited Long");
+    await vi.waitFor(
+      async () => {
+        const [newest] = await rawRows<{ id: number }>(
+          server.db,
+          sql`select max(id)::int as id from outbox where business_id = ${practice.businessId}::uuid`,
+        );
+        const [row] = await server.db
+          .select()
+          .from(telegramConnections)
+          .where(eq(telegramConnections.businessId, practice.businessId));
+        expect(row).toMatchObject({ chatId: supergroup, deliveredThroughId: newest!.id, brokenAt: null });
+      },
+      { timeout: 10_000 },
+    );
+    expect(fake.messages(supergroup)).toHaveLength(2);
+    expect(fake.messages(group)).toHaveLength(1);
+  });
+
   it("refuses a chat Telegram refuses with spec 8's message, and stores nothing", async () => {
     const staff = await signUp(server);
     fake.unknownChat(8301);

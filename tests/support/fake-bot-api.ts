@@ -67,6 +67,16 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     return list;
   };
 
+  /**
+   * A chat as the Bot API's Chat object has it (`id`, `type`): a user's private chat has the user's (positive)
+   * id, a group a negative one, a supergroup's starts -100.
+   */
+  const chatOf = (chatId: number) => ({
+    id: chatId,
+    type: chatId > 0 ? "private" : chatId <= -1_000_000_000_000 ? "supergroup" : "group",
+  });
+  const unixNow = () => Math.floor(Date.now() / 1000);
+
   type Answer = { status: number; body: unknown };
   const okAnswer = (result: unknown): Answer => ({ status: 200, body: { ok: true, result } });
   const refuse = (status: number, description: string, parameters?: object): Answer => ({
@@ -116,12 +126,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
         edits: 0,
       };
       list.push(sent);
-      return okAnswer({
-        message_id: sent.messageId,
-        date: Math.floor(Date.now() / 1000),
-        chat: { id: chatId, type: "private" },
-        text: sent.text,
-      });
+      return okAnswer({ message_id: sent.messageId, date: unixNow(), chat: chatOf(chatId), text: sent.text });
     },
     editMessageText: (params) => {
       const chatId = Number(params.chat_id);
@@ -134,8 +139,10 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
       target.edits += 1;
       return okAnswer({
         message_id: target.messageId,
-        chat: { id: chatId, type: "private" },
+        date: unixNow(),
+        chat: chatOf(chatId),
         text: target.text,
+        edit_date: unixNow(),
       });
     },
     answerCallbackQuery: (params) => {
@@ -362,8 +369,15 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
      */
     upgradeGroup: (groupId: number, supergroupId: number, options: { tell?: boolean } = {}) => {
       upgraded.set(groupId, supergroupId);
+      // Message objects as Telegram sends them: `date` and the chat's `type` too, and who upgraded it.
       const service = (chatId: number, field: object) => ({
-        message: { message_id: messagesOf(chatId).length + 1, chat: { id: chatId }, ...field },
+        message: {
+          message_id: messagesOf(chatId).length + 1,
+          date: unixNow(),
+          chat: chatOf(chatId),
+          from: { id: -groupId, is_bot: false, first_name: "Owner" },
+          ...field,
+        },
       });
       const updates = [
         service(groupId, { migrate_to_chat_id: supergroupId }),

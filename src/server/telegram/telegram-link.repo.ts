@@ -116,11 +116,12 @@ export async function findTelegramConnection(
 /**
  * Connects (or reconnects) the business's chat; a broken connection is whole again. A new chat hears of what
  * happens from now on (delivery starts after the business's newest outbox row); the same chat connected again
- * (after the bot was blocked and unblocked) keeps its place, so the messages that waited meanwhile arrive.
+ * (after the bot was blocked and unblocked) keeps its place, so the messages that waited meanwhile arrive; so
+ * does a group's connection when the owner enters the group's ID again and `chatId` is its supergroup's.
  */
 export async function upsertTelegramConnection(
   db: Executor,
-  input: { businessId: string; chatId: number; now: Date },
+  input: { businessId: string; chatId: number; now: Date; formerChatId?: number },
 ): Promise<TelegramConnectionRow> {
   const newest = newestOutboxRow(input.businessId);
   const fresh = {
@@ -134,6 +135,7 @@ export async function upsertTelegramConnection(
     brokenAt: null,
     brokenReason: null,
   };
+  const sameChat = sql`${telegramConnections.chatId} in (excluded.chat_id, ${input.formerChatId ?? null}::bigint)`;
   const [row] = await db
     .insert(telegramConnections)
     .values({ businessId: input.businessId, ...fresh })
@@ -141,9 +143,9 @@ export async function upsertTelegramConnection(
       target: telegramConnections.businessId,
       set: {
         ...fresh,
-        deliveredThroughId: sql`case when ${telegramConnections.chatId} = excluded.chat_id
+        deliveredThroughId: sql`case when ${sameChat}
           then ${telegramConnections.deliveredThroughId} else excluded.delivered_through_id end`,
-        deliveredThroughXid: sql`case when ${telegramConnections.chatId} = excluded.chat_id
+        deliveredThroughXid: sql`case when ${sameChat}
           then ${telegramConnections.deliveredThroughXid} else excluded.delivered_through_xid end`,
       },
     })

@@ -55,6 +55,22 @@ async function statusOf(db: Executor, businessId: string, configured: boolean): 
 }
 
 /**
+ * Sends the connect dialog's test message; answers the chat that took it. The ID of a group Telegram upgraded
+ * to a supergroup (an owner's note from before, the group's old `/start` answer) is refused with the
+ * supergroup's ID: the message, and the connection, go there.
+ */
+async function sendTestMessage(api: BotApi, chatId: number, text: string): Promise<number> {
+  try {
+    await api.sendMessage(chatId, text);
+    return chatId;
+  } catch (error) {
+    if (!(error instanceof BotApiError) || error.migrateToChatId === null) throw error;
+    await api.sendMessage(error.migrateToChatId, text);
+    return error.migrateToChatId;
+  }
+}
+
+/**
  * The business's Telegram chat (spec 3 "Messaging-bot status", spec 7 "Messaging bot"): the connect dialog's
  * deep link and its code, connect (with a test message) and disconnect; and, when PUBLIC_URL is set,
  * Telegram's webhook.
@@ -140,7 +156,8 @@ export function telegramRoutes(
         "Connect a chat: the bot sends it a test message, and the chat is stored once Telegram took it",
       description:
         "Telegram refusing the chat (unknown to the bot, bot blocked) is a 400 on `chatId` with spec 8's message; " +
-        "Telegram unreachable is a 503 and nothing is stored. Notifications start with what happens next.",
+        "Telegram unreachable is a 503 and nothing is stored. A group Telegram upgraded to a supergroup is " +
+        "connected as the supergroup. Notifications start with what happens next.",
       auth: "user",
       body: telegramConnectBody,
       response: telegramStatus,
@@ -151,9 +168,14 @@ export function telegramRoutes(
       const { api } = bot();
       const businessId = businessOf(c);
       const business = await findBusiness(db, businessId);
+      const language = languageOf(business?.language ?? DEFAULT_LANGUAGE);
+      let chatId: number;
       try {
-        const language = languageOf(business?.language ?? DEFAULT_LANGUAGE);
-        await api.sendMessage(body.chatId, connectedMessage(language, business?.name ?? "CallDesk"));
+        chatId = await sendTestMessage(
+          api,
+          body.chatId,
+          connectedMessage(language, business?.name ?? "CallDesk"),
+        );
       } catch (error) {
         if (!(error instanceof BotApiError)) throw error;
         logger.info(`Telegram refused connecting chat ${body.chatId}: ${error.message}`);
@@ -164,7 +186,7 @@ export function telegramRoutes(
       }
       const now = clock();
       await db.transaction(async (tx) => {
-        await upsertTelegramConnection(tx, { businessId, chatId: body.chatId, now });
+        await upsertTelegramConnection(tx, { businessId, chatId, formerChatId: body.chatId, now });
         const actor = { userId: c.get("auth").userId };
         await recordAudit(tx, { businessId, actor, at: now, action: "telegram.connected", details: {} });
       });
