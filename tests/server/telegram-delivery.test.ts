@@ -385,6 +385,83 @@ describe("Telegram delivery", () => {
     expect(moves).toMatchObject([{ actor: { kind: "system" }, details: {} }]);
   });
 
+  /** Telegram posts the upgrade's two service messages (the group's last, the supergroup's first). */
+  const tellUpgrade = async (group: number, supergroup: number) => {
+    for (const update of fake.upgradeGroup(group, supergroup)) {
+      expect((await fake.postWebhook(update, { origin: server.url })).status).toBe(200);
+    }
+  };
+  const chatOf = async (businessId: string) =>
+    Number(
+      (
+        await rawRows<{ chatId: string }>(
+          server.db,
+          sql`select chat_id::text as "chatId" from telegram_connections where business_id = ${businessId}::uuid`,
+        )
+      )[0]!.chatId,
+    );
+
+  it("heals a chat broken by its group's upgrade when the upgrade's updates come: what waited arrives in the supergroup, once", async () => {
+    const group = -(4_000_000_000 + nextChat++);
+    const supergroup = -(1_000_000_000_000 + nextChat++);
+    const practice = await connected({ chatId: group });
+    // Broken by the upgrade's refusal (servers did so before they followed it; Telegram may name no supergroup).
+    await server.db.execute(
+      sql`update telegram_connections set broken_at = now(), next_attempt_at = ${DUE_AT_ONCE.toISOString()}::timestamptz,
+        broken_reason = 'Telegram sendMessage failed: 400 Bad Request: group chat was upgraded to a supergroup chat'
+        where business_id = ${practice.businessId}::uuid`,
+    );
+    await staffBooking(practice, "Waited", "2026-03-22T11:00:00-04:00");
+    await staffBooking(practice, "Too", "2026-03-22T12:00:00-04:00");
+    await tellUpgrade(group, supergroup);
+    await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
+    expect(fake.messages(supergroup).map((m) => m.text.split("\n")[1])).toEqual([
+      "Cleaning for Waited",
+      "Cleaning for Too",
+    ]);
+    expect(fake.messages(group)).toEqual([]);
+    expect(await chatOf(practice.businessId)).toBe(supergroup);
+    expect(await connectionOf(practice.businessId)).toMatchObject({ brokenAt: null, brokenReason: null });
+    const status = await dataOf<TelegramStatus>(
+      await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
+    );
+    expect(status).toMatchObject({ connected: true, brokenAt: null });
+  });
+
+  it("tries a chat broken for another reason in the supergroup its group became: it takes what waited, or is broken again with its own refusal", async () => {
+    for (const supergroupRefuses of [false, true]) {
+      const group = -(4_000_000_000 + nextChat++);
+      const supergroup = -(1_000_000_000_000 + nextChat++);
+      const practice = await connected({ chatId: group });
+      // The bot lost the right to post in the group.
+      fake.muteChat(group);
+      await staffBooking(practice, "Muted", "2026-03-22T13:00:00-04:00");
+      const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
+      expect(broken.brokenReason).toMatch(/not enough rights/);
+      if (supergroupRefuses) fake.muteChat(supergroup);
+      const sentBefore = fake.calls.length;
+      await tellUpgrade(group, supergroup);
+      expect(await chatOf(practice.businessId)).toBe(supergroup);
+      if (supergroupRefuses) {
+        await fake.waitUntil(
+          () =>
+            fake.calls.slice(sentBefore).some((c) => c.params.chat_id === supergroup) ? true : undefined,
+          "a send to the supergroup",
+        );
+        const again = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
+        expect(again.brokenReason).toMatch(/not enough rights/);
+        expect(again.deliveredThroughId).toBeLessThan(again.newest);
+        // Tried once: the supergroup's own service message moved nothing more.
+        const tries = fake.calls.slice(sentBefore).filter((c) => c.method === "sendMessage");
+        expect(tries.map((c) => c.params.chat_id)).toEqual([supergroup]);
+      } else {
+        await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
+        expect(fake.messages(supergroup).map((m) => m.text.split("\n")[1])).toEqual(["Cleaning for Muted"]);
+        expect(await connectionOf(practice.businessId)).toMatchObject({ brokenAt: null });
+      }
+    }
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "on PostgreSQL, sends a row whose transaction commits after a later one's, in the order the transactions began",
     async () => {

@@ -170,15 +170,18 @@ async function recordMoved(tx: Transaction, businessIds: string[], now: Date): P
 }
 
 /**
- * Moves every connection of group `from` to its supergroup `to`, keeping its place in the outbox and its state
- * (an update told of the migration: the group's last message or the supergroup's first, so usually twice).
- * Answers the businesses moved: none the second time.
+ * Moves every connection of group `from` to its supergroup `to`, keeping its place in the outbox (an update
+ * told of the migration: the group's last message or the supergroup's first, so usually twice). One broken
+ * while on the group is whole again: the group's refusal, the upgrade's or another (the bot, which hears of
+ * the upgrade, is in the supergroup), no longer stands, and the supergroup takes what waited or refuses it
+ * (broken again, with its reason). Answers the businesses moved: none the second time.
  */
 export async function moveTelegramChat(db: Database, { from, to, now }: ChatMigration): Promise<string[]> {
   return db.transaction(async (tx) => {
     const moved = await rawRows<{ businessId: string }>(
       tx,
-      sql`update telegram_connections set chat_id = ${to}::bigint where chat_id = ${from}::bigint
+      sql`update telegram_connections set chat_id = ${to}::bigint, broken_at = null, broken_reason = null
+        where chat_id = ${from}::bigint
         returning business_id as "businessId"`,
     );
     const businessIds = moved.map((row) => row.businessId);

@@ -5,6 +5,7 @@ import { changeBooking } from "../bookings/bookings-write.repo";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
+import { outboxWritten } from "../outbox/outbox-signal";
 import { Refusal } from "../refusal";
 import { readButtonData } from "./booking-buttons";
 import type { BotApi, TelegramUpdate, TelegramUser } from "./bot-api";
@@ -80,12 +81,16 @@ function migrationOf(message: Message): Omit<ChatMigration, "now"> | null {
   return from === undefined ? null : { from, to: chat.id };
 }
 
-/** Connections to the group follow it to the supergroup before a message is refused for it. */
+/**
+ * Connections to the group follow it to the supergroup before a message is refused for it; one broken on the
+ * group sends what waited there at once.
+ */
 async function followMigration(deps: UpdateDeps, migration: Omit<ChatMigration, "now">): Promise<void> {
   const moved = await moveTelegramChat(deps.db, { ...migration, now: deps.clock() });
   for (const businessId of moved) {
     deps.logger.info(`Telegram moved the chat of business ${businessId} to supergroup ${migration.to}`);
   }
+  outboxWritten(moved);
 }
 
 async function handleButton(deps: UpdateDeps, query: CallbackQuery): Promise<void> {
