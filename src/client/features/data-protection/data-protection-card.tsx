@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { RetentionField as Retention } from "@shared/privacy.constants";
 import type { PrivacySettings } from "@shared/privacy.schema";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserSearch } from "lucide-react";
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
@@ -14,10 +14,8 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../co
 import { Skeleton } from "../../components/ui/skeleton";
 import { SwitchField } from "../../components/ui/switch-field";
 import { Text } from "../../components/ui/text";
-import { toaster } from "../../components/ui/toaster";
+import { useCheckedSave } from "../../components/use-checked-save";
 import { useApi } from "../../lib/api-context";
-import { failureOf } from "../../lib/error-wording";
-import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { PRIVACY_DESK_PATH } from "../privacy-desk/privacy-desk.queries";
 import { dataProtectionQueries, saveDataProtection } from "./data-protection.queries";
 import {
@@ -27,7 +25,7 @@ import {
   sameDraft,
   updateOf,
 } from "./data-protection-draft";
-import { RETENTION_RULE_MESSAGES, type RetentionProblems } from "./data-protection-problems";
+import { RETENTION_RULE_MESSAGES } from "./data-protection-problems";
 import { RetentionField } from "./retention-field";
 
 const loadCheck = () => import("./data-protection-check");
@@ -90,12 +88,9 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const saved = useMemo(() => draftOf(settings), [settings]);
   const [draft, setDraft] = useState(saved);
   const [shown, setShown] = useState(settings);
-  const [problems, setProblems] = useState<RetentionProblems>({});
-  const [checks, setChecks] = useState(0);
 
   // Read again (another tab saved): an untouched form shows it; edits in progress stay.
   if (settings !== shown) {
@@ -104,27 +99,13 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
   }
   const unsaved = !sameDraft(draft, saved);
 
-  // After a refused save, the first field at fault takes the focus (its message is read with it).
-  useEffect(() => {
-    if (checks > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [checks]);
-
-  const save = useMutation({
-    mutationFn: ({ update }: { update: PrivacySettings; sent: DataProtectionDraft }) =>
-      saveDataProtection(api, update),
-    onSuccess: (stored, { sent }) => {
+  const { formRef, problems, setProblems, save, submit, reset } = useCheckedSave({
+    loadCheck,
+    send: (update: PrivacySettings) => saveDataProtection(api, update),
+    onSaved: (stored, sent: DataProtectionDraft) => {
       queryClient.setQueryData(dataProtectionQueries.settings(api).queryKey, stored);
       void queryClient.invalidateQueries({ queryKey: dataProtectionQueries.preview(api).queryKey });
       setDraft((current) => (sameDraft(current, sent) ? draftOf(stored) : current));
-      toaster.success({ title: t`Settings updated successfully` });
-    },
-    onError: async (error, { update }) => {
-      toaster.error({ title: t`Failed to update settings` });
-      const refused = (await loadCheck()).serverProblemOf(failureOf(error)?.field, update);
-      if (refused) {
-        setProblems(refused);
-        setChecks((n) => n + 1);
-      }
     },
   });
 
@@ -137,23 +118,6 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
       setProblems((current) =>
         Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key as Retention))),
       );
-  };
-
-  // One save at a time from the press on: the check is awaited before the request goes, and a second press
-  // meanwhile (or before the render that says "Saving…") must not send it again.
-  const oneAtATime = useOneAtATime();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    oneAtATime(async () => {
-      const update = updateOf(draft);
-      const found = (await loadCheck()).problemsOf(update);
-      setProblems(found);
-      if (Object.keys(found).length > 0) {
-        setChecks((n) => n + 1);
-        return;
-      }
-      await save.mutateAsync({ update, sent: draft });
-    });
   };
 
   const problemText = (field: Retention) => {
@@ -173,7 +137,7 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
       noValidate
       aria-label={label}
       aria-busy={save.isPending || undefined}
-      onSubmit={submit}
+      onSubmit={(event) => submit(event, updateOf(draft), draft)}
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "5" })}
     >
@@ -231,8 +195,7 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
         saveLabel={<Trans>Save data protection</Trans>}
         onDiscard={() => {
           setDraft(saved);
-          setProblems({});
-          save.reset();
+          reset();
         }}
       />
     </form>
