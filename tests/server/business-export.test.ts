@@ -120,8 +120,12 @@ describe("GET /api/privacy/export", () => {
     expect(everything).not.toContain(other.businessId);
     const [call] = files.get("calls.csv")!.split("\r\n").slice(1);
     expect(call).toContain('"Booked a cleaning, ""soon"", please."');
+    // A text starting like a formula (a phone number's +) has a ' before it in the CSV, none in the JSON.
+    expect(call).toContain(`,"'+1 555 0100",`);
+    expect(readme).toContain("has a ' put before it");
     const [callRow] = files.get("calls.jsonl")!.split("\n");
     expect(JSON.parse(callRow!)).toMatchObject({
+      caller_number: "+1 555 0100",
       caller_name: "Ada Lovelace",
       transcript: [{ speaker: "caller", text: "Hello, this is Ada.\nCall me back." }],
     });

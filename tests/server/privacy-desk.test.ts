@@ -317,6 +317,43 @@ describe("GET /api/privacy/caller/export", () => {
     expect(JSON.stringify(log.data[0])).not.toContain("0142");
   });
 
+  it("writes a text a spreadsheet would run as a formula with a ' before it in the CSV, exactly in the JSON", async () => {
+    const practice = await openPractice(server);
+    const name = '=HYPERLINK("https://evil.example","Ada")';
+    const phone = "+48 600 100 200";
+    const said = "-2+3 is what I owe";
+    const reported = await reportCall(server, practice.key, {
+      externalId: "formula-1",
+      callerNumber: phone,
+      callerName: name,
+      startedAt: new Date(START.getTime() - DAY).toISOString(),
+      status: "completed",
+      transcript: [{ speaker: "caller", text: said, offsetSeconds: 1 }],
+    });
+    expect(reported.status).toBe(201);
+    await bookAsAssistant(server, practice, {
+      startTime: "2026-03-05T15:00:00Z",
+      customerName: "@Ada",
+      customerPhone: phone,
+      notes: "=1+1",
+    });
+    const response = await server.request(`/api/privacy/caller/export?${phoneQuery(phone)}`, {
+      accessToken: practice.staff.accessToken,
+    });
+    const files = await readZip(new Uint8Array(await response.arrayBuffer()));
+    const [call] = JSON.parse(files.get("calls.json")!) as ExportedCall[];
+    expect(call).toMatchObject({ fromNumber: phone, customerName: name, transcript: [{ text: said }] });
+    expect(JSON.parse(files.get("bookings.json")!)).toMatchObject([
+      { customerName: "@Ada", customerPhone: phone, notes: "=1+1" },
+    ]);
+    expect(files.get("calls.csv")).toContain(
+      `,"'+48 600 100 200","'=HYPERLINK(""https://evil.example"",""Ada"")",`,
+    );
+    expect(files.get("transcripts.csv")).toContain(`,1,caller,"'-2+3 is what I owe"\r\n`);
+    expect(files.get("bookings.csv")).toContain(`,"'@Ada","'+48 600 100 200","'=1+1",`);
+    expect(files.get("readme.txt")).toContain("has a ' put before it");
+  });
+
   it("answers a HEAD with the file's headers alone: nothing is read, nothing is logged", async () => {
     const { practice } = await practiceWithAda();
     const before = await get<AuditList>(practice.staff, "/api/audit");

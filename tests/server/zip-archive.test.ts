@@ -124,4 +124,20 @@ describe("csvLine", () => {
     );
     expect(csvLine([new Date("2026-01-02T03:04:05.000Z")])).toBe("2026-01-02T03:04:05.000Z\r\n");
   });
+
+  it("puts a ' before a text a spreadsheet would run as a formula, phone numbers included; numbers stay numbers", () => {
+    expect(
+      csvLine([
+        '=HYPERLINK("https://evil.example","Ada")',
+        "+48 600 100 200",
+        "-1+1",
+        "@SUM(A1)",
+        "\tx",
+        "\rx",
+      ]),
+    ).toBe(
+      `"'=HYPERLINK(""https://evil.example"",""Ada"")","'+48 600 100 200","'-1+1","'@SUM(A1)","'\tx","'\rx"\r\n`,
+    );
+    expect(csvLine(["a=b", -5])).toBe("a=b,-5\r\n");
+  });
 });

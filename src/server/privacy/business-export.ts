@@ -3,7 +3,7 @@ import type { Executor } from "../db/database";
 import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
 import { storedCopyPages } from "../recordings/recording-copies.repo";
 import type { RecordingStorage } from "../recordings/recording-storage";
-import { csvLine } from "./csv";
+import { csvLine, FORMULA_NOTE } from "./csv";
 import { RECORDINGS_FOLDER, recordingEntries } from "./recording-entries";
 import { tenantRowPages } from "./tenant-rows.repo";
 import { exportedColumns, TENANT_TABLES, type TenantTable, tableName } from "./tenant-tables";
@@ -37,6 +37,7 @@ export function exportReadme(
     "",
     "Each table is written twice: NAME.jsonl (JSON Lines: one JSON object per row, UTF-8) and NAME.csv",
     "(RFC 4180: a header row, then one row per record; empty is null; JSON values are written as JSON text).",
+    ...FORMULA_NOTE,
     "Times are ISO 8601 with their offset; prices are whole cents in the business's currency.",
     "Secrets (password, token and key hashes, Google's tokens, one-time codes) are never exported.",
     "Each table was read as it stood while the export ran.",

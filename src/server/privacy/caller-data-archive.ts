@@ -2,7 +2,7 @@ import { BOOKING_SOURCES, BOOKING_STATUSES } from "@shared/booking.constants";
 import type { CallerBooking, ExportedCall } from "@shared/caller-data.schema";
 import { CALL_OUTCOMES, CALL_STATUSES } from "@shared/calls.constants";
 import { AUDIO_EXTENSIONS } from "../recordings/audio-types";
-import { csvLine } from "./csv";
+import { csvLine, FORMULA_NOTE } from "./csv";
 import { RECORDINGS_FOLDER } from "./recording-entries";
 import type { ArchiveEntry } from "./zip-archive";
 
@@ -61,6 +61,7 @@ ${RECORDINGS_FOLDER}CALL_ID.EXT: the recordings of those calls the business keep
   bin for any other).
 
 The CSV files are RFC 4180 (comma-separated, UTF-8, CRLF line ends); an empty field is a value not known.
+${FORMULA_NOTE.join("\n")}
 `;
 }
 
