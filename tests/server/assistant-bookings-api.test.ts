@@ -308,6 +308,29 @@ describe("GET /api/assistant/bookings", () => {
     expect(listed.map((booking) => booking.id)).toEqual([sooner.id, later.id]);
     expect((await assistantRequest(server, practice.key, "")).status).toBe(400);
   });
+
+  it("finds the caller by the digits of their number, as the privacy desk does, however it was written", async () => {
+    const practice = await openPractice(server);
+    const book = async (startTime: string, customerPhone: string) =>
+      assistantBookingOf(await bookAsAssistant(server, practice, { startTime, customerPhone }));
+    const spaced = await book(TUESDAY_10, "+48 600 100 200");
+    const prefixed = await book("2026-03-04T10:00:00-05:00", "0048-600-100-200");
+    // Without its country code it is another number; so is one with a digit more.
+    await book("2026-03-05T10:00:00-05:00", "600 100 200");
+    await book("2026-03-05T11:00:00-05:00", "+48 600 100 2001");
+    await book("2026-03-05T12:00:00-05:00", "at the front desk");
+    const listed = async (customerPhone: string) =>
+      (
+        await dataOf<{ id: string }[]>(
+          await assistantRequest(server, practice.key, `?customerPhone=${encodeURIComponent(customerPhone)}`),
+        )
+      ).map((booking) => booking.id);
+    for (const phone of ["+48600100200", "0048 600 100 200", "(+48) 600-100-200"])
+      expect(await listed(phone), phone).toEqual([spaced.id, prefixed.id]);
+    // A number without a digit is no one's, not every booking whose number has none.
+    expect(await listed("at the front desk")).toEqual([]);
+    expect(await listed("00")).toEqual([]);
+  });
 });
 
 describe("PUT /api/assistant/bookings/:id", () => {

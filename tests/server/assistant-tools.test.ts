@@ -277,6 +277,18 @@ describe("Vapi tool calls", () => {
     });
   });
 
+  it("lists the caller's bookings however their number was written when booked, as the privacy desk finds them", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    // Booked by hand through the assistant API with the number as the caller spelled it.
+    const booked = await dataOf<{ id: string }>(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10, customerPhone: "001 (415) 555-0142" }),
+    );
+    expect((await vapiTool(vapi, "list_caller_bookings", {})).result).toBe(
+      `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${booked.id}).`,
+    );
+  });
+
   it("reads the business's config as GET /api/assistant/config answers it", async () => {
     const practice = await openPractice(server);
     const vapi = await connectVapi(server, practice.staff);

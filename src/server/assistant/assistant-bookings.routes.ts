@@ -72,8 +72,10 @@ export function assistantBookingsRoutes(
       path: "/",
       summary: "A caller's upcoming bookings (pending and confirmed), soonest first",
       description:
-        "customerPhone as the booking was made with it (compared exactly, after trimming). Bookings that start " +
-        "from now on, at most 20.",
+        "customerPhone compared by its digits, as the privacy desk compares numbers: spaces, dashes, brackets " +
+        "and a leading + or 00 do not count, so +48 600 100 200 finds a booking made with 0048600100200 (a " +
+        "number written without its country code is another number; one with no digit finds none). Bookings " +
+        "that start from now on, at most 20.",
       auth: "assistantKey",
       query: assistantBookingQuery,
       response: assistantBooking.array(),

@@ -1,13 +1,10 @@
 import type { CallerSearch } from "@shared/caller-data.schema";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { callerDigits } from "../db/schema/calls.schema";
+import { callerDigits, phoneDigits } from "../db/schema/calls.schema";
 import { Refusal } from "../refusal";
 
 /** Whom the privacy desk looks for: the digits of a phone number, or a name in lower case. */
 export type CallerMatch = { digits: string } | { lowerName: string };
-
-/** A number's digits as callerDigits (calls.schema.ts) compares them: a leading 00 is the + it stands for. */
-const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "").replace(/^00/, "");
 
 /**
  * The search as a match; 400 naming `phone` unless exactly one of phone and name was given, or when the

@@ -24,10 +24,14 @@ import { businesses } from "./businesses.schema";
  * A phone number as the privacy desk compares it: its digits only, so "+1 718 555 0142" and "+17185550142"
  * are one caller, without a leading 00, the international prefix that stands for + ("0048 600 100 200" is
  * "+48 600 100 200"). The indexes below and the desk's queries must spell it the same for the index to
- * serve; `phoneDigits` in privacy/caller-match.ts is its twin for the number searched.
+ * serve; `phoneDigits` below is its twin for the number searched (the privacy desk's, the assistant's lookup
+ * of a caller's bookings).
  */
 export const callerDigits = (column: AnyColumn | SQL) =>
   sql`regexp_replace(regexp_replace(${column}, '[^0-9]', '', 'g'), '^00', '')`;
+
+/** A number's digits as callerDigits compares them: a leading 00 is the + it stands for. */
+export const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, "").replace(/^00/, "");
 
 /**
  * A call still holding content the retention purge removes (transcript, recording link or summary). Its partial
