@@ -571,6 +571,52 @@ describe("POST /api/privacy/caller/erase", () => {
     ]);
   });
 
+  it("deletes the tool answers naming the caller by name as a whole word, not those of a name holding it", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const tool = async (number: string, name: string, args: Record<string, unknown>) => {
+      const changes = { "message.customer.number": number, "message.call.customer.number": number };
+      const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args }], changes));
+      return results[0]!;
+    };
+    const book = (startTime: string, customerName: string) => ({
+      service: "Cleaning",
+      startTime,
+      customerName,
+    });
+    expect(
+      (await tool("+48600100200", "book_appointment", book("2026-03-04T09:00:00-05:00", "Ann"))).result,
+    ).toContain("for Ann at");
+    // Her name where the model wrongly put it: no booking of hers is named, her name alone is.
+    expect((await tool("+48600100200", "find_free_slots", { service: "ANN" })).error).toContain('"ANN"');
+    for (const [hour, name] of [
+      ["10", "Joanna"],
+      ["11", "Annabel"],
+      ["12", "Ann-Marie"],
+    ] as const)
+      expect(
+        (await tool("+12125550199", "book_appointment", book(`2026-03-04T${hour}:00:00-05:00`, name))).result,
+      ).toContain(`for ${name} at`);
+    const answers = () =>
+      rawRows<{ answer: string }>(
+        server.db,
+        sql`select answer from tool_call_answers where business_id = ${practice.businessId}::uuid order by answer`,
+      );
+    expect(await answers()).toHaveLength(5);
+    const upcoming = (await find(practice.staff, "name=ann")).bookings.filter((b) => b.upcoming);
+    expect(upcoming).toHaveLength(1);
+    const response = await erase(practice.staff, {
+      name: "ann",
+      decisions: upcoming.map((booking) => ({ bookingId: booking._id, decision: "keep" })),
+    });
+    expect(response.status).toBe(200);
+    expect((await answers()).map(({ answer }) => answer.match(/ for (.+) at /)?.[1])).toEqual([
+      "Ann-Marie",
+      "Annabel",
+      "Joanna",
+    ]);
+  });
+
   it("keeps an erased call erased when the assistant reports it again, live or imported", async () => {
     const { practice, upcoming } = await practiceWithAda();
     const erased = await erase(practice.staff, {

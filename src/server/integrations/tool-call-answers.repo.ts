@@ -82,10 +82,25 @@ export async function purgeToolCallAnswers(db: Executor, before: Date, limit: nu
   return row!.deleted;
 }
 
+/** `text` matched literally in a PostgreSQL regular expression: all but letters, digits and spaces escaped. */
+const literally = (text: string) => text.replace(/[^\p{L}\p{N}\s]/gu, "\\$&");
+
+/**
+ * A name as a whole word of an answer, which says it as the booking stored it ("Booked Cleaning for Ann at …",
+ * spaces around it in every language): after the answer's start, a space or a punctuation mark, and before one
+ * or its end, so "Ann" is not in "Joanna" or "Annabel". A hyphen or an apostrophe joins a name's parts rather
+ * than ending it: "Ann" is not "Ann-Marie" either.
+ */
+const wholeWord = (lowerName: string) =>
+  `(^|[[:space:][:punct:]])(?<![-'’])${literally(lowerName)}(?![-'’])([[:space:][:punct:]]|$)`;
+
 /**
  * Deletes the business's tool call answers about a caller (the privacy desk's erasure): those naming them —
- * their number's digits among the answer's, or their name in any case — or one of their bookings, by its id
- * (a booking's answer names the customer it was made for). A tool call of theirs sent again afterwards runs again.
+ * their number's digits among the answer's, or their name in any case as a whole word (wholeWord) — or one of
+ * their bookings, by its id (a booking's answer names the customer it was made for). The digits are looked for
+ * in all of the answer's together, so a number written with any separator is found (an answer also found by
+ * chance only runs its tool again if the platform retries it). A tool call of theirs sent again afterwards runs
+ * again.
  */
 export async function eraseCallerToolAnswers(
   tx: Executor,
@@ -96,7 +111,7 @@ export async function eraseCallerToolAnswers(
   const namesThem =
     "digits" in match
       ? sql`position(${match.digits} in regexp_replace(answer, '[^0-9]', '', 'g')) > 0`
-      : sql`position(${match.lowerName} in lower(answer)) > 0`;
+      : sql`lower(answer) ~ ${wholeWord(match.lowerName)}`;
   await tx.execute(
     sql`delete from tool_call_answers
       where business_id = ${businessId}::uuid and answer is not null and (${namesThem}
