@@ -12,7 +12,13 @@ import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallerData, ErasureReceipt, ExportedCall } from "../../src/shared/caller-data.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type FakeRecordings, startFakeRecordings, tinyWav } from "../support/fake-recordings";
-import { callVapiTools, connectVapi, vapiToolCallsBody } from "../support/platform-deliveries";
+import {
+  callVapiTools,
+  connectVapi,
+  deliverVapi,
+  fixtureWith,
+  vapiToolCallsBody,
+} from "../support/platform-deliveries";
 import { readZip, readZipEntries } from "../support/read-zip";
 import type { SignedIn } from "../support/server-accounts";
 import {
@@ -615,6 +621,51 @@ describe("POST /api/privacy/caller/erase", () => {
       "Annabel",
       "Joanna",
     ]);
+  });
+
+  it("keeps no caller's words in the reasons of refused deliveries, so the erasure leaves them nowhere", async () => {
+    const { practice, upcoming } = await practiceWithAda();
+    const vapi = await connectVapi(server, practice.staff);
+    const said = `${ADA}, ${ADA_PHONE}`;
+    // A platform's report whose start is what the caller said: refused, naming the field.
+    const garbled = fixtureWith("vapi", "end-of-call-report", {
+      "message.startedAt": said,
+      "message.customer.number": ADA_PHONE,
+    });
+    expect((await deliverVapi(server, vapi, garbled)).status).toBe(400);
+    // Tool calls whose arguments are the caller's words, each refused by another rule.
+    const tool = async (name: string, args: Record<string, unknown>) => {
+      const changes = { "message.customer.number": ADA_PHONE, "message.call.customer.number": ADA_PHONE };
+      const { results } = await callVapiTools(server, vapi, vapiToolCallsBody([{ name, args }], changes));
+      expect(results[0]!.error, name).toBeDefined();
+    };
+    await tool("find_free_slots", { service: "Cleaning", date: said });
+    await tool("find_free_slots", { service: ADA_PHONE });
+    await tool("book_appointment", { service: "Cleaning", startTime: said, customerName: ADA });
+    await tool("reschedule_booking", { bookingId: upcoming[0], startTime: said });
+    const reasons = await rawRows<{ reasonCode: string; reason: string }>(
+      server.db,
+      sql`select reason_code as "reasonCode", reason from assistant_deliveries
+        where business_id = ${practice.businessId}::uuid and result = 'refused' order by id`,
+    );
+    expect(reasons.map((row) => row.reasonCode)).toEqual([
+      "unreadable_payload",
+      "bad_arguments",
+      "unknown_service",
+      "bad_arguments",
+      "bad_arguments",
+    ]);
+    for (const { reason } of reasons) {
+      expect(reason).toMatch(/\w/);
+      for (const needle of ["Lovelace", "0142"]) expect(reason).not.toContain(needle);
+    }
+    const response = await erase(practice.staff, {
+      phone: ADA_PHONE,
+      decisions: upcoming.map((bookingId) => ({ bookingId, decision: "keep" })),
+    });
+    expect(response.status).toBe(200);
+    for (const needle of ["555 0142", ADA_PHONE_TYPED, "Lovelace"])
+      expect(await columnsHolding(practice.businessId, needle), needle).toEqual([]);
   });
 
   it("keeps an erased call erased when the assistant reports it again, live or imported", async () => {

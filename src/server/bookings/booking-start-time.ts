@@ -4,7 +4,8 @@ import { parseIsoTime, placeIsoTime } from "../time/iso-time";
 /**
  * A booking's requested start: the instant it names (with its offset, else as clocks in `timeZone` show it),
  * or, for a wall time those clocks skip or show twice, why it names none and the instant near it to offer
- * free times around (startTimeRefusal). Text that is no date-time, or too far off, is a 400 at once.
+ * free times around (startTimeRefusal). Text that is no date-time, or too far off, is a 400 at once, naming the
+ * rule and not the text (the assistant's tool calls keep it as their delivery's reason, see DeliveryRefusal).
  */
 export function readStartTime(
   text: string,
@@ -14,13 +15,13 @@ export function readStartTime(
   if (!time || time.dateOnly)
     throw new Refusal(
       "VALIDATION",
-      `startTime must be a date-time YYYY-MM-DDThh:mm[:ss[.sss]] with Z, ±hh:mm, or none for the business's timezone (was "${text}")`,
+      "startTime must be a date-time YYYY-MM-DDThh:mm[:ss[.sss]] with Z, ±hh:mm, or none for the business's timezone",
       { field: "startTime" },
     );
   const placed = placeIsoTime(time, timeZone, "startTime");
   const instant = "instant" in placed ? placed.instant : placed.near;
   if (instant.getTime() < EARLIEST || instant.getTime() >= LATEST)
-    throw new Refusal("VALIDATION", `startTime must lie between the years 1900 and 9998 (was "${text}")`, {
+    throw new Refusal("VALIDATION", "startTime must lie between the years 1900 and 9998", {
       field: "startTime",
     });
   return placed;

@@ -3,6 +3,7 @@ import { type CallReport, callReport, type TranscriptTurn } from "@shared/calls.
 import { publicUrlProblem } from "@shared/public-url";
 import { type } from "arktype";
 import { Refusal } from "../refusal";
+import { rulesBroken } from "./delivery-refusal";
 
 /**
  * What a platform's delivery comes to: a call report for the calls writer (keyed for idempotency by the
@@ -84,13 +85,16 @@ export function checkedReport(report: CallReport): CallReport {
   );
   const out = callReport(text);
   if (out instanceof type.errors)
-    throw new Refusal("VALIDATION", `The call cannot be stored: ${out.summary}`);
+    throw new Refusal("VALIDATION", `The call cannot be stored: ${rulesBroken(out)}`);
   return out;
 }
 
-/** A payload the platform's documentation does not allow: a 400 naming the field, as our own API's are. */
+/**
+ * A payload the platform's documentation does not allow: a 400 naming the field, as our own API's are, and
+ * the rule, not the text (it is kept as the delivery's reason, see DeliveryRefusal).
+ */
 export function payloadProblem(errors: type.errors): Refusal {
-  return new Refusal("VALIDATION", errors.summary, { field: errors[0]?.propString || undefined });
+  return new Refusal("VALIDATION", rulesBroken(errors), { field: errors[0]?.propString || undefined });
 }
 
 /** A field present but unusable (a time that cannot be placed): a 400 naming it. */

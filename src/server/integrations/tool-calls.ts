@@ -13,7 +13,7 @@ import { isUuid } from "../http/read-id-param";
 import { Refusal } from "../refusal";
 import { type CatalogueService, listActiveServices } from "../services/services.repo";
 import { isToolName, TOOL_ARGUMENTS, type ToolArguments, type ToolName } from "./assistant-tools";
-import type { DeliveryRefusal } from "./delivery-refusal";
+import { type DeliveryRefusal, rulesBroken } from "./delivery-refusal";
 import { externalIdOf } from "./platform-report";
 import { spokenList, type ToolAnswer, toolAnswer } from "./tool-answers";
 
@@ -107,7 +107,7 @@ export function createToolRunner(
     const parsed = TOOL_ARGUMENTS[name](args ?? {});
     if (parsed instanceof type.errors) {
       // One sentence however many are wrong (the summary puts each on a line of its own).
-      const problem = parsed.map((error) => error.message).join("; ");
+      const problem = rulesBroken(parsed);
       return refused(say("badArguments", { problem }), "bad_arguments", `arguments: ${problem}`);
     }
 
@@ -135,7 +135,7 @@ export function createToolRunner(
               ),
             }),
             "unknown_service",
-            `no service "${said}"`,
+            "service names no active service",
           );
     };
     const phoneOf = (given: string | null | undefined) => {
@@ -190,7 +190,7 @@ export function createToolRunner(
           ...(a.notes && { notes: a.notes }),
         });
         if (input instanceof type.errors)
-          throw new Refusal("VALIDATION", input.summary, { field: input[0]?.propString });
+          throw new Refusal("VALIDATION", rulesBroken(input), { field: input[0]?.propString });
         const { row } = await desk.book(who, input);
         return say("booked", {
           service: row.serviceName,

@@ -112,7 +112,7 @@ function startOf(message: { startedAt?: string; timestamp?: number; call: VapiCa
   if (!start)
     throw fieldProblem(
       message.startedAt !== undefined ? "message.startedAt" : "message.call.startedAt",
-      `The call's start must be an ISO 8601 date-time with its offset (was ${JSON.stringify(text)})`,
+      "The call's start must be an ISO 8601 date-time with its offset",
     );
   return start;
 }
