@@ -75,12 +75,8 @@ export const bookings = pgTable(
       .where(sql`${t.externalId} is not null`),
     index("bookings_business_id_start_time_id_idx").on(t.businessId, t.startTime, t.id),
     index("bookings_business_id_status_start_time_id_idx").on(t.businessId, t.status, t.startTime, t.id),
-    index("bookings_business_id_customer_phone_start_time_idx").on(
-      t.businessId,
-      t.customerPhone,
-      t.startTime,
-    ),
-    // The privacy desk's ways to one customer's bookings (see calls.schema.ts, callerDigits).
+    // The privacy desk's ways to one customer's bookings (see calls.schema.ts, callerDigits); the digits one is
+    // also the assistant's to a caller's upcoming bookings (listCallerUpcomingBookings).
     index("bookings_business_id_customer_digits_idx").on(t.businessId, callerDigits(t.customerPhone)),
     index("bookings_business_id_customer_name_idx").on(t.businessId, sql`lower(${t.customerName})`),
     index("bookings_business_id_created_at_idx").on(t.businessId, t.createdAt),

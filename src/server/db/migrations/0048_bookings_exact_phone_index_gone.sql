@@ -1,0 +1,1 @@
+DROP INDEX "bookings_business_id_customer_phone_start_time_idx";
