@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PgliteHandle } from "../../src/server/db/open-database";
-import { rawRows } from "../../src/server/db/raw-rows";
 import { migratedBefore } from "../support/migrated-before";
+import { storeDeliveriesInTwoBusinesses } from "../support/stored-deliveries";
 
 /*
  * Migration delivery_reasons_without_values on real rows: the database is migrated up to the one before it,
@@ -72,36 +71,16 @@ const STORED: [string, string | null, string | null][] = [
 
 describe("migration delivery_reasons_without_values", () => {
   it("leaves no quoted text in any business's delivery reasons, and the rest as they were", async () => {
-    const { db } = handle;
-    const businessIds: string[] = [];
-    for (const name of ["Practice", "Other practice"]) {
-      const [business] = await rawRows<{ id: string }>(
-        db,
-        sql`insert into businesses (name) values (${name}) returning id`,
-      );
-      const [connection] = await rawRows<{ id: string }>(
-        db,
-        sql`insert into assistant_connections (id, business_id, provider, secret, created_at)
-          values (gen_random_uuid(), ${business!.id}::uuid, 'vapi', 'sealed', now()) returning id::text`,
-      );
-      businessIds.push(business!.id);
-      for (const [index, [event, reason]] of STORED.entries())
-        await rawRows(
-          db,
-          sql`insert into assistant_deliveries (business_id, connection_id, provider, provider_call_id, event,
-              received_at, result, reason, reason_code)
-            values (${business!.id}::uuid, ${connection!.id}::uuid, 'vapi', ${`call-${index}`}, ${event}, now(),
-              ${reason === null ? "accepted" : "refused"}, ${reason},
-              ${reason === null ? null : "unreadable_payload"})`,
-        );
-    }
-    const reasonsOf = async (businessId: string) =>
-      (
-        await rawRows<{ reason: string | null }>(
-          db,
-          sql`select reason from assistant_deliveries where business_id = ${businessId}::uuid order by id`,
-        )
-      ).map((row) => row.reason);
+    const { businessIds, columnOf } = await storeDeliveriesInTwoBusinesses(
+      handle.db,
+      STORED.map(([event, reason]) => ({
+        event,
+        result: reason === null ? "accepted" : "refused",
+        reason,
+        code: reason === null ? null : "unreadable_payload",
+      })),
+    );
+    const reasonsOf = (businessId: string) => columnOf(businessId, "reason");
     const expected = STORED.map(([, , after]) => after);
 
     await handle.migrate();

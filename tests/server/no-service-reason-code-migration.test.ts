@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PgliteHandle } from "../../src/server/db/open-database";
-import { rawRows } from "../../src/server/db/raw-rows";
 import { migratedBefore } from "../support/migrated-before";
+import { storeDeliveriesInTwoBusinesses } from "../support/stored-deliveries";
 
 /*
  * Migration no_service_reason_code on real rows: the database is migrated up to the one before it, given the
@@ -41,36 +40,11 @@ const STORED: [string, string, string | null, string | null, string | null][] = 
 
 describe("migration no_service_reason_code", () => {
   it("recodes the refusals for a service that is not active as unknown_service in every business, and nothing else", async () => {
-    const { db } = handle;
-    const businessIds: string[] = [];
-    for (const name of ["Practice", "Other practice"]) {
-      const [business] = await rawRows<{ id: string }>(
-        db,
-        sql`insert into businesses (name) values (${name}) returning id`,
-      );
-      const [connection] = await rawRows<{ id: string }>(
-        db,
-        sql`insert into assistant_connections (id, business_id, provider, secret, created_at)
-          values (gen_random_uuid(), ${business!.id}::uuid, 'vapi', 'sealed', now()) returning id::text`,
-      );
-      businessIds.push(business!.id);
-      for (const [index, [event, result, reason, code]] of STORED.entries())
-        await rawRows(
-          db,
-          sql`insert into assistant_deliveries (business_id, connection_id, provider, provider_call_id, event,
-              received_at, result, reason, reason_code)
-            values (${business!.id}::uuid, ${connection!.id}::uuid, 'vapi', ${`call-${index}`}, ${event}, now(),
-              ${result}, ${reason}, ${code})`,
-        );
-    }
-    const codesOf = async (businessId: string) =>
-      (
-        await rawRows<{ code: string | null }>(
-          db,
-          sql`select reason_code as code from assistant_deliveries where business_id = ${businessId}::uuid
-            order by id`,
-        )
-      ).map((row) => row.code);
+    const { businessIds, columnOf } = await storeDeliveriesInTwoBusinesses(
+      handle.db,
+      STORED.map(([event, result, reason, code]) => ({ event, result, reason, code })),
+    );
+    const codesOf = (businessId: string) => columnOf(businessId, "reason_code");
     const expected = STORED.map(([, , , , after]) => after);
 
     await handle.migrate();
