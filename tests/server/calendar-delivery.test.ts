@@ -61,6 +61,12 @@ const writes = (calendarId: string, since = 0) =>
     )
     .map((c) => `${c.method} ${c.path.split("/events")[1] || "(insert)"}`);
 
+/** Confirms the booking, then completes it at `time` (its appointment's end). */
+async function completeAt(practice: Practice, bookingId: string, time: string) {
+  await staffPut(server, practice.staff, bookingId, { status: "confirmed" });
+  await staffPutAt(server, practice.staff, bookingId, { status: "completed" }, new Date(time));
+}
+
 /** Runs `write` in a transaction that commits when told: answers when it has written, and the commit. */
 function held(write: (tx: Transaction) => Promise<unknown>) {
   const written = deferred();
@@ -163,14 +169,7 @@ describe("Bookings → Google Calendar", () => {
     const kept = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
     const cancelled = await staffBooking(practice, "Ada Lovelace", "2026-03-04T10:00:00-05:00");
     const past = await staffBooking(practice, "Ada Lovelace", "2026-03-05T10:00:00-05:00");
-    await staffPut(server, practice.staff, past._id, { status: "confirmed" });
-    await staffPutAt(
-      server,
-      practice.staff,
-      past._id,
-      { status: "completed" },
-      new Date("2026-03-05T10:30:00-05:00"),
-    );
+    await completeAt(practice, past._id, "2026-03-05T10:30:00-05:00");
     await allDelivered(practice);
     expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual([
       "Cleaning · Ada Lovelace",
@@ -210,14 +209,7 @@ describe("Bookings → Google Calendar", () => {
   it("rewrites the events of past appointments whose name and phone the retention purge removes", async () => {
     const practice = await connected();
     const done = await staffBooking(practice, "Grace Hopper", "2026-03-06T10:00:00-05:00");
-    await staffPut(server, practice.staff, done._id, { status: "confirmed" });
-    await staffPutAt(
-      server,
-      practice.staff,
-      done._id,
-      { status: "completed" },
-      new Date("2026-03-06T10:30:00-05:00"),
-    );
+    await completeAt(practice, done._id, "2026-03-06T10:30:00-05:00");
     const later = await staffBooking(practice, "Grace Hopper", "2026-04-20T10:00:00-04:00");
     await allDelivered(practice);
     const since = fake.calls().length;
