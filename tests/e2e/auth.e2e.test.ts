@@ -2,8 +2,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   browserForFile,
+  createService,
   expectNoAxeViolations,
   focusedControl,
+  originOf,
   PASSWORD,
   signIn,
   signUp,
@@ -33,6 +35,29 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.waitForURL("**/auth/sign-in");
     await page.goto("/calls");
     await page.waitForURL("**/auth/sign-in");
+    await page.context().close();
+  });
+
+  it("the next user to sign in on a tab never sees what the previous one had read", async () => {
+    const page = await newPage();
+    const first = await signUp(page);
+    await createService(page, { name: "First user's massage", duration: 30, price: 40, isActive: true });
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await page.getByText("First user's massage").first().waitFor();
+    // A second account, signed in on the same tab through the form once the first has signed out.
+    const second = uniqueEmail("second");
+    await page.request.post("/api/auth/sign-up", {
+      data: { email: second, password: PASSWORD },
+      headers: { Origin: originOf(page) },
+    });
+    await page.getByRole("button", { name: `Account menu for ${first}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await signIn(page, second);
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await page.getByText("No services found").waitFor();
+    expect(await page.getByText("First user's massage").count()).toBe(0);
     await page.context().close();
   });
 

@@ -4,14 +4,15 @@ import { toaster } from "../components/ui/toaster";
 import { provideSessionMachine } from "../features/session/session.actors";
 import { createApiClient } from "../lib/api-client";
 import { i18n } from "../lib/i18n";
-import { createQueryClient } from "../lib/query-client";
 import { fetchWithStartupRefresh } from "../lib/startup-refresh";
 
 type AppContextOptions = { inspect?: ActorOptions<AnyActorLogic>["inspect"] };
 
-/** Everything long-lived the app runs on: one API client, one query cache, the session actor. */
+/**
+ * Everything long-lived the app runs on: one API client and the session actor (the query cache is the signed-in
+ * area's, lib/query-client.ts).
+ */
 export function createAppContext({ inspect }: AppContextOptions = {}) {
-  const queryClient = createQueryClient();
   const api = createApiClient({
     baseURL: "/api",
     fetch: fetchWithStartupRefresh(),
@@ -28,12 +29,8 @@ export function createAppContext({ inspect }: AppContextOptions = {}) {
     }),
     inspect ? { inspect } : {},
   );
-  session.subscribe((snapshot) => {
-    // A different user (or none) must never see the previous user's cached data.
-    if (snapshot.matches("signedOut")) queryClient.clear();
-  });
   session.start();
-  return { api, queryClient, session, inspect };
+  return { api, session, inspect };
 }
 
 export type AppContext = ReturnType<typeof createAppContext>;

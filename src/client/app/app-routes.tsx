@@ -41,7 +41,7 @@ export async function preloadRoute(
     () => undefined,
   );
   if (!session?.matches("signedIn")) return;
-  prefetchPageData(page, { api: context.api, queryClient: context.queryClient, search })
+  prefetchPageData(page, { api: context.api, search })
     // Only a head start: the page asks again for whatever this could not fetch.
     .catch(() => undefined);
   await code.catch(() => undefined);

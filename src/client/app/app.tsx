@@ -1,5 +1,4 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "../components/ui/toaster";
 import { SessionContext } from "../features/session/session-context";
 import { ApiContext } from "../lib/api-context";
@@ -11,16 +10,14 @@ import { AppRoutes } from "./app-routes";
 export function App({ context }: { context: AppContext }) {
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={context.queryClient}>
-        <ApiContext value={context.api}>
-          <SessionContext value={context.session}>
-            <InspectContext value={context.inspect}>
-              <AppRoutes />
-              <Toaster />
-            </InspectContext>
-          </SessionContext>
-        </ApiContext>
-      </QueryClientProvider>
+      <ApiContext value={context.api}>
+        <SessionContext value={context.session}>
+          <InspectContext value={context.inspect}>
+            <AppRoutes />
+            <Toaster />
+          </InspectContext>
+        </SessionContext>
+      </ApiContext>
     </I18nProvider>
   );
 }

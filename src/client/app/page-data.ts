@@ -105,16 +105,20 @@ const pageData: Partial<Record<PageKey, PageData>> = {
 
 /**
  * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count, the
- * calendar status its banner reads).
+ * calendar status its banner reads), into the signed-in area's query cache.
  */
-export async function prefetchPageData(key: PageKey, context: PageDataContext): Promise<void> {
-  const [{ bookingQueries }, { calendarQueries }] = await Promise.all([
+export async function prefetchPageData(
+  key: PageKey,
+  { api, search }: Omit<PageDataContext, "queryClient">,
+): Promise<void> {
+  const [{ queryClient }, { bookingQueries }, { calendarQueries }] = await Promise.all([
+    import("../lib/query-client"),
     import("../features/bookings/bookings.queries"),
     import("../features/calendar/calendar.queries"),
   ]);
   await Promise.all([
-    context.queryClient.prefetchQuery(bookingQueries.counts(context.api)),
-    context.queryClient.prefetchQuery(calendarQueries.status(context.api)),
-    pageData[key]?.(context),
+    queryClient.prefetchQuery(bookingQueries.counts(api)),
+    queryClient.prefetchQuery(calendarQueries.status(api)),
+    pageData[key]?.({ api, queryClient, search }),
   ]);
 }

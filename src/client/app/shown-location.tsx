@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useEffect, useState, useTransition } from "react";
 import { Router } from "wouter";
 import { navigate } from "wouter/use-browser-location";
@@ -35,7 +34,6 @@ export const useNavigationPending = () => useContext(Shown).pending;
  */
 export function ShownLocation({ children }: { children: ReactNode }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const [address, setAddress] = useState(addressNow);
   const [pending, startTransition] = useTransition();
 
@@ -53,7 +51,7 @@ export function ShownLocation({ children }: { children: ReactNode }) {
       }
       path = now.path;
       const page = pageKeyOf(now.path);
-      if (page) prefetchPageData(page, { api, queryClient, search: now.search }).catch(() => undefined);
+      if (page) prefetchPageData(page, { api, search: now.search }).catch(() => undefined);
       startTransition(take);
     };
     // An address changed between the first render and this effect is taken up too.
@@ -62,7 +60,7 @@ export function ShownLocation({ children }: { children: ReactNode }) {
     return () => {
       for (const event of ADDRESS_EVENTS) removeEventListener(event, follow);
     };
-  }, [api, queryClient]);
+  }, [api]);
 
   return (
     <Shown value={{ address, pending }}>

@@ -13,3 +13,9 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * The app's one query cache. Only the signed-in area reads it (protected-area.tsx provides it, page-data.ts
+ * prefetches into it), so the sign-in page never loads query-core's code.
+ */
+export const queryClient = createQueryClient();
