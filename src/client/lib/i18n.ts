@@ -27,6 +27,7 @@ const signedInCatalogs: Record<LanguageCode, Catalog> = {
 /** Set once the signed-in area is wanted: from then on every language activated brings both parts. */
 let signedInWanted = false;
 
+// Only the signed-in area formats dates (relative times), so the date-fns locale comes with its messages.
 const dateLocales: Record<LanguageCode, () => Promise<Locale>> = {
   en: () => import("date-fns/locale/en-US").then((m) => m.enUS),
   pl: () => import("date-fns/locale/pl").then((m) => m.pl),
@@ -38,7 +39,7 @@ const dateLocales: Record<LanguageCode, () => Promise<Locale>> = {
 
 let dateLocale: Locale | undefined;
 
-/** The date-fns locale of the active language (undefined until the first activation resolves). */
+/** The date-fns locale of the active language (undefined until the signed-in area's messages arrive). */
 export const getDateLocale = () => dateLocale;
 
 /** The stored language, or en when nothing (or something unknown) is stored. */
@@ -59,7 +60,7 @@ export async function activateLanguage(code: LanguageCode): Promise<void> {
   const [publicPart, signedInPart, locale] = await Promise.all([
     publicCatalogs[code](),
     signedInWanted ? signedInCatalogs[code]() : undefined,
-    dateLocales[code](),
+    signedInWanted ? dateLocales[code]() : undefined,
   ]);
   if (latestAsked !== code) return;
   dateLocale = locale;
@@ -82,8 +83,9 @@ export async function loadSignedInMessages(): Promise<void> {
   signedInWanted = true;
   const code = i18n.locale;
   if (!isLanguageCode(code)) return;
-  const { messages } = await signedInCatalogs[code]();
+  const [{ messages }, locale] = await Promise.all([signedInCatalogs[code](), dateLocales[code]()]);
   i18n.load(code, messages);
+  if (i18n.locale === code) dateLocale = locale;
 }
 
 export { i18n };
