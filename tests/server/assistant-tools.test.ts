@@ -289,6 +289,74 @@ describe("Vapi tool calls", () => {
     );
   });
 
+  it("lets a caller reach only their own bookings: a number they name is not read, another's booking neither moved nor cancelled", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    // Caller B, on a call from another number, says A's number.
+    const callerB = { "message.call.id": "call-of-b", "message.customer.number": "+19995550000" };
+    const asB = (name: string, args: unknown) => vapiTool(vapi, name, args, callerB);
+    const listed = await asB("list_caller_bookings", { customerPhone: VAPI_CALLER });
+    expect(listed).toEqual({ result: "No upcoming bookings for +19995550000." });
+    const noBooking = { error: "No such booking: list the caller's bookings to find its id." };
+    expect(await asB("cancel_booking", { bookingId })).toEqual(noBooking);
+    expect(await asB("reschedule_booking", { bookingId, startTime: "2026-03-03T14:00:00-05:00" })).toEqual(
+      noBooking,
+    );
+    expect((await bookingsOf(practice))[0]).toMatchObject({
+      status: "pending",
+      startTime: "2026-03-03T15:00:00Z",
+    });
+    expect((await timelineOf(server, bookingId)).topics).toEqual(["booking.create"]);
+    // B books for a number they give, and may change that booking on this call.
+    const forAnother = await asB("book_appointment", {
+      service: "Cleaning",
+      startTime: "2026-03-04T10:00:00-05:00",
+      customerName: "Grace",
+      customerPhone: "+1 212 555 0199",
+    });
+    const graces = (await bookingsOf(practice)).find((row) => row.customerName === "Grace")!;
+    expect(forAnother.result).toContain(graces.id);
+    expect(await asB("cancel_booking", { bookingId: graces.id })).toEqual({
+      result: "Cancelled Cleaning at 2026-03-04T10:00:00-05:00.",
+    });
+    // A, on later calls from their number, lists theirs, and cancels it (its digits count, not its spelling).
+    const callerA = { "message.call.id": "call-of-a", "message.customer.number": VAPI_CALLER };
+    expect((await vapiTool(vapi, "list_caller_bookings", {}, callerA)).result).toContain(bookingId);
+    const spelledOtherwise = {
+      "message.call.id": "call-of-a-2",
+      "message.customer.number": "+1 (415) 555-0142",
+    };
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, spelledOtherwise)).toEqual({
+      result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00.",
+    });
+  });
+
+  it("goes by the number the caller gives on a call without a number (a web call)", async () => {
+    const { vapi, bookingId } = await bookedByVapi();
+    const webCall = {
+      "message.call.id": "web-call",
+      "message.call.type": "webCall",
+      "message.customer": undefined,
+      "message.call.customer": undefined,
+    };
+    expect(await vapiTool(vapi, "list_caller_bookings", {}, webCall)).toEqual({
+      error: "The caller's number is not known: ask for it and pass it as customerPhone.",
+    });
+    expect(await vapiTool(vapi, "list_caller_bookings", { customerPhone: VAPI_CALLER }, webCall)).toEqual({
+      result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${bookingId}).`,
+    });
+    expect(
+      await vapiTool(
+        vapi,
+        "reschedule_booking",
+        { bookingId, startTime: "2026-03-03T14:00:00-05:00" },
+        webCall,
+      ),
+    ).toEqual({ result: "Moved Cleaning to 2026-03-03T14:00:00-05:00; the business will confirm it again." });
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, webCall)).toEqual({
+      result: "Cancelled Cleaning at 2026-03-03T14:00:00-05:00.",
+    });
+  });
+
   it("reads the business's config as GET /api/assistant/config answers it", async () => {
     const practice = await openPractice(server);
     const vapi = await connectVapi(server, practice.staff);

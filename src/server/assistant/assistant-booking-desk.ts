@@ -121,7 +121,9 @@ export function createAssistantBookingDesk(
   /**
    * Cancels or moves a booking of the business (spec 4's rule decides which may change); `expectedVersion`,
    * when given, must be the booking's current one (else BOOKING_CHANGED). `changed` is false for a move to the
-   * time it has already, which changes nothing (changeBooking).
+   * time it has already, which changes nothing (changeBooking). `isTheirs`, when given, says whether the one
+   * asking may touch the booking (a platform's caller, only their own): any other is NOT_FOUND, as unknown as
+   * another business's, so the answer tells nothing of it.
    */
   async function change(
     who: AssistantDeskCaller,
@@ -130,10 +132,11 @@ export function createAssistantBookingDesk(
       | { action: "cancel" }
       | Pick<Extract<AssistantBookingChange, { action: "reschedule" }>, "action" | "startTime">,
     expectedVersion: number | undefined,
+    isTheirs?: (booking: BookingRow) => boolean,
   ): Promise<{ row: BookingRow; changed: boolean }> {
     const { businessId, timezone } = who;
     const booking = await findBookingRow(db, businessId, bookingId);
-    if (!booking) throw new Refusal("NOT_FOUND", NO_BOOKING);
+    if (!booking || (isTheirs && !isTheirs(booking))) throw new Refusal("NOT_FOUND", NO_BOOKING);
     // Stale before anything else (a slot check would answer a move made against an old read otherwise).
     if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
     const base = {

@@ -52,7 +52,13 @@ const SERVICE = text(
 const START_TIME = text(
   "The start, exactly as find_free_slots listed it (ISO 8601 with its offset, e.g. 2026-03-06T16:30:00+01:00)",
 );
-const PHONE = text("The caller's phone number; leave it out to use the number the caller is calling from");
+const PHONE = text(
+  "The phone number to book under, if the caller gives one; leave it out to use the number the caller is calling from",
+);
+const LOOKUP_PHONE = text(
+  "Only when the call's own number is unknown (a web call, a withheld number): the number the caller gives. " +
+    "Otherwise it is not used: the caller's bookings are those of the number they call from",
+);
 const BOOKING_ID = text("The booking's id, as list_caller_bookings gave it");
 
 /** What each tool is for and takes, as the model reads it (English: the model's instructions, not the caller's). */
@@ -90,12 +96,14 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, { description: string; paramete
   list_caller_bookings: {
     description:
       "List the caller's upcoming bookings (awaiting confirmation or confirmed), soonest first, with their ids " +
-      "for reschedule_booking and cancel_booking.",
-    parameters: { type: "object", properties: { customerPhone: PHONE }, required: [] },
+      "for reschedule_booking and cancel_booking: those of the number the call comes from (another number " +
+      "the caller names is not looked up).",
+    parameters: { type: "object", properties: { customerPhone: LOOKUP_PHONE }, required: [] },
   },
   reschedule_booking: {
     description:
-      "Move one of the caller's bookings to another free time (find_free_slots lists them). It then awaits " +
+      "Move one of the caller's bookings (those list_caller_bookings lists, or booked on this call) to " +
+      "another free time (find_free_slots lists them). It then awaits " +
       "confirmation again; a taken time answers the nearest free ones.",
     parameters: {
       type: "object",
@@ -104,7 +112,9 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, { description: string; paramete
     },
   },
   cancel_booking: {
-    description: "Cancel one of the caller's bookings, once the caller has confirmed they want it cancelled.",
+    description:
+      "Cancel one of the caller's bookings (those list_caller_bookings lists, or booked on this call), once the " +
+      "caller has confirmed they want it cancelled.",
     parameters: { type: "object", properties: { bookingId: BOOKING_ID }, required: ["bookingId"] },
   },
   get_business_info: {

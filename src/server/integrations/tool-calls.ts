@@ -8,6 +8,7 @@ import type { AssistantBookingDesk, AssistantDeskCaller } from "../assistant/ass
 import { readAssistantConfig } from "../assistant/assistant-config";
 import type { SlotFinder } from "../availability/slot-finder";
 import type { BookingRow } from "../db/schema/bookings.schema";
+import { phoneDigits } from "../db/schema/calls.schema";
 import type { AppDeps } from "../http/app-env";
 import { isUuid } from "../http/read-id-param";
 import { Refusal } from "../refusal";
@@ -144,6 +145,21 @@ export function createToolRunner(
         throw new ToolRefusal(say("noPhone"), "no_caller_number", "no customerPhone and no caller number");
       return phone;
     };
+    /*
+     * Whose bookings the call may read and change. The model's words are the caller's, and a caller may name
+     * anyone's number: when the platform gives the number the call comes from, the caller's bookings are that
+     * number's (compared by its digits, as the bookings are looked up), and those this call made (booked for a
+     * number the caller gave). Only a call without a number (a web call, a withheld one) goes by the number
+     * the model passes, as our own API does.
+     */
+    const callerNumberDigits = ctx.callerNumber === null ? "" : phoneDigits(ctx.callerNumber);
+    const thisCall = ctx.providerCallId && externalIdOf(ctx.provider, ctx.providerCallId);
+    const isCallers =
+      ctx.callerNumber === null
+        ? undefined
+        : (row: BookingRow) =>
+            (callerNumberDigits !== "" && phoneDigits(row.customerPhone) === callerNumberDigits) ||
+            (thisCall !== null && row.callExternalId === thisCall);
     const bookingIdOf = (id: string) => {
       // Not an id of ours at all: as unknown as another business's (no query needed to say so).
       if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no_booking", "no such booking");
@@ -200,7 +216,8 @@ export function createToolRunner(
         });
       },
       list_caller_bookings: async (a) => {
-        const phone = phoneOf(a.customerPhone);
+        // A number the model names is not read when the call gives its own (see isCallers).
+        const phone = ctx.callerNumber ?? phoneOf(a.customerPhone);
         const rows = await desk.upcoming(who, phone);
         if (rows.length === 0) return say("bookingsNone", { phone });
         return say("bookings", {
@@ -214,11 +231,18 @@ export function createToolRunner(
           bookingIdOf(a.bookingId),
           { action: "reschedule", startTime: a.startTime.trim() },
           undefined,
+          isCallers,
         );
         return say(changed ? "moved" : "unmoved", { service: row.serviceName, time: time(row.startTime) });
       },
       cancel_booking: async (a) => {
-        const { row } = await desk.change(who, bookingIdOf(a.bookingId), { action: "cancel" }, undefined);
+        const { row } = await desk.change(
+          who,
+          bookingIdOf(a.bookingId),
+          { action: "cancel" },
+          undefined,
+          isCallers,
+        );
         return say("cancelled", { service: row.serviceName, time: time(row.startTime) });
       },
       get_business_info: async () => {
