@@ -29,6 +29,7 @@ import {
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
+import { MINUTE, SECOND } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
 import { statementsDuring } from "../support/statement-count";
 
@@ -525,6 +526,164 @@ describe("Vapi tool calls", () => {
   });
 });
 
+describe("a tool call the database cannot store or answer", () => {
+  /**
+   * Has the database refuse `what` on `table` for the practice's rows (those of `tool` when given) while `during`
+   * runs: a trigger of the test's.
+   */
+  async function refusing<T>(
+    practice: Practice,
+    table: string,
+    what: string,
+    during: () => Promise<T>,
+    tool?: string,
+  ) {
+    const name = `refuse_${practice.businessId.replaceAll("-", "")}`;
+    await server.db.execute(
+      sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await server.db.execute(
+      sql.raw(`create trigger ${name} before ${what} on ${table} for each row
+        when (new.business_id = '${practice.businessId}'${tool ? ` and new.tool = '${tool}'` : ""})
+        execute function ${name}()`),
+    );
+    try {
+      return await during();
+    } finally {
+      await server.db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+      await server.db.execute(sql.raw(`drop function ${name}()`));
+    }
+  }
+
+  const claimsOf = (practice: Practice) =>
+    rawRows<{ tool: string; answered: boolean }>(
+      server.db,
+      sql`select tool, answer is not null as answered from tool_call_answers
+        where business_id = ${practice.businessId}::uuid order by tool`,
+    );
+
+  it("drops a NUL and half a surrogate pair from what the model sent: every tool call of the message answered, 200", async () => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const booking = {
+      service: "Cleaning",
+      startTime: TUESDAY_10,
+      customerName: "Ada\u0000 Lovelace",
+      notes: "Half a pair: \ud83d",
+    };
+    // The SDK's form (arguments a JSON string) and the docs' (an object), each with a NUL in the service.
+    const body = fixtureWith("vapi", "tool-calls", {
+      "message.toolCallList": [
+        {
+          id: "a",
+          type: "function",
+          function: { name: "book_appointment", arguments: JSON.stringify(booking) },
+        },
+        {
+          id: "b",
+          type: "function",
+          function: { name: "find_free_slots", arguments: JSON.stringify({ service: "Clea\u0000ning" }) },
+        },
+        { id: "c", name: "find_free_slots", arguments: { service: "Clea\u0000ning", date: "2026-03-03" } },
+      ],
+    });
+    const { results } = await callVapiTools(server, vapi, body);
+    const [row] = await bookingsOf(practice);
+    expect(results).toEqual([
+      {
+        toolCallId: "a",
+        result: `Booked Cleaning for Ada Lovelace at 2026-03-03T10:00:00-05:00 (booking ${row!.id}); the business will confirm it.`,
+      },
+      {
+        toolCallId: "b",
+        result: expect.stringMatching(/^Free times for Cleaning: 2026-03-02T09:00:00-05:00, /),
+      },
+      {
+        toolCallId: "c",
+        result: expect.stringMatching(/^Free times for Cleaning: 2026-03-03T09:00:00-05:00, /),
+      },
+    ]);
+    const [notes] = await rawRows<{ notes: string }>(
+      server.db,
+      sql`select notes from bookings where id = ${row!.id}::uuid`,
+    );
+    expect(notes!.notes).toBe("Half a pair: \uFFFD");
+    expect(await claimsOf(practice)).toEqual([
+      { tool: "book_appointment", answered: true },
+      { tool: "find_free_slots", answered: true },
+      { tool: "find_free_slots", answered: true },
+    ]);
+  });
+
+  it("answers a tool call the database would not claim 'failed', the others of the message as ever", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const { results } = await refusing(
+      practice,
+      "tool_call_answers",
+      "insert",
+      () =>
+        callVapiTools(
+          server,
+          vapi,
+          vapiToolCallsBody([
+            { name: "cancel_booking", args: { bookingId }, id: "a" },
+            { name: "list_caller_bookings", args: {}, id: "b" },
+          ]),
+        ),
+      "cancel_booking",
+    );
+    expect(results).toEqual([
+      {
+        toolCallId: "a",
+        error: "Something went wrong on the booking system's side: nothing was changed. Offer to call back.",
+      },
+      { toolCallId: "b", result: expect.stringContaining(`awaiting confirmation (id ${bookingId})`) },
+    ]);
+    expect((await bookingsOf(practice))[0]!.status).toBe("pending");
+    // Sent again, once the database takes it: run.
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, "a")).toEqual({
+      result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00.",
+    });
+  });
+
+  it("gives the answer it could not record, and runs the tool call again when it is sent again (not 'still being handled')", async () => {
+    const { practice, vapi } = await bookedByVapi();
+    const list = [
+      {
+        name: "book_appointment",
+        args: { service: "Cleaning", startTime: "2026-03-04T10:00:00-05:00", customerName: "Bob" },
+        id: "a",
+      },
+      { name: "find_free_slots", args: { service: "Cleaning", date: "2026-03-04" }, id: "b" },
+    ];
+    const first = await refusing(practice, "tool_call_answers", "update", () =>
+      callVapiTools(server, vapi, vapiToolCallsBody(list)),
+    );
+    const bob = (await bookingsOf(practice)).find((row) => row.customerName === "Bob")!;
+    expect(first.results).toEqual([
+      {
+        toolCallId: "a",
+        result: `Booked Cleaning for Bob at 2026-03-04T10:00:00-05:00 (booking ${bob.id}); the business will confirm it.`,
+      },
+      {
+        toolCallId: "b",
+        result: expect.stringMatching(/^Free times for Cleaning: 2026-03-04T09:00:00-05:00, /),
+      },
+    ]);
+    // Their claims released: the same message again runs both, the booking the one it made.
+    expect((await claimsOf(practice)).filter((claim) => !claim.answered)).toEqual([]);
+    const again = await callVapiTools(server, vapi, vapiToolCallsBody(list));
+    expect(again).toEqual(first);
+    expect(await bookingsOf(practice)).toHaveLength(2);
+    expect(await claimsOf(practice)).toEqual([
+      { tool: "book_appointment", answered: true },
+      { tool: "book_appointment", answered: true },
+      { tool: "find_free_slots", answered: true },
+    ]);
+  });
+});
+
 describe("Retell custom functions", () => {
   it("runs each tool as Retell sends it ({name, call, args}), the caller's number from the call", async () => {
     const practice = await openPractice(server);
@@ -724,6 +883,32 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
       ["tool:cancel_booking", "duplicate", null, null],
       ["tool:cancel_booking", "duplicate", null, null],
     ]);
+  });
+
+  it("takes over a claim abandoned two minutes (its instance died mid-run): the retry runs the tool", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const id = newToolCallId();
+    const key = toolCallKey(vapi._id, VAPI_CALL_ID, id);
+    const claimedBefore = async (ms: number) => {
+      const at = new Date(server.clock().getTime() - ms).toISOString();
+      await server.db.execute(
+        sql`insert into tool_call_answers (business_id, connection_id, tool_call, tool, received_at)
+          values (${practice.businessId}::uuid, ${vapi._id}::uuid, ${key}, 'cancel_booking', ${at}::timestamptz)
+          on conflict (business_id, tool_call) do update set received_at = excluded.received_at`,
+      );
+    };
+    await claimedBefore(2 * MINUTE - SECOND);
+    expect((await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).error).toMatch(
+      /^That same request is still being handled/,
+    );
+    expect((await bookingsOf(practice))[0]!.status).toBe("pending");
+    await claimedBefore(2 * MINUTE + SECOND);
+    const cancelled = { result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00." };
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).toEqual(cancelled);
+    expect((await bookingsOf(practice))[0]!.status).toBe("cancelled");
+    // Its answer kept now: a later retry is given it, the tool not run again.
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).toEqual(cancelled);
+    expect((await timelineOf(server, bookingId)).topics).toEqual(["booking.create", "booking.cancel"]);
   });
 
   it("books afresh when the caller books the same again after a cancel: only the same tool call gets its booking back", async () => {

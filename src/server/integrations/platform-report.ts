@@ -73,17 +73,18 @@ export function transcriptOf(turns: readonly TranscriptTurn[]): TranscriptTurn[]
 }
 
 /** Text the database can hold: a NUL goes, half of a surrogate pair becomes U+FFFD (a platform's text, kept). */
-const storable = (text: string) => text.replace(/\p{Cs}/gu, "\uFFFD").replaceAll("\0", "");
+export const storableText = (text: string) => text.replace(/\p{Cs}/gu, "\uFFFD").replaceAll("\0", "");
+
+/** A JSON value with every string in it made storable (storableText): a platform's words are kept, not refused. */
+export const storableStrings = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (_, item) => (typeof item === "string" ? storableText(item) : item));
 
 /**
  * The report as the calls writer takes it: its text made storable, then checked by the very schema our own
  * API checks reports with.
  */
 export function checkedReport(report: CallReport): CallReport {
-  const text = JSON.parse(JSON.stringify(report), (_, value) =>
-    typeof value === "string" ? storable(value) : value,
-  );
-  const out = callReport(text);
+  const out = callReport(storableStrings(report));
   if (out instanceof type.errors)
     throw new Refusal("VALIDATION", `The call cannot be stored: ${rulesBroken(out)}`);
   return out;

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import { type } from "arktype";
-import { MAX_PLATFORM_CALL_ID, payloadProblem } from "./platform-report";
+import { MAX_PLATFORM_CALL_ID, payloadProblem, storableStrings, storableText } from "./platform-report";
 import { vapiCall, vapiCustomer } from "./vapi-delivery";
 
 /*
  * The voice platforms' tool calls as they send them, read into what the tool runner takes: which call (and
- * caller) they come from, and each call's tool name and arguments. Only the fields read are checked.
+ * caller) they come from, and each call's tool name and arguments. Only the fields read are checked. Their text
+ * is made storable first (storableStrings: a NUL dropped, half a surrogate pair U+FFFD), arguments sent as a
+ * JSON string included: what the model said reaches the tools' queries and the answers kept, and PostgreSQL's
+ * text and jsonb hold neither.
  */
 
 /** One tool call to answer: its tool and arguments, or why they cannot be read (answered as an error). */
@@ -19,10 +22,10 @@ export type PlatformToolCalls = {
 /** Arguments as an object: Vapi's SDK types them a JSON string, its docs' examples an object; both are read. */
 function argumentsOf(raw: unknown, name: string): PlatformToolCall {
   if (raw === undefined || raw === null || raw === "") return { name, args: {} };
-  let args = raw;
+  let args: unknown = raw;
   if (typeof raw === "string") {
     try {
-      args = JSON.parse(raw);
+      args = storableStrings(JSON.parse(raw));
     } catch {
       return { name, problem: "the arguments are not valid JSON" };
     }
@@ -64,7 +67,7 @@ export function readVapiToolCalls(body: unknown): PlatformToolCalls & {
   calls: (PlatformToolCall & { toolCallId: string })[];
   unanswerable: number;
 } {
-  const parsed = vapiToolCalls(body);
+  const parsed = vapiToolCalls(storableStrings(body));
   if (parsed instanceof type.errors) throw payloadProblem(parsed);
   const { message } = parsed;
   const calls: (PlatformToolCall & { toolCallId: string })[] = [];
@@ -109,9 +112,11 @@ const retellWrapped = type({ "name?": "string", call: retellCallShape, args: "un
  * nothing identifies the request (`toolCallId` null).
  */
 export function readRetellToolCall(
-  body: unknown,
-  name: string,
+  sent: unknown,
+  named: string,
 ): PlatformToolCalls & { call: PlatformToolCall & { toolCallId: string | null } } {
+  const body = storableStrings(sent);
+  const name = storableText(named);
   const wrapped = retellWrapped(body);
   if (wrapped instanceof type.errors)
     return {

@@ -1,8 +1,9 @@
 import type { Database } from "../db/database";
+import type { Logger } from "../logger";
 import type { DeliveryRecorder, KeyedDelivery } from "./deliveries.repo";
 import type { PlatformToolCall } from "./platform-tool-calls";
 import { toolAnswer } from "./tool-answers";
-import { createToolCallClaimer, type ToolReply } from "./tool-call-answers.repo";
+import { createToolCallClaimer, releaseToolCall, type ToolReply } from "./tool-call-answers.repo";
 import type { ToolCallContext, ToolOutcome, ToolRunner } from "./tool-calls";
 
 /**
@@ -14,12 +15,19 @@ import type { ToolCallContext, ToolOutcome, ToolRunner } from "./tool-calls";
  * instance meanwhile is told the request is still being handled. Each delivery is recorded among the
  * connection's deliveries: the one that ran the tool done or refused (and why), with the answer kept for the
  * retries in the same statement; the others as duplicates.
+ *
+ * It never throws: the platforms want every tool call answered, HTTP 200 (Vapi ignores any other status, and a
+ * 500 would lose the other tool calls' results of the message too). A claim the database refuses is answered
+ * "failed" (the tool did not run); an answer that cannot be recorded is still given, its claim released so
+ * that a retry runs the tool again (each tool's effect is keyed: a second run repeats nothing) — and should
+ * the release fail too, the claim is taken over once abandoned (tool_call_answers_claim).
  */
 export function createToolCallAnswerer(
-  deps: { db: Database },
+  deps: { db: Database; logger: Logger },
   runTool: ToolRunner,
   deliveries: DeliveryRecorder,
 ) {
+  const { db, logger } = deps;
   const claim = createToolCallClaimer(deps);
   // The answering of each tool call under way at this instance, by key. Only a wait: the claim decides who runs.
   const underWay = new Map<string, Promise<ToolReply>>();
@@ -29,15 +37,23 @@ export function createToolCallAnswerer(
     delivery: KeyedDelivery,
     tool: PlatformToolCall,
   ): Promise<ToolReply> => {
-    const verdict = await claim({
-      businessId: context.businessId,
-      connectionId: context.connectionId,
-      toolCall: context.toolCall,
-      tool: tool.name,
-      receivedAt: delivery.receivedAt,
-    });
+    const failing = (what: string, error: unknown) =>
+      logger.error(`Tool call ${tool.name} of connection ${context.connectionId}: ${what}`, error);
+    let verdict: Awaited<ReturnType<typeof claim>>;
+    try {
+      verdict = await claim({
+        businessId: context.businessId,
+        connectionId: context.connectionId,
+        toolCall: context.toolCall,
+        tool: tool.name,
+        receivedAt: delivery.receivedAt,
+      });
+    } catch (error) {
+      failing("its claim failed, the tool was not run", error);
+      return { done: false, text: toolAnswer(context.language, "failed") };
+    }
     if (!verdict.claimed) {
-      await deliveries.toolCall(delivery, "duplicate");
+      await deliveries.toolCall(delivery, "duplicate").catch((error) => failing("not recorded", error));
       return verdict.answer ?? { done: false, text: toolAnswer(context.language, "inProgress") };
     }
     const outcome: ToolOutcome =
@@ -49,10 +65,17 @@ export function createToolCallAnswerer(
           }
         : await runTool(context, tool.name, tool.args);
     const reply = { done: outcome.done, text: outcome.text };
-    await deliveries.toolCall(delivery, {
-      answer: { ...reply, toolCall: context.toolCall },
-      refusedBecause: outcome.done ? null : outcome.refusal,
-    });
+    try {
+      await deliveries.toolCall(delivery, {
+        answer: { ...reply, toolCall: context.toolCall },
+        refusedBecause: outcome.done ? null : outcome.refusal,
+      });
+    } catch (error) {
+      failing("its answer could not be recorded, its claim is released", error);
+      await releaseToolCall(db, context.businessId, context.toolCall).catch((again) =>
+        failing("its claim could not be released either: it is taken over once abandoned", again),
+      );
+    }
     return reply;
   };
 

@@ -65,6 +65,17 @@ export function createToolCallClaimer({
 }
 
 /**
+ * Gives a claim up while it holds no answer (its answer could not be recorded): the tool call's next delivery
+ * claims it afresh and runs the tool again, rather than being told it is still being handled.
+ */
+export async function releaseToolCall(db: Executor, businessId: string, toolCall: string): Promise<void> {
+  await db.execute(
+    sql`delete from tool_call_answers
+      where business_id = ${businessId}::uuid and tool_call = ${toolCall} and answer is null`,
+  );
+}
+
+/**
  * Deletes up to `limit` answers of tool calls received before `before` (of every business); how many. They go
  * with the accepted deliveries (deliveries-purge.ts): no platform retries a tool call that late.
  */

@@ -6,7 +6,10 @@
 -- An item claims its tool call when no delivery did before (nor an earlier item of the array): a row without an
 -- answer, which the delivery's record fills once the tool has run (assistant_deliveries_record). The primary key
 -- decides, so of two deliveries of one tool call at once, on any instances, one claims it: the other waits for
--- that claim's commit, then finds it. Claims go in in key order (two statements holding the same keys wait for
+-- that claim's commit, then finds it. A claim still without an answer two minutes after it was made (by the
+-- instances' clocks, as receivedAt) is abandoned — its instance died while the tool ran, or could not record
+-- the answer — and the next delivery takes it over, running the tool again (tool-call-answerer.ts): a retry is
+-- not told "still being handled" for ever. Claims go in in key order (two statements holding the same keys wait for
 -- one another rather than deadlock). Returns a row per item, by its position: whether it claimed, and else what
 -- the claim holds (done and answer, both null while the tool of the claim still runs).
 CREATE OR REPLACE FUNCTION tool_call_answers_claim(p_items jsonb)
@@ -26,7 +29,10 @@ BEGIN
     INSERT INTO tool_call_answers (business_id, connection_id, tool_call, tool, received_at)
     SELECT c.business, c.connection, c."toolCall", c.tool, c."receivedAt" FROM candidate c
     ORDER BY c.business, c."toolCall"
-    ON CONFLICT (business_id, tool_call) DO NOTHING
+    ON CONFLICT (business_id, tool_call) DO UPDATE
+      SET connection_id = excluded.connection_id, tool = excluded.tool, received_at = excluded.received_at
+      WHERE tool_call_answers.answer IS NULL
+        AND tool_call_answers.received_at < excluded.received_at - interval '2 minutes'
     RETURNING business_id, tool_call
   )
   SELECT coalesce(array_agg(c.n), '{}') INTO v_claimed
