@@ -108,11 +108,13 @@ const toolParameters = type({
   required: "string[]",
 });
 
-/** Vapi's function tool (docs.vapi.ai "Custom Tools"), sent to the connection's server URL. */
+/**
+ * Vapi's function tool (docs.vapi.ai "Custom Tools"), without a server of its own: Vapi sends it to the
+ * assistant's server URL, the connection's, with that URL's credential.
+ */
 export const vapiToolDefinition = type({
   type: "'function'",
   function: { name: "string", description: "string", parameters: toolParameters },
-  server: { url: "string" },
 });
 
 /** Retell's custom function (its LLM API's general_tools), each on its own URL under the connection's. */

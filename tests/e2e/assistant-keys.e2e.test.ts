@@ -296,7 +296,7 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
     const page = await newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await signUp(page, "/settings");
-    const { _id, webhookUrl } = await connectVapi(page);
+    const { _id } = await connectVapi(page);
     await page.reload();
     const card = page.getByRole("region", { name: "Voice assistant" });
     const tools = card.getByRole("region", { name: "Booking tools" });
@@ -318,9 +318,11 @@ describe("Settings → Voice assistant: tools, reasons and deliveries as they ar
 
     // One tool's JSON, exactly as the server gives it, to paste as it is.
     await tools.getByRole("button", { name: "Copy book_appointment", exact: true }).click();
-    const one = JSON.parse(await clipboard(page)) as { function: { name: string }; server: { url: string } };
+    const one = JSON.parse(await clipboard(page)) as { function: { name: string } };
     expect(one).toEqual(served.tools[1]);
-    expect(one.server.url).toBe(webhookUrl);
+    // No server URL of its own: Vapi sends it to the assistant's, the connection's, with its credential.
+    expect(one).not.toHaveProperty("server");
+    await tools.getByText("Leave each tool's own server URL empty", { exact: false }).waitFor();
     await tools.getByRole("button", { name: "Copy all 6 tools as JSON" }).click();
     expect(JSON.parse(await clipboard(page))).toEqual(served.tools);
 

@@ -1115,8 +1115,9 @@ describe("GET /api/assistant-connections/:id/tools", () => {
           required: ["service", "startTime", "customerName"],
         },
       },
-      server: { url: vapi.webhookUrl },
     });
+    // No server of their own: Vapi sends them to the assistant's server URL, with its credential.
+    expect(vapiTools.tools.filter((tool) => "server" in tool)).toEqual([]);
     const retellTools = await dataOf<AssistantConnectionTools>(await toolsOf(retell._id));
     if (retellTools.provider !== "retell")
       throw new Error(`Retell's tools came as ${retellTools.provider}'s`);

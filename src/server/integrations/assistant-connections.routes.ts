@@ -156,7 +156,8 @@ export function assistantConnectionsRoutes(
       summary: "The ready-to-paste tool definitions of a connection, as its platform takes them",
       description:
         "tools is the JSON to paste: for Vapi its function tools (type function, function { name, description, " +
-        "parameters }, server { url }: the connection's server URL, authenticated by the same credential); for " +
+        "parameters }, without a server of its own: Vapi sends it to the assistant's server URL, the connection's, " +
+        "with the credential attached there — a tool's own server URL would take priority, without it); for " +
         "Retell its custom functions (type custom, name, description, url …/tools/<name>, method POST, " +
         "parameters, args_at_root false). The tools, stable by name: find_free_slots, book_appointment, " +
         "list_caller_bookings, reschedule_booking, cancel_booking, get_business_info.",

@@ -7,9 +7,11 @@ const RETELL_TIMEOUT_MS = 10_000;
 
 /**
  * The tools to paste into the platform for a connection, shaped as each takes them in its dashboard and API:
- * Vapi's function tools (`{type: "function", function: {name, description, parameters}, server: {url}}`,
- * docs.vapi.ai "Custom Tools"), sent to the connection's server URL and authenticated by the credential
- * attached to it; Retell's custom functions (`{type: "custom", name, description, url, method, parameters,
+ * Vapi's function tools (`{type: "function", function: {name, description, parameters}}`, docs.vapi.ai "Custom
+ * Tools") without a `server` of their own — a tool's server URL takes priority over the assistant's, and with it
+ * its own credential, which a definition pasted as given would lack — so Vapi sends them to the assistant's server
+ * URL, the connection's, with the credential attached there (docs.vapi.ai "Setting server URLs", "Server
+ * authentication"); Retell's custom functions (`{type: "custom", name, description, url, method, parameters,
  * …}`, its LLM API's general_tools), each to its own path under the connection's `/tools`, signed with the
  * webhook API key, with the call object in the body (args_at_root off) so the caller's number comes along.
  */
@@ -24,7 +26,6 @@ export function platformToolDefinitions(
       tools: tools.map(({ name, description, parameters }) => ({
         type: "function",
         function: { name, description, parameters },
-        server: { url: webhookUrl },
       })),
     };
   return {

@@ -38,9 +38,10 @@ export function ToolsSection({
         {provider === "vapi" ? (
           <Trans>
             They let your assistant find free times, book, and move or cancel a caller's bookings. In Vapi,
-            create each one under Tools → Create Tool (type Function) with the name, description, parameters
-            and server URL from its JSON, or send the JSON to Vapi's API; then add the tools to your
-            assistant.
+            create each one under Tools → Create Tool (type Function) with the name, description and
+            parameters from its JSON, or send the JSON to Vapi's API; then add the tools to your assistant.
+            Leave each tool's own server URL empty: Vapi then sends them to your assistant's server URL, with
+            its credential.
           </Trans>
         ) : (
           <Trans>
