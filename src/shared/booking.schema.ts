@@ -9,7 +9,7 @@ import {
 } from "./booking.constants";
 import { callOutcome, callStatus } from "./call-status.schema";
 import { apiErrorCodes } from "./error-codes";
-import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
+import { MAX_PAGE, pageOf, phoneQueryParam, positiveIntegerParam } from "./query-params";
 
 export * from "./booking.constants";
 
@@ -196,7 +196,7 @@ export const assistantBooking = type({
 export type AssistantBooking = typeof assistantBooking.infer;
 
 /** GET /api/assistant/bookings?customerPhone=…: that caller's upcoming bookings. */
-export const assistantBookingQuery = type({ "+": "reject", customerPhone });
+export const assistantBookingQuery = type({ "+": "reject", customerPhone: phoneQueryParam(customerPhone) });
 
 /** A booking's version, as the booking answered it: a change made against another one is refused. */
 const expectedVersion = "1 <= number.integer <= 999999999";

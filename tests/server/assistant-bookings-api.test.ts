@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../src/server/db/schema/bookings.schema";
 import type { Slot } from "../../src/shared/availability.schema";
+import { assistantBookingQuery } from "../../src/shared/booking.schema";
 import {
   assistantBookingOf,
   assistantRequest,
@@ -448,5 +449,35 @@ describe("PUT /api/assistant/bookings/:id", () => {
     const unauthenticated = await server.request("/api/assistant/bookings?customerPhone=1");
     expect(unauthenticated.status).toBe(401);
     expect((await readEnvelope(unauthenticated)).success).toBe(false);
+  });
+});
+
+describe("a caller's number in the query string", () => {
+  it("reads an unencoded + (which form encoding turns into a space) as the +, and the OpenAPI document says to send %2B", async () => {
+    // The number as the route reads it: the + back, not trimmed off.
+    expect(assistantBookingQuery({ customerPhone: " 15550001111" })).toEqual({
+      customerPhone: "+15550001111",
+    });
+    expect(assistantBookingQuery({ customerPhone: " +1 555 000 1111 " })).toEqual({
+      customerPhone: "+1 555 000 1111",
+    });
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10, customerPhone: "+15550001111" }),
+    );
+    for (const query of ["?customerPhone=+15550001111", "?customerPhone=%2B15550001111"]) {
+      const listed = await dataOf<{ id: string }[]>(await assistantRequest(server, practice.key, query));
+      expect(
+        listed.map((booking) => booking.id),
+        query,
+      ).toEqual([booked.id]);
+    }
+    const document = (await (await server.request("/api/openapi.json")).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string; schema: { description?: string } }[] } }>;
+    };
+    const parameter = document.paths["/api/assistant/bookings"]!.get!.parameters!.find(
+      (p) => p.name === "customerPhone",
+    )!;
+    expect(parameter.schema.description).toContain("%2B");
   });
 });
