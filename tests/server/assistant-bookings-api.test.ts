@@ -481,3 +481,25 @@ describe("a caller's number in the query string", () => {
     expect(parameter.schema.description).toContain("%2B");
   });
 });
+
+describe("the OpenAPI example of a booking", () => {
+  it("is shaped as a real answer: the same fields, every time with the business's offset", async () => {
+    const practice = await openPractice(server);
+    const real = await assistantBookingOf(await bookAsAssistant(server, practice, { startTime: TUESDAY_10 }));
+    const document = (await (await server.request("/api/openapi.json")).json()) as {
+      paths: Record<
+        string,
+        { post?: { responses: Record<string, { content: Record<string, { example: unknown }> }> } }
+      >;
+    };
+    const { data: example } = document.paths["/api/assistant/bookings"]!.post!.responses["201"]!.content[
+      "application/json"
+    ]!.example as { data: Record<string, unknown> };
+    expect(Object.keys(example).sort()).toEqual(Object.keys(real).sort());
+    const withOffset = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/;
+    for (const field of ["startTime", "endTime", "createdAt"] as const) {
+      expect(real[field], field).toMatch(withOffset);
+      expect(example[field], field).toMatch(withOffset);
+    }
+  });
+});

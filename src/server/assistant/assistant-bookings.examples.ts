@@ -1,6 +1,9 @@
 import type { AssistantBooking, AssistantBookingChange, AssistantBookingInput } from "@shared/booking.schema";
 
-/** Examples for the OpenAPI document (checked against their schemas when the routes are registered). */
+/**
+ * Examples for the OpenAPI document (checked against their schemas when the routes are registered). A business in
+ * New York: every time the assistant reads carries its offset, as toAssistantBooking writes them.
+ */
 
 export const assistantBookingInputExample: AssistantBookingInput = {
   externalId: "vapi-booking-7f3c2a",
@@ -17,15 +20,15 @@ export const assistantBookingExample: AssistantBooking = {
   externalId: "vapi-booking-7f3c2a",
   serviceId: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15",
   serviceName: "Check-up & Cleaning",
-  startTime: "2026-03-02T15:30:00.000Z",
-  endTime: "2026-03-02T16:15:00.000Z",
+  startTime: "2026-03-02T10:30:00-05:00",
+  endTime: "2026-03-02T11:15:00-05:00",
   durationMinutes: 45,
   status: "pending",
   customerName: "Maria Lopez",
   customerPhone: "+15551234567",
   callExternalId: "vapi-call-8d2e41",
   notes: "Prefers the hygienist she saw last time.",
-  createdAt: "2026-02-27T14:05:12.000Z",
+  createdAt: "2026-02-27T09:05:12-05:00",
   version: 1,
 };
 
