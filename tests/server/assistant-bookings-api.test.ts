@@ -378,6 +378,36 @@ describe("PUT /api/assistant/bookings/:id", () => {
     expect((await timelineOf(server, other.id)).topics).toEqual(["booking.create", "booking.cancel"]);
   });
 
+  it("answers a cancel sent again (its answer lost) 200 with the booking as it is, whatever version it names, writing nothing", async () => {
+    const practice = await openPractice(server);
+    const booked = await assistantBookingOf(
+      await bookAsAssistant(server, practice, { startTime: TUESDAY_10 }),
+    );
+    const cancel = (json: unknown, headers: Record<string, string> = {}) =>
+      assistantRequest(server, practice.key, `/${booked.id}`, { method: "PUT", json, headers });
+    const first = await cancel({ action: "cancel", version: 1 });
+    expect(first.status).toBe(200);
+    const cancelled = await assistantBookingOf(first);
+    expect(cancelled).toMatchObject({ status: "cancelled", version: 2 });
+    const counts = await bookingRowCounts(server, practice.businessId);
+    // The same request again (the version it read before), with If-Match, and without a version.
+    for (const [json, headers] of [
+      [{ action: "cancel", version: 1 }, {}],
+      [{ action: "cancel" }, { "if-match": '"1"' }],
+      [{ action: "cancel" }, {}],
+    ] as const) {
+      const again = await cancel(json, headers);
+      expect(again.status, JSON.stringify([json, headers])).toBe(200);
+      expect(await assistantBookingOf(again)).toEqual(cancelled);
+    }
+    expect(await bookingRowCounts(server, practice.businessId)).toEqual(counts);
+    expect((await timelineOf(server, booked.id)).topics).toEqual(["booking.create", "booking.cancel"]);
+    // A move of it is still refused: it is cancelled.
+    const moved = await cancel({ action: "reschedule", startTime: "2026-03-04T10:00:00-05:00" });
+    expect(moved.status).toBe(409);
+    expect(await errorOf(moved)).toMatchObject({ code: "BOOKING_STATUS", currentStatus: "cancelled" });
+  });
+
   it("refuses a change made against a stale version (body or If-Match) with 409 BOOKING_CHANGED, writing nothing", async () => {
     const practice = await openPractice(server);
     const booked = await assistantBookingOf(

@@ -121,7 +121,7 @@ export function createAssistantBookingDesk(
   /**
    * Cancels or moves a booking of the business (spec 4's rule decides which may change); `expectedVersion`,
    * when given, must be the booking's current one (else BOOKING_CHANGED). `changed` is false for a move to the
-   * time it has already, which changes nothing (changeBooking). `isTheirs`, when given, says whether the one
+   * time it has already, which changes nothing (changeBooking), and for a cancel of a cancelled booking. `isTheirs`, when given, says whether the one
    * asking may touch the booking (a platform's caller, only their own): any other is NOT_FOUND, as unknown as
    * another business's, so the answer tells nothing of it.
    */
@@ -137,6 +137,9 @@ export function createAssistantBookingDesk(
     const { businessId, timezone } = who;
     const booking = await findBookingRow(db, businessId, bookingId);
     if (!booking || (isTheirs && !isTheirs(booking))) throw new Refusal("NOT_FOUND", NO_BOOKING);
+    // A cancel sent again (its answer lost) finds done what it asks for: answered with the booking as it is,
+    // whatever version it names (it names the one before the cancel), as a booking sent again is by externalId.
+    if (body.action === "cancel" && booking.status === "cancelled") return { row: booking, changed: false };
     // Stale before anything else (a slot check would answer a move made against an old read otherwise).
     if (expectedVersion !== undefined && expectedVersion !== booking.version) throw bookingChanged(booking);
     const base = {

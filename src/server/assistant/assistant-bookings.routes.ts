@@ -106,7 +106,9 @@ export function assistantBookingsRoutes(
         "booked duration, sets the status back to pending, and must start at a free slot for that duration " +
         "(the booking's own time counts as free); else 409 SLOT_TAKEN with error.nextFreeSlots. A reschedule " +
         "to the time the booking has already changes nothing (answered as it is: same status and version, " +
-        "nobody notified). 404 for an id that is not a booking of the key's business.",
+        "nobody notified). A cancel of a booking already cancelled is answered 200 with it as it is, whatever " +
+        "version it names: a cancel sent again after its answer was lost is not refused. 404 for an id that is " +
+        "not a booking of the key's business.",
       auth: "assistantKey",
       body: assistantBookingChange,
       response: assistantBooking,

@@ -236,13 +236,16 @@ export function createToolRunner(
         return say(changed ? "moved" : "unmoved", { service: row.serviceName, time: time(row.startTime) });
       },
       cancel_booking: async (a) => {
-        const { row } = await desk.change(
+        const { row, changed } = await desk.change(
           who,
           bookingIdOf(a.bookingId),
           { action: "cancel" },
           undefined,
           isCallers,
         );
+        // Cancelled before (the desk answers that as done, for our API's retries): the model is told so, rather
+        // than that it cancelled it now. The platform's own retry of this tool call is answered its first words.
+        if (!changed) throw new ToolRefusal(say("unchangeable"), "booking_unchangeable", "already cancelled");
         return say("cancelled", { service: row.serviceName, time: time(row.startTime) });
       },
       get_business_info: async () => {
