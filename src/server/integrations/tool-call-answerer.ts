@@ -3,7 +3,12 @@ import type { Logger } from "../logger";
 import type { DeliveryRecorder, KeyedDelivery } from "./deliveries.repo";
 import type { PlatformToolCall } from "./platform-tool-calls";
 import { toolAnswer } from "./tool-answers";
-import { createToolCallClaimer, releaseToolCall, type ToolReply } from "./tool-call-answers.repo";
+import {
+  type ClaimVerdict,
+  createToolCallClaimer,
+  releaseToolCall,
+  type ToolReply,
+} from "./tool-call-answers.repo";
 import type { ToolCallContext, ToolOutcome, ToolRunner } from "./tool-calls";
 
 /**
@@ -32,14 +37,20 @@ export function createToolCallAnswerer(
   // The answering of each tool call under way at this instance, by key. Only a wait: the claim decides who runs.
   const underWay = new Map<string, Promise<ToolReply>>();
 
+  const failing = (context: ToolCallContext, tool: PlatformToolCall, what: string, error: unknown) =>
+    logger.error(`Tool call ${tool.name} of connection ${context.connectionId}: ${what}`, error);
+  /** Records a delivery answered another's words; a failure to is logged, the answer given all the same. */
+  const recordDuplicate = (context: ToolCallContext, delivery: KeyedDelivery, tool: PlatformToolCall) =>
+    deliveries
+      .toolCall(delivery, "duplicate")
+      .catch((error) => failing(context, tool, "its duplicate could not be recorded", error));
+
   const answerClaimed = async (
     context: ToolCallContext,
     delivery: KeyedDelivery,
     tool: PlatformToolCall,
   ): Promise<ToolReply> => {
-    const failing = (what: string, error: unknown) =>
-      logger.error(`Tool call ${tool.name} of connection ${context.connectionId}: ${what}`, error);
-    let verdict: Awaited<ReturnType<typeof claim>>;
+    let verdict: ClaimVerdict;
     try {
       verdict = await claim({
         businessId: context.businessId,
@@ -49,11 +60,11 @@ export function createToolCallAnswerer(
         receivedAt: delivery.receivedAt,
       });
     } catch (error) {
-      failing("its claim failed, the tool was not run", error);
+      failing(context, tool, "its claim failed, the tool was not run", error);
       return { done: false, text: toolAnswer(context.language, "failed") };
     }
     if (!verdict.claimed) {
-      await deliveries.toolCall(delivery, "duplicate").catch((error) => failing("not recorded", error));
+      await recordDuplicate(context, delivery, tool);
       return verdict.answer ?? { done: false, text: toolAnswer(context.language, "inProgress") };
     }
     const outcome: ToolOutcome =
@@ -71,9 +82,9 @@ export function createToolCallAnswerer(
         refusedBecause: outcome.done ? null : outcome.refusal,
       });
     } catch (error) {
-      failing("its answer could not be recorded, its claim is released", error);
+      failing(context, tool, "its answer could not be recorded, its claim is released", error);
       await releaseToolCall(db, context.businessId, context.toolCall).catch((again) =>
-        failing("its claim could not be released either: it is taken over once abandoned", again),
+        failing(context, tool, "its claim could not be released either: taken over once abandoned", again),
       );
     }
     return reply;
@@ -88,7 +99,7 @@ export function createToolCallAnswerer(
     const answering = underWay.get(context.toolCall);
     if (answering) {
       const reply = await answering;
-      await deliveries.toolCall(delivery, "duplicate");
+      await recordDuplicate(context, delivery, tool);
       return reply;
     }
     const answer = answerClaimed(context, delivery, tool);
