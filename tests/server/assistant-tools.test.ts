@@ -272,9 +272,9 @@ describe("Vapi tool calls", () => {
       "booking.reschedule",
       "booking.cancel",
     ]);
-    // A cancelled booking stays cancelled.
+    // A cancelled booking stays cancelled: cancelling it again is done already.
     expect(await vapiTool(vapi, "cancel_booking", { bookingId: bookingId })).toEqual({
-      error: "That booking can no longer be changed (it is cancelled or past).",
+      result: "Cleaning at 2026-03-03T14:00:00-05:00 is cancelled: nothing more to do.",
     });
   });
 
@@ -331,7 +331,7 @@ describe("Vapi tool calls", () => {
     });
   });
 
-  it("goes by the number the caller gives on a call without a number (a web call)", async () => {
+  it("reaches, on a call without a number (a web call), only the bookings that call made", async () => {
     const { vapi, bookingId } = await bookedByVapi();
     const webCall = {
       "message.call.id": "web-call",
@@ -339,22 +339,45 @@ describe("Vapi tool calls", () => {
       "message.customer": undefined,
       "message.call.customer": undefined,
     };
+    const noLine =
+      "No upcoming booking made on this call. This call comes from no phone number, so other bookings cannot be read or changed here: the caller can call from the number they booked with, or the business will help.";
     expect(await vapiTool(vapi, "list_caller_bookings", {}, webCall)).toEqual({
       error: "The caller's number is not known: ask for it and pass it as customerPhone.",
     });
+    // Anyone may say someone's number on a web call: the phone call's booking is not read out, nor changed.
     expect(await vapiTool(vapi, "list_caller_bookings", { customerPhone: VAPI_CALLER }, webCall)).toEqual({
-      result: `Upcoming bookings for ${VAPI_CALLER}: Cleaning at 2026-03-03T10:00:00-05:00, awaiting confirmation (id ${bookingId}).`,
+      result: noLine,
+    });
+    const move = { bookingId, startTime: "2026-03-03T14:00:00-05:00" };
+    const noBooking = { error: "No such booking: list the caller's bookings to find its id." };
+    expect(await vapiTool(vapi, "reschedule_booking", move, webCall)).toEqual(noBooking);
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, webCall)).toEqual(noBooking);
+    // What the web call booked itself, it lists, moves and cancels.
+    const booked = await vapiTool(
+      vapi,
+      "book_appointment",
+      {
+        service: "Cleaning",
+        startTime: "2026-03-04T10:00:00-05:00",
+        customerName: "Web Caller",
+        customerPhone: "+1 212 555 0199",
+      },
+      webCall,
+    );
+    const own = /\(booking ([0-9a-f-]{36})\)/.exec(booked.result ?? "")![1]!;
+    expect(await vapiTool(vapi, "list_caller_bookings", { customerPhone: "+12125550199" }, webCall)).toEqual({
+      result: `Upcoming bookings for +12125550199: Cleaning at 2026-03-04T10:00:00-05:00, awaiting confirmation (id ${own}).`,
     });
     expect(
       await vapiTool(
         vapi,
         "reschedule_booking",
-        { bookingId, startTime: "2026-03-03T14:00:00-05:00" },
+        { bookingId: own, startTime: "2026-03-04T14:00:00-05:00" },
         webCall,
       ),
-    ).toEqual({ result: "Moved Cleaning to 2026-03-03T14:00:00-05:00; the business will confirm it again." });
-    expect(await vapiTool(vapi, "cancel_booking", { bookingId }, webCall)).toEqual({
-      result: "Cancelled Cleaning at 2026-03-03T14:00:00-05:00.",
+    ).toEqual({ result: "Moved Cleaning to 2026-03-04T14:00:00-05:00; the business will confirm it again." });
+    expect(await vapiTool(vapi, "cancel_booking", { bookingId: own }, webCall)).toEqual({
+      result: "Cancelled Cleaning at 2026-03-04T14:00:00-05:00.",
     });
   });
 
@@ -687,6 +710,22 @@ describe("a tool call the database cannot store or answer", () => {
       { tool: "find_free_slots", answered: true },
     ]);
   });
+
+  it("tells a cancel run again, its first answer not recorded, that the booking is cancelled (not that it failed)", async () => {
+    const { practice, vapi, bookingId } = await bookedByVapi();
+    const cancel = [{ name: "cancel_booking", args: { bookingId }, id: "a" }];
+    const first = await refusing(practice, "tool_call_answers", "update", () =>
+      callVapiTools(server, vapi, vapiToolCallsBody(cancel)),
+    );
+    expect(first.results).toEqual([
+      { toolCallId: "a", result: "Cancelled Cleaning at 2026-03-03T10:00:00-05:00." },
+    ]);
+    const again = await callVapiTools(server, vapi, vapiToolCallsBody(cancel));
+    expect(again.results).toEqual([
+      { toolCallId: "a", result: "Cleaning at 2026-03-03T10:00:00-05:00 is cancelled: nothing more to do." },
+    ]);
+    expect((await timelineOf(server, bookingId)).topics).toEqual(["booking.create", "booking.cancel"]);
+  });
 });
 
 describe("Retell custom functions", () => {
@@ -838,7 +877,7 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
     expect(await vapiTool(vapi, "reschedule_booking", move, {}, r1)).toEqual(refused);
     expect(
       await vapiTool(vapi, "cancel_booking", { bookingId }, { "message.call.id": "another-call" }, c1),
-    ).toEqual({ error: "That booking can no longer be changed (it is cancelled or past)." });
+    ).toEqual({ result: "Cleaning at 2026-03-03T14:00:00-05:00 is cancelled: nothing more to do." });
   });
 
   it("runs once when it arrives twice at the same moment: both deliveries get its answer", async () => {
@@ -988,7 +1027,11 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
     };
     await send(args, "book_appointment");
     const [old] = await bookingsOf(practice);
-    await send({ bookingId: old!.id }, "cancel_booking");
+    // Args only, the call is nobody's (no number, no call id): its tools change no booking, staff cancel it.
+    expect(await send({ bookingId: old!.id }, "cancel_booking")).toEqual({
+      error: "No such booking: list the caller's bookings to find its id.",
+    });
+    expect((await staffPut(server, practice.staff, old!.id, { status: "cancelled" })).status).toBe(200);
     const again = await send(args, "book_appointment");
     expect(again.result).toContain(`(booking ${(await besides(practice, old!.id)).id})`);
   });

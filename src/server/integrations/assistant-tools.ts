@@ -56,8 +56,9 @@ const PHONE = text(
   "The phone number to book under, if the caller gives one; leave it out to use the number the caller is calling from",
 );
 const LOOKUP_PHONE = text(
-  "Only when the call's own number is unknown (a web call, a withheld number): the number the caller gives. " +
-    "Otherwise it is not used: the caller's bookings are those of the number they call from",
+  "Only when the call's own number is unknown (a web call, a withheld number): the number the caller gives " +
+    "(then only bookings made on this call are listed). Otherwise it is not used: the caller's bookings are " +
+    "those of the number they call from",
 );
 const BOOKING_ID = text("The booking's id, as list_caller_bookings gave it");
 

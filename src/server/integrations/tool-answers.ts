@@ -30,9 +30,18 @@ export const TOOL_ANSWERS = {
   bookings: /*i18n*/ { id: "tool.bookings.list", message: "Upcoming bookings for {phone}: {items}." },
   bookingItem: /*i18n*/ { id: "tool.bookings.item", message: "{service} at {time}, {status} (id {id})" },
   bookingsNone: /*i18n*/ { id: "tool.bookings.none", message: "No upcoming bookings for {phone}." },
+  bookingsNoLine: /*i18n*/ {
+    id: "tool.bookings.noLine",
+    message:
+      "No upcoming booking made on this call. This call comes from no phone number, so other bookings cannot be read or changed here: the caller can call from the number they booked with, or the business will help.",
+  },
   pending: /*i18n*/ { id: "tool.status.pending", message: "awaiting confirmation" },
   confirmed: /*i18n*/ { id: "tool.status.confirmed", message: "confirmed" },
   cancelled: /*i18n*/ { id: "tool.cancel.done", message: "Cancelled {service} at {time}." },
+  alreadyCancelled: /*i18n*/ {
+    id: "tool.cancel.already",
+    message: "{service} at {time} is cancelled: nothing more to do.",
+  },
   moved: /*i18n*/ {
     id: "tool.reschedule.done",
     message: "Moved {service} to {time}; the business will confirm it again.",

@@ -147,19 +147,16 @@ export function createToolRunner(
     };
     /*
      * Whose bookings the call may read and change. The model's words are the caller's, and a caller may name
-     * anyone's number: when the platform gives the number the call comes from, the caller's bookings are that
-     * number's (compared by its digits, as the bookings are looked up), and those this call made (booked for a
-     * number the caller gave). Only a call without a number (a web call, a withheld one) goes by the number
-     * the model passes, as our own API does.
+     * anyone's number: the caller's bookings are those this call made (booked for a number the caller gave)
+     * and, when the platform gives the number the call comes from, that number's (compared by its digits, as
+     * the bookings are looked up). A call without a number (a web call, a withheld one) could come from anyone
+     * who knows someone's number, so it reaches only what it booked itself.
      */
     const callerNumberDigits = ctx.callerNumber === null ? "" : phoneDigits(ctx.callerNumber);
     const thisCall = ctx.providerCallId && externalIdOf(ctx.provider, ctx.providerCallId);
-    const isCallers =
-      ctx.callerNumber === null
-        ? undefined
-        : (row: BookingRow) =>
-            (callerNumberDigits !== "" && phoneDigits(row.customerPhone) === callerNumberDigits) ||
-            (thisCall !== null && row.callExternalId === thisCall);
+    const isCallers = (row: BookingRow) =>
+      (callerNumberDigits !== "" && phoneDigits(row.customerPhone) === callerNumberDigits) ||
+      (thisCall !== null && row.callExternalId === thisCall);
     const bookingIdOf = (id: string) => {
       // Not an id of ours at all: as unknown as another business's (no query needed to say so).
       if (!isUuid(id.trim())) throw new ToolRefusal(say("noBooking"), "no_booking", "no such booking");
@@ -218,8 +215,8 @@ export function createToolRunner(
       list_caller_bookings: async (a) => {
         // A number the model names is not read when the call gives its own (see isCallers).
         const phone = ctx.callerNumber ?? phoneOf(a.customerPhone);
-        const rows = await desk.upcoming(who, phone);
-        if (rows.length === 0) return say("bookingsNone", { phone });
+        const rows = (await desk.upcoming(who, phone)).filter(isCallers);
+        if (rows.length === 0) return say(ctx.callerNumber ? "bookingsNone" : "bookingsNoLine", { phone });
         return say("bookings", {
           phone,
           items: spokenList(ctx.language, rows.slice(0, SPOKEN_MAX).map(bookingLine)),
@@ -243,10 +240,13 @@ export function createToolRunner(
           undefined,
           isCallers,
         );
-        // Cancelled before (the desk answers that as done, for our API's retries): the model is told so, rather
-        // than that it cancelled it now. The platform's own retry of this tool call is answered its first words.
-        if (!changed) throw new ToolRefusal(say("unchangeable"), "booking_unchangeable", "already cancelled");
-        return say("cancelled", { service: row.serviceName, time: time(row.startTime) });
+        // Cancelled before (the desk answers that as done, for our API's retries): what was asked holds, and the
+        // model is told so rather than that it cancelled it now — this same tool call may have, its first answer
+        // lost (a claim released or taken over runs the tool again).
+        return say(changed ? "cancelled" : "alreadyCancelled", {
+          service: row.serviceName,
+          time: time(row.startTime),
+        });
       },
       get_business_info: async () => {
         const config = await readAssistantConfig(db, ctx.businessId);

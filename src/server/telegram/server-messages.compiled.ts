@@ -77,7 +77,11 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " at ", ["time"], ", ", ["status"], " (id ", ["id"], ")"],
     "tool.bookings.list": ["Upcoming bookings for ", ["phone"], ": ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "No upcoming booking made on this call. This call comes from no phone number, so other bookings cannot be read or changed here: the caller can call from the number they booked with, or the business will help.",
+    ],
     "tool.bookings.none": ["No upcoming bookings for ", ["phone"], "."],
+    "tool.cancel.already": [["service"], " at ", ["time"], " is cancelled: nothing more to do."],
     "tool.cancel.done": ["Cancelled ", ["service"], " at ", ["time"], "."],
     "tool.error.arguments": ["Not done: ", ["problem"], ". Correct it and try again."],
     "tool.error.failed": [
@@ -195,7 +199,11 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " na ", ["time"], ", ", ["status"], " (id ", ["id"], ")"],
     "tool.bookings.list": ["Nadchodzące rezerwacje dla ", ["phone"], ": ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "Brak nadchodzącej rezerwacji zrobionej podczas tej rozmowy. Ta rozmowa nie pochodzi z żadnego numeru telefonu, więc innych rezerwacji nie można tu odczytać ani zmienić: dzwoniący może zadzwonić z numeru, z którego rezerwował, albo firma pomoże.",
+    ],
     "tool.bookings.none": ["Brak nadchodzących rezerwacji dla ", ["phone"], "."],
+    "tool.cancel.already": [["service"], " na ", ["time"], " jest odwołana: nic więcej do zrobienia."],
     "tool.cancel.done": ["Odwołano ", ["service"], " na ", ["time"], "."],
     "tool.error.arguments": ["Nie wykonano: ", ["problem"], ". Popraw to i spróbuj ponownie."],
     "tool.error.failed": [
@@ -326,7 +334,11 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " le ", ["time"], ", ", ["status"], " (id ", ["id"], ")"],
     "tool.bookings.list": ["Réservations à venir pour ", ["phone"], " : ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "Aucune réservation à venir faite pendant cet appel. Cet appel ne vient d’aucun numéro de téléphone : les autres réservations ne peuvent être ni lues ni modifiées ici. L’appelant peut appeler depuis le numéro avec lequel il a réservé, ou l’entreprise l’aidera.",
+    ],
     "tool.bookings.none": ["Aucune réservation à venir pour ", ["phone"], "."],
+    "tool.cancel.already": [["service"], " du ", ["time"], " est annulé : rien de plus à faire."],
     "tool.cancel.done": [["service"], " du ", ["time"], " annulé."],
     "tool.error.arguments": ["Non effectué : ", ["problem"], ". Corrigez et réessayez."],
     "tool.error.failed": [
@@ -456,7 +468,11 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " am ", ["time"], ", ", ["status"], " (ID ", ["id"], ")"],
     "tool.bookings.list": ["Anstehende Buchungen für ", ["phone"], ": ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "Keine bevorstehende Buchung aus diesem Anruf. Dieser Anruf kommt von keiner Telefonnummer, daher können andere Buchungen hier weder gelesen noch geändert werden: Der Anrufer kann von der Nummer anrufen, mit der er gebucht hat, oder das Unternehmen hilft weiter.",
+    ],
     "tool.bookings.none": ["Keine anstehenden Buchungen für ", ["phone"], "."],
+    "tool.cancel.already": [["service"], " am ", ["time"], " ist storniert: Es ist nichts weiter zu tun."],
     "tool.cancel.done": [["service"], " am ", ["time"], " storniert."],
     "tool.error.arguments": ["Nicht ausgeführt: ", ["problem"], ". Bitte korrigieren und erneut versuchen."],
     "tool.error.failed": [
@@ -587,7 +603,11 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " el ", ["time"], ", ", ["status"], " (id ", ["id"], ")"],
     "tool.bookings.list": ["Próximas reservas de ", ["phone"], ": ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "Ninguna reserva próxima hecha en esta llamada. Esta llamada no viene de ningún número de teléfono, así que aquí no se pueden leer ni cambiar otras reservas: quien llama puede llamar desde el número con el que reservó, o el negocio le ayudará.",
+    ],
     "tool.bookings.none": ["No hay próximas reservas de ", ["phone"], "."],
+    "tool.cancel.already": [["service"], " del ", ["time"], " está cancelado: no hay nada más que hacer."],
     "tool.cancel.done": ["Cancelado ", ["service"], " del ", ["time"], "."],
     "tool.error.arguments": ["No se hizo: ", ["problem"], ". Corrígelo e inténtalo de nuevo."],
     "tool.error.failed": [
@@ -710,7 +730,16 @@ export const SERVER_MESSAGES: Record<string, Messages> = {
     ],
     "tool.bookings.item": [["service"], " op ", ["time"], ", ", ["status"], " (id ", ["id"], ")"],
     "tool.bookings.list": ["Komende boekingen voor ", ["phone"], ": ", ["items"], "."],
+    "tool.bookings.noLine": [
+      "Geen komende boeking gemaakt tijdens dit gesprek. Dit gesprek komt van geen telefoonnummer, dus andere boekingen kunnen hier niet worden gelezen of gewijzigd: de beller kan bellen vanaf het nummer waarmee geboekt is, of het bedrijf helpt verder.",
+    ],
     "tool.bookings.none": ["Geen komende boekingen voor ", ["phone"], "."],
+    "tool.cancel.already": [
+      ["service"],
+      " op ",
+      ["time"],
+      " is geannuleerd: er hoeft niets meer te gebeuren.",
+    ],
     "tool.cancel.done": [["service"], " op ", ["time"], " geannuleerd."],
     "tool.error.arguments": ["Niet gedaan: ", ["problem"], ". Verbeter het en probeer het opnieuw."],
     "tool.error.failed": [
