@@ -6,6 +6,7 @@ import {
   ACCEPTED_DELIVERY_KEPT_MS,
   purgeOldDeliveries,
 } from "../../src/server/integrations/deliveries-purge";
+import { releaseToolCall } from "../../src/server/integrations/tool-call-answers.repo";
 import { toolCallKey } from "../../src/server/integrations/tool-calls";
 import type { AssistantConnectionTools } from "../../src/shared/assistant-connections.schema";
 import {
@@ -953,6 +954,29 @@ describe("a tool call sent again (issue 24: idempotent on provider, call id and 
     // Its answer kept now: a later retry is given it, the tool not run again.
     expect(await vapiTool(vapi, "cancel_booking", { bookingId }, {}, id)).toEqual(cancelled);
     expect((await timelineOf(server, bookingId)).topics).toEqual(["booking.create", "booking.cancel"]);
+  });
+
+  it("releases only its own claim: one a later delivery took over stays that delivery's", async () => {
+    const { practice, vapi } = await bookedByVapi();
+    const key = toolCallKey(vapi._id, VAPI_CALL_ID, newToolCallId());
+    const first = new Date(server.clock().getTime() - 2 * MINUTE - SECOND);
+    const later = server.clock();
+    for (const at of [first, later])
+      await server.db.execute(
+        sql`insert into tool_call_answers (business_id, connection_id, tool_call, tool, received_at)
+          values (${practice.businessId}::uuid, ${vapi._id}::uuid, ${key}, 'cancel_booking', ${at.toISOString()}::timestamptz)
+          on conflict (business_id, tool_call) do update set received_at = excluded.received_at`,
+      );
+    // The first delivery, past two minutes, could not record its answer: it gives its own claim up, not the later one.
+    await releaseToolCall(server.db, { businessId: practice.businessId, toolCall: key, receivedAt: first });
+    const claims = () =>
+      rawRows<{ receivedAt: string }>(
+        server.db,
+        sql`select received_at::text as "receivedAt" from tool_call_answers where tool_call = ${key}`,
+      );
+    expect(await claims()).toHaveLength(1);
+    await releaseToolCall(server.db, { businessId: practice.businessId, toolCall: key, receivedAt: later });
+    expect(await claims()).toEqual([]);
   });
 
   it("books afresh when the caller books the same again after a cancel: only the same tool call gets its booking back", async () => {

@@ -83,7 +83,8 @@ export function createToolCallAnswerer(
       });
     } catch (error) {
       failing(context, tool, "its answer could not be recorded, its claim is released", error);
-      await releaseToolCall(db, context.businessId, context.toolCall).catch((again) =>
+      const claimed = { ...context, receivedAt: delivery.receivedAt };
+      await releaseToolCall(db, claimed).catch((again) =>
         failing(context, tool, "its claim could not be released either: taken over once abandoned", again),
       );
     }

@@ -66,12 +66,18 @@ export function createToolCallClaimer({
 
 /**
  * Gives a claim up while it holds no answer (its answer could not be recorded): the tool call's next delivery
- * claims it afresh and runs the tool again, rather than being told it is still being handled.
+ * claims it afresh and runs the tool again, rather than being told it is still being handled. Only the claim
+ * made at `receivedAt`: one a later delivery took over meanwhile (this one ran past two minutes) is that
+ * delivery's, its tool still running.
  */
-export async function releaseToolCall(db: Executor, businessId: string, toolCall: string): Promise<void> {
+export async function releaseToolCall(
+  db: Executor,
+  claim: { businessId: string; toolCall: string; receivedAt: Date },
+): Promise<void> {
   await db.execute(
     sql`delete from tool_call_answers
-      where business_id = ${businessId}::uuid and tool_call = ${toolCall} and answer is null`,
+      where business_id = ${claim.businessId}::uuid and tool_call = ${claim.toolCall} and answer is null
+        and received_at = ${claim.receivedAt.toISOString()}::timestamptz`,
   );
 }
 
