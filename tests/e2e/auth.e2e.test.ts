@@ -2,9 +2,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   browserForFile,
+  countRequests,
   createService,
   expectNoAxeViolations,
   focusedControl,
+  holdRequests,
   originOf,
   PASSWORD,
   signIn,
@@ -58,6 +60,46 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.getByRole("link", { name: "Services" }).first().click();
     await page.getByText("No services found").waitFor();
     expect(await page.getByText("First user's massage").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("the next user never sees what a page opened while the previous one signed out fetched", async () => {
+    const page = await newPage();
+    const first = await signUp(page);
+    await createService(page, { name: "First user's facial", duration: 30, price: 40, isActive: true });
+    const second = uniqueEmail("second");
+    // Signed up from outside the tab: its cookies stay the first user's.
+    const origin = originOf(page);
+    await fetch(`${origin}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { "content-type": "application/json", Origin: origin },
+      body: JSON.stringify({ email: second, password: PASSWORD }),
+    });
+    // A fresh start on the dashboard: the services page's data code is not loaded yet, and is held.
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Services" }).first().waitFor();
+    const queriesCode = await holdRequests(page, /\/assets\/service-queries-[\w-]+\.js$/);
+    const signOut = await holdRequests(page, "**/api/auth/sign-out");
+    const servicesRead = countRequests(page, "GET", "/api/services");
+    // Services asked for, and before its data's code arrives the first user signs out (the server slow to answer).
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await expect.poll(queriesCode.asked).toBe(1);
+    await page.getByRole("button", { name: `Account menu for ${first}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await expect.poll(signOut.asked).toBe(1);
+    queriesCode.release();
+    await page.waitForResponse(/\/assets\/service-queries-[\w-]+\.js$/);
+    // Two frames: the held import's promise chain has settled by then.
+    for (let frame = 0; frame < 2; frame++)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    signOut.release();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(servicesRead()).toBe(0);
+    await signIn(page, second);
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("link", { name: "Services" }).first().click();
+    await page.getByText("No services found").waitFor();
+    expect(await page.getByText("First user's facial").count()).toBe(0);
     await page.context().close();
   });
 

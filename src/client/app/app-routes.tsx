@@ -41,7 +41,8 @@ export async function preloadRoute(
     () => undefined,
   );
   if (!session?.matches("signedIn")) return;
-  prefetchPageData(page, { api: context.api, search })
+  const signedIn = () => context.session.getSnapshot().matches("signedIn");
+  prefetchPageData(page, { api: context.api, search, signedIn })
     // Only a head start: the page asks again for whatever this could not fetch.
     .catch(() => undefined);
   await code.catch(() => undefined);

@@ -2,7 +2,9 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ApiClient } from "../lib/api-client";
 import type { PageKey } from "./page-chunks";
 
-type PageDataContext = { api: ApiClient; queryClient: QueryClient; search: string };
+/** Starts one request into the signed-in area's query cache (nothing once the session is no longer signed in). */
+type Prefetch = QueryClient["prefetchQuery"];
+type PageDataContext = { api: ApiClient; prefetch: Prefetch; search: string };
 type PageData = (context: PageDataContext) => Promise<unknown>;
 
 /**
@@ -11,11 +13,11 @@ type PageData = (context: PageDataContext) => Promise<unknown>;
  * page has rendered. The page's own query then finds them in flight or answered.
  */
 const pageData: Partial<Record<PageKey, PageData>> = {
-  dashboard: async ({ api, queryClient }) => {
+  dashboard: async ({ api, prefetch }) => {
     const { dashboardQueries } = await import("../features/dashboard/dashboard.queries");
-    return queryClient.prefetchQuery(dashboardQueries.stats(api));
+    return prefetch(dashboardQueries.stats(api));
   },
-  calls: async ({ api, queryClient, search }) => {
+  calls: async ({ api, prefetch, search }) => {
     const [{ callQueries }, { callsSearch }, { availabilityQueries }] = await Promise.all([
       import("../features/calls/calls.queries"),
       import("../features/calls/calls-search"),
@@ -24,26 +26,23 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     const { page, status, from, to } = callsSearch.parse(search);
     // The rows' times are shown on the business's clock (the availability answer carries its timezone).
     return Promise.all([
-      queryClient.prefetchQuery(callQueries.list(api, { page, status, from, to })),
-      queryClient.prefetchQuery(availabilityQueries.detail(api)),
+      prefetch(callQueries.list(api, { page, status, from, to })),
+      prefetch(availabilityQueries.detail(api)),
     ]);
   },
-  services: async ({ api, queryClient }) => {
+  services: async ({ api, prefetch }) => {
     const [{ serviceQueries }, { companyQuery }] = await Promise.all([
       import("../lib/service-queries"),
       import("../lib/company-queries"),
     ]);
     // The table shows prices in the company's currency, and waits for it rather than show a wrong one.
-    return Promise.all([
-      queryClient.prefetchQuery(serviceQueries.list(api)),
-      queryClient.prefetchQuery(companyQuery(api)),
-    ]);
+    return Promise.all([prefetch(serviceQueries.list(api)), prefetch(companyQuery(api))]);
   },
-  availability: async ({ api, queryClient }) => {
+  availability: async ({ api, prefetch }) => {
     const { availabilityQueries } = await import("../lib/availability-queries");
-    return queryClient.prefetchQuery(availabilityQueries.detail(api));
+    return prefetch(availabilityQueries.detail(api));
   },
-  bookings: async ({ api, queryClient, search }) => {
+  bookings: async ({ api, prefetch, search }) => {
     const [{ bookingQueries }, { bookingsSearch, DEFAULT_BOOKING_SCOPE }, { availabilityQueries }] =
       await Promise.all([
         import("../features/bookings/bookings.queries"),
@@ -52,17 +51,14 @@ const pageData: Partial<Record<PageKey, PageData>> = {
       ]);
     // Both views show times in the business's timezone (the availability answer carries it); the calendar's
     // own range depends on that timezone's today, so only the list's page is asked for here, as its card does.
-    const timezone = queryClient.prefetchQuery(availabilityQueries.detail(api));
+    const timezone = prefetch(availabilityQueries.detail(api));
     if (new URLSearchParams(search).get("view") === "calendar") return timezone;
     const { page, status, scope = DEFAULT_BOOKING_SCOPE } = bookingsSearch.parse(search);
-    return Promise.all([
-      timezone,
-      queryClient.prefetchQuery(bookingQueries.list(api, { page, status, scope })),
-    ]);
+    return Promise.all([timezone, prefetch(bookingQueries.list(api, { page, status, scope }))]);
   },
   // Every card's first read but the retention preview's, which is read afresh when its card shows: the cards then
   // render with their data, instead of asking for it once the company has arrived and the page has rendered.
-  settings: async ({ api, queryClient }) => {
+  settings: async ({ api, prefetch }) => {
     const [
       { companyQuery },
       { telegramQueries },
@@ -77,19 +73,19 @@ const pageData: Partial<Record<PageKey, PageData>> = {
       import("../features/data-protection/data-protection.queries"),
     ]);
     return Promise.all([
-      queryClient.prefetchQuery(companyQuery(api)),
-      queryClient.prefetchQuery(telegramQueries.status(api)),
-      queryClient.prefetchQuery(assistantConnectionQueries.list(api)),
-      queryClient.prefetchQuery(assistantKeyQueries.list(api)),
-      queryClient.prefetchQuery(dataProtectionQueries.settings(api)),
+      prefetch(companyQuery(api)),
+      prefetch(telegramQueries.status(api)),
+      prefetch(assistantConnectionQueries.list(api)),
+      prefetch(assistantKeyQueries.list(api)),
+      prefetch(dataProtectionQueries.settings(api)),
     ]);
   },
   // The desk shows times on the business's clock; it asks for nothing else before a search.
-  privacyDesk: async ({ api, queryClient }) => {
+  privacyDesk: async ({ api, prefetch }) => {
     const { companyQuery } = await import("../lib/company-queries");
-    return queryClient.prefetchQuery(companyQuery(api));
+    return prefetch(companyQuery(api));
   },
-  audit: async ({ api, queryClient, search }) => {
+  audit: async ({ api, prefetch, search }) => {
     const [{ auditQueries }, { auditSearch }, { companyQuery }] = await Promise.all([
       import("../features/audit/audit.queries"),
       import("../features/audit/audit-search"),
@@ -97,28 +93,32 @@ const pageData: Partial<Record<PageKey, PageData>> = {
     ]);
     // Times show on the business's clock, which the company carries.
     return Promise.all([
-      queryClient.prefetchQuery(auditQueries.list(api, auditSearch.parse(search).page)),
-      queryClient.prefetchQuery(companyQuery(api)),
+      prefetch(auditQueries.list(api, auditSearch.parse(search).page)),
+      prefetch(companyQuery(api)),
     ]);
   },
 };
 
 /**
  * Starts the requests the page of `key` makes first, and the shell's own (the sidebar's pending count, the
- * calendar status its banner reads), into the signed-in area's query cache.
+ * calendar status its banner reads), into the signed-in area's query cache — each only while the session is
+ * signed in when its code has arrived: the cache was emptied as the area went (protected-area.tsx), and a
+ * request sent with the last user's token while they sign out would fill it again for the next user.
  */
 export async function prefetchPageData(
   key: PageKey,
-  { api, search }: Omit<PageDataContext, "queryClient">,
+  { api, search, signedIn }: Omit<PageDataContext, "prefetch"> & { signedIn: () => boolean },
 ): Promise<void> {
   const [{ queryClient }, { bookingQueries }, { calendarQueries }] = await Promise.all([
     import("../lib/query-client"),
     import("../features/bookings/bookings.queries"),
     import("../features/calendar/calendar.queries"),
   ]);
+  const prefetch: Prefetch = (options) =>
+    signedIn() ? queryClient.prefetchQuery(options) : Promise.resolve();
   await Promise.all([
-    queryClient.prefetchQuery(bookingQueries.counts(api)),
-    queryClient.prefetchQuery(calendarQueries.status(api)),
-    pageData[key]?.({ api, queryClient, search }),
+    prefetch(bookingQueries.counts(api)),
+    prefetch(calendarQueries.status(api)),
+    pageData[key]?.({ api, prefetch, search }),
   ]);
 }

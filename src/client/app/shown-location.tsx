@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useTransition } from "react";
 import { Router } from "wouter";
 import { navigate } from "wouter/use-browser-location";
+import { useSessionActor } from "../features/session/session-context";
 import { useApi } from "../lib/api-context";
 import { pageKeyOf } from "./page-chunks";
 import { prefetchPageData } from "./page-data";
@@ -34,6 +35,7 @@ export const useNavigationPending = () => useContext(Shown).pending;
  */
 export function ShownLocation({ children }: { children: ReactNode }) {
   const api = useApi();
+  const session = useSessionActor();
   const [address, setAddress] = useState(addressNow);
   const [pending, startTransition] = useTransition();
 
@@ -51,7 +53,8 @@ export function ShownLocation({ children }: { children: ReactNode }) {
       }
       path = now.path;
       const page = pageKeyOf(now.path);
-      if (page) prefetchPageData(page, { api, search: now.search }).catch(() => undefined);
+      const signedIn = () => session.getSnapshot().matches("signedIn");
+      if (page) prefetchPageData(page, { api, search: now.search, signedIn }).catch(() => undefined);
       startTransition(take);
     };
     // An address changed between the first render and this effect is taken up too.
@@ -60,7 +63,7 @@ export function ShownLocation({ children }: { children: ReactNode }) {
     return () => {
       for (const event of ADDRESS_EVENTS) removeEventListener(event, follow);
     };
-  }, [api]);
+  }, [api, session]);
 
   return (
     <Shown value={{ address, pending }}>
