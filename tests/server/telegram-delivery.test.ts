@@ -5,10 +5,11 @@ import type { Database } from "../../src/server/db/database";
 import { postgresDatabase } from "../../src/server/db/open-database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { createLogger } from "../../src/server/logger";
-import { DUE_AT_ONCE } from "../../src/server/outbox/outbox-cursor.repo";
+import { DUE_AT_ONCE, markCursorBroken } from "../../src/server/outbox/outbox-cursor.repo";
 import { OUTBOX_KEEP_DAYS, outboxPurgeJob } from "../../src/server/outbox/outbox-purge";
 import { createBotApi } from "../../src/server/telegram/bot-api";
 import { createTelegramDelivery } from "../../src/server/telegram/delivery-worker";
+import { moveTelegramChat } from "../../src/server/telegram/telegram-link.repo";
 import type { AuditList } from "../../src/shared/audit.schema";
 import type { LanguageCode } from "../../src/shared/languages";
 import type { TelegramStatus } from "../../src/shared/telegram.schema";
@@ -426,6 +427,30 @@ describe("Telegram delivery", () => {
       await server.request("/api/telegram/status", { accessToken: practice.staff.accessToken }),
     );
     expect(status).toMatchObject({ connected: true, brokenAt: null });
+  });
+
+  it("does not break the supergroup on a group's refusal that was on its way when the upgrade came", async () => {
+    const group = -(4_000_000_000 + nextChat++);
+    const supergroup = -(1_000_000_000_000 + nextChat++);
+    const practice = await connected({ chatId: group });
+    // A sender holds the chat (its lease) and is sending to the group as the upgrade's update moves it.
+    const lease = new Date(server.clock().getTime() + MINUTE);
+    await server.db.execute(
+      sql`update telegram_connections set next_attempt_at = ${lease.toISOString()}::timestamptz
+        where business_id = ${practice.businessId}::uuid`,
+    );
+    expect(await moveTelegramChat(server.db, { from: group, to: supergroup, now: server.clock() })).toEqual([
+      practice.businessId,
+    ]);
+    // The group's refusal comes back to the holder, which marks its chat broken by its lease.
+    await markCursorBroken(server.db, "telegram_connections", {
+      businessId: practice.businessId,
+      lease,
+      now: server.clock(),
+      reason: "Telegram sendMessage failed: 403 Forbidden: bot is not a member of the group chat",
+    });
+    expect(await connectionOf(practice.businessId)).toMatchObject({ brokenAt: null, brokenReason: null });
+    expect(await chatOf(practice.businessId)).toBe(supergroup);
   });
 
   it("tries a chat broken for another reason in the supergroup its group became: it takes what waited, or is broken again with its own refusal", async () => {

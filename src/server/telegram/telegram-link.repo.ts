@@ -174,13 +174,16 @@ async function recordMoved(tx: Transaction, businessIds: string[], now: Date): P
  * told of the migration: the group's last message or the supergroup's first, so usually twice). One broken
  * while on the group is whole again: the group's refusal, the upgrade's or another (the bot, which hears of
  * the upgrade, is in the supergroup), no longer stands, and the supergroup takes what waited or refuses it
- * (broken again, with its reason). Answers the businesses moved: none the second time.
+ * (broken again, with its reason). Due at once, which also ends any sender's lease: a refusal of the group on
+ * its way back must not break the supergroup (its holder finds the lease lost and lets the chat be served
+ * afresh). Answers the businesses moved: none the second time.
  */
 export async function moveTelegramChat(db: Database, { from, to, now }: ChatMigration): Promise<string[]> {
   return db.transaction(async (tx) => {
     const moved = await rawRows<{ businessId: string }>(
       tx,
-      sql`update telegram_connections set chat_id = ${to}::bigint, broken_at = null, broken_reason = null
+      sql`update telegram_connections set chat_id = ${to}::bigint, broken_at = null, broken_reason = null,
+          next_attempt_at = ${DUE_AT_ONCE.toISOString()}::timestamptz
         where chat_id = ${from}::bigint
         returning business_id as "businessId"`,
     );
