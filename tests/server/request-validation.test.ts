@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { users } from "../../src/server/db/schema/users.schema";
+import { connectRetell, deliverRetellTool, fixtureText } from "../support/platform-deliveries";
 import { uniqueEmail } from "../support/server-accounts";
+import { openPractice } from "../support/server-bookings";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
 
 let server: TestServer;
@@ -176,5 +178,19 @@ describe("unknown routes", () => {
         error: { code: "NOT_FOUND", message: "Not found" },
       });
     }
+  });
+});
+
+describe("a path segment that no stored text can hold", () => {
+  it("is not found, on a route that stores what it names (Retell's tool of name %00)", async () => {
+    const { staff } = await openPractice(server);
+    const retell = await connectRetell(server, staff);
+    const body = fixtureText("retell", "custom-function");
+    const response = await deliverRetellTool(server, retell, body, "%00");
+    expect(response.status).toBe(404);
+    expect(await readEnvelope(response)).toEqual({
+      success: false,
+      error: { code: "NOT_FOUND", message: "Not found" },
+    });
   });
 });

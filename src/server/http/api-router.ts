@@ -3,11 +3,13 @@ import type { ApiErrorCode } from "@shared/error-codes";
 import { type Type, type } from "arktype";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
+import { Refusal } from "../refusal";
 import type { AppEnv } from "./app-env";
 import { isOriginCheckExempt } from "./origin-check";
 import { readJsonBody } from "./read-json-body";
 import { readQuery } from "./read-query";
 import { failure } from "./respond";
+import { storable } from "./unstorable-text";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -77,6 +79,7 @@ function impliedErrors(spec: RouteSpec, fullPath: string): RouteSpec["errors"] {
   const unsafe = spec.method !== "get";
   return [
     ...(spec.body || spec.query ? ["VALIDATION" as const] : []),
+    ...(/:\w/.test(fullPath) ? ["NOT_FOUND" as const] : []),
     ...(spec.auth ? ["UNAUTHENTICATED" as const] : []),
     ...(unsafe && !isOriginCheckExempt(fullPath) ? ["FORBIDDEN_ORIGIN" as const] : []),
     ...(unsafe ? ["PAYLOAD_TOO_LARGE" as const] : []),
@@ -185,10 +188,12 @@ export class ApiRouter {
     this.routes.push({
       ...registered,
       fullPath,
-      errors: [...impliedErrors(registered, fullPath), ...spec.errors],
+      errors: [...new Set([...impliedErrors(registered, fullPath), ...spec.errors])],
     });
     let strict: Type | null | undefined;
     const run = async (c: Context<AppEnv>) => {
+      // A path segment no stored text can hold (%00) names nothing; it must not reach a query as a parameter.
+      if (!Object.values(c.req.param()).every(storable)) throw new Refusal("NOT_FOUND", "Not found");
       const query = (spec.query ? readQuery(c, spec.query) : undefined) as ParsedOf<Query>;
       const body = (
         spec.body ? await readJsonBody(c, spec.body, { perItem: spec.bodyPerItem }) : undefined
