@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
+import { calls } from "../../src/server/db/schema/calls.schema";
 import { users } from "../../src/server/db/schema/users.schema";
 import { connectRetell, deliverRetellTool, fixtureText } from "../support/platform-deliveries";
 import { uniqueEmail } from "../support/server-accounts";
@@ -178,6 +180,45 @@ describe("unknown routes", () => {
         error: { code: "NOT_FOUND", message: "Not found" },
       });
     }
+  });
+});
+
+describe("a body nested thousands of levels deep", () => {
+  // arktype prints a refused value whole in its message: a status 3,000 levels deep overflowed the stack.
+  const report = (status: string) =>
+    `{"externalId": "deep-1", "callerNumber": "+1 718 555 0142", "startedAt": "2026-03-02T10:04:05-05:00", "status": ${status}}`;
+  const deep = `${"[".repeat(3_000)}${"]".repeat(3_000)}`;
+  const post = (path: string, body: string, key: string) =>
+    server.request(path, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "x-api-key": key },
+    });
+
+  it.each([
+    ["/api/assistant/calls", report(deep)],
+    ["/api/assistant/calls/import", `{"calls": [${report(deep)}]}`],
+  ])("POST %s is refused as such, and writes nothing", async (path, body) => {
+    const practice = await openPractice(server);
+    const response = await post(path, body, practice.key);
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toEqual({
+      success: false,
+      error: { code: "VALIDATION", message: "The request body nests deeper than 64 levels" },
+    });
+    expect(await server.db.$count(calls, eq(calls.businessId, practice.businessId))).toBe(0);
+  });
+
+  it("is judged by its shape below that depth", async () => {
+    const practice = await openPractice(server);
+    const response = await post(
+      "/api/assistant/calls",
+      report(`${"[".repeat(60)}${"]".repeat(60)}`),
+      practice.key,
+    );
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toMatchObject({ error: { field: "status" } });
+    expect((await post("/api/assistant/calls", report('"completed"'), practice.key)).status).toBe(201);
   });
 });
 

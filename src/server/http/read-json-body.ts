@@ -1,6 +1,7 @@
 import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { Refusal } from "../refusal";
+import { MAX_JSON_DEPTH, nestsTooDeeply } from "./json-depth";
 import { findUnstorableText, ROOT_NAME } from "./unstorable-text";
 
 const invalid = (message: string, field?: string) => new Refusal("VALIDATION", message, { field });
@@ -28,6 +29,7 @@ export async function readJsonBody<T extends Type>(
   // Every body is an object. A schema of optional fields alone would take an array for one (it has no keys).
   if (typeof json !== "object" || json === null || Array.isArray(json))
     throw invalid("The request body must be an object");
+  if (nestsTooDeeply(json)) throw invalid(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   const unstorable = perItem ? null : findUnstorableText(text, json);
   if (unstorable) {
     throw invalid(
