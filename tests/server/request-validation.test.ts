@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { calls } from "../../src/server/db/schema/calls.schema";
 import { users } from "../../src/server/db/schema/users.schema";
-import { connectRetell, deliverRetellTool, fixtureText } from "../support/platform-deliveries";
+import {
+  connectRetell,
+  connectVapi,
+  deliverRetellTool,
+  deliverVapi,
+  fixtureText,
+  listConnections,
+} from "../support/platform-deliveries";
 import { uniqueEmail } from "../support/server-accounts";
 import { openPractice } from "../support/server-bookings";
 import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
@@ -219,6 +226,35 @@ describe("a body nested thousands of levels deep", () => {
     expect(response.status).toBe(400);
     expect(await readEnvelope(response)).toMatchObject({ error: { field: "status" } });
     expect((await post("/api/assistant/calls", report('"completed"'), practice.key)).status).toBe(201);
+  });
+});
+
+describe("a platform's delivery nested thousands of levels deep", () => {
+  // Retell's tool call is identified by a hash of its body written out again: 20,000 levels overflowed the stack.
+  const deep = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+  const TOO_DEEP = "The request body nests deeper than 64 levels";
+
+  it("is refused as unreadable: a Retell tool call answered with why, a Vapi report with a 400", async () => {
+    const { staff } = await openPractice(server);
+    const retell = await connectRetell(server, staff);
+    const tool = fixtureText("retell", "custom-function").replace('"metadata": {}', `"metadata": ${deep}`);
+    const answer = await deliverRetellTool(server, retell, tool, "find_free_slots");
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ error: TOO_DEEP });
+
+    const vapi = await connectVapi(server, staff);
+    const report = fixtureText("vapi", "end-of-call-report").replace(/^\{/, `{"deep": ${deep},`);
+    const refused = await deliverVapi(server, vapi, report);
+    expect(refused.status).toBe(400);
+    expect(await readEnvelope(refused)).toEqual({
+      success: false,
+      error: { code: "VALIDATION", message: TOO_DEEP },
+    });
+    const deliveries = await listConnections(server, staff);
+    expect(deliveries.flatMap((c) => c.recentDeliveries.map((d) => d.reasonCode))).toEqual([
+      "unreadable_payload",
+      "unreadable_payload",
+    ]);
   });
 });
 

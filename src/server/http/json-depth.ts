@@ -10,10 +10,9 @@ export function nestsTooDeeply(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [node, depth] = next;
+    if (typeof node !== "object" || node === null) continue;
     if (depth > MAX_JSON_DEPTH) return true;
-    for (const item of Object.values(node as object)) {
-      if (typeof item === "object" && item !== null) stack.push([item, depth + 1]);
-    }
+    for (const item of Object.values(node)) stack.push([item, depth + 1]);
   }
   return false;
 }

@@ -13,6 +13,7 @@ import { createTokenCipher } from "../calendar/token-cipher";
 import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
+import { MAX_JSON_DEPTH, nestsTooDeeply } from "../http/json-depth";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
@@ -37,6 +38,10 @@ export const INTEGRATIONS_BASE_PATH = "/api/integrations";
 
 const NO_CONNECTION = "No such connection";
 const NOT_JSON: DeliveryRefusal = { code: "not_json", reason: "The request body is not valid JSON" };
+const TOO_DEEP: DeliveryRefusal = {
+  code: "unreadable_payload",
+  reason: `The request body nests deeper than ${MAX_JSON_DEPTH} levels`,
+};
 const UNREADABLE_SECRET: DeliveryRefusal = {
   code: "unreadable_secret",
   reason: "our copy of the secret cannot be read: rotate it",
@@ -112,14 +117,18 @@ export function webhooksRoutes(
     return { connection, base, rawBody };
   };
 
-  /** The body as JSON; null (the refusal recorded) when it is not JSON. */
-  const parseBody = async (base: Delivery, rawBody: string): Promise<{ json: unknown } | null> => {
+  /** The body as JSON, or why it cannot be read (the refusal recorded): not JSON, or nested past reading. */
+  const parseBody = async (base: Delivery, rawBody: string): Promise<{ json: unknown } | DeliveryRefusal> => {
+    let json: unknown;
     try {
-      return { json: JSON.parse(rawBody) };
+      json = JSON.parse(rawBody);
     } catch {
       await deliveries.refused(base, NOT_JSON, true);
-      return null;
+      return NOT_JSON;
     }
+    if (!nestsTooDeeply(json)) return { json };
+    await deliveries.refused(base, TOO_DEEP, true);
+    return TOO_DEEP;
   };
 
   /**
@@ -192,7 +201,7 @@ export function webhooksRoutes(
     const connectionId = base.connectionId;
 
     const parsed = await parseBody(base, rawBody);
-    if (!parsed) throw new Refusal("VALIDATION", NOT_JSON.reason);
+    if (!("json" in parsed)) throw new Refusal("VALIDATION", parsed.reason);
     const body = parsed.json;
     if (provider === "vapi" && isVapiToolCalls(body)) return answerVapiTools(c, connection, base, body);
     let action: DeliveryAction;
@@ -250,8 +259,8 @@ export function webhooksRoutes(
   const answerRetellTool = async (c: Context<AppEnv>) => {
     const { connection, base, rawBody } = await authenticate(c, "retell");
     const parsed = await parseBody({ ...base, event: "tool" }, rawBody);
-    if (!parsed) {
-      const answer: RetellToolAnswer = { error: NOT_JSON.reason };
+    if (!("json" in parsed)) {
+      const answer: RetellToolAnswer = { error: parsed.reason };
       return c.json(answer);
     }
     const body = parsed.json;
