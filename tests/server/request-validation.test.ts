@@ -10,6 +10,8 @@ import {
   deliverVapi,
   fixtureText,
   listConnections,
+  retellToolBody,
+  vapiToolCallsBody,
 } from "../support/platform-deliveries";
 import { uniqueEmail } from "../support/server-accounts";
 import { openPractice } from "../support/server-bookings";
@@ -255,6 +257,54 @@ describe("a platform's delivery nested thousands of levels deep", () => {
       "unreadable_payload",
       "unreadable_payload",
     ]);
+  });
+});
+
+describe("a platform's tool call holding text no database holds (a NUL, half a surrogate pair)", () => {
+  const book = { service: "Cleaning", startTime: "2026-03-03T10:00:00-05:00", customerName: "Ada\u0000" };
+  it.each([
+    ["a Vapi tool's name", vapiToolCallsBody([{ name: "get_business_info\u0000", args: {} }])],
+    ["a Vapi tool's name", vapiToolCallsBody([{ name: "get_business_info\ud800", args: {} }])],
+    ["a Vapi argument", vapiToolCallsBody([{ name: "book_appointment", args: book }])],
+    [
+      "Vapi's call id",
+      vapiToolCallsBody([{ name: "get_business_info", args: {} }], { "message.call.id": "c\u0000" }),
+    ],
+    [
+      "Vapi's caller number",
+      vapiToolCallsBody([{ name: "list_caller_bookings", args: {} }], {
+        "message.customer.number": "+1\u0000",
+      }),
+    ],
+  ])("is answered, not a 500: %s", async (_, body) => {
+    const practice = await openPractice(server);
+    const vapi = await connectVapi(server, practice.staff);
+    const response = await deliverVapi(server, vapi, body);
+    expect(response.status).toBe(200);
+    const { results } = (await response.json()) as { results: { result?: string; error?: string }[] };
+    expect(results).toHaveLength(1);
+    expect(results[0]!.error ?? "").not.toMatch(/went wrong/);
+  });
+
+  it.each([
+    ["Retell's function name", retellToolBody("get_business_info\u0000", {}), undefined],
+    [
+      "Retell's call id",
+      retellToolBody("get_business_info", {}, { "call.call_id": "c\u0000" }),
+      "get_business_info",
+    ],
+    [
+      "Retell's caller number",
+      retellToolBody("list_caller_bookings", {}, { "call.from_number": "+1\u0000" }),
+      "list_caller_bookings",
+    ],
+    ["a Retell argument", retellToolBody("book_appointment", book), "book_appointment"],
+  ])("is answered, not a 500: %s", async (_, body, tool) => {
+    const practice = await openPractice(server);
+    const retell = await connectRetell(server, practice.staff);
+    const response = await deliverRetellTool(server, retell, body, tool);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { error?: string }).error ?? "").not.toMatch(/went wrong/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type } from "arktype";
+import { MAX_JSON_DEPTH, nestsTooDeeply } from "../http/json-depth";
 import { MAX_PLATFORM_CALL_ID, payloadProblem, storableStrings, storableText } from "./platform-report";
 import { vapiCall, vapiCustomer } from "./vapi-delivery";
 
@@ -25,10 +26,14 @@ function argumentsOf(raw: unknown, name: string): PlatformToolCall {
   let args: unknown = raw;
   if (typeof raw === "string") {
     try {
-      args = storableStrings(JSON.parse(raw));
+      args = JSON.parse(raw);
     } catch {
       return { name, problem: "the arguments are not valid JSON" };
     }
+    // JSON in a string: read only now, so its own escapes are made storable (and its depth bounded) here.
+    if (nestsTooDeeply(args))
+      return { name, problem: `the arguments nest deeper than ${MAX_JSON_DEPTH} levels` };
+    args = storableStrings(args);
   }
   return typeof args === "object" && args !== null && !Array.isArray(args)
     ? { name, args }
