@@ -20,9 +20,14 @@ export const clockEndTime = type("string").narrow(
     minutesOfClockTime(text, { end: true }) !== null ||
     ctx.reject({ expected: "a time of day HH:MM (00:00–24:00)" }),
 );
-export const calendarDate = type("string").narrow(
-  (text, ctx) => isCalendarDate(text) || ctx.reject({ expected: "a date YYYY-MM-DD" }),
-);
+/**
+ * A day, as the database keeps days too: PostgreSQL has no year 0000 (ISO 8601's name for 1 BC), and a date of
+ * it failed the statement that stored or compared it (a 500).
+ */
+export const calendarDate = type("string").narrow((text, ctx) => {
+  if (!isCalendarDate(text)) return ctx.reject({ expected: "a date YYYY-MM-DD" });
+  return !text.startsWith("0000-") || ctx.reject({ expected: "a date in the years 0001–9999" });
+});
 
 const endAfterStart = (start: string, end: string) =>
   (minutesOfClockTime(start) ?? 0) < (minutesOfClockTime(end, { end: true }) ?? 0);

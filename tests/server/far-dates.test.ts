@@ -128,3 +128,28 @@ describe("times at the ends of the calendar", () => {
     }
   });
 });
+
+describe("days of the year 0000, which ISO 8601 writes and PostgreSQL has not", () => {
+  it("are refused with 400 naming the field: a closure, and the free slots for staff and the assistant", async () => {
+    const practice = await openPractice(server);
+    const { accessToken } = practice.staff;
+    const closure = await server.request("/api/availability/blackout-dates", {
+      json: { startDate: "0000-12-24", endDate: "2026-12-28", startTime: null, endTime: null },
+      accessToken,
+    });
+    expect(closure.status).toBe(400);
+    expect(await errorOf(closure)).toMatchObject({ code: "VALIDATION", field: "startDate" });
+    const query = `serviceId=${practice.service._id}&from=0000-01-01&to=0000-01-31`;
+    for (const response of [
+      await server.request(`/api/availability/slots?${query}`, { accessToken }),
+      await server.request(`/api/assistant/slots?${query}`, { headers: { "x-api-key": practice.key } }),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toMatchObject({
+        code: "VALIDATION",
+        field: "from",
+        message: expect.stringMatching(/^from must be a date in the years 0001–9999/),
+      });
+    }
+  });
+});
