@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { isoInstant } from "./iso-instant.schema";
 
 /*
  * Spec 7's calendar events calls (GET/POST /api/calendar/events, PATCH/DELETE /api/calendar/events/:id):
@@ -21,7 +22,7 @@ export const calendarEvent = type({
 export type CalendarEvent = typeof calendarEvent.infer;
 
 /** GET /api/calendar/events: the events overlapping [timeMin, timeMax). */
-export const calendarEventsQuery = type({ timeMin: "string.date.iso", timeMax: "string.date.iso" });
+export const calendarEventsQuery = type({ timeMin: isoInstant, timeMax: isoInstant });
 
 const summary = "0 < string <= 1024";
 const description = "string <= 8192";
@@ -30,8 +31,8 @@ const description = "string <= 8192";
 export const calendarEventCreate = type({
   summary,
   "description?": description,
-  start: "string.date.iso",
-  end: "string.date.iso",
+  start: isoInstant,
+  end: isoInstant,
 });
 export type CalendarEventCreate = typeof calendarEventCreate.infer;
 
@@ -39,8 +40,8 @@ export type CalendarEventCreate = typeof calendarEventCreate.infer;
 export const calendarEventUpdate = type({
   "summary?": summary,
   "description?": description,
-  "start?": "string.date.iso",
-  "end?": "string.date.iso",
+  "start?": isoInstant,
+  "end?": isoInstant,
 });
 export type CalendarEventUpdate = typeof calendarEventUpdate.infer;
 

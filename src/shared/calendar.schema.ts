@@ -1,4 +1,5 @@
 import { type } from "arktype";
+import { isoInstant } from "./iso-instant.schema";
 
 /**
  * GET /api/calendar/status (spec 3 "Calendar status", spec 7 envelope). Beyond the spec: whether the server
@@ -42,7 +43,7 @@ export const calendarConnectedMessage = type({
 export type CalendarConnectedMessage = typeof calendarConnectedMessage.infer;
 
 /** GET /api/calendar/busy: the range asked, as ISO 8601 instants (at most 62 days). */
-export const calendarBusyQuery = type({ from: "string.date.iso", to: "string.date.iso" });
+export const calendarBusyQuery = type({ from: isoInstant, to: isoInstant });
 
 /**
  * A busy time of the connected Google Calendar that is not one of our bookings (beyond the spec): the

@@ -679,6 +679,30 @@ describe("Calendar events routes", () => {
     expect(badRange.status).toBe(400);
   });
 
+  it("refuses with 400 an ISO 8601 time that Date cannot place (a week date, the basic format, year 0000)", async () => {
+    const practice = await connected();
+    const at = "2026-03-03T15:00:00Z";
+    for (const time of [
+      "2026-W10-1",
+      "2026-060",
+      "20260303T150000Z",
+      "+0001-01-01T00:00:00Z",
+      "0000-01-01T00:00:00Z",
+    ]) {
+      const q = encodeURIComponent(time);
+      for (const [response, field] of [
+        [await call(practice, `/busy?from=${q}&to=${at}`), "from"],
+        [await call(practice, `/events?timeMin=${q}&timeMax=${at}`), "timeMin"],
+        [await call(practice, "/events", { json: { summary: "Supplier", start: time, end: at } }), "start"],
+        [await call(practice, "/events/any", { method: "PATCH", json: { end: time } }), "end"],
+      ] as const) {
+        expect(response.status, `${time} → ${field}`).toBe(400);
+        expect(await errorOf(response)).toMatchObject({ code: "VALIDATION", field });
+      }
+    }
+    expect(fake.live(practice.calendarId)).toEqual([]);
+  });
+
   it("says so without a connected calendar, and resyncs on demand", async () => {
     const practice = await connected();
     const resynced = await call(practice, "/resync", { method: "POST" });
