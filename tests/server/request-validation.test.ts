@@ -6,9 +6,11 @@ import { users } from "../../src/server/db/schema/users.schema";
 import {
   connectRetell,
   connectVapi,
+  deliverRetell,
   deliverRetellTool,
   deliverVapi,
   fixtureText,
+  fixtureWith,
   listConnections,
   retellToolBody,
   vapiToolCallsBody,
@@ -305,6 +307,30 @@ describe("a platform's tool call holding text no database holds (a NUL, half a s
     const response = await deliverRetellTool(server, retell, body, tool);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { error?: string }).error ?? "").not.toMatch(/went wrong/);
+  });
+});
+
+describe("a platform's call id holding text no database holds", () => {
+  it.each([
+    ["Retell's, half a surrogate pair", "retell", "\ud800"],
+    ["Retell's, a NUL", "retell", "c\u0000"],
+    ["Vapi's, a NUL", "vapi", "c\u0000"],
+  ] as const)("is stored as text can be, not a 500: %s", async (_, platform, callId) => {
+    const { staff } = await openPractice(server);
+    const response =
+      platform === "retell"
+        ? await deliverRetell(
+            server,
+            await connectRetell(server, staff),
+            fixtureWith("retell", "call_ended", { "call.call_id": callId }),
+          )
+        : await deliverVapi(
+            server,
+            await connectVapi(server, staff),
+            fixtureWith("vapi", "end-of-call-report", { "message.call.id": callId }),
+          );
+    expect(response.status).toBe(200);
+    expect(await readEnvelope(response)).toEqual({ success: true, data: { result: "accepted" } });
   });
 });
 

@@ -10,7 +10,7 @@ import { outboxWritten } from "../outbox/outbox-signal";
 import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
-import { clip } from "./platform-report";
+import { clip, storableJson } from "./platform-report";
 import type { ToolReply } from "./tool-call-answers.repo";
 
 /** The longest reason kept: a refusal's English names the field or value, not the whole body. */
@@ -56,7 +56,8 @@ async function recordDeliveries(
   items: readonly DeliveryItem[],
   now: Date,
 ): Promise<Recorded[]> {
-  const payload = JSON.stringify(
+  // The call's id and the event are the platform's text, as sent: made storable like the rest.
+  const payload = storableJson(
     items.map((item) => ({
       connection: item.connectionId,
       business: item.businessId,

@@ -75,9 +75,12 @@ export function transcriptOf(turns: readonly TranscriptTurn[]): TranscriptTurn[]
 /** Text the database can hold: a NUL goes, half of a surrogate pair becomes U+FFFD (a platform's text, kept). */
 export const storableText = (text: string) => text.replace(/\p{Cs}/gu, "\uFFFD").replaceAll("\0", "");
 
+/** JSON written out with every string in it made storable (storableText); keys are left as they are. */
+export const storableJson = (json: unknown): string =>
+  JSON.stringify(json, (_, value) => (typeof value === "string" ? storableText(value) : value));
+
 /** A JSON value with every string in it made storable (storableText): a platform's words are kept, not refused. */
-export const storableStrings = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value), (_, item) => (typeof item === "string" ? storableText(item) : item));
+export const storableStrings = (value: unknown): unknown => JSON.parse(storableJson(value));
 
 /**
  * The report as the calls writer takes it: its text made storable, then checked by the very schema our own
