@@ -204,7 +204,7 @@ const hostileShapes: unknown[] = [
   [1, 2],
   [null],
   { a: 1 },
-  { __proto__: { polluted: true } },
+  JSON.parse('{"__proto__": {"polluted": true}}'),
   deeply(50, "x"),
   deeply(3_000, "\u0000"),
 ];
