@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { isOriginCheckExempt } from "../../src/server/http/origin-check";
+import { TOOL_NAMES } from "../../src/server/integrations/assistant-tools";
 import type { CallReport } from "../../src/shared/calls.schema";
 import { connectCalendar, createCalendarAccessDouble } from "../support/calendar-access-double";
 import { startFakeBotApi } from "../support/fake-bot-api";
@@ -350,18 +351,9 @@ const hostileSegments = [
   "..%2F..%2Fhealth",
 ];
 
-const TOOLS = [
-  "find_free_slots",
-  "book_appointment",
-  "list_caller_bookings",
-  "reschedule_booking",
-  "cancel_booking",
-  "get_business_info",
-];
-
 const segmentOf = (route: Route, name: string) =>
   name === "tool"
-    ? fc.oneof(fc.constantFrom(...TOOLS), fc.constantFrom(...hostileSegments))
+    ? fc.oneof(fc.constantFrom(...TOOL_NAMES), fc.constantFrom(...hostileSegments))
     : fc.oneof(
         { weight: 2, arbitrary: fc.constantFrom(...idsFor(route.path, route.method)) },
         { weight: 1, arbitrary: fc.constantFrom(...hostileSegments) },
@@ -442,7 +434,7 @@ const NASTIEST = ["\u0000", "\ud800", "0000-01-01", "2026-W10-1", deeply(100, "x
 function fieldByField(route: Route): [Hostile][] {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const segments = Object.fromEntries(
-    names.map((name) => [name, name === "tool" ? TOOLS[0]! : idsFor(route.path, route.method)[0]!]),
+    names.map((name) => [name, name === "tool" ? TOOL_NAMES[0]! : idsFor(route.path, route.method)[0]!]),
   );
   return baseBodies(route).flatMap((base) =>
     pathsOf(base)
