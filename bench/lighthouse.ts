@@ -21,12 +21,18 @@ export type LighthouseScores = {
 
 type LighthouseResult = LighthouseScores | { error: string };
 
+/** Lighthouse's two form factors: its default (a mid-range phone, throttled) and its desktop preset. */
+export type FormFactor = "mobile" | "desktop";
+
 /**
- * Lighthouse (mobile emulation, its default) with Debian's chromium; scores 0–100. Asynchronous on
- * purpose: blocking the event loop would leave pooled keep-alive sockets looking alive after the server
- * closed them.
+ * Lighthouse with Debian's chromium, as `formFactor` emulates it; scores 0–100. Asynchronous on purpose:
+ * blocking the event loop would leave pooled keep-alive sockets looking alive after the server closed them.
  */
-async function lighthouse(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseResult> {
+async function lighthouse(
+  url: string,
+  formFactor: FormFactor,
+  extraHeaders?: Record<string, string>,
+): Promise<LighthouseResult> {
   const out = join(mkdtempSync(join(tmpdir(), "calldesk-lh-")), "report.json");
   const args = [
     "lighthouse",
@@ -36,6 +42,7 @@ async function lighthouse(url: string, extraHeaders?: Record<string, string>): P
     "--output=json",
     `--output-path=${out}`,
     `--chrome-flags=${[...CHROMIUM_ARGS, "--headless=new"].join(" ")}`,
+    ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
     ...(extraHeaders ? [`--extra-headers=${JSON.stringify(extraHeaders)}`] : []),
   ];
   const child = spawn("npx", args, {
@@ -99,12 +106,13 @@ const median = (values: number[]) => {
 export async function lighthouseMedian(
   url: string,
   runs: number,
+  formFactor: FormFactor,
   headers: () => Promise<Record<string, string> | undefined> = async () => undefined,
 ): Promise<{ scores: LighthouseScores | null; runs: number; errors: string[] }> {
   const done: LighthouseScores[] = [];
   const errors: string[] = [];
   for (let attempt = 0; done.length < runs && attempt < runs + 2; attempt++) {
-    const result = await lighthouse(url, await headers());
+    const result = await lighthouse(url, formFactor, await headers());
     if ("error" in result) errors.push(result.error);
     else done.push(result);
   }
