@@ -10,7 +10,7 @@ import { outboxWritten } from "../outbox/outbox-signal";
 import { recordingCopiesChanged } from "../recordings/recording-signal";
 import { DELIVERIES_KEPT } from "./assistant-connections.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
-import { clip, storableJson } from "./platform-report";
+import { clip, storableText } from "./platform-report";
 import type { ToolReply } from "./tool-call-answers.repo";
 
 /** The longest reason kept: a refusal's English names the field or value, not the whole body. */
@@ -56,16 +56,18 @@ async function recordDeliveries(
   items: readonly DeliveryItem[],
   now: Date,
 ): Promise<Recorded[]> {
-  // The call's id and the event are the platform's text, as sent: made storable like the rest.
-  const payload = storableJson(
+  // The call's id, the event and a reason can hold the platform's text as sent: made storable here. A report
+  // is already (checkedReport), and a tool's answer is built from arguments that were (platform-tool-calls.ts):
+  // not walked again, on the webhooks' hot path.
+  const payload = JSON.stringify(
     items.map((item) => ({
       connection: item.connectionId,
       business: item.businessId,
       provider: item.provider,
-      callId: item.providerCallId,
-      event: item.event,
+      callId: item.providerCallId === null ? null : storableText(item.providerCallId),
+      event: item.event === null ? null : storableText(item.event),
       receivedAt: item.receivedAt.toISOString(),
-      reason: "refused" in item ? clip(item.refused.reason, REASON_CHARS) : null,
+      reason: "refused" in item ? storableText(clip(item.refused.reason, REASON_CHARS)) : null,
       reasonCode: "refused" in item ? item.refused.code : null,
       record: !("ignored" in item),
       authenticated: "refused" in item ? item.authenticated : true,
