@@ -279,17 +279,21 @@ $$;
 
 -- Deletes the business's oldest calls that started before p_before, at most p_limit of them, and returns how
 -- many: index order from the oldest, so the cost is that of the calls deleted. The delete trigger takes them
--- off the counters; every counter left at zero up to the last purged call is dropped too (nothing is left
--- before it: the oldest go first), including one emptied earlier by a move. purged_call_counts keeps how many
--- of each status went, for the dashboard's all-time totals. Bookings that named a call lose the link (their
--- foreign key sets it null); its outbox rows go with it. purged_calls remembers each, so that a later report of
--- it is not stored and counted again.
+-- off the counters; every counter of the buckets they were in that is left at zero is dropped too, of any
+-- status, so including one emptied earlier by a move. Those counters are found by their keys, a bucket at a
+-- time (a plan the planner cannot turn into a read of the whole table): a sweep of the business's counters up
+-- to the last purged call, or a join on the buckets, was planned as a read of every tenant's counters on every
+-- batch. purged_call_counts keeps how many of each status went, for the dashboard's all-time totals.
+-- Bookings that named a call lose the link (their foreign key sets it null); its outbox rows go with it.
+-- purged_calls remembers each, so that a later report of it is not stored and counted again.
 CREATE OR REPLACE FUNCTION calls_purge(p_business uuid, p_before timestamptz, p_limit integer) RETURNS integer
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_deleted integer;
-  v_last timestamptz;
+  v_started timestamptz[];
   v_gone uuid[];
+  v_level smallint;
+  v_bucket bigint;
 BEGIN
   PERFORM calls_lock_business(p_business);
   WITH gone AS (
@@ -312,15 +316,20 @@ BEGIN
     SELECT p_business, g.status, count(*) FROM gone g GROUP BY g.status ORDER BY g.status
     ON CONFLICT (business_id, status) DO UPDATE SET n = p.n + excluded.n
   )
-  SELECT count(*), max(started_at), coalesce(array_agg(id), '{}') INTO v_deleted, v_last, v_gone FROM gone;
+  SELECT count(*), coalesce(array_agg(started_at), '{}'), coalesce(array_agg(id), '{}')
+  INTO v_deleted, v_started, v_gone FROM gone;
   -- Their recordings' copies become tombstones, whose files the copy worker deletes (no link is set here:
   -- the time only stamps new jobs).
   PERFORM recording_copies_sync(array_fill(p_business, ARRAY[cardinality(v_gone)]), v_gone, now());
   IF v_deleted > 0 THEN
-    DELETE FROM call_counts c
-    USING call_count_levels() l, (VALUES (''), ('in-progress'), ('completed'), ('missed'), ('failed')) AS k(status)
-    WHERE c.business_id = p_business AND c.status = k.status AND c.level = l.level AND c.n = 0
-      AND c.bucket <= floor(extract(epoch FROM v_last) / l.width);
+    FOR v_level, v_bucket IN
+      SELECT DISTINCT l.level, floor(extract(epoch FROM s.started_at) / l.width)::bigint
+      FROM unnest(v_started) AS s(started_at) CROSS JOIN call_count_levels() l
+    LOOP
+      DELETE FROM call_counts c
+      WHERE c.business_id = p_business AND c.status IN ('', 'in-progress', 'completed', 'missed', 'failed')
+        AND c.level = v_level AND c.bucket = v_bucket AND c.n = 0;
+    END LOOP;
   END IF;
   RETURN v_deleted;
 END;
