@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { FailureFacts } from "@machines/failure";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
@@ -57,6 +57,12 @@ export function failureMessage(failure: FailureFacts): MessageDescriptor | undef
     return BY_FIELD[failure.field];
   const code = failure.code && isKnownCode(failure.code) ? failure.code : codeOfStatus(failure.status);
   return code ? BY_CODE[code] : undefined;
+}
+
+/** A failure's message in the user's language (a toast's description), or undefined as above. */
+export function failureReason(i18n: I18n, failure: FailureFacts | undefined): string | undefined {
+  const message = failure ? failureMessage(failure) : undefined;
+  return message ? i18n._(message) : undefined;
 }
 
 /** The facts of an error thrown by the API client; undefined for anything else. */

@@ -1,28 +1,24 @@
 import { Trans } from "@lingui/react/macro";
 import { History } from "lucide-react";
-import { useId } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
+import { SettingsCard } from "../settings/settings-card";
 import { AUDIT_PATH } from "./audit-search";
 
 /** Settings → Activity log: where the owner reads who changed what (the log has its own page). */
 export function ActivityLogCard() {
-  const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Activity log</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Assistant keys created and revoked, sign-ins from a new device and every settings change: who, and
-            when. No caller data is recorded.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Activity log</Trans>}
+      description={
+        <Trans>
+          Assistant keys created and revoked, sign-ins from a new device and every settings change: who, and
+          when. No caller data is recorded.
+        </Trans>
+      }
+    >
       <CardBody>
         <Link
           href={AUDIT_PATH}
@@ -32,6 +28,6 @@ export function ActivityLogCard() {
           <Trans>Open the activity log</Trans>
         </Link>
       </CardBody>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BusinessDeleted } from "@shared/privacy.schema";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { useLocation } from "wouter";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
 import { CheckboxField } from "../../components/ui/checkbox-field";
 import { destructive } from "../../components/ui/destructive";
 import { Text } from "../../components/ui/text";
@@ -17,6 +17,7 @@ import { companyQuery } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
 import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { useSessionActor, useSessionUser } from "../session/session-context";
+import { SettingsCard } from "../settings/settings-card";
 import { downloadBusinessExport, type ExportProgress } from "./business-export";
 import { DeleteBusinessDialog } from "./delete-business-dialog";
 import { ExportProgressText } from "./export-progress";
@@ -35,7 +36,6 @@ export function BusinessDataCard() {
   const user = useSessionUser();
   const company = useQuery(companyQuery(api));
   const businessName = company.data?.name ?? user?.businessName ?? "";
-  const titleId = useId();
   const deleteRef = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [withRecordings, setWithRecordings] = useState(false);
@@ -111,18 +111,15 @@ export function BusinessDataCard() {
   );
 
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Your data</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Download everything CallDesk holds for your business, or delete your business and all its data for
-            good.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Your data</Trans>}
+      description={
+        <Trans>
+          Download everything CallDesk holds for your business, or delete your business and all its data for
+          good.
+        </Trans>
+      }
+    >
       <CardBody className={css({ gap: "6" })}>
         <section className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           <Text size="sm">
@@ -166,6 +163,6 @@ export function BusinessDataCard() {
         onDelete={(typedName) => oneAtATime(() => deleting.mutateAsync(typedName))}
         finalFocus={() => deleteRef.current}
       />
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,33 +1,29 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FailureFacts } from "@machines/failure";
 import type { CalendarStatus } from "@shared/calendar.schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { CircleCheck } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import * as Connection from "../../components/connection-status";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { Alert } from "../../components/ui/alert";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
 import { Code } from "../../components/ui/code";
 import { Skeleton } from "../../components/ui/skeleton";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
-import { WarningNotice } from "../../components/warning-notice";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
-import { failureMessage, failureOf } from "../../lib/error-wording";
+import { failureOf, failureReason } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { dateTimeFormat, dayFormat } from "../../lib/zoned-format";
+import { SettingsCard } from "../settings/settings-card";
 import { calendarQueries, resyncCalendar } from "./calendar.queries";
 import { provideCalendarConnect } from "./calendar-connect.actors";
 import { connectFailureWords } from "./connect-failure-words";
 
-const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 const column = css({ display: "flex", flexDirection: "column", gap: "2" });
 
 /**
@@ -39,13 +35,8 @@ export function CalendarCard() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const status = useQuery(calendarQueries.status(api));
   const timeZone = useCompanyTimeZone();
-  const reasonOf = (failure: FailureFacts | undefined) => {
-    const message = failure ? failureMessage(failure) : undefined;
-    return message ? i18n._(message) : undefined;
-  };
   // The button that started a connect is replaced once the card shows the connection: focus goes to the
   // card's main action then, rather than to the page's start.
   const actionRef = useRef<HTMLButtonElement>(null);
@@ -70,7 +61,7 @@ export function CalendarCard() {
       onDisconnectFailed: (failure) =>
         toaster.error({
           title: t`Failed to disconnect Google Calendar.`,
-          description: reasonOf(failure),
+          description: failureReason(i18n, failure),
         }),
     }),
   );
@@ -108,7 +99,7 @@ export function CalendarCard() {
     onError: (error) =>
       toaster.error({
         title: t`Failed to resync Google Calendar.`,
-        description: reasonOf(failureOf(error)),
+        description: failureReason(i18n, failureOf(error)),
       }),
   });
 
@@ -125,13 +116,10 @@ export function CalendarCard() {
     </Button>
   );
   const disconnectButton = (main: boolean) => (
-    <Button
+    <Connection.DisconnectButton
       ref={main ? actionRef : undefined}
-      variant="outline"
       onClick={() => flow.send({ type: "disconnect.ask" })}
-    >
-      <Trans>Disconnect</Trans>
-    </Button>
+    />
   );
   const resyncButton = (
     <Button
@@ -145,18 +133,15 @@ export function CalendarCard() {
   const failureWords = failure ? connectFailureWords(failure, i18n) : null;
 
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Google Calendar</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Every booking appears in your Google Calendar and follows each change, and the times you are busy
-            there are not offered to callers.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Google Calendar</Trans>}
+      description={
+        <Trans>
+          Every booking appears in your Google Calendar and follows each change, and the times you are busy
+          there are not offered to callers.
+        </Trans>
+      }
+    >
       <CardBody className={css({ gap: "4" })}>
         {status.data && timeZone ? (
           <StatusView
@@ -184,7 +169,7 @@ export function CalendarCard() {
           </div>
         )}
         {authorizing ? (
-          <div className={actionsRow}>
+          <div className={Connection.actionsRow}>
             <Text role="status" muted size="sm" className={css({ flex: "1", minW: "12rem" })}>
               <Trans>
                 Sign in to Google in the window that opened and allow access to your calendar. It closes by
@@ -202,25 +187,21 @@ export function CalendarCard() {
         ) : null}
       </CardBody>
       {/* Disconnect asks first: bookings stop reaching the calendar at once. */}
-      <ConfirmDialog
-        target={askingToDisconnect ? true : null}
+      <Connection.DisconnectDialog
+        open={askingToDisconnect}
         pending={disconnecting}
         onCancel={() => flow.send({ type: "disconnect.cancel" })}
         onConfirm={() => flow.send({ type: "disconnect.confirm" })}
         finalFocus={() => actionRef.current}
-        title={() => t`Disconnect Google Calendar?`}
+        title={t`Disconnect Google Calendar?`}
         description={t`New and changed bookings will no longer reach your Google Calendar, and its busy times will no longer keep slots from being offered. You can connect again at any time.`}
-        confirmLabel={<Trans>Disconnect</Trans>}
-        pendingLabel={<Trans>Disconnecting…</Trans>}
       />
-    </Card>
+    </SettingsCard>
   );
 }
 
-type StatusViewProps = {
+type StatusViewProps = Connection.Actions & {
   status: CalendarStatus;
-  connect: (label: ReactNode) => ReactNode;
-  disconnect: (main: boolean) => ReactNode;
   resync: ReactNode;
   /** The business's timezone, which the dates are shown in. */
   timeZone: string;
@@ -231,35 +212,27 @@ type StatusViewProps = {
 function StatusView({ status, connect, disconnect, resync, timeZone, day, dateTime }: StatusViewProps) {
   if (!status.configured)
     return (
-      <div className={column}>
-        <Text className={css({ fontWeight: "medium" })}>
-          <Trans>Google Calendar is not set up on this server yet.</Trans>
-        </Text>
-        <Text muted size="sm">
-          <Trans>
-            Whoever runs CallDesk creates an OAuth client in the Google Cloud console, sets{" "}
-            <Code>GOOGLE_CLIENT_ID</Code> and <Code>GOOGLE_CLIENT_SECRET</Code> in the server's environment
-            and restarts it. The README explains each step.
-          </Trans>
-        </Text>
-      </div>
+      <Connection.NotSetUp title={<Trans>Google Calendar is not set up on this server yet.</Trans>}>
+        <Trans>
+          Whoever runs CallDesk creates an OAuth client in the Google Cloud console, sets{" "}
+          <Code>GOOGLE_CLIENT_ID</Code> and <Code>GOOGLE_CLIENT_SECRET</Code> in the server's environment and
+          restarts it. The README explains each step.
+        </Trans>
+      </Connection.NotSetUp>
     );
   if (status.brokenAt !== null) {
     const date = day(status.brokenAt);
     return (
-      <>
-        <WarningNotice title={<Trans>Google Calendar stopped accepting your bookings</Trans>}>
-          <Trans>
-            Since {date}, Google has refused our access to your calendar: the access was probably revoked or
-            the calendar deleted. Booking changes are kept meanwhile and reach the calendar once you
-            reconnect.
-          </Trans>
-        </WarningNotice>
-        <div className={actionsRow}>
-          {connect(<Trans>Reconnect</Trans>)}
-          {disconnect(false)}
-        </div>
-      </>
+      <Connection.Refused
+        title={<Trans>Google Calendar stopped accepting your bookings</Trans>}
+        reconnect={connect(<Trans>Reconnect</Trans>)}
+        disconnect={disconnect(false)}
+      >
+        <Trans>
+          Since {date}, Google has refused our access to your calendar: the access was probably revoked or the
+          calendar deleted. Booking changes are kept meanwhile and reach the calendar once you reconnect.
+        </Trans>
+      </Connection.Refused>
     );
   }
   if (status.connected) {
@@ -268,22 +241,13 @@ function StatusView({ status, connect, disconnect, resync, timeZone, day, dateTi
     return (
       <>
         <div className={column}>
-          <div className={actionsRow}>
-            <Badge variant="subtle" tone="accent">
-              <CircleCheck aria-hidden="true" />
-              <Trans>Connected</Trans>
-            </Badge>
+          <div className={Connection.actionsRow}>
+            <Connection.ConnectedBadge />
             {status.email ? (
               <Text className={css({ fontWeight: "medium", overflowWrap: "anywhere" })}>{status.email}</Text>
             ) : null}
           </div>
-          {date ? (
-            <Text muted size="sm">
-              <Trans>
-                Connected since {date} ({timeZone})
-              </Trans>
-            </Text>
-          ) : null}
+          <Connection.ConnectedSince date={date} timeZone={timeZone} />
           <Text muted size="sm">
             {checked ? (
               <Trans>Last successful check with Google: {checked}</Trans>
@@ -292,7 +256,7 @@ function StatusView({ status, connect, disconnect, resync, timeZone, day, dateTi
             )}
           </Text>
         </div>
-        <div className={actionsRow}>
+        <div className={Connection.actionsRow}>
           {resync}
           {disconnect(true)}
         </div>
@@ -300,11 +264,8 @@ function StatusView({ status, connect, disconnect, resync, timeZone, day, dateTi
     );
   }
   return (
-    <div className={actionsRow}>
-      <Text muted size="sm" className={css({ flex: "1", minW: "12rem" })}>
-        <Trans>Not connected. Sign in to Google in a popup window and allow access to your calendar.</Trans>
-      </Text>
-      {connect(<Trans>Connect Google Calendar</Trans>)}
-    </div>
+    <Connection.NotConnected connect={connect(<Trans>Connect Google Calendar</Trans>)}>
+      <Trans>Not connected. Sign in to Google in a popup window and allow access to your calendar.</Trans>
+    </Connection.NotConnected>
   );
 }

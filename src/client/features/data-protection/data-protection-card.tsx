@@ -3,20 +3,21 @@ import type { RetentionField as Retention } from "@shared/privacy.constants";
 import type { PrivacySettings } from "@shared/privacy.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserSearch } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { css, cx } from "styled-system/css";
 import { button } from "styled-system/recipes/button";
 import { Link } from "wouter";
 import { LeaveGuard } from "../../components/leave-guard";
 import { LoadErrorAlert } from "../../components/load-error-alert";
 import { SaveBar } from "../../components/save-bar";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { SwitchField } from "../../components/ui/switch-field";
 import { Text } from "../../components/ui/text";
 import { useCheckedSave } from "../../components/use-checked-save";
 import { useApi } from "../../lib/api-context";
 import { PRIVACY_DESK_PATH } from "../privacy-desk/privacy-desk.queries";
+import { SettingsCard } from "../settings/settings-card";
 import { dataProtectionQueries, saveDataProtection } from "./data-protection.queries";
 import {
   type DataProtectionDraft,
@@ -34,21 +35,17 @@ const loadCheck = () => import("./data-protection-check");
 export function DataProtectionCard() {
   const { t } = useLingui();
   const api = useApi();
-  const titleId = useId();
   const settings = useQuery(dataProtectionQueries.settings(api));
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Data protection</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Whether your assistant records calls, and how long transcripts, recordings, calls and your
-            customers' details are kept.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Data protection</Trans>}
+      description={
+        <Trans>
+          Whether your assistant records calls, and how long transcripts, recordings, calls and your
+          customers' details are kept.
+        </Trans>
+      }
+    >
       <CardBody className={css({ gap: "5" })}>
         {settings.data ? (
           <DataProtectionForm settings={settings.data} label={t`Data protection`} />
@@ -79,7 +76,7 @@ export function DataProtectionCard() {
           <Trans>Open the privacy desk</Trans>
         </Link>
       </CardBody>
-    </Card>
+    </SettingsCard>
   );
 }
 

@@ -1,33 +1,27 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FailureFacts } from "@machines/failure";
 import { openDialogOf } from "@machines/telegram-connect.machine";
 import type { TelegramStatus } from "@shared/telegram.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { CircleCheck } from "lucide-react";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { css } from "styled-system/css";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import * as Connection from "../../components/connection-status";
 import { LoadErrorAlert } from "../../components/load-error-alert";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
 import { Code } from "../../components/ui/code";
 import { Skeleton } from "../../components/ui/skeleton";
-import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
-import { WarningNotice } from "../../components/warning-notice";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
-import { failureMessage } from "../../lib/error-wording";
+import { failureReason } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { dayFormat } from "../../lib/zoned-format";
+import { SettingsCard } from "../settings/settings-card";
 import { isRefusedChatId } from "./refused-chat-id";
 import { telegramQueries } from "./telegram.queries";
 import { provideTelegramConnect } from "./telegram-connect.actors";
 import { TelegramConnectDialog } from "./telegram-connect-dialog";
-
-const actionsRow = css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center" });
 
 /**
  * Settings → Telegram notifications (spec 2, 3, 7): no bot on the server (what to configure), not connected
@@ -37,14 +31,9 @@ export function TelegramCard() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const status = useQuery(telegramQueries.status(api));
   // Dates are the business's, as everywhere else.
   const timeZone = useCompanyTimeZone();
-  const reasonOf = (failure: FailureFacts | undefined) => {
-    const message = failure ? failureMessage(failure) : undefined;
-    return message ? i18n._(message) : undefined;
-  };
 
   const [machine] = useState(() =>
     provideTelegramConnect({
@@ -57,10 +46,16 @@ export function TelegramCard() {
       onConnectFailed: (failure) =>
         isRefusedChatId(failure)
           ? toaster.error({ title: t`Failed to connect Telegram. Please check your chat ID.` })
-          : toaster.error({ title: t`Failed to connect Telegram`, description: reasonOf(failure) }),
+          : toaster.error({
+              title: t`Failed to connect Telegram`,
+              description: failureReason(i18n, failure),
+            }),
       onDisconnected: () => toaster.success({ title: t`Telegram disconnected successfully.` }),
       onDisconnectFailed: (failure) =>
-        toaster.error({ title: t`Failed to disconnect Telegram.`, description: reasonOf(failure) }),
+        toaster.error({
+          title: t`Failed to disconnect Telegram.`,
+          description: failureReason(i18n, failure),
+        }),
     }),
   );
   const dialogs = useActorRef(machine, useInspectOptions());
@@ -77,28 +72,22 @@ export function TelegramCard() {
     </Button>
   );
   const disconnectButton = (main: boolean) => (
-    <Button
+    <Connection.DisconnectButton
       ref={main ? actionRef : undefined}
-      variant="outline"
       onClick={() => dialogs.send({ type: "disconnect.ask" })}
-    >
-      <Trans>Disconnect</Trans>
-    </Button>
+    />
   );
 
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Telegram notifications</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Get a message in Telegram for every new, changed or cancelled booking and every missed call, and
-            confirm or cancel pending bookings from the message itself.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Telegram notifications</Trans>}
+      description={
+        <Trans>
+          Get a message in Telegram for every new, changed or cancelled booking and every missed call, and
+          confirm or cancel pending bookings from the message itself.
+        </Trans>
+      }
+    >
       <CardBody className={css({ gap: "4" })}>
         {status.data && timeZone ? (
           <StatusView
@@ -126,25 +115,21 @@ export function TelegramCard() {
       </CardBody>
       <TelegramConnectDialog actor={dialogs} finalFocus={finalFocus} />
       {/* Disconnect asks first: notifications stop at once. */}
-      <ConfirmDialog
-        target={askingToDisconnect ? true : null}
+      <Connection.DisconnectDialog
+        open={askingToDisconnect}
         pending={disconnecting}
         onCancel={() => dialogs.send({ type: "dialog.close" })}
         onConfirm={() => dialogs.send({ type: "disconnect.confirm" })}
         finalFocus={finalFocus}
-        title={() => t`Disconnect Telegram?`}
+        title={t`Disconnect Telegram?`}
         description={t`You will no longer receive booking and missed-call notifications in Telegram. You can connect a chat again at any time.`}
-        confirmLabel={<Trans>Disconnect</Trans>}
-        pendingLabel={<Trans>Disconnecting…</Trans>}
       />
-    </Card>
+    </SettingsCard>
   );
 }
 
-type StatusViewProps = {
+type StatusViewProps = Connection.Actions & {
   status: TelegramStatus;
-  connect: (label: ReactNode) => ReactNode;
-  disconnect: (main: boolean) => ReactNode;
   /** The business's timezone, which `since` shows days in. */
   timeZone: string;
   since: (iso: string) => string;
@@ -153,62 +138,43 @@ type StatusViewProps = {
 function StatusView({ status, connect, disconnect, timeZone, since }: StatusViewProps) {
   if (!status.configured)
     return (
-      <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
-        <Text className={css({ fontWeight: "medium" })}>
-          <Trans>Telegram is not set up on this server yet.</Trans>
-        </Text>
-        <Text muted size="sm">
-          <Trans>
-            Whoever runs CallDesk creates a bot with @BotFather, sets <Code>TELEGRAM_BOT_TOKEN</Code> and{" "}
-            <Code>TELEGRAM_BOT_USERNAME</Code> in the server's environment and restarts it. The README
-            explains each step.
-          </Trans>
-        </Text>
-      </div>
+      <Connection.NotSetUp title={<Trans>Telegram is not set up on this server yet.</Trans>}>
+        <Trans>
+          Whoever runs CallDesk creates a bot with @BotFather, sets <Code>TELEGRAM_BOT_TOKEN</Code> and{" "}
+          <Code>TELEGRAM_BOT_USERNAME</Code> in the server's environment and restarts it. The README explains
+          each step.
+        </Trans>
+      </Connection.NotSetUp>
     );
   if (status.brokenAt !== null) {
     const date = since(status.brokenAt);
     return (
-      <>
-        <WarningNotice title={<Trans>Telegram stopped delivering your notifications</Trans>}>
-          <Trans>
-            Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked,
-            removed from it or no longer allowed to post there. Reconnect to receive notifications again.
-          </Trans>
-        </WarningNotice>
-        <div className={actionsRow}>
-          {connect(<Trans>Reconnect</Trans>)}
-          {disconnect(false)}
-        </div>
-      </>
+      <Connection.Refused
+        title={<Trans>Telegram stopped delivering your notifications</Trans>}
+        reconnect={connect(<Trans>Reconnect</Trans>)}
+        disconnect={disconnect(false)}
+      >
+        <Trans>
+          Since {date}, Telegram has refused the messages for your chat: the bot was probably blocked, removed
+          from it or no longer allowed to post there. Reconnect to receive notifications again.
+        </Trans>
+      </Connection.Refused>
     );
   }
   if (status.connected) {
     const date = status.connectedAt ? since(status.connectedAt) : null;
     return (
-      <div className={actionsRow}>
-        <Badge variant="subtle" tone="accent">
-          <CircleCheck aria-hidden="true" />
-          <Trans>Connected</Trans>
-        </Badge>
-        {date ? (
-          <Text muted size="sm">
-            <Trans>
-              Connected since {date} ({timeZone})
-            </Trans>
-          </Text>
-        ) : null}
+      <div className={Connection.actionsRow}>
+        <Connection.ConnectedBadge />
+        <Connection.ConnectedSince date={date} timeZone={timeZone} />
         <span className={css({ flex: "1" })} />
         {disconnect(true)}
       </div>
     );
   }
   return (
-    <div className={actionsRow}>
-      <Text muted size="sm" className={css({ flex: "1", minW: "12rem" })}>
-        <Trans>Not connected. Connect a chat in three steps; it takes about a minute.</Trans>
-      </Text>
-      {connect(<Trans>Connect Telegram</Trans>)}
-    </div>
+    <Connection.NotConnected connect={connect(<Trans>Connect Telegram</Trans>)}>
+      <Trans>Not connected. Connect a chat in three steps; it takes about a minute.</Trans>
+    </Connection.NotConnected>
   );
 }

@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { FailureFacts } from "@machines/failure";
 import type { AssistantConnection } from "@shared/assistant-connections.schema";
 import { type AssistantPlatform, PLATFORM_NAMES } from "@shared/assistant-platforms.constants";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { css } from "styled-system/css";
 import { LoadErrorAlert } from "../../components/load-error-alert";
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardBody } from "../../components/ui/card";
 import { SegmentGroup } from "../../components/ui/segment-group";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useApi } from "../../lib/api-context";
-import { failureMessage } from "../../lib/error-wording";
+import { failureReason } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { AssistantKeysSection } from "../assistant-keys/assistant-keys-section";
+import { SettingsCard } from "../settings/settings-card";
 import { ConnectForm } from "./connect-form";
 import { ConnectionPanel } from "./connection-panel";
 import { RemoveDialog } from "./remove-dialog";
@@ -38,17 +38,12 @@ export function VoiceAssistantCard() {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const connections = useQuery(assistantConnectionQueries.list(api));
   const [chosen, setChosen] = useState<Choice | null>(null);
   // Chosen once the connections are known, and kept: removing the last Vapi connection stays on Vapi.
   if (chosen === null && connections.data) setChosen(choiceOf(connections.data));
   const choice = chosen ?? choiceOf(connections.data);
 
-  const reasonOf = (failure: FailureFacts) => {
-    const message = failureMessage(failure);
-    return message ? i18n._(message) : undefined;
-  };
   const [machine] = useState(() =>
     provideAssistantConnection({
       api,
@@ -61,7 +56,10 @@ export function VoiceAssistantCard() {
       },
       onConnectFailed: (provider, failure) => {
         const platform = PLATFORM_NAMES[provider];
-        toaster.error({ title: t`Failed to connect ${platform}.`, description: reasonOf(failure) });
+        toaster.error({
+          title: t`Failed to connect ${platform}.`,
+          description: failureReason(i18n, failure),
+        });
       },
       onRotated: (provider) =>
         toaster.success({
@@ -72,7 +70,7 @@ export function VoiceAssistantCard() {
         toaster.error({
           title:
             provider === "vapi" ? t`Failed to rotate the secret.` : t`Failed to replace the Retell API key.`,
-          description: reasonOf(failure),
+          description: failureReason(i18n, failure),
         }),
       onRemoved: (provider) => {
         const platform = PLATFORM_NAMES[provider];
@@ -80,7 +78,10 @@ export function VoiceAssistantCard() {
       },
       onRemoveFailed: (provider, failure) => {
         const platform = PLATFORM_NAMES[provider];
-        toaster.error({ title: t`Failed to disconnect ${platform}.`, description: reasonOf(failure) });
+        toaster.error({
+          title: t`Failed to disconnect ${platform}.`,
+          description: failureReason(i18n, failure),
+        });
       },
     }),
   );
@@ -102,18 +103,15 @@ export function VoiceAssistantCard() {
   const shown = choice === "own" ? [] : (connections.data ?? []).filter((c) => c.provider === choice);
 
   return (
-    <Card aria-labelledby={titleId} className={css({ mb: "6" })}>
-      <CardHeader>
-        <CardTitle id={titleId}>
-          <Trans>Voice assistant</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>
-            Choose the platform your voice assistant runs on. Its calls, transcripts and summaries then arrive
-            here.
-          </Trans>
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title={<Trans>Voice assistant</Trans>}
+      description={
+        <Trans>
+          Choose the platform your voice assistant runs on. Its calls, transcripts and summaries then arrive
+          here.
+        </Trans>
+      }
+    >
       <CardBody ref={bodyRef} className={css({ gap: "6" })}>
         {connections.isPending ? (
           <div role="status" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
@@ -157,6 +155,6 @@ export function VoiceAssistantCard() {
       </CardBody>
       <RotateDialog actor={actor} finalFocus={finalFocus} />
       <RemoveDialog actor={actor} finalFocus={finalFocus} />
-    </Card>
+    </SettingsCard>
   );
 }
