@@ -37,6 +37,17 @@ export async function recordAudit(
   return String(entry!.id);
 }
 
+/**
+ * A save's entry, which names the fields it changed (`changedFields`): a save that changes nothing (or only
+ * what the log does not name) is no change to record.
+ */
+export async function recordChangedFields(
+  tx: Transaction,
+  record: AuditRecord & { details: { fields: readonly string[] } },
+): Promise<void> {
+  if (record.details.fields.length > 0) await recordAudit(tx, record);
+}
+
 /** What one retention purge run removed of a business, as its entry counts it. */
 export type RetentionCounts = Extract<AuditEvent, { action: "retention.purged" }>["details"];
 

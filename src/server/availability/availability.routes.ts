@@ -6,7 +6,7 @@ import {
   blackoutDate,
   blackoutDateInput,
 } from "@shared/availability.schema";
-import { recordAudit } from "../audit/audit.repo";
+import { recordAudit, recordChangedFields } from "../audit/audit.repo";
 import { changedFields } from "../audit/changed-fields";
 import { slotsOfRequest } from "../bookings/booking-move-slots";
 import {
@@ -93,15 +93,13 @@ export function availabilityRoutes(
         await replaceWeeklySchedule(tx, businessId, body.weeklySchedule);
         const after = await readAvailability(tx, businessId);
         const fields = changedFields(AVAILABILITY_AUDIT_FIELDS, before, after);
-        // A save that changes nothing is no change to record.
-        if (fields.length > 0)
-          await recordAudit(tx, {
-            businessId,
-            actor: { userId },
-            at: clock(),
-            action: "availability.updated",
-            details: { fields },
-          });
+        await recordChangedFields(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "availability.updated",
+          details: { fields },
+        });
         return after;
       });
       return ok(c, saved);

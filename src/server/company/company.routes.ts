@@ -11,7 +11,7 @@ import {
 } from "@shared/company.schema";
 import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import { weeklyScheduleOf, workingHoursOf } from "@shared/weekly-schedule";
-import { recordAudit } from "../audit/audit.repo";
+import { recordChangedFields } from "../audit/audit.repo";
 import { changedFields } from "../audit/changed-fields";
 import { readWeeklySchedule, replaceWeeklySchedule } from "../availability/weekly-hours.repo";
 import type { Executor } from "../db/database";
@@ -173,15 +173,13 @@ export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
         });
         const after = await readCompany(tx, businessId);
         const fields = changedFields(COMPANY_AUDIT_FIELDS, auditedFieldsOf(before), auditedFieldsOf(after));
-        // A save that changes nothing is no change to record.
-        if (fields.length > 0)
-          await recordAudit(tx, {
-            businessId,
-            actor: { userId },
-            at: clock(),
-            action: "company.updated",
-            details: { fields },
-          });
+        await recordChangedFields(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "company.updated",
+          details: { fields },
+        });
         return after;
       });
       return ok(c, saved);

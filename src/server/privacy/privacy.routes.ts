@@ -6,7 +6,7 @@ import {
   retentionPreview,
 } from "@shared/privacy.schema";
 import { type } from "arktype";
-import { recordAudit } from "../audit/audit.repo";
+import { recordChangedFields } from "../audit/audit.repo";
 import { changedFields } from "../audit/changed-fields";
 import {
   findBusiness,
@@ -92,15 +92,13 @@ export function privacyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
         const settings = settingsAfter(before, body);
         await updatePrivacySettings(tx, businessId, settings);
         const fields = changedFields(PRIVACY_AUDIT_FIELDS, before, settings);
-        // A save that changes nothing is no change to record.
-        if (fields.length > 0)
-          await recordAudit(tx, {
-            businessId,
-            actor: { userId },
-            at: clock(),
-            action: "privacy.settings_updated",
-            details: { fields },
-          });
+        await recordChangedFields(tx, {
+          businessId,
+          actor: { userId },
+          at: clock(),
+          action: "privacy.settings_updated",
+          details: { fields },
+        });
         return settings;
       });
       return ok(c, saved);

@@ -7,7 +7,7 @@ import {
   serviceInput,
   serviceList,
 } from "@shared/service.schema";
-import { recordAudit } from "../audit/audit.repo";
+import { recordAudit, recordChangedFields } from "../audit/audit.repo";
 import { changedFields } from "../audit/changed-fields";
 import { isUniqueViolation } from "../db/errors";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
@@ -173,15 +173,14 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
           const row = before && (await updateService(tx, businessId, id, valuesOf(body), at));
           if (!before || !row) throw new Refusal("NOT_FOUND", NO_SERVICE);
           const fields = changedFields(SERVICE_AUDIT_FIELDS, toService(before), toService(row));
-          // The eye action, or a save that changes nothing, records only what it changed.
-          if (fields.length > 0)
-            await recordAudit(tx, {
-              businessId,
-              actor: { userId },
-              at,
-              action: "service.updated",
-              details: { serviceName: row.name, fields },
-            });
+          // The eye action records only what it changed.
+          await recordChangedFields(tx, {
+            businessId,
+            actor: { userId },
+            at,
+            action: "service.updated",
+            details: { serviceName: row.name, fields },
+          });
           return row;
         }),
       );
