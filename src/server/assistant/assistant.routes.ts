@@ -111,7 +111,6 @@ export function assistantRoutes(
       const { businessId } = c.get("assistant");
       await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
-        if (!business) throw unauthenticated();
         // The assistant may report its number at every start: only a new one is a change to record.
         if (business.phoneNumber === body.phoneNumber) return;
         await updatePhoneNumber(tx, businessId, body.phoneNumber);

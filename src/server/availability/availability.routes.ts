@@ -87,7 +87,7 @@ export function availabilityRoutes(
     async (c, { body }) => {
       const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
-        if (!(await lockBusiness(tx, businessId))) throw unauthenticated();
+        await lockBusiness(tx, businessId);
         const before = await readAvailability(tx, businessId);
         await updateAvailabilityRules(tx, businessId, body);
         await replaceWeeklySchedule(tx, businessId, body.weeklySchedule);

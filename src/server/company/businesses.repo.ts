@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { rawRows } from "../db/raw-rows";
 import { type BusinessRow, businesses } from "../db/schema/businesses.schema";
+import { unauthenticated } from "../refusal";
 
 export type NewBusiness = Omit<typeof businesses.$inferInsert, "id" | "createdAt">;
 
@@ -18,10 +19,14 @@ export async function findBusiness(db: Executor, businessId: string): Promise<Bu
   return row ?? null;
 }
 
-/** The tenant's row, held until the transaction ends: a save that reads before it writes takes turns. */
-export async function lockBusiness(tx: Executor, businessId: string): Promise<BusinessRow | null> {
+/**
+ * The tenant's row, held until the transaction ends: a save that reads before it writes takes turns. A
+ * business deleted meanwhile has ended its sessions: the save is refused as unauthenticated.
+ */
+export async function lockBusiness(tx: Executor, businessId: string): Promise<BusinessRow> {
   const [row] = await tx.select().from(businesses).where(eq(businesses.id, businessId)).for("update");
-  return row ?? null;
+  if (!row) throw unauthenticated();
+  return row;
 }
 
 /** What the Settings screen's company save sets (its hours go to weekly_hours, its phone number is read-only). */

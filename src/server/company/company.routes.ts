@@ -147,7 +147,6 @@ export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
       const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
-        if (!business) throw unauthenticated();
         const before = await readCompany(tx, businessId);
         const transferPhoneNumbers = body.settings.callTransfer?.transferPhoneNumbers;
         if (

@@ -13,7 +13,7 @@ import { isHttps } from "../http/request-info";
 import { ok } from "../http/respond";
 import { recordErasure } from "../recordings/recording-copies.repo";
 import { recordingCopiesChanged } from "../recordings/recording-signal";
-import { Refusal, unauthenticated } from "../refusal";
+import { Refusal } from "../refusal";
 import type { BotApi } from "../telegram/bot-api";
 import { sayFarewell } from "../telegram/farewell";
 import { findTelegramConnection, languageOf } from "../telegram/telegram-link.repo";
@@ -64,7 +64,6 @@ export function businessDeletionRoutes(
       const { businessId } = c.get("auth");
       const gone = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
-        if (!business) throw unauthenticated();
         if (body.businessName !== business.name)
           throw new Refusal("VALIDATION", NAME_MISMATCH, { field: "businessName" });
         // Read before the rows go: what the services must be told afterwards.

@@ -87,7 +87,6 @@ export function privacyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
       const { businessId, userId } = c.get("auth");
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
-        if (!business) throw unauthenticated();
         const before = privacySettingsOf(business);
         const settings = settingsAfter(before, body);
         await updatePrivacySettings(tx, businessId, settings);
