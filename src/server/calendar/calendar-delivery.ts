@@ -218,16 +218,10 @@ export function createCalendarDelivery(deps: {
     scanEveryMs: SCAN_EVERY_MS,
     perRound: CALENDARS_PER_ROUND,
     leaseMs: LEASE_MS,
-    claim: async ({ now, businessIds, limit }) =>
-      (
-        await claimDueCursors(db, TABLE, {
-          now,
-          lease: new Date(now.getTime() + LEASE_MS),
-          limit,
-          businessIds,
-          extra: isoUtc(sql.raw("t.connected_at")),
-        })
-      ).map((calendar) => ({ ...calendar, connectedAt: new Date(calendar.extra!) })),
+    claim: async (round) =>
+      (await claimDueCursors(db, TABLE, { ...round, extra: isoUtc(sql.raw("t.connected_at")) })).map(
+        (calendar) => ({ ...calendar, connectedAt: new Date(calendar.extra!) }),
+      ),
     serve: serveCalendar,
   });
 }

@@ -38,9 +38,12 @@ export function createOutboxWorker<C extends { businessId: string }>(deps: {
   /** The scheduled check's period. */
   scanEveryMs: number;
   perRound: number;
-  /** A connection whose serving failed (the database under us) is tried again after this. */
+  /**
+   * How long a claimed connection is its sender's (`lease`, from `now`); one whose serving failed (the
+   * database under us) is tried again after this.
+   */
   leaseMs: number;
-  claim(input: { now: Date; businessIds: string[] | null; limit: number }): Promise<C[]>;
+  claim(input: { now: Date; lease: Date; businessIds: string[] | null; limit: number }): Promise<C[]>;
   serve(connection: C): Promise<ServeOutcome>;
 }): OutboxWorker {
   const { clock, logger } = deps;
@@ -62,13 +65,14 @@ export function createOutboxWorker<C extends { businessId: string }>(deps: {
   /** One round: claims what is due (among `businessIds`, or every connection) and serves it; whether to go on. */
   const round = async (businessIds: string[] | null): Promise<boolean> => {
     const now = clock();
-    const claimed = await deps.claim({ now, businessIds, limit: deps.perRound });
+    const lease = new Date(now.getTime() + deps.leaseMs);
+    const claimed = await deps.claim({ now, lease, businessIds, limit: deps.perRound });
     const outcomes = await Promise.all(
       claimed.map((connection) =>
         deps.serve(connection).catch((error: unknown): ServeOutcome => {
           // The database failed under us: the lease runs out and the connection is served again then.
           logger.error(`${deps.name} to business ${connection.businessId} failed`, error);
-          return { retryAt: new Date(now.getTime() + deps.leaseMs) };
+          return { retryAt: lease };
         }),
       ),
     );

@@ -97,16 +97,11 @@ export function createTelegramDelivery(deps: {
     scanEveryMs: SCAN_EVERY_MS,
     perRound: CHATS_PER_ROUND,
     leaseMs: LEASE_MS,
-    claim: async ({ now, businessIds, limit }) =>
-      (
-        await claimDueCursors(db, TABLE, {
-          now,
-          lease: new Date(now.getTime() + LEASE_MS),
-          limit,
-          businessIds,
-          extra: sql`t.chat_id::text`,
-        })
-      ).map((chat) => ({ ...chat, chatId: Number(chat.extra) })),
+    claim: async (round) =>
+      (await claimDueCursors(db, TABLE, { ...round, extra: sql`t.chat_id::text` })).map((chat) => ({
+        ...chat,
+        chatId: Number(chat.extra),
+      })),
     serve: serveChat,
   });
 }
