@@ -13,6 +13,21 @@ export type DeliveryAction =
   | { kind: "ignore"; event: string; providerCallId: string | null }
   | { kind: "report"; event: string; providerCallId: string; report: CallReport; startedAt: Date };
 
+/**
+ * What a platform's reader tells the log of a delivery it stores anyway (webhooks.routes.ts words it): an end
+ * reason it does not know (the call is stored as completed), a recording link it left out and why.
+ */
+export type DeliveryNotes = {
+  unknownReason: (reason: string) => void;
+  droppedRecording: (problem: string) => void;
+};
+
+/**
+ * A platform's delivery, already authenticated, as what to store; a Refusal (400) when it cannot be read.
+ * `receivedAt` stands in for the start of a call that says none.
+ */
+export type DeliveryReader = (body: unknown, receivedAt: Date, notes: DeliveryNotes) => DeliveryAction;
+
 /** The platform's call id as our externalId: prefixed, so one call id of two platforms cannot meet. */
 export const externalIdOf = (provider: AssistantPlatform, callId: string) => `${provider}:${callId}`;
 

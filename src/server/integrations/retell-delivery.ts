@@ -5,7 +5,7 @@ import { callEnding } from "./call-endings";
 import {
   checkedReport,
   clip,
-  type DeliveryAction,
+  type DeliveryReader,
   epochMs,
   externalIdOf,
   MAX_PLATFORM_CALL_ID,
@@ -77,12 +77,7 @@ const callerNumberOf = (call: RetellCall) =>
  * A Retell delivery, already authenticated, as what to store; a Refusal (400) when it cannot be read.
  * `receivedAt` stands in for the start of a call that never connected and says none.
  */
-export function readRetellDelivery(
-  body: unknown,
-  receivedAt: Date,
-  unknownReason: (reason: string) => void,
-  droppedRecording: (problem: string) => void,
-): DeliveryAction {
+export const readRetellDelivery: DeliveryReader = (body, receivedAt, notes) => {
   const head = envelope(body);
   if (head instanceof type.errors) throw payloadProblem(head);
   if (!CALL_EVENTS.has(head.event))
@@ -93,14 +88,14 @@ export function readRetellDelivery(
 
   const startedAt = new Date(call.start_timestamp ?? call.end_timestamp ?? receivedAt.getTime());
   const ending =
-    event === "call_started" ? null : callEnding("retell", call.disconnection_reason, unknownReason);
+    event === "call_started" ? null : callEnding("retell", call.disconnection_reason, notes.unknownReason);
   const durationMs =
     call.duration_ms ??
     (call.start_timestamp !== undefined && call.end_timestamp !== undefined
       ? call.end_timestamp - call.start_timestamp
       : undefined);
   const turns = ending ? transcript(call) : undefined;
-  const recordingUrl = ending ? recordingUrlOf(call.recording_url, droppedRecording) : undefined;
+  const recordingUrl = ending ? recordingUrlOf(call.recording_url, notes.droppedRecording) : undefined;
   const summary = event === "call_analyzed" ? call.call_analysis?.call_summary : undefined;
   const report: CallReport = {
     externalId: externalIdOf("retell", call.call_id),
@@ -115,4 +110,4 @@ export function readRetellDelivery(
     ...(recordingUrl && { recordingUrl }),
   };
   return { kind: "report", event, providerCallId: call.call_id, report: checkedReport(report), startedAt };
-}
+};

@@ -5,7 +5,7 @@ import { callEnding } from "./call-endings";
 import {
   checkedReport,
   clip,
-  type DeliveryAction,
+  type DeliveryReader,
   epochMs,
   externalIdOf,
   fieldProblem,
@@ -123,12 +123,7 @@ const callerOf = (message: { customer?: Customer; call: VapiCall }) => {
 };
 
 /** A Vapi delivery, already authenticated, as what to store; a Refusal (400) when it cannot be read. */
-export function readVapiDelivery(
-  body: unknown,
-  receivedAt: Date,
-  unknownReason: (reason: string) => void,
-  droppedRecording: (problem: string) => void,
-): DeliveryAction {
+export const readVapiDelivery: DeliveryReader = (body, receivedAt, notes) => {
   const head = envelope(body);
   if (head instanceof type.errors) throw payloadProblem(head);
   const { message } = head;
@@ -144,7 +139,7 @@ export function readVapiDelivery(
       return { kind: "ignore", event, providerCallId: call.id };
     const caller = callerOf(update.message);
     const endedReason = update.message.endedReason ?? call.endedReason;
-    const ending = status === "ended" ? callEnding("vapi", endedReason, unknownReason) : null;
+    const ending = status === "ended" ? callEnding("vapi", endedReason, notes.unknownReason) : null;
     const startedAt = startOf(update.message, receivedAt);
     const report: CallReport = {
       externalId: externalIdOf("vapi", call.id),
@@ -163,10 +158,10 @@ export function readVapiDelivery(
     const m = eocr.message;
     const startedAt = startOf(m, receivedAt);
     const endedAt = instantOf(m.endedAt ?? m.call.endedAt);
-    const ending = callEnding("vapi", m.endedReason ?? m.call.endedReason, unknownReason);
+    const ending = callEnding("vapi", m.endedReason ?? m.call.endedReason, notes.unknownReason);
     const caller = callerOf(m);
     const turns = transcript(m.artifact);
-    const recordingUrl = recordingUrlOf(m.artifact?.recordingUrl, droppedRecording);
+    const recordingUrl = recordingUrlOf(m.artifact?.recordingUrl, notes.droppedRecording);
     const report: CallReport = {
       externalId: externalIdOf("vapi", m.call.id),
       callerNumber: caller.number,
@@ -190,4 +185,4 @@ export function readVapiDelivery(
   }
 
   return { kind: "ignore", event: message.type, providerCallId: message.call.id };
-}
+};

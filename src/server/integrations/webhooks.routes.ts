@@ -20,7 +20,7 @@ import { Refusal } from "../refusal";
 import { findConnectionsForWebhook, type WebhookConnection } from "./assistant-connections.repo";
 import { createDeliveryRecorder, type Delivery } from "./deliveries.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
-import { clip, type DeliveryAction } from "./platform-report";
+import { clip, type DeliveryAction, type DeliveryNotes } from "./platform-report";
 import {
   isVapiToolCalls,
   type PlatformToolCall,
@@ -206,19 +206,21 @@ export function webhooksRoutes(
     if (provider === "vapi" && isVapiToolCalls(body)) return answerVapiTools(c, connection, base, body);
     let action: DeliveryAction;
     try {
-      const unknownReason = (reason: string) =>
-        logger.warn(
-          `Unknown ${provider} end reason "${reason}" (connection ${connectionId}): stored as completed`,
-        );
-      // Only the reason: a link with credentials in it is not to be written to the log either.
-      const droppedRecording = (problem: string) =>
-        logger.warn(
-          `A ${provider} recording link was left out (connection ${connectionId}): it ${problem}; the call is kept`,
-        );
+      const notes: DeliveryNotes = {
+        unknownReason: (reason) =>
+          logger.warn(
+            `Unknown ${provider} end reason "${reason}" (connection ${connectionId}): stored as completed`,
+          ),
+        // Only the reason: a link with credentials in it is not to be written to the log either.
+        droppedRecording: (problem) =>
+          logger.warn(
+            `A ${provider} recording link was left out (connection ${connectionId}): it ${problem}; the call is kept`,
+          ),
+      };
       action =
         provider === "vapi"
-          ? readVapiDelivery(body, receivedAt, unknownReason, droppedRecording)
-          : readRetellDelivery(body, receivedAt, unknownReason, droppedRecording);
+          ? readVapiDelivery(body, receivedAt, notes)
+          : readRetellDelivery(body, receivedAt, notes);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       await deliveries.refused(base, unreadable(error), true);
