@@ -7,16 +7,11 @@ import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
 import { callerNameOf, callerNumberOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
-import { rowLink, rowLinkRow } from "../../components/row-link";
+import { rowLink, rowLinkEnd, rowLinkGrid, rowLinkRow, rowLinkText } from "../../components/row-link";
 
-const row = css({
-  display: "grid",
+const columns = css({
   gridTemplateColumns: { base: "auto minmax(0, 1fr)", md: "auto minmax(0, 1fr) auto" },
   alignItems: "start",
-  columnGap: "3",
-  rowGap: "2",
-  py: "3",
-  px: "3",
 });
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
@@ -33,12 +28,12 @@ export function CallRow({ call, href, timeZone }: CallRowProps) {
   const detailsId = useId();
   const number = callerNumberOf(call);
   return (
-    <li className={cx(rowLinkRow, row)}>
+    <li className={cx(rowLinkRow, rowLinkGrid, columns)}>
       <Phone
         aria-hidden="true"
         className={css({ w: "4", h: "4", mt: "1", color: "fg.muted", flexShrink: "0" })}
       />
-      <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
+      <div className={rowLinkText}>
         <Link href={href} className={rowLink} aria-describedby={detailsId}>
           {/* The phone; without one (erased, or never told), the name or words saying why there is none. */}
           {number || callerNameOf(call, i18n)}
@@ -56,16 +51,7 @@ export function CallRow({ call, href, timeZone }: CallRowProps) {
           <p className={css({ fontSize: "sm", color: "fg.default", lineClamp: "2" })}>{call.summary}</p>
         ) : null}
       </div>
-      <div
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          gap: "2",
-          flexWrap: "wrap",
-          gridColumn: { base: "2", md: "3" },
-          justifyContent: { base: "flex-start", md: "flex-end" },
-        })}
-      >
+      <div className={cx(rowLinkEnd, css({ gridColumn: { base: "2", md: "3" } }))}>
         <CallResult call={call} />
       </div>
     </li>

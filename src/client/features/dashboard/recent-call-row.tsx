@@ -5,16 +5,11 @@ import { Link } from "wouter";
 import { CallResult } from "../../components/call-result";
 import { callerNameOf, callerNumberOf } from "../../components/customer-name";
 import { RelativeTime } from "../../components/relative-time";
-import { rowLink, rowLinkRow } from "../../components/row-link";
+import { rowLink, rowLinkEnd, rowLinkGrid, rowLinkRow, rowLinkText } from "../../components/row-link";
 
-const row = css({
-  display: "grid",
+const columns = css({
   gridTemplateColumns: { base: "minmax(0, 1fr)", md: "minmax(0, 1fr) auto" },
   alignItems: "center",
-  columnGap: "3",
-  rowGap: "2",
-  py: "3",
-  px: "3",
 });
 
 /** Spec 2 'Recent Activity' row: name (or phone), phone and service, when, how long, how it went. */
@@ -23,8 +18,8 @@ export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone:
   const { i18n } = useLingui();
   const number = callerNumberOf(call);
   return (
-    <li className={cx(rowLinkRow, row)}>
-      <div className={css({ flex: "1", minW: "0", display: "flex", flexDirection: "column", gap: "0.5" })}>
+    <li className={cx(rowLinkRow, rowLinkGrid, columns)}>
+      <div className={rowLinkText}>
         <Link href={`/calls/${encodeURIComponent(call._id)}`} className={rowLink}>
           {callerNameOf(call, i18n)}
         </Link>
@@ -38,15 +33,7 @@ export function RecentCallRow({ call, timeZone }: { call: CallSummary; timeZone:
           ) : null}
         </p>
       </div>
-      <div
-        className={css({
-          display: "flex",
-          alignItems: "center",
-          gap: "2",
-          flexWrap: "wrap",
-          justifyContent: { base: "flex-start", md: "flex-end" },
-        })}
-      >
+      <div className={rowLinkEnd}>
         <RelativeTime
           iso={call.startTime}
           timeZone={timeZone}
