@@ -2,8 +2,8 @@
 -- themselves are schema: migration 0016_booking_counts), and the counts read from them.
 
 -- The triggers read the statement's transition tables straight into one upsert of the counters (at every
--- level of call_count_levels, spelled out so no function is called per row; for the booking's status and for
--- ''), grouped and in key order, so a bulk load of thousands of rows is one statement and two writers cannot
+-- level of call_count_levels, which the planner inlines as the VALUES it holds: no function is called per
+-- row; for the booking's status and for ''), grouped and in key order, so a bulk load of thousands of rows is one statement and two writers cannot
 -- deadlock on the counters. Measured on PGlite, a helper taking arrays (as call_counts_apply does) doubled
 -- the cost a single booking's insert pays for its counters. A business being deleted (its bookings going with
 -- it by cascade) has no counters left to keep.
@@ -15,8 +15,7 @@ BEGIN
     count(*)::integer
   FROM new_bookings d
   CROSS JOIN LATERAL (VALUES (d.status), ('')) AS k(status)
-  CROSS JOIN (VALUES (1::smallint, 3600::bigint), (2::smallint, 86400::bigint), (3::smallint, 1382400::bigint),
-    (4::smallint, 22118400::bigint)) AS l(level, width)
+  CROSS JOIN call_count_levels() AS l
   GROUP BY 1, 2, 3, 4
   ORDER BY 1, 2, 3, 4
   ON CONFLICT (business_id, status, level, bucket) DO UPDATE SET n = bc.n + excluded.n;
@@ -32,8 +31,7 @@ BEGIN
     -count(*)::integer
   FROM old_bookings d
   CROSS JOIN LATERAL (VALUES (d.status), ('')) AS k(status)
-  CROSS JOIN (VALUES (1::smallint, 3600::bigint), (2::smallint, 86400::bigint), (3::smallint, 1382400::bigint),
-    (4::smallint, 22118400::bigint)) AS l(level, width)
+  CROSS JOIN call_count_levels() AS l
   WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = d.business_id)
   GROUP BY 1, 2, 3, 4
   ORDER BY 1, 2, 3, 4
@@ -57,8 +55,7 @@ BEGIN
     SELECT n.business_id, n.status, n.start_time, 1 FROM new_bookings n
   ) m
   CROSS JOIN LATERAL (VALUES (m.status), ('')) AS k(status)
-  CROSS JOIN (VALUES (1::smallint, 3600::bigint), (2::smallint, 86400::bigint), (3::smallint, 1382400::bigint),
-    (4::smallint, 22118400::bigint)) AS l(level, width)
+  CROSS JOIN call_count_levels() AS l
   GROUP BY 1, 2, 3, 4
   HAVING sum(m.delta) <> 0
   ORDER BY 1, 2, 3, 4
