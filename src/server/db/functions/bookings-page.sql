@@ -58,6 +58,7 @@ DECLARE
   v_i integer;
   v_level smallint;
   v_bucket bigint;
+  v_rows bookings[];
   v_data json;
 BEGIN
   -- Every part of the range with bookings in it, in time order: counters of whole buckets, and the rows of the
@@ -149,49 +150,34 @@ BEGIN
     END IF;
   END IF;
 
-  -- The page: v_take rows after skipping v_left from the walked side of [v_lower, v_upper), answered in the
-  -- list's order. One statement per case, so each keeps a plan that walks its own index.
+  -- The page: v_take rows after skipping v_left from the walked side of [v_lower, v_upper), in the walked
+  -- order. One statement per case, so each keeps a plan that walks its own index.
   IF p_status IS NULL AND NOT v_from_end THEN
-    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
-        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
-          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
-      ORDER BY CASE WHEN p_desc THEN -b.at ELSE b.at END)
-    INTO v_data
-    FROM (SELECT s.*, row_number() OVER () AS at FROM (
-      SELECT * FROM bookings
-      WHERE business_id = p_business AND start_time >= v_lower AND start_time < v_upper
-      ORDER BY start_time, id OFFSET v_left LIMIT v_take) s) b;
+    v_rows := ARRAY(SELECT b FROM bookings b
+      WHERE b.business_id = p_business AND b.start_time >= v_lower AND b.start_time < v_upper
+      ORDER BY b.start_time, b.id OFFSET v_left LIMIT v_take);
   ELSIF p_status IS NULL THEN
-    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
-        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
-          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
-      ORDER BY CASE WHEN p_desc THEN b.at ELSE -b.at END)
-    INTO v_data
-    FROM (SELECT s.*, row_number() OVER () AS at FROM (
-      SELECT * FROM bookings
-      WHERE business_id = p_business AND start_time >= v_lower AND start_time < v_upper
-      ORDER BY start_time DESC, id DESC OFFSET v_left LIMIT v_take) s) b;
+    v_rows := ARRAY(SELECT b FROM bookings b
+      WHERE b.business_id = p_business AND b.start_time >= v_lower AND b.start_time < v_upper
+      ORDER BY b.start_time DESC, b.id DESC OFFSET v_left LIMIT v_take);
   ELSIF NOT v_from_end THEN
-    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
-        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
-          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
-      ORDER BY CASE WHEN p_desc THEN -b.at ELSE b.at END)
-    INTO v_data
-    FROM (SELECT s.*, row_number() OVER () AS at FROM (
-      SELECT * FROM bookings
-      WHERE business_id = p_business AND status = p_status AND start_time >= v_lower AND start_time < v_upper
-      ORDER BY start_time, id OFFSET v_left LIMIT v_take) s) b;
+    v_rows := ARRAY(SELECT b FROM bookings b
+      WHERE b.business_id = p_business AND b.status = p_status AND b.start_time >= v_lower
+        AND b.start_time < v_upper
+      ORDER BY b.start_time, b.id OFFSET v_left LIMIT v_take);
   ELSE
-    SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
-        b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
-          WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
-      ORDER BY CASE WHEN p_desc THEN b.at ELSE -b.at END)
-    INTO v_data
-    FROM (SELECT s.*, row_number() OVER () AS at FROM (
-      SELECT * FROM bookings
-      WHERE business_id = p_business AND status = p_status AND start_time >= v_lower AND start_time < v_upper
-      ORDER BY start_time DESC, id DESC OFFSET v_left LIMIT v_take) s) b;
+    v_rows := ARRAY(SELECT b FROM bookings b
+      WHERE b.business_id = p_business AND b.status = p_status AND b.start_time >= v_lower
+        AND b.start_time < v_upper
+      ORDER BY b.start_time DESC, b.id DESC OFFSET v_left LIMIT v_take);
   END IF;
+  -- Answered in the list's order: the walked one, or its reverse when the list runs the other way.
+  SELECT json_agg(booking_json(b.id, b.customer_name, b.customer_phone, b.service_id, b.service_name,
+      b.start_time, b.end_time, b.status, b.created_at, b.source, coalesce(b.call_id, (SELECT c.id FROM calls c
+        WHERE c.business_id = b.business_id AND c.external_id = b.call_external_id)), b.version)
+    ORDER BY CASE WHEN p_desc <> v_from_end THEN -b.ordinality ELSE b.ordinality END)
+  INTO v_data
+  FROM unnest(v_rows) WITH ORDINALITY AS b;
   RETURN json_build_object('total', v_total, 'data', coalesce(v_data, '[]'::json));
 END;
 $$;
