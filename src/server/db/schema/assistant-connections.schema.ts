@@ -16,7 +16,7 @@ import type {
   DeliveryReasonCode,
   DeliveryResult,
 } from "../../../shared/assistant-platforms.constants";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * A voice platform (Vapi, Retell) connected to a business: its id is the unguessable last segment of the
@@ -28,9 +28,7 @@ export const assistantConnections = pgTable(
   "assistant_connections",
   {
     id: uuid("id").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     provider: text("provider").$type<AssistantPlatform>().notNull(),
     secret: text("secret").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -57,9 +55,7 @@ export const assistantDeliveries = pgTable(
   {
     // In the order of arrival: the trim keeps the highest.
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     connectionId: uuid("connection_id")
       .notNull()
       .references(() => assistantConnections.id, { onDelete: "cascade" }),
@@ -108,9 +104,7 @@ export type AssistantDeliveryRow = typeof assistantDeliveries.$inferSelect;
 export const toolCallAnswers = pgTable(
   "tool_call_answers",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     connectionId: uuid("connection_id")
       .notNull()
       .references(() => assistantConnections.id, { onDelete: "cascade" }),

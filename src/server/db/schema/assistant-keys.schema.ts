@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * Keys the voice assistant authenticates with (X-Api-Key). Only the SHA-256 of a key is stored, plus its
@@ -9,9 +9,7 @@ export const assistantKeys = pgTable(
   "assistant_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     name: text("name").notNull(),
     keyHash: text("key_hash").notNull().unique("assistant_keys_key_hash_unique"),
     last4: text("last4").notNull(),

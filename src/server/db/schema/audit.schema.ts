@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 import { users } from "./users.schema";
 
 /**
@@ -21,9 +21,7 @@ import { users } from "./users.schema";
 export const auditLog = pgTable(
   "audit_log",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     // In the order of writing: of two entries at one instant, the later written is the newer.
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * Opening hours: the one source of truth for when a business works (the company settings read and write the
@@ -20,9 +20,7 @@ import { businesses } from "./businesses.schema";
 export const weeklyHours = pgTable(
   "weekly_hours",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     weekday: smallint("weekday").notNull(),
     startMinute: smallint("start_minute").notNull(),
     endMinute: smallint("end_minute").notNull(),
@@ -47,9 +45,7 @@ export const blackoutDates = pgTable(
   "blackout_dates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     startMinute: smallint("start_minute"),

@@ -20,7 +20,7 @@ import {
   type BookingSource,
   type BookingStatus,
 } from "../../../shared/booking.constants";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 import { callerDigits, calls } from "./calls.schema";
 import { services } from "./services.schema";
 import { xid8 } from "./xid8.column";
@@ -39,9 +39,7 @@ export const bookings = pgTable(
   "bookings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     /** The assistant's own id of the booking: a retried request returns the same booking. */
     externalId: text("external_id"),
     source: text("source").$type<BookingSource>().notNull(),
@@ -118,9 +116,7 @@ export const bookingEvents = pgTable(
   "booking_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
@@ -164,9 +160,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     /** e.g. booking.create, booking.confirm, booking.reschedule. */
     topic: text("topic").notNull(),
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),

@@ -83,3 +83,12 @@ export const businesses = pgTable(
 );
 
 export type BusinessRow = typeof businesses.$inferSelect;
+
+/**
+ * The `business_id` of a tenant-owned table: not null, and deleted with its business (a business's deletion
+ * is its rows' cascade).
+ */
+export const businessIdColumn = () =>
+  uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });

@@ -2,7 +2,7 @@ import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.schema";
-import { businesses } from "./businesses.schema";
+import { businesses, businessIdColumn } from "./businesses.schema";
 import { users } from "./users.schema";
 import { xid8 } from "./xid8.column";
 
@@ -63,9 +63,7 @@ export const calendarAuthorizations = pgTable(
   "calendar_authorizations",
   {
     stateHash: text("state_hash").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -90,9 +88,7 @@ export const calendarEvents = pgTable(
     bookingId: uuid("booking_id")
       .primaryKey()
       .references(() => bookings.id, { onDelete: "cascade" }),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     eventId: text("event_id").notNull(),
     /**
      * The Google account (its e-mail, lower case) whose calendar holds the event: the row outlives a
@@ -122,9 +118,7 @@ export const calendarBusy = pgTable(
   "calendar_busy",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
   },

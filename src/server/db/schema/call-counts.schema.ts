@@ -1,5 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { bigint, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * How many calls a business has in each stretch of time, per status ('' counts every status), at four
@@ -12,9 +12,7 @@ import { businesses } from "./businesses.schema";
 export const callCounts = pgTable(
   "call_counts",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     status: text("status").notNull(),
     level: smallint("level").notNull(),
     bucket: bigint("bucket", { mode: "number" }).notNull(),

@@ -18,7 +18,7 @@ import {
   type CallStatus,
   type TranscriptTurn,
 } from "../../../shared/calls.schema";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * A phone number as the privacy desk compares it: its digits only, so "+1 718 555 0142" and "+17185550142"
@@ -56,9 +56,7 @@ export const calls = pgTable(
   "calls",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     /** The assistant's own id of the call: reports of the same call update one row. */
     externalId: text("external_id").notNull(),
     callerNumber: text("caller_number").notNull(),

@@ -1,5 +1,5 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 import { users } from "./users.schema";
 
 /**
@@ -9,9 +9,7 @@ import { users } from "./users.schema";
 export const knownDevices = pgTable(
   "known_devices",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

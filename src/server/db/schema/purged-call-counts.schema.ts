@@ -1,5 +1,5 @@
 import { bigint, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /**
  * How many calls of each status the retention purge has deleted from a business (calls_purge adds to it in
@@ -9,9 +9,7 @@ import { businesses } from "./businesses.schema";
 export const purgedCallCounts = pgTable(
   "purged_call_counts",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     status: text("status").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
@@ -28,9 +26,7 @@ export const purgedCallCounts = pgTable(
 export const purgedCalls = pgTable(
   "purged_calls",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     externalIdDigest: text("external_id_digest").notNull(),
     callId: uuid("call_id").notNull(),
   },

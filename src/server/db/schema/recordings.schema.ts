@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /** Where a call's recording copy stands (see recordings/recording-copier.ts). */
 export const RECORDING_COPY_STATES = ["pending", "stored", "failed", "expired", "discarded"] as const;
@@ -27,9 +27,7 @@ export type RecordingCopyState = (typeof RECORDING_COPY_STATES)[number];
 export const recordingCopies = pgTable(
   "recording_copies",
   {
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     callId: uuid("call_id").notNull(),
     sourceUrl: text("source_url").notNull(),
     state: text("state").$type<RecordingCopyState>().notNull(),

@@ -1,5 +1,5 @@
 import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 import { users } from "./users.schema";
 
 /** One sign-in: every token rotated from it belongs to the family, and revoking the family ends the session. */
@@ -10,9 +10,7 @@ export const refreshTokenFamilies = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Absolute lifetime: rotation never extends a session past it. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -34,9 +32,7 @@ export const refreshTokens = pgTable(
     familyId: uuid("family_id")
       .notNull()
       .references(() => refreshTokenFamilies.id, { onDelete: "cascade" }),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     parentId: uuid("parent_id").references((): AnyPgColumn => refreshTokens.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique("refresh_tokens_token_hash_unique"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -11,16 +11,14 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { SERVICE_CATEGORIES } from "../../../shared/service.constants";
-import { businesses } from "./businesses.schema";
+import { businessIdColumn } from "./businesses.schema";
 
 /** The bookable services of a business (spec 3 "Service"); the assistant offers the active ones. */
 export const services = pgTable(
   "services",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     name: text("name").notNull(),
     description: text("description"),
     durationMinutes: integer("duration_minutes").notNull(),

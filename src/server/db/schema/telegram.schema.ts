@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.schema";
-import { businesses } from "./businesses.schema";
+import { businesses, businessIdColumn } from "./businesses.schema";
 import { xid8 } from "./xid8.column";
 
 /**
@@ -41,9 +41,7 @@ export const telegramLinkCodes = pgTable(
   "telegram_link_codes",
   {
     code: text("code").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The chat that sent `/start <code>`; null until one has. */
     chatId: bigint("chat_id", { mode: "number" }),
@@ -60,9 +58,7 @@ export const telegramButtons = pgTable(
   "telegram_buttons",
   {
     token: text("token").primaryKey(),
-    businessId: uuid("business_id")
-      .notNull()
-      .references(() => businesses.id, { onDelete: "cascade" }),
+    businessId: businessIdColumn(),
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
