@@ -1,5 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
-import { businessIdColumn } from "./businesses.schema";
+import { bucketCountsTable } from "./call-counts.schema";
 
 /**
  * How many bookings of a business start in each stretch of time, per status ('' counts every status), in
@@ -9,14 +8,4 @@ import { businessIdColumn } from "./businesses.schema";
  * (db/functions/booking-counts.sql), so the list finds a page and its exact total by walking a few dozen counters down
  * to an hour, then a short index scan inside it (bookings_page).
  */
-export const bookingCounts = pgTable(
-  "booking_counts",
-  {
-    businessId: businessIdColumn(),
-    status: text("status").notNull(),
-    level: smallint("level").notNull(),
-    bucket: bigint("bucket", { mode: "number" }).notNull(),
-    n: integer("n").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.businessId, t.status, t.level, t.bucket] })],
-);
+export const bookingCounts = bucketCountsTable("booking_counts");
