@@ -1,6 +1,7 @@
 import { type } from "arktype";
 import { ASSISTANT_PLATFORMS } from "./assistant-platforms.constants";
 import { MAX_PAGE, pageOf, positiveIntegerParam } from "./query-params";
+import { SERVICE_FIELDS } from "./service.constants";
 
 /**
  * The audit log (issue 23 §4): who did what, when. Each action has a closed code and a small object of
@@ -33,17 +34,8 @@ export const AVAILABILITY_AUDIT_FIELDS = [
 ] as const;
 export type AvailabilityAuditField = (typeof AVAILABILITY_AUDIT_FIELDS)[number];
 
-/** A service's fields as spec 7 names them, with the buffers beyond it. */
-export const SERVICE_AUDIT_FIELDS = [
-  "name",
-  "description",
-  "duration",
-  "price",
-  "category",
-  "isActive",
-  "bufferBeforeMinutes",
-  "bufferAfterMinutes",
-] as const;
+/** Every one of a service's fields (PUT /api/services/:id). */
+export const SERVICE_AUDIT_FIELDS = SERVICE_FIELDS;
 export type ServiceAuditField = (typeof SERVICE_AUDIT_FIELDS)[number];
 
 /** The data protection card (PUT /api/privacy/settings). */

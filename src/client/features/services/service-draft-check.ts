@@ -1,3 +1,4 @@
+import { SERVICE_FIELDS } from "@shared/service.constants";
 import { type ServiceInput, serviceInput } from "@shared/service.schema";
 import { type } from "arktype";
 
@@ -14,13 +15,4 @@ export function refusedFields(input: ServiceInput): ServiceField[] {
   return FORM_ORDER.filter((field) => refused.has(field));
 }
 
-const FORM_ORDER: ServiceField[] = [
-  "name",
-  "description",
-  "duration",
-  "price",
-  "category",
-  "isActive",
-  "bufferBeforeMinutes",
-  "bufferAfterMinutes",
-];
+const FORM_ORDER: readonly ServiceField[] = SERVICE_FIELDS;
