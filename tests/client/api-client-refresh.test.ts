@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, createApiClient } from "../../src/client/lib/api-client";
 import { uniqueEmail } from "../support/server-accounts";
 import { MINUTE } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** What a browser does for the app: keeps the refresh cookie, sends the page's Origin; counts calls per path. */
 function browserLikeFetch() {

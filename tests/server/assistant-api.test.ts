@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { replaceWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
 import { assistantKeys } from "../../src/server/db/schema/assistant-keys.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
@@ -13,13 +13,9 @@ import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const listKeys = async (staff: SignedIn) =>
   dataOf<AssistantKey[]>(await server.request("/api/assistant/keys", { accessToken: staff.accessToken }));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings } from "../../src/server/db/schema/bookings.schema";
 import type { Slot } from "../../src/shared/availability.schema";
 import { assistantBookingQuery } from "../../src/shared/booking.schema";
@@ -14,13 +14,9 @@ import {
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 // The test clock starts Monday 2026-03-02 12:00Z (07:00 in New York); the practice opens 09:00–17:00 EST.
 const TUESDAY_10 = "2026-03-03T10:00:00-05:00";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTokenCipher } from "../../src/server/calendar/token-cipher";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { DELIVERIES_KEPT } from "../../src/server/integrations/assistant-connections.repo";
@@ -22,15 +22,11 @@ import {
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
 import { SECOND } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
 const TOKEN_KEY = "ab".repeat(32);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { CALENDAR_TOKEN_KEY: TOKEN_KEY } });
-});
-afterAll(() => server.close());
+const server = serverForFile({ env: { CALENDAR_TOKEN_KEY: TOKEN_KEY } });
 
 const send = (staff: SignedIn, method: string, path: string, json?: unknown) =>
   server.request(`/api/assistant-connections${path}`, { method, json, accessToken: staff.accessToken });

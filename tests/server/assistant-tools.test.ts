@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import {
@@ -31,14 +31,10 @@ import {
 } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 import { statementsDuring } from "../support/statement-count";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 // The test clock starts Monday 2026-03-02 12:00Z (07:00 in New York); the practice opens 09:00–17:00 EST.
 const TUESDAY_10 = "2026-03-03T10:00:00-05:00";

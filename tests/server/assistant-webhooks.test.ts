@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import {
   callOf,
@@ -16,14 +16,10 @@ import {
 } from "../support/platform-deliveries";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { MINUTE, SECOND } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile, startTestServer } from "../support/server-harness";
 import { statementsDuring } from "../support/statement-count";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const VAPI_CALL = "vapi:73a6da0f-c455-4bb6-bf4a-5f0634871430";
 const RETELL_CALL = "retell:Jabr9TXYYJHfvl6Syypi88rdAHYHmcq6";

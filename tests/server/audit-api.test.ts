@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge";
 import type { AuditEntry, AuditList } from "../../src/shared/audit.schema";
@@ -10,13 +10,9 @@ import { type SignedIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const auditOf = async (staff: SignedIn, query = "") =>
   dataOf<AuditList>(await server.request(`/api/audit${query}`, { accessToken: staff.accessToken }));

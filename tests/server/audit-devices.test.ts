@@ -1,18 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forgetUnseenDevices, KNOWN_DEVICE_KEPT_MS } from "../../src/server/auth/auth-maintenance";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { AuditList } from "../../src/shared/audit.schema";
 import { uniqueEmail } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
 import { DAY } from "../support/server-clock";
-import { accessTokenOf, startTestServer, type TestServer } from "../support/server-harness";
+import { accessTokenOf, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const PASSWORD = "correct horse";
 

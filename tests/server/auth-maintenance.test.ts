@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { purgeExpiredAuthRows } from "../../src/server/auth/auth-maintenance.repo";
 import { hashRefreshToken } from "../../src/server/auth/refresh-sessions";
 import { authThrottle } from "../../src/server/db/schema/auth-throttle.schema";
 import { refreshTokenFamilies, refreshTokens } from "../../src/server/db/schema/refresh-tokens.schema";
 import { refresh, signUp, uniqueEmail } from "../support/server-accounts";
 import { DAY, MINUTE } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const WINDOW_SECONDS = 15 * 60;
 

@@ -3,7 +3,7 @@ import { callTransferSettings } from "@shared/company.schema";
 import { weeklyScheduleOf } from "@shared/weekly-schedule";
 import { type } from "arktype";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/server/auth/passwords";
 import { insertUser } from "../../src/server/auth/users.repo";
 import { readWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
@@ -20,8 +20,7 @@ import {
   readEnvelope,
   refreshCookieOf,
   requestTo,
-  startTestServer,
-  type TestServer,
+  serverForFile,
 } from "../support/server-harness";
 import { withApp } from "../support/server-instance";
 
@@ -32,11 +31,7 @@ const UNAUTHENTICATED = {
 const me = (instance: Requester, staff: SignedIn) =>
   instance.request("/api/auth/me", { accessToken: staff.accessToken });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("sign-up", () => {
   it("creates a business with the company defaults and its user, and signs in", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
 import { insertServices } from "../../src/server/services/services.repo";
@@ -14,13 +14,9 @@ import {
 import { defaultWeeklySchedule, weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf } from "../support/server-calls";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Monday 2026-03-02, 07:00 in New York (every new business's timezone). */
 const MONDAY_MORNING = new Date("2026-03-02T12:00:00.000Z");

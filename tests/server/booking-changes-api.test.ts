@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BookingDetail, BookingStatus } from "../../src/shared/booking.schema";
 import {
   assistantBookingOf,
@@ -15,13 +15,9 @@ import {
   timelineOf,
 } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(ms).toISOString();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type BulkBooking,
   changeBooking,
@@ -20,17 +20,13 @@ import { type SignedIn, signUp } from "../support/server-accounts";
 import { bulkBooking, STAFF_ACTOR, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { createTestClock, DAY, MINUTE } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
 // Monday noon in New York (EST, UTC−5).
 const NOW = new Date("2026-03-02T17:00:00.000Z");
 const clock = createTestClock(NOW);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(() => server.close());
+const server = serverForFile({ clock });
 
 type Tenant = { staff: SignedIn; businessId: string; serviceId: string };
 

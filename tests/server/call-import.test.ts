@@ -1,16 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { CallImportResult } from "../../src/shared/call-import.schema";
 import { signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls } from "../support/server-calls";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const importCalls = (key: string, calls: unknown) =>
   server.request("/api/assistant/calls/import", {

@@ -2,16 +2,12 @@ import type { AssistantKey, CreatedAssistantKey } from "@shared/assistant.schema
 import type { CallDetail, CallList, CallReport, CallReportResult } from "@shared/calls.schema";
 import type { DashboardStats } from "@shared/dashboard.schema";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { type SignedIn, signUp } from "../support/server-accounts";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function createKey(staff: SignedIn, name = "Front desk"): Promise<CreatedAssistantKey> {
   const response = await server.request("/api/assistant/keys", {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type BulkCall, insertCallsBulk } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
@@ -7,13 +7,9 @@ import type { CallList, CallReportResult, CallStatus } from "../../src/shared/ca
 import { seededRandom } from "../support/seeded-random";
 import { signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** A business of its own with an assistant key, and a way to report calls into it. */
 async function tenant() {

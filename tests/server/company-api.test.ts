@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
 import type { Availability } from "../../src/shared/availability.schema";
 import type { BookingDetail } from "../../src/shared/booking.schema";
@@ -10,13 +10,9 @@ import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { assistantBookingOf, bookAsAssistant, errorOf, openPractice } from "../support/server-bookings";
 import { createAssistantKey, dataOf } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const getCompany = async (staff: SignedIn) =>
   dataOf<Company>(await server.request("/api/company/me", { accessToken: staff.accessToken }));

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeBooking, insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { bookings } from "../../src/server/db/schema/bookings.schema";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
@@ -10,16 +10,12 @@ import { refresh, type SignedIn, signUp } from "../support/server-accounts";
 import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { createTestClock } from "../support/server-clock";
-import { accessTokenOf, startTestServer, type TestServer } from "../support/server-harness";
+import { accessTokenOf, serverForFile } from "../support/server-harness";
 
 // Noon in New York on the day clocks spring forward: that local day runs 05:00Z–04:00Z (23 hours).
 const NOON = new Date("2026-03-08T16:00:00.000Z");
 const clock = createTestClock(NOON);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(() => server.close());
+const server = serverForFile({ clock });
 
 const stats = async (staff: SignedIn) =>
   dataOf<DashboardStats>(await server.request("/api/dashboard/stats", { accessToken: staff.accessToken }));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BookingList } from "../../src/shared/booking.schema";
 import type { CallImportResult } from "../../src/shared/call-import.schema";
 import type { CallList } from "../../src/shared/calls.schema";
@@ -14,13 +14,9 @@ import {
   staffPut,
 } from "../support/server-bookings";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 // ISO 8601 text and PostgreSQL's timestamptz agree on the years 0001–9999 (UTC) only: a time that lands
 // outside them, by its own year or by an offset, a buffer or a day's end, was a 500.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAssistantKeyDirectory } from "../../src/server/assistant/assistant-key-directory";
 import { hashAssistantKey } from "../../src/server/assistant/assistant-key-secret";
 import { createAssistantKeyLookup } from "../../src/server/assistant/require-assistant-key";
@@ -11,13 +11,9 @@ import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
 import { seededRandom } from "../support/seeded-random";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute));
 const TOUCH_AFTER_MS = 60_000;

@@ -3,7 +3,7 @@ import type { BookingList } from "@shared/booking.schema";
 import type { DashboardStats } from "@shared/dashboard.schema";
 import type { Service } from "@shared/service.schema";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { type SignedIn, signUp } from "../support/server-accounts";
@@ -18,7 +18,7 @@ import {
 } from "../support/server-bookings";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, MINUTE } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
 // Every read goes to the database, on PGlite as on PostgreSQL: a list, a detail, the dashboard and the free
 // slots reflect each write at once, whether made through this server or behind its back (as another instance
@@ -27,11 +27,7 @@ import { startTestServer, type TestServer } from "../support/server-harness";
 const NOW = new Date("2026-03-02T17:00:00.000Z");
 const clock = createTestClock(NOW);
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(() => server.close());
+const server = serverForFile({ clock });
 
 const bookingList = async (staff: SignedIn, query: string) =>
   dataOf<BookingList>(await server.request(`/api/bookings${query}`, { accessToken: staff.accessToken }));

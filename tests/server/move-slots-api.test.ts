@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Slot } from "../../src/shared/availability.schema";
 import {
   assistantBookingOf,
@@ -10,13 +10,9 @@ import {
   staffPut,
 } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 // The test clock starts Monday 2026-03-02 12:00Z (07:00 in New York); the practice opens 09:00–17:00 EST.
 const DAY = "2026-03-03";

@@ -1,16 +1,12 @@
 import { type } from "arktype";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { ApiRouter } from "../../src/server/http/api-router";
 import { toOpenApiPath } from "../../src/server/http/openapi";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 type Content = Record<string, { schema: Record<string, unknown>; example?: unknown }>;
 type Operation = {

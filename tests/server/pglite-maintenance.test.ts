@@ -1,16 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refreshPlans, vacuumTables } from "../../src/server/db/pglite-maintenance";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { signUp } from "../support/server-accounts";
 import { createAssistantKey, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const vacuums = async () =>
   new Map(

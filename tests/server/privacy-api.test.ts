@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssistantConfig } from "../../src/shared/assistant.schema";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import type { PrivacySettings } from "../../src/shared/privacy.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const DEFAULTS: PrivacySettings = {
   recordCalls: true,

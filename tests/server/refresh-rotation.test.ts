@@ -1,7 +1,7 @@
 import type { SessionUser } from "@shared/auth.schema";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   hashRefreshToken,
   revokeRefreshFamily,
@@ -11,19 +11,9 @@ import type { Database } from "../../src/server/db/database";
 import { refreshTokenFamilies, refreshTokens } from "../../src/server/db/schema/refresh-tokens.schema";
 import { refresh, signUp } from "../support/server-accounts";
 import { DAY, SECOND } from "../support/server-clock";
-import {
-  accessTokenOf,
-  readEnvelope,
-  refreshCookieOf,
-  startTestServer,
-  type TestServer,
-} from "../support/server-harness";
+import { accessTokenOf, readEnvelope, refreshCookieOf, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Refreshes and returns the new cookie, failing the test unless the refresh succeeded. */
 async function rotate(cookie: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { calls } from "../../src/server/db/schema/calls.schema";
 import { users } from "../../src/server/db/schema/users.schema";
@@ -17,13 +17,9 @@ import {
 } from "../support/platform-deliveries";
 import { uniqueEmail } from "../support/server-accounts";
 import { openPractice } from "../support/server-bookings";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const counts = async () => ({
   businesses: await server.db.$count(businesses),

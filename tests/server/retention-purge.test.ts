@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
 import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
@@ -13,17 +13,13 @@ import { type SignedIn, signIn, signUp } from "../support/server-accounts";
 import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, DAY } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
 const HOUR = 60 * 60 * 1000;
 // Noon in New York, a Monday.
 const START = new Date("2026-03-02T17:00:00.000Z");
 const clock = createTestClock(START);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(() => server.close());
+const server = serverForFile({ clock });
 
 const PASSWORD = "correct horse";
 

@@ -1,18 +1,14 @@
 import type { BookingList } from "@shared/booking.schema";
 import type { CallDetail, CallList } from "@shared/calls.schema";
 import type { Company } from "@shared/company.schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runSimulation } from "../../scripts/simulate-assistant";
 import { runPlatformSimulation } from "../../scripts/simulate-platform";
 import { signUp, uniqueEmail } from "../support/server-accounts";
 import { createTestClock } from "../support/server-clock";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile, startTestServer } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("npm run simulate", () => {
   it("reports past calls, then plays live calls that start in progress and finish, through the public API only", async () => {

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { GLOBAL_TABLES, TENANT_TABLES, tableName } from "../../src/server/privacy/tenant-tables";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("the list of a business's tables", () => {
   it("names every table of the migrated database, as a business's or as global", async () => {

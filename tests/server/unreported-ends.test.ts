@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNREPORTED_END_MS } from "../../src/server/calls/unreported-ends";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { CallDetail } from "../../src/shared/calls.schema";
@@ -7,16 +7,12 @@ import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type SignedIn, signIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, MINUTE } from "../support/server-clock";
-import { startTestServer, type TestServer } from "../support/server-harness";
+import { serverForFile } from "../support/server-harness";
 
 const HOUR = 60 * MINUTE;
 // 07:00 in New York (the business's timezone): every call of the test starts and ends on its one day.
 const clock = createTestClock(new Date("2026-03-02T12:00:00.000Z"));
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ clock });
-});
-afterAll(() => server.close());
+const server = serverForFile({ clock });
 
 /** The staff member signed in again at the clock's time (an access token lives 15 minutes of it). */
 const fresh = (staff: SignedIn) => signIn(server, staff.user.email, "correct horse");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Slot, WeeklySchedule } from "../../src/shared/availability.schema";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
 import type { SignedIn } from "../support/server-accounts";
@@ -15,15 +15,11 @@ import {
   staffPut,
 } from "../support/server-bookings";
 import { reportCall } from "../support/server-calls";
-import { readEnvelope, startTestServer, type TestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile } from "../support/server-harness";
 
 // Issue 20: a time the clocks skip or show twice is refused, not moved; open time is the union of the ranges.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Monday 2026-03-02, 07:00 in New York (every new business's timezone). */
 beforeEach(() => server.clock.set(new Date("2026-03-02T12:00:00.000Z")));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { CalendarAccess } from "../../src/server/calendar/calendar-access";
 import { loadConfig } from "../../src/server/config";
 import type { Database } from "../../src/server/db/database";
@@ -90,6 +91,46 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await server.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * The test file's server: started before its first test, closed after its last. The object is there at once,
+ * so the file can hold it in a `const`; what it reads goes to the started server, so read it in tests and hooks.
+ */
+export function serverForFile(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started)
+      throw new Error("The file's test server is read before it started: read it in a test or hook.");
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get db() {
+      return current().db;
+    },
+    get driver() {
+      return current().driver;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get jwtSecret() {
+      return current().jwtSecret;
+    },
+    runDue: () => current().runDue(),
+    request: (path, init) => current().request(path, init),
+    close: () => current().close(),
   };
 }
 
