@@ -12,14 +12,7 @@ import { purgeBusinessRetention } from "../../src/server/privacy/retention-purge
 import { connectCalendar } from "../support/calendar-access-double";
 import { deferred } from "../support/deferred";
 import type { FakeGoogleCalendar } from "../support/fake-google-calendar";
-import {
-  bookingOf,
-  openPractice,
-  type Practice,
-  staffCreate,
-  staffPut,
-  staffPutAt,
-} from "../support/server-bookings";
+import { openPractice, type Practice, staffBooking, staffPut, staffPutAt } from "../support/server-bookings";
 import { calendarTestSetup, serverCalendar } from "../support/server-calendar";
 import { reportCall } from "../support/server-calls";
 import { DAY, MINUTE, SECOND } from "../support/server-clock";
@@ -39,11 +32,6 @@ afterAll(() => setup.close());
 const { connected, connectionOf, connectionUntil, allDelivered } = serverCalendar(() => server);
 
 const at = (iso: string) => new Date(iso).toISOString();
-
-const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
-  bookingOf(
-    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
-  );
 
 /**
  * The calls that changed the calendar's events (from the `since`-th call on), as `METHOD /eventId` or an insert;
@@ -88,7 +76,7 @@ function held(write: (tx: Transaction) => Promise<unknown>) {
 describe("Bookings → Google Calendar", () => {
   it("keeps one event per booking: tentative while pending, confirmed, moved, left once completed, deleted once cancelled", async () => {
     const practice = await connected();
-    const booked = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    const booked = await staffBooking(server, practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
     await allDelivered(practice);
     const id = eventIdOf(booked._id);
     const [event] = fake.live(practice.calendarId);
@@ -117,7 +105,7 @@ describe("Bookings → Google Calendar", () => {
       }),
     ]);
     await staffPutAt(server, practice.staff, booked._id, { status: "completed" }, new Date(moved));
-    const other = await staffBooking(practice, "Walk In", "2026-03-05T09:00:00-05:00");
+    const other = await staffBooking(server, practice, "Walk In", "2026-03-05T09:00:00-05:00");
     await staffPut(server, practice.staff, other._id, { status: "cancelled" });
     await allDelivered(practice);
     expect(fake.live(practice.calendarId).map((e) => e.id)).toEqual([id]);
@@ -144,7 +132,7 @@ describe("Bookings → Google Calendar", () => {
         ["Confirmed Already", "2026-03-10T10:00:00-04:00"],
         ["Called Off", "2026-03-11T10:00:00-04:00"],
       ] as const) {
-        const booking = await staffBooking(before, name, time);
+        const booking = await staffBooking(server, before, name, time);
         made[name] = booking._id;
       }
       await staffPut(server, before.staff, made["Confirmed Already"]!, { status: "confirmed" });
@@ -166,9 +154,9 @@ describe("Bookings → Google Calendar", () => {
 
   it("rewrites the events of the bookings kept through a caller's erasure without their name and phone, past appointments too, at once", async () => {
     const practice = await connected();
-    const kept = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
-    const cancelled = await staffBooking(practice, "Ada Lovelace", "2026-03-04T10:00:00-05:00");
-    const past = await staffBooking(practice, "Ada Lovelace", "2026-03-05T10:00:00-05:00");
+    const kept = await staffBooking(server, practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    const cancelled = await staffBooking(server, practice, "Ada Lovelace", "2026-03-04T10:00:00-05:00");
+    const past = await staffBooking(server, practice, "Ada Lovelace", "2026-03-05T10:00:00-05:00");
     await completeAt(practice, past._id, "2026-03-05T10:30:00-05:00");
     await allDelivered(practice);
     expect(fake.live(practice.calendarId).map((e) => e.summary)).toEqual([
@@ -208,9 +196,9 @@ describe("Bookings → Google Calendar", () => {
 
   it("rewrites the events of past appointments whose name and phone the retention purge removes", async () => {
     const practice = await connected();
-    const done = await staffBooking(practice, "Grace Hopper", "2026-03-06T10:00:00-05:00");
+    const done = await staffBooking(server, practice, "Grace Hopper", "2026-03-06T10:00:00-05:00");
     await completeAt(practice, done._id, "2026-03-06T10:30:00-05:00");
-    const later = await staffBooking(practice, "Grace Hopper", "2026-04-20T10:00:00-04:00");
+    const later = await staffBooking(server, practice, "Grace Hopper", "2026-04-20T10:00:00-04:00");
     await allDelivered(practice);
     const since = fake.calls().length;
     const run = await purgeBusinessRetention(
@@ -248,7 +236,7 @@ describe("Bookings → Google Calendar", () => {
     fake.outage(true);
     let booked!: Awaited<ReturnType<typeof staffBooking>>;
     const practice = await connected(async (before) => {
-      booked = await staffBooking(before, "Moved Twice", "2026-03-19T10:00:00-04:00");
+      booked = await staffBooking(server, before, "Moved Twice", "2026-03-19T10:00:00-04:00");
     });
     try {
       // Staff move it twice while the backfill waits for Google: its two changes come after it.
@@ -283,8 +271,8 @@ describe("Bookings → Google Calendar", () => {
       let practice!: Awaited<ReturnType<typeof connected>>;
       try {
         practice = await connected(async (before) => {
-          await staffBooking(before, "Still Pending", "2026-03-09T10:00:00-04:00");
-          const calledOff = await staffBooking(before, "Called Off", "2026-03-11T10:00:00-04:00");
+          await staffBooking(server, before, "Still Pending", "2026-03-09T10:00:00-04:00");
+          const calledOff = await staffBooking(server, before, "Called Off", "2026-03-11T10:00:00-04:00");
           await staffPut(server, before.staff, calledOff._id, { status: "cancelled" });
         });
       } finally {
@@ -301,7 +289,7 @@ describe("Bookings → Google Calendar", () => {
     "shows a calendar connected while a booking change commits that change, not the state the connect read (PostgreSQL)",
     async () => {
       const practice = await openPractice(server);
-      const booked = await staffBooking(practice, "Racing", "2026-03-19T10:00:00-04:00");
+      const booked = await staffBooking(server, practice, "Racing", "2026-03-19T10:00:00-04:00");
       const moved = at("2026-03-19T13:00:00-04:00");
       // The move is written (an older transaction than the connect's) and commits while the connect runs.
       const change = held((tx) =>
@@ -346,8 +334,8 @@ describe("Bookings → Google Calendar", () => {
     "shows a calendar connected afresh a booking made while it connected, whose transaction ends after a later one's (PostgreSQL)",
     async () => {
       const practice = await connected();
-      const first = await staffBooking(practice, "First", "2026-03-23T10:00:00-04:00");
-      await staffBooking(practice, "Other", "2026-03-23T11:00:00-04:00");
+      const first = await staffBooking(server, practice, "First", "2026-03-23T10:00:00-04:00");
+      await staffBooking(server, practice, "Other", "2026-03-23T11:00:00-04:00");
       await allDelivered(practice);
       const waitingForLocks = (count: number) =>
         vi.waitFor(
@@ -413,7 +401,7 @@ describe("Bookings → Google Calendar", () => {
   it("makes no second event when Google made one but the answer was lost (a crash between its insert and our row)", async () => {
     const practice = await connected();
     fake.loseAnswers(1);
-    const booked = await staffBooking(practice, "Lost Answer", "2026-03-06T10:00:00-05:00");
+    const booked = await staffBooking(server, practice, "Lost Answer", "2026-03-06T10:00:00-05:00");
     await connectionUntil(practice.businessId, (c) => c.attempts === 1);
     expect(fake.live(practice.calendarId)).toHaveLength(1);
     server.clock.advance(MINUTE);
@@ -444,7 +432,7 @@ describe("Bookings → Google Calendar", () => {
       await Promise.all(
         practices.map(async (practice, p) => {
           for (let n = 0; n < 5; n++)
-            await staffBooking(practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
+            await staffBooking(server, practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
         }),
       );
       for (const [p, practice] of practices.entries()) {
@@ -464,7 +452,7 @@ describe("Bookings → Google Calendar", () => {
     fake.outage(true);
     let booked: Awaited<ReturnType<typeof staffBooking>>;
     try {
-      booked = await staffBooking(practice, "Outage", "2026-03-10T09:00:00-04:00");
+      booked = await staffBooking(server, practice, "Outage", "2026-03-10T09:00:00-04:00");
       const moved = at("2026-03-11T09:00:00-04:00");
       await staffPut(server, practice.staff, booked._id, {
         status: "pending",
@@ -472,7 +460,7 @@ describe("Bookings → Google Calendar", () => {
         outsideHours: true,
       });
       await staffPut(server, practice.staff, booked._id, { status: "confirmed" });
-      await staffBooking(practice, "Second", "2026-03-12T09:00:00-04:00");
+      await staffBooking(server, practice, "Second", "2026-03-12T09:00:00-04:00");
       await connectionUntil(practice.businessId, (c) => c.attempts >= 1);
       for (let minute = 0; minute < 10; minute++) {
         const { attempts } = await connectionOf(practice.businessId);
@@ -508,7 +496,7 @@ describe("Bookings → Google Calendar", () => {
       const practice = await connected();
       fake.rateLimit(30, 1, status);
       const asked = server.clock().getTime();
-      await staffBooking(practice, "Patient", "2026-03-13T09:00:00-04:00");
+      await staffBooking(server, practice, "Patient", "2026-03-13T09:00:00-04:00");
       const postponed = await connectionUntil(practice.businessId, (c) => c.attempts === 1);
       expect(postponed.lastError).toMatch(new RegExp(`${status} rateLimitExceeded`));
       expect(Date.parse(postponed.nextAttemptAt) - asked).toBe(30 * SECOND);
@@ -525,7 +513,7 @@ describe("Bookings → Google Calendar", () => {
   it("marks the connection broken when the calendar is deleted, holds every change, and delivers each once after a reconnect", async () => {
     const practice = await connected();
     fake.deleteCalendar(practice.calendarId);
-    const first = await staffBooking(practice, "Held One", "2026-03-16T09:00:00-04:00");
+    const first = await staffBooking(server, practice, "Held One", "2026-03-16T09:00:00-04:00");
     const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
     expect(broken.deliveredThroughId).toBeLessThan(broken.newest);
     expect(double.broken()).toEqual([
@@ -533,7 +521,7 @@ describe("Bookings → Google Calendar", () => {
     ]);
     // While broken, changes wait (no grant, nothing claimed).
     await staffPut(server, practice.staff, first._id, { status: "confirmed" });
-    await staffBooking(practice, "Held Two", "2026-03-17T09:00:00-04:00");
+    await staffBooking(server, practice, "Held Two", "2026-03-17T09:00:00-04:00");
     server.clock.advance(MINUTE);
     await server.runDue();
     expect(writes(practice.calendarId)).toEqual(["POST (insert)"]);
@@ -560,15 +548,15 @@ describe("Bookings → Google Calendar", () => {
 
   it("takes a 404 on one event for that event gone, not the calendar: a change puts it up for review, a cancel is done", async () => {
     const practice = await connected();
-    const moved = await staffBooking(practice, "Moved Away", "2026-03-16T09:00:00-04:00");
-    const cancelled = await staffBooking(practice, "Cancelled", "2026-03-16T10:00:00-04:00");
+    const moved = await staffBooking(server, practice, "Moved Away", "2026-03-16T09:00:00-04:00");
+    const cancelled = await staffBooking(server, practice, "Cancelled", "2026-03-16T10:00:00-04:00");
     await allDelivered(practice);
     // The owner moves both events to another calendar of theirs: this one answers 404 for them.
     fake.moveEvent(practice.calendarId, eventIdOf(moved._id), "elsewhere@example.com");
     fake.moveEvent(practice.calendarId, eventIdOf(cancelled._id), "elsewhere@example.com");
     await staffPut(server, practice.staff, moved._id, { status: "confirmed" });
     await staffPut(server, practice.staff, cancelled._id, { status: "cancelled" });
-    const later = await staffBooking(practice, "Later", "2026-03-17T09:00:00-04:00");
+    const later = await staffBooking(server, practice, "Later", "2026-03-17T09:00:00-04:00");
     await allDelivered(practice);
     expect((await connectionOf(practice.businessId)).brokenAt).toBeNull();
     expect(fake.live(practice.calendarId).map((e) => e.id)).toEqual([eventIdOf(later._id)]);
@@ -586,7 +574,7 @@ describe("Bookings → Google Calendar", () => {
   it("keeps in the outbox purge the rows the calendar has not passed", async () => {
     const practice = await connected();
     fake.deleteCalendar(practice.calendarId);
-    await staffBooking(practice, "Kept", "2026-03-18T09:00:00-04:00");
+    await staffBooking(server, practice, "Kept", "2026-03-18T09:00:00-04:00");
     await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
     await outboxPurgeJob({ db: server.db, logger: createLogger("silent") }).run(
       new Date(server.clock().getTime() + (OUTBOX_KEEP_DAYS + 1) * DAY),

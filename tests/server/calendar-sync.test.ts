@@ -14,10 +14,10 @@ import {
   assistantBookingOf,
   assistantRequest,
   bookAsAssistant,
-  bookingOf,
   errorOf,
   openPractice,
   type Practice,
+  staffBooking,
   staffCreate,
   staffPut,
 } from "../support/server-bookings";
@@ -47,10 +47,6 @@ async function checkCalendars() {
 }
 
 const at = (iso: string) => new Date(iso).toISOString();
-const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
-  bookingOf(
-    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
-  );
 /** The booking as staff read it, signed in anew (the checks move the clock past an access token's life). */
 const detailOf = async (practice: Practice, id: string) => {
   const { accessToken } = await signIn(server, practice.staff.user.email, "correct horse");
@@ -59,7 +55,7 @@ const detailOf = async (practice: Practice, id: string) => {
 
 /** A booking at Tuesday 10:00 in New York, in the practice's calendar. */
 async function bookedAndSynced(practice: Connected, customerName = "Ada Lovelace") {
-  const booked = await staffBooking(practice, customerName, "2026-03-03T10:00:00-05:00");
+  const booked = await staffBooking(server, practice, customerName, "2026-03-03T10:00:00-05:00");
   await allDelivered(practice);
   return { booked, eventId: eventIdOf(booked._id) };
 }
@@ -240,10 +236,10 @@ describe("Google → CallDesk", () => {
 
   it("takes the same account connected again after a disconnect up where it was: one event per live booking, the review kept", async () => {
     const practice = await connected();
-    const kept = await staffBooking(practice, "Kept", "2026-03-03T10:00:00-05:00");
-    const deletedThere = await staffBooking(practice, "Deleted There", "2026-03-03T11:00:00-05:00");
-    const calledOff = await staffBooking(practice, "Called Off", "2026-03-03T12:00:00-05:00");
-    const movedHere = await staffBooking(practice, "Moved Here", "2026-03-03T13:00:00-05:00");
+    const kept = await staffBooking(server, practice, "Kept", "2026-03-03T10:00:00-05:00");
+    const deletedThere = await staffBooking(server, practice, "Deleted There", "2026-03-03T11:00:00-05:00");
+    const calledOff = await staffBooking(server, practice, "Called Off", "2026-03-03T12:00:00-05:00");
+    const movedHere = await staffBooking(server, practice, "Moved Here", "2026-03-03T13:00:00-05:00");
     await allDelivered(practice);
     await checkCalendars();
     fake.deleteEvent(practice.calendarId, eventIdOf(deletedThere._id));
@@ -262,7 +258,7 @@ describe("Google → CallDesk", () => {
     const moving = { status: "pending", startTime: at("2026-03-03T15:00:00-05:00"), outsideHours: true };
     expect((await staffPut(server, staff, movedHere._id, moving)).status).toBe(200);
     fake.deleteEvent(practice.calendarId, eventIdOf(movedHere._id));
-    const made = await staffBooking(practice, "Made Meanwhile", "2026-03-03T14:00:00-05:00");
+    const made = await staffBooking(server, practice, "Made Meanwhile", "2026-03-03T14:00:00-05:00");
     server.clock.advance(MINUTE);
     // Google down until the helper has named the test's calendar (the connect wakes the delivery first).
     fake.outage(true);
@@ -339,7 +335,7 @@ describe("Google → CallDesk", () => {
   it("refuses a move made in Google that breaks a rule, noting why, and leaves the booking where it was", async () => {
     const practice = await connected();
     const { booked, eventId } = await bookedAndSynced(practice);
-    const other = await staffBooking(practice, "Grace Hopper", "2026-03-03T15:00:00-05:00");
+    const other = await staffBooking(server, practice, "Grace Hopper", "2026-03-03T15:00:00-05:00");
     await allDelivered(practice);
     await checkCalendars();
     // After closing time.
@@ -439,9 +435,9 @@ describe("Google → CallDesk", () => {
 
   it("lists the bookings deleted or moved in Google for staff's review, only the business's own, until each is settled", async () => {
     const practice = await connected();
-    const deleted = await staffBooking(practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
-    const moved = await staffBooking(practice, "Grace Hopper", "2026-03-03T11:00:00-05:00");
-    await staffBooking(practice, "Untouched", "2026-03-03T12:00:00-05:00");
+    const deleted = await staffBooking(server, practice, "Ada Lovelace", "2026-03-03T10:00:00-05:00");
+    const moved = await staffBooking(server, practice, "Grace Hopper", "2026-03-03T11:00:00-05:00");
+    await staffBooking(server, practice, "Untouched", "2026-03-03T12:00:00-05:00");
     await allDelivered(practice);
     await checkCalendars();
     expect(fake.deleteEvent(practice.calendarId, eventIdOf(deleted._id))).toBe(204);
@@ -490,7 +486,7 @@ describe("Google → CallDesk", () => {
   it("syncs everything again when Google says the sync token is stale (410), finding moves and deletions", async () => {
     const practice = await connected();
     const moved = await bookedAndSynced(practice, "Moved");
-    const gone = await staffBooking(practice, "Gone", "2026-03-04T10:00:00-05:00");
+    const gone = await staffBooking(server, practice, "Gone", "2026-03-04T10:00:00-05:00");
     await allDelivered(practice);
     await checkCalendars();
     fake.editEvent(practice.calendarId, moved.eventId, {
@@ -509,13 +505,13 @@ describe("Google → CallDesk", () => {
   it("counts on the dashboard today's bookings whose event is really in the calendar", async () => {
     const practice = await connected();
     await bookedAndSynced(practice, "Synced");
-    await staffBooking(practice, "Deleted There", "2026-03-04T10:00:00-05:00");
+    await staffBooking(server, practice, "Deleted There", "2026-03-04T10:00:00-05:00");
     await allDelivered(practice);
     const deleted = fake.live(practice.calendarId).find((e) => e.summary?.includes("Deleted There"))!;
     fake.deleteEvent(practice.calendarId, deleted.id);
     await checkCalendars();
     fake.deleteCalendar(practice.calendarId);
-    await staffBooking(practice, "Not Delivered", "2026-03-05T10:00:00-05:00");
+    await staffBooking(server, practice, "Not Delivered", "2026-03-05T10:00:00-05:00");
     await allDeliveredOrBroken(practice);
     const stats = await dataOf<DashboardStats>(
       await server.request("/api/dashboard/stats", { accessToken: practice.staff.accessToken }),

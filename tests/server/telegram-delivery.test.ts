@@ -17,10 +17,8 @@ import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import {
   assistantBookingOf,
   bookAsAssistant,
-  bookingOf,
   openPractice,
-  type Practice,
-  staffCreate,
+  staffBooking,
   staffPut,
   staffPutAt,
 } from "../support/server-bookings";
@@ -108,12 +106,6 @@ async function allDelivered(practice: { businessId: string; chatId: number }) {
 const TUESDAY_10_NY = "2026-03-03T10:00:00-05:00";
 const at = (iso: string) => new Date(iso).toISOString();
 
-/** A staff booking in the business, outside hours allowed, for `customerName` at `startTime`. */
-const staffBooking = async (practice: Practice, customerName: string, startTime: string) =>
-  bookingOf(
-    await staffCreate(server, practice, { customerName, startTime: at(startTime), outsideHours: true }),
-  );
-
 describe("Telegram messages", () => {
   const expectedTexts: Record<"en" | "pl", (staff: string) => string[]> = {
     en: (staff) => [
@@ -148,7 +140,7 @@ describe("Telegram messages", () => {
       await staffPut(server, practice.staff, id, { status: "confirmed" });
       // Completed once the appointment has started, by the server's clock.
       await staffPutAt(server, practice.staff, id, { status: "completed" }, new Date(moved));
-      const walkIn = await staffBooking(practice, "Walk In", "2026-03-05T09:00:00-05:00");
+      const walkIn = await staffBooking(server, practice, "Walk In", "2026-03-05T09:00:00-05:00");
       await staffPut(server, practice.staff, walkIn._id, { status: "cancelled" });
 
       await fake.waitForMessages(practice.chatId, 6);
@@ -170,7 +162,7 @@ describe("Telegram messages", () => {
 
   it("offers Confirm and Cancel, labelled in the business's language, on a message about a booking still pending", async () => {
     const practice = await connected({ language: "de" });
-    await staffBooking(practice, "Grace Hopper", "2026-03-06T09:00:00-05:00");
+    await staffBooking(server, practice, "Grace Hopper", "2026-03-06T09:00:00-05:00");
     const [message] = await fake.waitForMessages(practice.chatId, 1);
     expect(message!.text).toContain("Neue Buchung\nCleaning für Grace Hopper");
     const buttons = message!.replyMarkup!.inline_keyboard.flat();
@@ -259,8 +251,10 @@ describe("Telegram delivery", () => {
     const second = await connected();
     await fake.outage(true);
     try {
-      for (const n of [1, 2, 3]) await staffBooking(first, `First ${n}`, `2026-03-1${n}T09:00:00-04:00`);
-      for (const n of [1, 2]) await staffBooking(second, `Second ${n}`, `2026-03-1${n}T09:00:00-04:00`);
+      for (const n of [1, 2, 3])
+        await staffBooking(server, first, `First ${n}`, `2026-03-1${n}T09:00:00-04:00`);
+      for (const n of [1, 2])
+        await staffBooking(server, second, `Second ${n}`, `2026-03-1${n}T09:00:00-04:00`);
       await connectionUntil(first.businessId, (c) => c.attempts >= 1);
       for (let minute = 0; minute < 10; minute++) {
         server.clock.advance(MINUTE);
@@ -292,13 +286,13 @@ describe("Telegram delivery", () => {
     const today = server.clock();
     server.clock.set(new Date(today.getTime() + 5 * MINUTE));
     try {
-      await staffBooking(practice, "Ahead", "2026-03-23T09:00:00-04:00");
+      await staffBooking(server, practice, "Ahead", "2026-03-23T09:00:00-04:00");
       await fake.waitForMessages(practice.chatId, 1);
       await allDelivered(practice);
     } finally {
       server.clock.set(today);
     }
-    await staffBooking(practice, "Behind", "2026-03-24T09:00:00-04:00");
+    await staffBooking(server, practice, "Behind", "2026-03-24T09:00:00-04:00");
     const messages = await fake.waitForMessages(practice.chatId, 2);
     expect(messages.map((m) => m.text.split("\n")[1])).toEqual(["Cleaning for Ahead", "Cleaning for Behind"]);
   });
@@ -307,7 +301,7 @@ describe("Telegram delivery", () => {
     const practice = await connected();
     fake.rateLimit(30, 1);
     const asked = server.clock().getTime();
-    await staffBooking(practice, "Patient", "2026-03-20T09:00:00-04:00");
+    await staffBooking(server, practice, "Patient", "2026-03-20T09:00:00-04:00");
     const postponed = await connectionUntil(practice.businessId, (c) => c.attempts === 1);
     expect(postponed.lastError).toMatch(/429/);
     expect(Date.parse(postponed.nextAttemptAt) - asked).toBe(30 * SECOND);
@@ -327,8 +321,8 @@ describe("Telegram delivery", () => {
     for (const [refuse, reason] of refusals) {
       const practice = await connected();
       refuse(practice.chatId);
-      await staffBooking(practice, "Blocked", "2026-03-21T09:00:00-04:00");
-      await staffBooking(practice, "Waiting", "2026-03-21T10:00:00-04:00");
+      await staffBooking(server, practice, "Blocked", "2026-03-21T09:00:00-04:00");
+      await staffBooking(server, practice, "Waiting", "2026-03-21T10:00:00-04:00");
       const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
       expect(broken.brokenReason).toMatch(reason);
       // The messages wait for a reconnect rather than being lost.
@@ -358,9 +352,9 @@ describe("Telegram delivery", () => {
     const supergroup = -(1_000_000_000_000 + nextChat++);
     const practice = await connected({ chatId: group });
     fake.upgradeGroup(group, supergroup);
-    await staffBooking(practice, "Upgraded", "2026-03-22T09:00:00-04:00");
+    await staffBooking(server, practice, "Upgraded", "2026-03-22T09:00:00-04:00");
     await fake.waitForMessages(supergroup, 1);
-    await staffBooking(practice, "After", "2026-03-22T10:00:00-04:00");
+    await staffBooking(server, practice, "After", "2026-03-22T10:00:00-04:00");
     await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
     expect(fake.messages(supergroup).map((m) => m.text.split("\n")[1])).toEqual([
       "Cleaning for Upgraded",
@@ -412,8 +406,8 @@ describe("Telegram delivery", () => {
         broken_reason = 'Telegram sendMessage failed: 400 Bad Request: group chat was upgraded to a supergroup chat'
         where business_id = ${practice.businessId}::uuid`,
     );
-    await staffBooking(practice, "Waited", "2026-03-22T11:00:00-04:00");
-    await staffBooking(practice, "Too", "2026-03-22T12:00:00-04:00");
+    await staffBooking(server, practice, "Waited", "2026-03-22T11:00:00-04:00");
+    await staffBooking(server, practice, "Too", "2026-03-22T12:00:00-04:00");
     await tellUpgrade(group, supergroup);
     await connectionUntil(practice.businessId, (c) => c.deliveredThroughId === c.newest);
     expect(fake.messages(supergroup).map((m) => m.text.split("\n")[1])).toEqual([
@@ -460,7 +454,7 @@ describe("Telegram delivery", () => {
       const practice = await connected({ chatId: group });
       // The bot lost the right to post in the group.
       fake.muteChat(group);
-      await staffBooking(practice, "Muted", "2026-03-22T13:00:00-04:00");
+      await staffBooking(server, practice, "Muted", "2026-03-22T13:00:00-04:00");
       const broken = await connectionUntil(practice.businessId, (c) => c.brokenAt !== null);
       expect(broken.brokenReason).toMatch(/not enough rights/);
       if (supergroupRefuses) fake.muteChat(supergroup);
@@ -491,8 +485,8 @@ describe("Telegram delivery", () => {
     "on PostgreSQL, sends a row whose transaction commits after a later one's, in the order the transactions began",
     async () => {
       const practice = await connected();
-      await staffBooking(practice, "Early", "2026-03-23T09:00:00-04:00");
-      await staffBooking(practice, "Late", "2026-03-24T09:00:00-04:00");
+      await staffBooking(server, practice, "Early", "2026-03-23T09:00:00-04:00");
+      await staffBooking(server, practice, "Late", "2026-03-24T09:00:00-04:00");
       await allDelivered(practice);
       const pool = new pg.Pool({ connectionString: server.databaseUrl!, max: 3 });
       const [first, second] = [await pool.connect(), await pool.connect()];
@@ -563,7 +557,7 @@ describe("Telegram delivery", () => {
       await Promise.all(
         practices.map(async (practice, p) => {
           for (let n = 0; n < 6; n++) {
-            await staffBooking(practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
+            await staffBooking(server, practice, `P${p} B${n}`, `2026-03-2${n}T1${p}:00:00-04:00`);
           }
         }),
       );
@@ -579,9 +573,9 @@ describe("Telegram delivery", () => {
 
   it("purges with its old rows the buttons of final bookings and of bookings whose every message is old", async () => {
     const practice = await connected();
-    const old = await staffBooking(practice, "Old", "2026-03-25T09:00:00-04:00");
-    const final = await staffBooking(practice, "Final", "2026-03-25T10:00:00-04:00");
-    const moved = await staffBooking(practice, "Moved", "2026-03-25T11:00:00-04:00");
+    const old = await staffBooking(server, practice, "Old", "2026-03-25T09:00:00-04:00");
+    const final = await staffBooking(server, practice, "Final", "2026-03-25T10:00:00-04:00");
+    const moved = await staffBooking(server, practice, "Moved", "2026-03-25T11:00:00-04:00");
     await allDelivered(practice);
     server.clock.advance(MINUTE);
     const cutoff = server.clock();
@@ -590,7 +584,7 @@ describe("Telegram delivery", () => {
     const later = at("2026-03-26T11:00:00-04:00");
     const rescheduled = { status: "pending", startTime: later, endTime: later, outsideHours: true };
     expect((await staffPut(server, practice.staff, moved._id, rescheduled)).status).toBe(200);
-    await staffBooking(practice, "Recent", "2026-03-25T12:00:00-04:00");
+    await staffBooking(server, practice, "Recent", "2026-03-25T12:00:00-04:00");
     await allDelivered(practice);
     const buttonsPerCustomer = async () =>
       Object.fromEntries(

@@ -91,6 +91,21 @@ export async function errorOf(response: Response): Promise<ApiFailure["error"]> 
 export const assistantBookingOf = (response: Response) => dataOf<AssistantBooking>(response);
 export const bookingOf = (response: Response) => dataOf<Booking>(response);
 
+/** A staff booking for `customerName` at `startTime` (ISO, any offset), outside hours allowed: the booking made. */
+export const staffBooking = async (
+  server: TestServer,
+  practice: Practice,
+  customerName: string,
+  startTime: string,
+) =>
+  bookingOf(
+    await staffCreate(server, practice, {
+      customerName,
+      startTime: new Date(startTime).toISOString(),
+      outsideHours: true,
+    }),
+  );
+
 /** Where the rows are read from: a test server, or a test database's handle. */
 type Rows = { db: Executor };
 
