@@ -21,6 +21,14 @@ const as = (who: SignedIn) => ({
   get: (id: string) => server.request(`/api/services/${id}`, { accessToken: who.accessToken }),
   create: (json: unknown) =>
     server.request("/api/services", { method: "POST", json, accessToken: who.accessToken }),
+  /** A POST of the text `body` as it is, labelled JSON. */
+  createFromText: (body: string) =>
+    server.request("/api/services", {
+      method: "POST",
+      accessToken: who.accessToken,
+      headers: { "content-type": "application/json" },
+      body,
+    }),
   update: (id: string, json: unknown) =>
     server.request(`/api/services/${id}`, { method: "PUT", json, accessToken: who.accessToken }),
   remove: (id: string) =>
@@ -49,7 +57,7 @@ describe("services CRUD", () => {
     const carol = await signUp(server);
     expect(await listOf(carol)).toEqual([]);
 
-    const service = await created(carol, {
+    const input: ServiceInput = {
       name: "  Deep Tissue Massage  ",
       description: "Sixty minutes, oils included",
       duration: 60,
@@ -58,17 +66,13 @@ describe("services CRUD", () => {
       isActive: true,
       bufferBeforeMinutes: 5,
       bufferAfterMinutes: null,
-    });
+    };
+    const service = await created(carol, input);
+    // As sent, its name trimmed.
     expect(service).toEqual({
+      ...input,
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: "Deep Tissue Massage",
-      description: "Sixty minutes, oils included",
-      duration: 60,
-      price: 19.99,
-      category: "wellness",
-      isActive: true,
-      bufferBeforeMinutes: 5,
-      bufferAfterMinutes: null,
     });
     expect(await readEnvelope(await as(carol).get(service._id))).toEqual({ success: true, data: service });
 
@@ -269,12 +273,9 @@ describe("services validation", () => {
 
   it("refuses text the database cannot hold, naming the field, and stores nothing", async () => {
     const before = await listOf(alice);
-    const response = await server.request("/api/services", {
-      method: "POST",
-      accessToken: alice.accessToken,
-      headers: { "content-type": "application/json" },
-      body: '{"name":"Nul\\u0000","duration":30,"price":1,"isActive":true}',
-    });
+    const response = await as(alice).createFromText(
+      '{"name":"Nul\\u0000","duration":30,"price":1,"isActive":true}',
+    );
     expect(response.status).toBe(400);
     expect(await readEnvelope(response)).toMatchObject({ error: { code: "VALIDATION", field: "name" } });
     expect(await listOf(alice)).toEqual(before);
@@ -286,12 +287,7 @@ describe("services validation", () => {
       expect(response.status).toBe(400);
       expect(await readEnvelope(response)).toMatchObject({ success: false, error: { code: "VALIDATION" } });
     }
-    const text = await server.request("/api/services", {
-      method: "POST",
-      accessToken: alice.accessToken,
-      headers: { "content-type": "application/json" },
-      body: "{ name: ",
-    });
+    const text = await as(alice).createFromText("{ name: ");
     expect(text.status).toBe(400);
   });
 });
