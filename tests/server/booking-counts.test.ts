@@ -10,12 +10,12 @@ import {
   insertBookings,
 } from "../../src/server/bookings/bookings-write.repo";
 import { insertBusiness } from "../../src/server/company/businesses.repo";
-import type { Executor } from "../../src/server/db/database";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
 import { seededRandom } from "../support/seeded-random";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
+import { expectSamePage, expectTrueCounts } from "../support/true-counts";
 
 // The counters behind the bookings list (booking_counts, migration 0016) against what they stand in for:
 // a recount of the rows after every kind of write, and count(*) with ORDER BY … OFFSET for any page, filter,
@@ -84,30 +84,6 @@ const bulk = (t: Tenant, startTime: number, status: BookingStatus, i: number): B
   status,
   createdAt: new Date(startTime - DAY),
 });
-
-/** Every counter of the business equals a recount of its bookings (and none is left where none are). */
-async function expectTrueCounts(executor: Executor, businessId: string) {
-  const [row] = await rawRows<{ counters: number; wrong: number }>(
-    executor,
-    sql`with truth as (
-        select k.status, l.level, floor(extract(epoch from b.start_time) / l.width)::bigint as bucket,
-          count(*)::int as n
-        from bookings b
-        cross join lateral (values (b.status), ('')) as k(status)
-        cross join call_count_levels() as l
-        where b.business_id = ${businessId}::uuid
-        group by 1, 2, 3
-      ),
-      kept as (
-        select status, level, bucket, n from booking_counts where business_id = ${businessId}::uuid and n <> 0
-      )
-      select (select count(*)::int from kept) as counters,
-        (select count(*)::int from truth t full join kept k using (status, level, bucket)
-          where t.n is distinct from k.n) as wrong`,
-  );
-  expect(row!.wrong).toBe(0);
-  return row!.counters;
-}
 
 type Filter = {
   status: BookingStatus | null;
@@ -181,8 +157,8 @@ afterAll(() => database?.drop());
 
 describe("booking counters", () => {
   it("are exact after bulk loads in any order, for each business", async () => {
-    expect(await expectTrueCounts(db(), a.businessId)).toBeGreaterThan(0);
-    expect(await expectTrueCounts(db(), b.businessId)).toBeGreaterThan(0);
+    expect(await expectTrueCounts(db(), a.businessId, "bookings")).toBeGreaterThan(0);
+    expect(await expectTrueCounts(db(), b.businessId, "bookings")).toBeGreaterThan(0);
   });
 
   it("give the same totals and pages as count(*) and OFFSET, for any filter, scope, range and depth", async () => {
@@ -207,12 +183,7 @@ describe("booking counters", () => {
       f.page = Math.max(1, f.page);
       const want = await naive(a.businessId, f);
       const got = await listed(a.businessId, f);
-      const context = JSON.stringify(f);
-      expect(got.total, context).toBe(want.total);
-      expect(
-        got.data.map((booking) => booking._id),
-        context,
-      ).toEqual(want.ids);
+      expectSamePage(got, want, JSON.stringify(f));
     }
   });
 
@@ -255,17 +226,17 @@ describe("booking counters", () => {
       });
       created.push(row);
     }
-    await expectTrueCounts(db(), a.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
     const change = (id: string, event: Parameters<typeof changeBooking>[1]["event"], at = now) =>
       changeBooking(db(), { businessId: a.businessId, bookingId: id, actor: STAFF, event, now: at });
     await change(created[0]!.id, { type: "booking.confirm" });
-    await expectTrueCounts(db(), a.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
     await change(created[1]!.id, { type: "booking.reschedule", startTime: Date.UTC(2026, 6, 20, 13, 30) });
-    await expectTrueCounts(db(), a.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
     // Completed once it has started.
     await change(created[0]!.id, { type: "booking.complete" }, new Date(Date.UTC(2026, 5, 2, 10)));
     await change(created[2]!.id, { type: "booking.cancel" });
-    await expectTrueCounts(db(), a.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
     const pending = await countPendingBookings(db(), a.businessId, now);
     const [truth] = await rawRows<{ n: number }>(
       db(),
@@ -316,8 +287,8 @@ describe("booking counters", () => {
       ]),
     );
     expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(25);
-    await expectTrueCounts(db(), a.businessId);
-    await expectTrueCounts(db(), b.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
+    await expectTrueCounts(db(), b.businessId, "bookings");
   });
 
   it("follow any statement on bookings: bulk moves and status changes, deletes", async () => {
@@ -333,8 +304,8 @@ describe("booking counters", () => {
     await db().execute(sql`update bookings set notes = 'seen' where business_id = ${a.businessId}::uuid`);
     await db().execute(sql`delete from bookings
       where id in (select id from bookings where business_id = ${a.businessId}::uuid order by id limit 90)`);
-    await expectTrueCounts(db(), a.businessId);
-    await expectTrueCounts(db(), b.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
+    await expectTrueCounts(db(), b.businessId, "bookings");
   });
 
   it("keep each business to its own: totals and pages never include another's bookings, nor outlive it", async () => {
@@ -371,6 +342,6 @@ describe("booking counters", () => {
       sql`select count(*)::int as n from booking_counts where business_id = ${b.businessId}::uuid`,
     );
     expect(left!.n).toBe(0);
-    await expectTrueCounts(db(), a.businessId);
+    await expectTrueCounts(db(), a.businessId, "bookings");
   });
 });

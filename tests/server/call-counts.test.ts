@@ -6,8 +6,8 @@ import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/cal
 import { rawRows } from "../../src/server/db/raw-rows";
 import { CALL_STATUSES, type CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
-import { expectTrueCounts } from "../support/server-calls";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
+import { expectSamePage, expectTrueCounts } from "../support/true-counts";
 
 // The counters behind every list and total, against the plain SQL they stand in for (count(*), OFFSET),
 // over a history whose calls cluster and spread across years, bucket edges and the clock changes.
@@ -111,12 +111,7 @@ describe("call counters", () => {
       const page = pick([1, pages, Math.ceil(pages / 2), 1 + Math.floor(random() * (pages + 1))]);
       const want = await expected(status, range.from, range.to, page, limit);
       const got = await listCalls(db(), businessId, { status, range, page, limit });
-      const context = JSON.stringify({ status, range, page, limit });
-      expect(got.total, context).toBe(want.total);
-      expect(
-        got.data.map((c) => c._id),
-        context,
-      ).toEqual(want.ids);
+      expectSamePage(got, want, JSON.stringify({ status, range, page, limit }));
     }
   });
 

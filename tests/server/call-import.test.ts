@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import type { CallImportResult } from "../../src/shared/call-import.schema";
 import { signUp } from "../support/server-accounts";
-import { createAssistantKey, dataOf, expectTrueCounts, listCalls } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls } from "../support/server-calls";
 import { readEnvelope, serverForFile } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const server = serverForFile();
 

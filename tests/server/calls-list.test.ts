@@ -6,8 +6,9 @@ import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
 import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
 import { signUp } from "../support/server-accounts";
-import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { readEnvelope, serverForFile } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const server = serverForFile();
 

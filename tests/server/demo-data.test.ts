@@ -21,9 +21,10 @@ import type { Company } from "../../src/shared/company.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { addCalendarDays, calendarDateAt, calendarDayAround, wallTimeAt } from "../../src/shared/zoned-time";
 import { signIn } from "../support/server-accounts";
-import { createAssistantKey, dataOf, expectTrueCounts, listCalls } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls } from "../support/server-calls";
 import { createTestClock, DAY } from "../support/server-clock";
 import { startTestServer, type TestServer } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const OPTIONS: CallGeneratorOptions = {
   seed: 11,

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportProgress, importCallHistory, readRefusals } from "../../scripts/call-history-import";
 import { signUp } from "../support/server-accounts";
-import { createAssistantKey, expectTrueCounts, listCalls } from "../support/server-calls";
+import { createAssistantKey, listCalls } from "../support/server-calls";
 import { startTestServer, type TestServer } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 let server: TestServer;
 let dir: string;

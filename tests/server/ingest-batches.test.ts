@@ -10,8 +10,9 @@ import type { CallReport, CallReportResult, CallStatus } from "../../src/shared/
 import { COMPANY_DEFAULTS } from "../../src/shared/company-defaults";
 import { seededRandom } from "../support/seeded-random";
 import { type SignedIn, signUp } from "../support/server-accounts";
-import { createAssistantKey, dataOf, expectTrueCounts, reportCall } from "../support/server-calls";
+import { createAssistantKey, dataOf, reportCall } from "../support/server-calls";
 import { serverForFile } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const server = serverForFile();
 

@@ -11,9 +11,10 @@ import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import type { PrivacySettings, RetentionPreview } from "../../src/shared/privacy.schema";
 import { type SignedIn, signIn, signUp } from "../support/server-accounts";
 import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
-import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, DAY } from "../support/server-clock";
 import { serverForFile } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const HOUR = 60 * 60 * 1000;
 // Noon in New York, a Monday.

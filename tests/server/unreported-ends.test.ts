@@ -5,9 +5,10 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import type { CallDetail } from "../../src/shared/calls.schema";
 import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import { type SignedIn, signIn, signUp } from "../support/server-accounts";
-import { createAssistantKey, dataOf, expectTrueCounts, listCalls, reportCall } from "../support/server-calls";
+import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, MINUTE } from "../support/server-clock";
 import { serverForFile } from "../support/server-harness";
+import { expectTrueCounts } from "../support/true-counts";
 
 const HOUR = 60 * MINUTE;
 // 07:00 in New York (the business's timezone): every call of the test starts and ends on its one day.
