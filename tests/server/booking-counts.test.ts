@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countPendingBookings, listBookings } from "../../src/server/bookings/bookings-read.repo";
 import {
-  type BookingActor,
   type BulkBooking,
   changeBooking,
   createBooking,
@@ -14,6 +13,7 @@ import { rawRows } from "../../src/server/db/raw-rows";
 import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { services } from "../../src/server/db/schema/services.schema";
 import { seededRandom } from "../support/seeded-random";
+import { bulkBooking, STAFF_ACTOR, SYSTEM_ACTOR, staffBookingInput } from "../support/server-bookings";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 import { expectSamePage, expectTrueCounts } from "../support/true-counts";
 
@@ -29,8 +29,6 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.lengt
 
 const STATUSES: BookingStatus[] = ["pending", "confirmed", "completed", "cancelled"];
 const SCOPES: BookingScope[] = ["upcoming", "past", "all"];
-const SYSTEM: BookingActor = { kind: "system", id: null, name: null };
-const STAFF: BookingActor = { kind: "staff", id: "u1", name: "front@example.com" };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -66,24 +64,19 @@ async function tenant(name: string): Promise<Tenant> {
 }
 
 // Zero-length bookings occupy nothing, so any number may share a day, an hour or an instant.
-const bulk = (t: Tenant, startTime: number, status: BookingStatus, i: number): BulkBooking => ({
-  externalId: null,
-  source: "staff",
-  serviceId: t.serviceId,
-  serviceName: "Visit",
-  durationMinutes: 0,
-  priceCents: 1000,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  customerName: `Customer ${i}`,
-  customerPhone: `+4860000${String(i).padStart(4, "0")}`,
-  notes: null,
-  callId: null,
-  callExternalId: null,
-  startTime: new Date(startTime),
-  status,
-  createdAt: new Date(startTime - DAY),
-});
+const bulk = (t: Tenant, startTime: number, status: BookingStatus, i: number): BulkBooking =>
+  bulkBooking({
+    source: "staff",
+    serviceId: t.serviceId,
+    serviceName: "Visit",
+    durationMinutes: 0,
+    priceCents: 1000,
+    customerName: `Customer ${i}`,
+    customerPhone: `+4860000${String(i).padStart(4, "0")}`,
+    startTime: new Date(startTime),
+    status,
+    createdAt: new Date(startTime - DAY),
+  });
 
 type Filter = {
   status: BookingStatus | null;
@@ -143,15 +136,15 @@ beforeAll(async () => {
     rows.push(bulk(a, CROWDED_DAY + 9 * HOUR + Math.floor(random() * HOUR), pick(STATUSES), rows.length));
   for (let i = 0; i < 40; i++) rows.push(bulk(a, TIE, pick(STATUSES), rows.length));
   // One load of most, then several smaller ones out of time order; the other business in between.
-  await insertBookings(db(), a.businessId, rows.slice(0, 1400), SYSTEM);
+  await insertBookings(db(), a.businessId, rows.slice(0, 1400), SYSTEM_ACTOR);
   await insertBookings(
     db(),
     b.businessId,
     Array.from({ length: 300 }, (_, i) => bulk(b, randomInstant(), pick(STATUSES), i)),
-    SYSTEM,
+    SYSTEM_ACTOR,
   );
   for (let start = 1400; start < rows.length; start += 220)
-    await insertBookings(db(), a.businessId, rows.slice(start, start + 220).reverse(), SYSTEM);
+    await insertBookings(db(), a.businessId, rows.slice(start, start + 220).reverse(), SYSTEM_ACTOR);
 }, 180_000);
 afterAll(() => database?.drop());
 
@@ -212,23 +205,22 @@ describe("booking counters", () => {
     const now = new Date(Date.UTC(2026, 5, 1, 8));
     const created = [];
     for (let i = 0; i < 6; i++) {
-      const { row } = await createBooking(db(), {
-        businessId: a.businessId,
-        actor: STAFF,
-        booking: {
-          source: "staff",
-          serviceId: a.serviceId,
-          startTime: new Date(Date.UTC(2026, 5, 2 + i, 9)),
-          customerName: `Walk-in ${i}`,
-          customerPhone: "+48600000001",
-        },
-        now,
-      });
+      const { row } = await createBooking(
+        db(),
+        staffBookingInput(
+          { ...a, now },
+          {
+            startTime: new Date(Date.UTC(2026, 5, 2 + i, 9)),
+            customerName: `Walk-in ${i}`,
+            customerPhone: "+48600000001",
+          },
+        ),
+      );
       created.push(row);
     }
     await expectTrueCounts(db(), a.businessId, "bookings");
     const change = (id: string, event: Parameters<typeof changeBooking>[1]["event"], at = now) =>
-      changeBooking(db(), { businessId: a.businessId, bookingId: id, actor: STAFF, event, now: at });
+      changeBooking(db(), { businessId: a.businessId, bookingId: id, actor: STAFF_ACTOR, event, now: at });
     await change(created[0]!.id, { type: "booking.confirm" });
     await expectTrueCounts(db(), a.businessId, "bookings");
     await change(created[1]!.id, { type: "booking.reschedule", startTime: Date.UTC(2026, 6, 20, 13, 30) });
@@ -250,18 +242,17 @@ describe("booking counters", () => {
     const now = new Date(Date.UTC(2026, 7, 1, 8));
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
-      const { row } = await createBooking(db(), {
-        businessId: a.businessId,
-        actor: STAFF,
-        booking: {
-          source: "staff",
-          serviceId: a.serviceId,
-          startTime: new Date(Date.UTC(2026, 7, 3, 0) + i * HOUR),
-          customerName: `Racer ${i}`,
-          customerPhone: "+48600000002",
-        },
-        now,
-      });
+      const { row } = await createBooking(
+        db(),
+        staffBookingInput(
+          { ...a, now },
+          {
+            startTime: new Date(Date.UTC(2026, 7, 3, 0) + i * HOUR),
+            customerName: `Racer ${i}`,
+            customerPhone: "+48600000002",
+          },
+        ),
+      );
       ids.push(row.id);
     }
     // Two changes on each booking at once: a confirm racing a cancel or a move to another day.
@@ -270,14 +261,14 @@ describe("booking counters", () => {
         changeBooking(db(), {
           businessId: a.businessId,
           bookingId: id,
-          actor: STAFF,
+          actor: STAFF_ACTOR,
           event: { type: "booking.confirm" },
           now,
         }),
         changeBooking(db(), {
           businessId: a.businessId,
           bookingId: id,
-          actor: STAFF,
+          actor: STAFF_ACTOR,
           event:
             i % 2
               ? { type: "booking.cancel" }
