@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { InlineKeyboardMarkup, TelegramUpdate } from "../../src/server/telegram/bot-api";
+import { fakeHttpServer } from "./fake-http-server";
 
 /*
  * A fake Telegram Bot API on 127.0.0.1 for one bot: what the server sends lands in per-chat message lists,
@@ -213,31 +213,8 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     changed();
   };
 
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-  });
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve((server.address() as AddressInfo).port);
-      });
-    });
-  const stopListening = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
-    });
-  const port = await listen(0);
+  const http = fakeHttpServer(handle);
+  const port = await http.listen();
   const url = `http://127.0.0.1:${port}`;
 
   const pushUpdate = (update: NewUpdate): number => {
@@ -345,12 +322,12 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
     outage: async (on: boolean, mode: "refused" | "502" = "refused") => {
       if (on === (outageMode !== null)) return;
       if (!on) {
-        if (outageMode === "refused") await listen(port);
+        if (outageMode === "refused") await http.listen(port);
         outageMode = null;
         return;
       }
       outageMode = mode;
-      if (mode === "refused") await stopListening();
+      if (mode === "refused") await http.stop();
     },
     /** The next `times` sendMessage/editMessageText calls are refused with 429 and this retry_after. */
     rateLimit: (retryAfterSeconds: number, times: number) => {
@@ -396,7 +373,7 @@ export async function startFakeBotApi(options: FakeBotApiOptions = {}) {
       if (closed) return;
       closed = true;
       changes.emit("update");
-      if (outageMode !== "refused") await stopListening();
+      if (outageMode !== "refused") await http.stop();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import type { GoogleEvent } from "../../src/server/calendar/calendar-api";
+import { fakeHttpServer } from "./fake-http-server";
 
 /*
  * A fake Google Calendar API v3 on 127.0.0.1, shaped as Google documents it: events with ids (ours chosen by
@@ -220,8 +219,7 @@ export async function startFakeGoogleCalendar() {
     return notFound();
   };
 
-  const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const http = fakeHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
@@ -268,12 +266,7 @@ export async function startFakeGoogleCalendar() {
       reply(answer);
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${await http.listen()}`;
 
   /** The calendar's events as Google holds them (cancelled ones included), oldest change first. */
   const eventList = (calendarId: string) =>
@@ -363,8 +356,7 @@ export async function startFakeGoogleCalendar() {
       };
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await http.stop();
     },
   };
 }

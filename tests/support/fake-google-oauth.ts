@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { fakeHttpServer } from "./fake-http-server";
 
 /*
  * A fake of Google's OAuth 2.0 server on 127.0.0.1, at Google's paths (GOOGLE_OAUTH_BASE_URL points the
@@ -214,19 +214,8 @@ export async function startFakeGoogleOAuth(options: { accessTokenSeconds?: numbe
     send(res, { status: 404, body: { error: "not_found" } });
   };
 
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = fakeHttpServer(handle);
+  const url = `http://127.0.0.1:${await http.listen()}`;
 
   return {
     url,
@@ -266,8 +255,7 @@ export async function startFakeGoogleOAuth(options: { accessTokenSeconds?: numbe
       unavailable = on;
     },
     async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await http.stop();
     },
   };
 }
