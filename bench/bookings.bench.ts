@@ -14,12 +14,12 @@ import { inclusiveRange } from "../src/server/calls/call-list-range";
 import { updateAvailabilityRules } from "../src/server/company/businesses.repo";
 import type { Database } from "../src/server/db/database";
 import { insertService } from "../src/server/services/services.repo";
-import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
 import { floorFigures } from "./floor.bench";
 import { createAssistantKey, getData, signIn } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
+import { withServerProcess } from "./with-server";
 
 const PASSWORD = "bench password 1";
 const TIMEZONE = "America/New_York";
@@ -169,20 +169,12 @@ export async function bookingsBench(log: (line: string) => void, target: BenchDa
     ];
     await database.close();
 
-    const server = await startServerProcess({ ...section.serverEnv, SEED_DEMO: "false" });
-    try {
-      return [
-        ...inProcess,
-        ...(await listFigures(server.baseURL, busy, size, crowded, { p99: target.listP99 })),
-        ...(await writeFigures(server.baseURL, open)),
-        ...(await monthFigures(server.baseURL, month)),
-      ];
-    } catch (error) {
-      console.error(server.output().slice(-4000));
-      throw error;
-    } finally {
-      await server.stop();
-    }
+    return await withServerProcess({ ...section.serverEnv, SEED_DEMO: "false" }, async (server) => [
+      ...inProcess,
+      ...(await listFigures(server.baseURL, busy, size, crowded, { p99: target.listP99 })),
+      ...(await writeFigures(server.baseURL, open)),
+      ...(await monthFigures(server.baseURL, month)),
+    ]);
   } finally {
     await section.drop();
   }

@@ -6,7 +6,6 @@ import { platformDeliveries, platformSignature } from "../scripts/simulate-platf
 import { purgeCalls } from "../src/server/calls/calls-write.repo";
 import { seededRandom } from "../tests/support/seeded-random";
 import { seedCallVolume } from "../tests/support/server-call-volume";
-import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase, SectionDatabase } from "./databases";
 import { floorFigures } from "./floor.bench";
 import {
@@ -18,6 +17,7 @@ import {
 } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
+import { withServerProcess } from "./with-server";
 
 const PASSWORD = "bench password 1";
 const BIG = { email: "busy-line@example.com", password: PASSWORD, calls: 200_000 };
@@ -41,16 +41,9 @@ export async function callsBench(log: (line: string) => void, target: BenchDatab
     await database.close();
     log(`seeded 390,000 calls in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-    const server = await startServerProcess({ ...section.serverEnv, SEED_DEMO: "false" });
-    let figures: Figure[];
-    try {
-      figures = await measure(server.baseURL, { p99: target.listP99 });
-    } catch (error) {
-      console.error(server.output().slice(-4000));
-      throw error;
-    } finally {
-      await server.stop();
-    }
+    const figures = await withServerProcess({ ...section.serverEnv, SEED_DEMO: "false" }, (server) =>
+      measure(server.baseURL, { p99: target.listP99 }),
+    );
     return [...figures, ...(await purges(section, big!.businessId, small!.businessId))];
   } finally {
     await section.drop();

@@ -10,12 +10,13 @@ import { updatePrivacySettings } from "../src/server/company/businesses.repo";
 import { scheduledJobs } from "../src/server/db/schema/scheduled-jobs.schema";
 import { RETENTION_BATCH } from "../src/server/privacy/retention-purge";
 import { seedCallVolume } from "../tests/support/server-call-volume";
-import { type ServerProcess, startServerProcess } from "../tests/support/server-process";
+import type { ServerProcess } from "../tests/support/server-process";
 import { storeRecordingCopies } from "../tests/support/stored-recordings";
 import type { BenchDatabase } from "./databases";
 import { createAssistantKey, getData, type StaffSession, signIn } from "./http-session";
 import { type LoadResult, loadFetch, summarize, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
+import { withServerProcess } from "./with-server";
 
 const BIG = { email: "keeps-records@example.com", password: "bench password 1", calls: 300_000 };
 /** The seed spreads calls at 150 a day: 300,000 reach back 2,000 days, so the last 1,333 days keep 200,000. */
@@ -82,15 +83,9 @@ async function withServer<T>(
   env: Record<string, string>,
   use: (server: ServerProcess, staff: StaffSession) => Promise<T>,
 ): Promise<T> {
-  const server = await startServerProcess({ ...env, SEED_DEMO: "false" });
-  try {
-    return await use(server, await signIn(server.baseURL, BIG.email, BIG.password));
-  } catch (error) {
-    console.error(server.output().slice(-4000));
-    throw error;
-  } finally {
-    await server.stop();
-  }
+  return withServerProcess({ ...env, SEED_DEMO: "false" }, async (server) =>
+    use(server, await signIn(server.baseURL, BIG.email, BIG.password)),
+  );
 }
 
 /**

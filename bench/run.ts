@@ -12,7 +12,6 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { buildState } from "../scripts/build-freshness";
-import { startServerProcess } from "../tests/support/server-process";
 import { authBench } from "./auth.bench";
 import { bookingsBench } from "./bookings.bench";
 import { calendarBench } from "./calendar.bench";
@@ -25,6 +24,7 @@ import { servicesBench } from "./services.bench";
 import { slotsBench } from "./slots.bench";
 import { telegramBench } from "./telegram.bench";
 import { webBench } from "./web.bench";
+import { withServerProcess } from "./with-server";
 
 const SECTIONS = [
   "web",
@@ -62,18 +62,12 @@ const results: Partial<Record<Result, Figure[]>> = {};
 const log = (line: string) => console.log(`  … ${line}`);
 
 if (measuresApi || sections.includes("web")) {
-  const server = await startServerProcess();
-  try {
+  await withServerProcess({}, async (server) => {
     if (measuresApi) results.floor = await floorBench(server);
     if (sections.includes("web")) results.web = await webBench(server);
     if (sections.includes("auth")) results.auth = await authBench(server);
     if (sections.includes("services")) results.services = await servicesBench(server);
-  } catch (error) {
-    console.error("Benchmark failed; server output follows.\n", server.output().slice(-4000));
-    throw error;
-  } finally {
-    await server.stop();
-  }
+  });
 }
 const benches: Record<OnBoth, (log: (line: string) => void, target: BenchDatabase) => Promise<Figure[]>> = {
   calls: callsBench,

@@ -11,7 +11,6 @@ import { platformSignature } from "../scripts/simulate-platform";
 import { offeredSlots, type SlotRequest } from "../src/server/availability/slot-engine";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/server/demo/seed-demo";
 import { seededRandom } from "../tests/support/seeded-random";
-import { startServerProcess } from "../tests/support/server-process";
 import type { BenchDatabase } from "./databases";
 import {
   createAssistantKey,
@@ -23,6 +22,7 @@ import {
 } from "./http-session";
 import { loadFetch, runLoad, warmUp } from "./load";
 import { type Figure, loadFigures } from "./report";
+import { withServerProcess } from "./with-server";
 
 const BUDGET = { p99: "≤ 20 ms" };
 const TOOL_CALL_BUDGET = { p99: "≤ 50 ms" };
@@ -35,19 +35,14 @@ export async function slotsBench(log: (line: string) => void, target: BenchDatab
   const section = await target.fresh("slots");
   try {
     // The demo practice is one of the two businesses asked (off by default on PostgreSQL).
-    const server = await startServerProcess({ ...section.serverEnv, STATIC_DIR: "", SEED_DEMO: "true" });
-    try {
-      return [
+    return await withServerProcess(
+      { ...section.serverEnv, STATIC_DIR: "", SEED_DEMO: "true" },
+      async (server) => [
         ...(await overHttp(server.baseURL, log)),
         ...(await worstCase(server.baseURL, log)),
         ...inProcess(),
-      ];
-    } catch (error) {
-      console.error(server.output().slice(-4000));
-      throw error;
-    } finally {
-      await server.stop();
-    }
+      ],
+    );
   } finally {
     await section.drop();
   }
