@@ -36,6 +36,26 @@ async function openSettings(page: Page) {
   return form(page);
 }
 
+/** A new business signed up on a page of its own, its settings form loaded. */
+async function newSettings() {
+  const page = await newPage();
+  await signUp(page);
+  return { page, settings: await openSettings(page) };
+}
+
+/**
+ * A new business whose assistant (its key returned) reported answering on `phone`, its settings form loaded;
+ * with `clock`, the page's clock is faked from the start.
+ */
+async function newSettingsWithPhone(phone: string, options: { clock?: boolean } = {}) {
+  const page = await newPage();
+  if (options.clock) await page.clock.install();
+  await signUp(page);
+  const key = await createAssistantKey(page);
+  await reportPhoneNumber(key, phone);
+  return { page, key, settings: await openSettings(page) };
+}
+
 /** Reports the number the assistant answers, as the assistant does (from outside the browser). */
 async function reportPhoneNumber(key: string, phoneNumber: string) {
   const response = await fetch(`${inject("baseURL")}/api/assistant/phone-number`, {
@@ -50,6 +70,17 @@ const save = (settings: Locator) => settings.getByRole("button", { name: "Save s
 const switchOf = (settings: Locator, name: string) => settings.getByRole("checkbox", { name });
 /** A switch is flipped where a user flips it: on its label. */
 const flip = (settings: Locator, name: string) => settings.getByText(name, { exact: true }).click();
+/** A department added as a user adds one: its name, its number (without one, the number typed before stays), Add. */
+async function addDepartment(settings: Locator, name: string, phone?: string) {
+  await settings.getByLabel("Department", { exact: true }).fill(name);
+  if (phone !== undefined) await settings.getByLabel("Department phone number").fill(phone);
+  await settings.getByRole("button", { name: "Add department" }).click();
+}
+/** Presses Tab until `control` has the focus, 20 times at the most. */
+async function tabTo(page: Page, control: Locator) {
+  for (let step = 0; step < 20 && !(await control.evaluate((box) => box === document.activeElement)); step++)
+    await page.keyboard.press("Tab");
+}
 const defaultNumber = (settings: Locator) => settings.locator("[data-default-number]");
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name"));
 
@@ -91,9 +122,7 @@ describe("Settings: opening it", () => {
 
 describe("Settings: company and call handling", () => {
   it("shows the week saved on the Availability screen meanwhile, and a save of other fields keeps it", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     expect(await settings.getByRole("checkbox", { name: "Saturday" }).isChecked()).toBe(false);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const toAvailability = async () => {
@@ -121,9 +150,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("loads spec 9's defaults, saves every field and shows them again after a reload", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     // The shared currency list holds only codes this browser knows too (its Node side: company-currencies.test).
     const offered = await settings
       .getByLabel("Currency")
@@ -163,9 +190,7 @@ describe("Settings: company and call handling", () => {
     await settings.getByLabel("Currency").selectOption("EUR");
     await settings.getByLabel("Language of notifications and assistant").selectOption("pl");
     await flip(settings, "Transfer calls to a person");
-    await settings.getByLabel("Department", { exact: true }).fill("Front desk");
-    await settings.getByLabel("Department phone number").fill("+1 555 0101");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Front desk", "+1 555 0101");
     await settings.getByLabel("Transfer message").fill("One moment, please.");
     await flip(settings, "Transfer only during working hours");
     await settings.getByLabel("Maximum wait (seconds)").fill("soon");
@@ -203,11 +228,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("shows spec 5's messages, and a save the server refuses keeps every field as typed", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const key = await createAssistantKey(page);
-    await reportPhoneNumber(key, "+1 555 0100");
-    const settings = await openSettings(page);
+    const { page, key, settings } = await newSettingsWithPhone("+1 555 0100");
     await settings.getByText("+1 555 0100").first().waitFor();
 
     await settings.getByLabel("Company name").fill("  ");
@@ -227,9 +248,7 @@ describe("Settings: company and call handling", () => {
     await settings.getByLabel("Maximum wait (seconds)").fill("120");
 
     // The default number is where calls go: the company phone, chosen while it was +1 555 0100.
-    await settings.getByLabel("Department", { exact: true }).fill("Billing");
-    await settings.getByLabel("Department phone number").fill("+1 555 0199");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Billing", "+1 555 0199");
     await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
     await save(settings);
     await toast(page, "Settings updated successfully").waitFor();
@@ -249,28 +268,19 @@ describe("Settings: company and call handling", () => {
     await settings.getByText("Unsaved changes").waitFor();
 
     // A department number that is no phone number is refused before anything is sent.
-    await settings.getByLabel("Department", { exact: true }).fill("Sales");
-    await settings.getByLabel("Department phone number").fill("ask at the desk");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Sales", "ask at the desk");
     await save(settings);
     await settings.getByText("A department's number must be a phone number with at least 3 digits").waitFor();
     await page.context().close();
   });
 
   it("follows a new company phone while open, keeping what is typed, and then saves", async () => {
-    const page = await newPage();
-    await page.clock.install();
-    await signUp(page);
-    const key = await createAssistantKey(page);
-    await reportPhoneNumber(key, "+1 555 0100");
-    const settings = await openSettings(page);
+    const { page, key, settings } = await newSettingsWithPhone("+1 555 0100", { clock: true });
     // The read-only company phone (the default transfer number beside its label is another output).
     const phone = settings.locator("output").filter({ hasText: /^\+1 555 \d{4}$/ });
     await expect.poll(() => phone.innerText()).toBe("+1 555 0100");
     await flip(settings, "Transfer calls to a person");
-    await settings.getByLabel("Department", { exact: true }).fill("Billing");
-    await settings.getByLabel("Department phone number").fill("+1 555 0199");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Billing", "+1 555 0199");
     await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
     await save(settings);
     await toast(page, "Settings updated successfully").waitFor();
@@ -295,9 +305,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("says to try again once when a save fails, not in the failure and again after it", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     await page.route("**/api/company/me", (route) =>
       route.request().method() === "PUT"
         ? route.fulfill({
@@ -320,9 +328,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("sends one save for a double press on Save", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     await settings.getByLabel("Greeting").fill("Hello twice?");
     const saves = countRequests(page, "PUT", "/api/company/me");
     await pressTwice(settings.getByRole("button", { name: "Save settings" }));
@@ -333,28 +339,19 @@ describe("Settings: company and call handling", () => {
   });
 
   it("moves the default transfer number by spec 4's rules", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const key = await createAssistantKey(page);
-    await reportPhoneNumber(key, "+1 555 0100");
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettingsWithPhone("+1 555 0100");
     await flip(settings, "Transfer calls to a person");
     await settings.getByText("None yet: add a department below.").waitFor();
 
     // Empty (after trimming) is not a department.
-    await settings.getByLabel("Department", { exact: true }).fill("   ");
-    await settings.getByLabel("Department phone number").fill("+1 555 0101");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "   ", "+1 555 0101");
     await settings.getByText("Enter the department's name.").waitFor();
     await settings.getByText("No departments yet.").waitFor();
 
     // The first department becomes the default when there is none; the next one does not.
-    await settings.getByLabel("Department", { exact: true }).fill("Front desk");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Front desk");
     await expect.poll(() => defaultNumber(settings).innerText()).toBe("+1 555 0101");
-    await settings.getByLabel("Department", { exact: true }).fill("Billing");
-    await settings.getByLabel("Department phone number").fill("+1 555 0102");
-    await settings.getByRole("button", { name: "Add department" }).click();
+    await addDepartment(settings, "Billing", "+1 555 0102");
     const departments = settings.getByRole("list", { name: "Departments" });
     await expect.poll(() => departments.getByRole("listitem").count()).toBe(2);
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0101");
@@ -380,9 +377,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("asks before in-app navigation or closing the tab throws away unsaved changes", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     await settings.getByLabel("Company name").fill("Unsaved Ltd");
     await settings.getByText("Unsaved changes").waitFor();
 
@@ -411,9 +406,7 @@ describe("Settings: company and call handling", () => {
   });
 
   it("is usable with the keyboard only", async () => {
-    const page = await newPage();
-    await signUp(page);
-    const settings = await openSettings(page);
+    const { page, settings } = await newSettings();
     await settings.getByLabel("Company name").focus();
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.type("Keyboard Clinic");
@@ -428,22 +421,12 @@ describe("Settings: company and call handling", () => {
     expect(await settings.getByRole("combobox", { name: "Timezone" }).inputValue()).toBe("Europe/Amsterdam");
     // Saturday's checkbox, reached by Tab, ticked with Space.
     const saturday = settings.getByRole("checkbox", { name: "Saturday" });
-    for (
-      let step = 0;
-      step < 20 && !(await saturday.evaluate((box) => box === document.activeElement));
-      step++
-    )
-      await page.keyboard.press("Tab");
+    await tabTo(page, saturday);
     await page.keyboard.press("Space");
     expect(await saturday.isChecked()).toBe(true);
     // The transfer switch, then a department added with Enter.
     const transfer = switchOf(settings, "Transfer calls to a person");
-    for (
-      let step = 0;
-      step < 20 && !(await transfer.evaluate((box) => box === document.activeElement));
-      step++
-    )
-      await page.keyboard.press("Tab");
+    await tabTo(page, transfer);
     await page.keyboard.press("Space");
     await settings.getByLabel("Department", { exact: true }).waitFor();
     await page.keyboard.press("Tab");
