@@ -12,6 +12,7 @@ import {
   reportCallOk,
   signUp,
   staffAuthorization,
+  toast,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -19,9 +20,6 @@ const { newPage } = browserForFile();
 // A new business keeps spec 9's defaults: New York, Monday to Friday, 09:00–17:00.
 const TIME_ZONE = "America/New_York";
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
 type Staff = { page: Page; authorization: string };
 

@@ -1,5 +1,4 @@
 import { buffer } from "node:stream/consumers";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   browserForFile,
@@ -16,14 +15,12 @@ import {
   signIn,
   signUp,
   signUpThroughForm,
+  toast,
 } from "../support/browser";
 import { readZip } from "../support/read-zip";
 import { sidewaysOverflow } from "../support/sideways-overflow";
 
 const { newPage } = browserForFile();
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
 // signUp's addresses are @example.com: the business is named after the domain.
 const BUSINESS = "Example";

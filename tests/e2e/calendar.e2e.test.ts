@@ -12,6 +12,7 @@ import {
   pressTwice,
   signUp,
   staffApi,
+  toast,
 } from "../support/browser";
 import { type FakeGoogleCalendar, startFakeGoogleCalendar } from "../support/fake-google-calendar";
 import { FAKE_GOOGLE_EMAIL, type FakeGoogleOAuth, startFakeGoogleOAuth } from "../support/fake-google-oauth";
@@ -43,8 +44,6 @@ afterAll(async () => {
 const withGoogle = (options: Parameters<typeof newPage>[0] = {}) =>
   newPage({ baseURL: server.baseURL, ...options });
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 const card = (page: Page) => page.getByRole("region", { name: "Google Calendar" });
 const connectButton = (page: Page) => card(page).getByRole("button", { name: "Connect Google Calendar" });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");

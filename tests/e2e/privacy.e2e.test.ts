@@ -11,12 +11,10 @@ import {
   reportCallOk,
   signUp,
   staffApi,
+  toast,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
 const card = (page: Page) => page.getByRole("form", { name: "Data protection" });
 

@@ -8,12 +8,10 @@ import {
   pausePageClock,
   runPageClockUntilVisible,
   signUp,
+  toast,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
 /** The cells' text, one line per paragraph. */
 const cellTexts = async (row: ReturnType<Page["getByRole"]>) =>

@@ -13,6 +13,7 @@ import {
   pressTwice,
   signUp,
   staffApi,
+  toast,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -23,9 +24,6 @@ declare global {
     scheduling?: { isInputPending(): boolean };
   }
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
 const form = (page: Page) => page.getByRole("form", { name: "Company and call handling" });
 

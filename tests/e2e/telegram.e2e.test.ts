@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   signUp,
   staffApi,
+  toast,
 } from "../support/browser";
 import { type FakeBotApi, startFakeBotApi } from "../support/fake-bot-api";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
@@ -31,8 +32,6 @@ afterAll(async () => {
 const withBot = (options: Parameters<typeof newPage>[0] = {}) =>
   newPage({ baseURL: server.baseURL, ...options });
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-scope=toast]").getByText(text, { exact: true });
 const card = (page: Page) => page.getByRole("region", { name: "Telegram notifications" });
 const connectDialog = (page: Page) => page.getByRole("dialog", { name: "Connect Telegram" });
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");

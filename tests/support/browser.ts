@@ -156,6 +156,10 @@ export const focusedControl = (page: Page) =>
     );
   });
 
+/** The toast saying exactly `text`. */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-scope=toast]").getByText(text, { exact: true });
+
 /**
  * The open dialog, once it has taken the focus. The dialog moves the focus to its first field a frame after it
  * shows; a fill in between types into whichever field has the focus then (on a loaded machine, the wrong one).
