@@ -1,7 +1,7 @@
 import type { Booking } from "@shared/booking.schema";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { bookAsAssistant, firstFreeSlot, setBookingStatus } from "../support/bookings";
+import { bookAsAssistant, bookDuringCall, firstFreeSlot, setBookingStatus } from "../support/bookings";
 import {
   animationsSettled,
   browserForFile,
@@ -82,13 +82,7 @@ describe("Bookings calendar", () => {
       callerName: "Grace Hopper",
       summary: "Booked a colour and cut",
     });
-    const callId = await reportCallOk(key, call);
-    const slot = await firstFreeSlot(page, serviceId);
-    const bookingId = await bookAsAssistant(key, {
-      serviceId,
-      startTime: slot.start,
-      callExternalId: call.externalId,
-    });
+    const { callId, slot, bookingId } = await bookDuringCall(page, key, serviceId, call);
     // The slot is written with the business's offset: its own date and HH:MM are the business's.
     const day = slot.start.slice(0, 10);
     const startClock = slot.start.slice(11, 16);
@@ -357,13 +351,7 @@ describe("Bookings calendar", () => {
     const page = await newPage({ viewport: { width: 1280, height: 900 } });
     const { serviceId, key } = await openSalon(page);
     const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
-    await reportCallOk(key, call);
-    const slot = await firstFreeSlot(page, serviceId);
-    const bookingId = await bookAsAssistant(key, {
-      serviceId,
-      startTime: slot.start,
-      callExternalId: call.externalId,
-    });
+    const { slot, bookingId } = await bookDuringCall(page, key, serviceId, call);
     const day = slot.start.slice(0, 10);
     for (const language of ["pl", "fr", "de", "es", "nl"] as const) {
       await page.evaluate((code) => localStorage.setItem("language", code), language);

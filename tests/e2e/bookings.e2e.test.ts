@@ -1,7 +1,7 @@
 import type { Booking } from "@shared/booking.schema";
 import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { bookAsAssistant, createBooking, firstFreeSlot, setBookingStatus } from "../support/bookings";
+import { bookDuringCall, createBooking, setBookingStatus } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -9,7 +9,6 @@ import {
   createService,
   fakeRecordingHost,
   openedDialog,
-  reportCallOk,
   signUp,
   staffAuthorization,
   toast,
@@ -217,13 +216,7 @@ describe("Bookings", () => {
       recordingUrl,
       durationSeconds: 6,
     });
-    const callId = await reportCallOk(key, call);
-    const slot = await firstFreeSlot(page, serviceId);
-    const bookingId = await bookAsAssistant(key, {
-      serviceId,
-      startTime: slot.start,
-      callExternalId: call.externalId,
-    });
+    const { callId, bookingId } = await bookDuringCall(page, key, serviceId, call);
     await addBooking(staff, serviceId, startAt(5, 4), "Mary Jackson");
 
     await page.goto("/bookings?scope=all");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { bookAsAssistant, firstFreeSlot } from "../support/bookings";
+import { bookDuringCall } from "../support/bookings";
 import {
   browserForFile,
   callReport,
@@ -312,13 +312,7 @@ describe("A call's booking", () => {
     const { page, key } = await staffWithKey();
     const serviceId = await createService(page, { name: "Haircut", duration: 30, price: 40, isActive: true });
     const call = callReport({ outcome: "booked", callerName: "Grace Hopper" });
-    const callId = await reportCallOk(key, call);
-    const slot = await firstFreeSlot(page, serviceId);
-    const bookingId = await bookAsAssistant(key, {
-      serviceId,
-      startTime: slot.start,
-      callExternalId: call.externalId,
-    });
+    const { callId, bookingId } = await bookDuringCall(page, key, serviceId, call);
     const status = (value: string) =>
       page.locator(`[data-call-booking="${bookingId}"] [data-status="${value}"]`);
     const updated = page.locator("[data-scope=toast]").getByText("Booking updated successfully");

@@ -1,8 +1,9 @@
 import type { Slot } from "@shared/availability.schema";
 import type { Booking, BookingCreate, BookingStatus } from "@shared/booking.schema";
+import type { CallReport } from "@shared/calls.schema";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { staffApi } from "./browser";
+import { reportCallOk, staffApi } from "./browser";
 
 // Booking helpers of the browser tests: what staff and the assistant do through the API around a screen.
 
@@ -50,4 +51,19 @@ export async function bookAsAssistant(
   if (response.status !== 201 || !body.data)
     throw new Error(`booking failed: ${response.status} ${JSON.stringify(body)}`);
   return body.data.id;
+}
+
+/**
+ * A call in which the assistant books: `call` reported, then booked into the service's first free slot. The
+ * call's id, the slot and the booking's id.
+ */
+export async function bookDuringCall(page: Page, key: string, serviceId: string, call: CallReport) {
+  const callId = await reportCallOk(key, call);
+  const slot = await firstFreeSlot(page, serviceId);
+  const bookingId = await bookAsAssistant(key, {
+    serviceId,
+    startTime: slot.start,
+    callExternalId: call.externalId,
+  });
+  return { callId, slot, bookingId };
 }
