@@ -4,12 +4,11 @@ import { bookDuringCall } from "../support/bookings";
 import {
   browserForFile,
   callReport,
-  createAssistantKey,
   createService,
   expectNoAxeViolations,
   fakeRecordingHost,
   reportCallOk,
-  signUp,
+  signUpWithKey,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -20,10 +19,7 @@ const rowLinks = (page: Page) => page.locator("main a[href^='/calls/']");
 /** A signed-up user on a fresh page, with an assistant key; optionally a faked clock from the start. */
 async function staffWithKey(options: { clock?: boolean } = {}) {
   const page = await newPage();
-  if (options.clock) await page.clock.install();
-  await signUp(page);
-  const key = await createAssistantKey(page);
-  return { page, key };
+  return { page, key: await signUpWithKey(page, options) };
 }
 
 describe("Calls", () => {

@@ -8,6 +8,7 @@ import {
   holdRequests,
   reportCallOk,
   signUp,
+  signUpWithKey,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -51,9 +52,7 @@ describe("Dashboard", () => {
 
   it("shows a reported call without a reload once the 30 s cache lifetime ends, and opens it", async () => {
     const page = await newPage();
-    await page.clock.install();
-    await signUp(page);
-    const key = await createAssistantKey(page);
+    const key = await signUpWithKey(page, { clock: true });
     await page.goto("/dashboard");
     await page.getByText("No recent calls").waitFor();
 
@@ -89,9 +88,7 @@ describe("Dashboard", () => {
 
   it("refreshes every 5 s while a recent call is live", async () => {
     const page = await newPage();
-    await page.clock.install();
-    await signUp(page);
-    const key = await createAssistantKey(page);
+    const key = await signUpWithKey(page, { clock: true });
     const live = callReport({ status: "in-progress", durationSeconds: 0, callerName: "Dorothy Vaughan" });
     await reportCallOk(key, live);
     await page.goto("/dashboard");

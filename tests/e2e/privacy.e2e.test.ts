@@ -5,11 +5,11 @@ import {
   browserForFile,
   callReport,
   countRequests,
-  createAssistantKey,
   expectNoAxeViolations,
   pressTwice,
   reportCallOk,
   signUp,
+  signUpWithKey,
   staffApi,
   toast,
 } from "../support/browser";
@@ -120,8 +120,7 @@ describe("Settings → Data protection", () => {
 
   it("shows on a call's page that recording was off, and what the next purge would remove", async () => {
     const page = await newPage();
-    await signUp(page);
-    const key = await createAssistantKey(page);
+    const key = await signUpWithKey(page);
     await staffApi(page, "PUT", "/api/privacy/settings", { data: { recordCalls: false } });
     const id = await reportCallOk(
       key,

@@ -6,12 +6,12 @@ import {
   browserForFile,
   builtFileOf,
   countRequests,
-  createAssistantKey,
   createService,
   focusedControl,
   holdRequests,
   pressTwice,
   signUp,
+  signUpWithKey,
   staffApi,
   toast,
 } from "../support/browser";
@@ -47,9 +47,7 @@ async function newSettings() {
  */
 async function newSettingsWithPhone(phone: string, options: { clock?: boolean } = {}) {
   const page = await newPage();
-  if (options.clock) await page.clock.install();
-  await signUp(page);
-  const key = await createAssistantKey(page);
+  const key = await signUpWithKey(page, options);
   await reportPhoneNumber(key, phone);
   return { page, key, settings: await openSettings(page) };
 }

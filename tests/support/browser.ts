@@ -276,6 +276,13 @@ export async function createAssistantKey(page: Page, name = "e2e assistant"): Pr
   return (await staffApi<{ key: string }>(page, "POST", "/api/assistant/keys", { data: { name } })).key;
 }
 
+/** A new account on `page` (its clock faked from the start with `clock`) with an assistant key: the key. */
+export async function signUpWithKey(page: Page, options: { clock?: boolean } = {}): Promise<string> {
+  if (options.clock) await page.clock.install();
+  await signUp(page);
+  return createAssistantKey(page);
+}
+
 /** What Vapi does: POST a server message to the connection's URL, with the secret as a Bearer Token credential. */
 export const deliverAsVapi = (webhookUrl: string, secret: string, body: string) =>
   fetch(webhookUrl, {
