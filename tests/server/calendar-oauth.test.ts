@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REUSE_GRACE_MS } from "../../src/server/auth/refresh-sessions";
 import { calendarAuthorizationPurgeJob } from "../../src/server/calendar/authorization-purge";
 import {
   CALLBACK_PATH,
@@ -34,7 +35,7 @@ import {
   type FakeGoogleOAuth,
   startFakeGoogleOAuth,
 } from "../support/fake-google-oauth";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { refresh, type SignedIn, signIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { assistantBookingOf, bookAsAssistant, errorOf, openPractice } from "../support/server-bookings";
 import { dataOf } from "../support/server-calls";
 import { MINUTE } from "../support/server-clock";
@@ -81,6 +82,17 @@ async function connectFlow(
   const callbackUrl = await fake.authorize(authUrl, decision);
   return { authUrl, cookie, callbackUrl, ...(await openCallback(callbackUrl, cookie)) };
 }
+
+/** The states (as stored, hashed) of the business's authorizations under way. */
+const pendingStates = async (server: TestServer, businessId: string) =>
+  (
+    await server.db
+      .select({ stateHash: calendarAuthorizations.stateHash })
+      .from(calendarAuthorizations)
+      .where(eq(calendarAuthorizations.businessId, businessId))
+  ).map((row) => row.stateHash);
+
+const stateHashOfUrl = (authUrl: string) => stateHashOf(new URL(authUrl).searchParams.get("state")!);
 
 const connectionRow = async (server: TestServer, businessId: string) => {
   const [row] = await server.db
@@ -279,6 +291,69 @@ describe("with Google configured (the fake OAuth server)", () => {
     expect(await statusOf(server, b)).toMatchObject({ connected: false, email: null });
     await server.request("/api/calendar/disconnect", { method: "POST", accessToken: b.accessToken });
     expect((await statusOf(server, a)).connected).toBe(true);
+  });
+
+  it("drops a connect at the sign-out of the session that began it, and refuses its callback; other sessions keep theirs", async () => {
+    const email = uniqueEmail();
+    const staff = await signUp(server, email);
+    const other = await signIn(server, email, "correct horse");
+    const left = await startConnect(server, staff);
+    const kept = await startConnect(server, other);
+    const callbackUrl = await fake.authorize(left.authUrl, {});
+    const exchanges = fake.tokenRequests.length;
+    await server.request("/api/auth/sign-out", { method: "POST", refreshCookie: staff.refreshCookie });
+    expect(await pendingStates(server, staff.user.businessId)).toEqual([stateHashOfUrl(kept.authUrl)]);
+
+    // Whoever holds the signed-out browser cannot finish it: refused before Google is asked for tokens.
+    const late = await openCallback(callbackUrl, left.cookie);
+    expect(late.post).toMatchObject({ success: false, error: STALE });
+    expect(fake.tokenRequests.length).toBe(exchanges);
+    expect((await statusOf(server, other)).connected).toBe(false);
+
+    const keptCallback = await fake.authorize(kept.authUrl, {});
+    expect((await openCallback(keptCallback, kept.cookie)).post.success).toBe(true);
+  });
+
+  it("refuses the callback of a connect whose session was revoked since, for a replayed refresh token", async () => {
+    const staff = await signUp(server);
+    const started = await startConnect(server, staff);
+    const callbackUrl = await fake.authorize(started.authUrl, {});
+    expect((await refresh(server, staff.refreshCookie)).status).toBe(200);
+    server.clock.advance(REUSE_GRACE_MS);
+    expect((await refresh(server, staff.refreshCookie)).status).toBe(401);
+    // The authorization is still stored (only sign-outs delete them): the callback itself refuses it.
+    expect(await pendingStates(server, staff.user.businessId)).toEqual([stateHashOfUrl(started.authUrl)]);
+    const exchanges = fake.tokenRequests.length;
+    const late = await openCallback(callbackUrl, started.cookie);
+    expect(late.post).toMatchObject({ success: false, error: STALE });
+    expect(fake.tokenRequests.length).toBe(exchanges);
+    expect(await connectionRow(server, staff.user.businessId)).toBeNull();
+  });
+
+  it("drops every connect of the user at sign-out everywhere, and refuses their callbacks", async () => {
+    const email = uniqueEmail();
+    const staff = await signUp(server, email);
+    const other = await signIn(server, email, "correct horse");
+    const here = await startConnect(server, staff);
+    const there = await startConnect(server, other);
+    const hereCallback = await fake.authorize(here.authUrl, {});
+    const thereCallback = await fake.authorize(there.authUrl, {});
+    const everywhere = await server.request("/api/auth/sign-out-everywhere", {
+      method: "POST",
+      accessToken: staff.accessToken,
+    });
+    expect(everywhere.status).toBe(200);
+    expect(await pendingStates(server, staff.user.businessId)).toEqual([]);
+
+    for (const [callbackUrl, cookie] of [
+      [hereCallback, here.cookie],
+      [thereCallback, there.cookie],
+    ] as const) {
+      const late = await openCallback(callbackUrl, cookie);
+      expect(late.post).toMatchObject({ success: false, error: STALE });
+    }
+    const again = await signIn(server, email, "correct horse");
+    expect((await statusOf(server, again)).connected).toBe(false);
   });
 
   it("refuses a calendar permission left unticked, naming it, and stores nothing", async () => {

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/audit.repo";
+import {
+  deleteSessionCalendarAuthorizations,
+  deleteUserCalendarAuthorizations,
+} from "../calendar/calendar-authorization.repo";
 import type { Database, Transaction } from "../db/database";
 import type { StaffMember } from "../http/app-env";
 import {
@@ -105,20 +109,28 @@ export async function rotateRefreshToken(
   });
 }
 
-/** Sign-out: ends the presented token's whole family. Unknown tokens are ignored. */
+/**
+ * Sign-out: ends the presented token's whole family, and the calendar connects begun in it (whoever keeps the
+ * browser must not finish one). Unknown tokens are ignored.
+ */
 export async function revokeRefreshFamily(db: Database, presented: string, now: Date): Promise<void> {
   const found = await findTokenWithFamily(db, hashRefreshToken(presented));
-  if (found) await revokeFamily(db, found.family.businessId, found.family.id, now, "sign-out");
+  if (!found) return;
+  const { businessId, id } = found.family;
+  await revokeFamily(db, businessId, id, now, "sign-out");
+  await deleteSessionCalendarAuthorizations(db, businessId, id);
 }
 
 /**
- * Sign-out everywhere: ends every session of the user, this one included, with its entry in the activity log in
- * the same transaction. A refresh in flight holds its family's row lock (lockLiveFamily) until it commits, so
- * the family it renews is revoked after it, never missed; its access tokens are refused from the next request.
+ * Sign-out everywhere: ends every session of the user, this one included, and every calendar connect they have
+ * under way, with its entry in the activity log in the same transaction. A refresh in flight holds its family's
+ * row lock (lockLiveFamily) until it commits, so the family it renews is revoked after it, never missed; its
+ * access tokens are refused from the next request.
  */
 export async function revokeEveryFamily(db: Database, user: StaffMember, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await revokeFamiliesOf(tx, user, now);
+    await deleteUserCalendarAuthorizations(tx, user);
     await recordAudit(tx, {
       businessId: user.businessId,
       actor: { userId: user.userId },

@@ -1,6 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { Executor } from "../db/database";
 import { calendarAuthorizations } from "../db/schema/calendar.schema";
+import type { StaffMember } from "../http/app-env";
 
 export type CalendarAuthorization = typeof calendarAuthorizations.$inferSelect;
 
@@ -35,6 +36,31 @@ export async function takeCalendarAuthorization(
     .where(eq(calendarAuthorizations.stateHash, stateHash))
     .returning();
   return row && row.expiresAt > now ? row : null;
+}
+
+/** Sign-out: the authorizations begun in that session go with it. */
+export async function deleteSessionCalendarAuthorizations(
+  db: Executor,
+  businessId: string,
+  sessionId: string,
+): Promise<void> {
+  await db
+    .delete(calendarAuthorizations)
+    .where(
+      and(eq(calendarAuthorizations.businessId, businessId), eq(calendarAuthorizations.sessionId, sessionId)),
+    );
+}
+
+/** Sign-out everywhere: every authorization the user has under way, in whichever session. */
+export async function deleteUserCalendarAuthorizations(db: Executor, user: StaffMember): Promise<void> {
+  await db
+    .delete(calendarAuthorizations)
+    .where(
+      and(
+        eq(calendarAuthorizations.businessId, user.businessId),
+        eq(calendarAuthorizations.userId, user.userId),
+      ),
+    );
 }
 
 /** Deletes every business's authorizations that expired before `before`; answers how many. */

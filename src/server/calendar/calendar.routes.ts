@@ -8,6 +8,7 @@ import {
 import { type } from "arktype";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { sessionIsLive } from "../auth/refresh-tokens.repo";
 import { DEFAULT_GOOGLE_OAUTH, type GoogleConfig } from "../config";
 import type { Executor } from "../db/database";
 import type { CalendarConnectionRow } from "../db/schema/calendar.schema";
@@ -178,13 +179,14 @@ export function calendarRoutes(
       if (!google) throw new Refusal("UNAVAILABLE", NOT_CONFIGURED);
       const { state, codeVerifier, codeChallenge } = newAuthorizationSecrets();
       const now = clock();
-      const { businessId, userId } = c.get("auth");
+      const { businessId, userId, sessionId } = c.get("auth");
       await insertCalendarAuthorization(
         db,
         {
           stateHash: stateHashOf(state),
           businessId,
           userId,
+          sessionId,
           codeVerifier,
           expiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS),
         },
@@ -251,8 +253,9 @@ export function calendarRoutes(
       summary: "Google's redirect back into the popup: finishes the connect and tells the portal",
       description:
         "Query: `code` and `state`, or `error` (`access_denied` when the user cancelled). No session: the " +
-        "state names the business, once, within its time, in the browser that started it. Always an HTML " +
-        `page that posts {type: "CALENDAR_CONNECTED", success, error} to the portal's window and on the ` +
+        "state names the business, once, within its time, in the browser that started it, while the session " +
+        "that started it is still signed in. Always an HTML page that posts " +
+        `{type: "CALENDAR_CONNECTED", success, error} to the portal's window and on the ` +
         "BroadcastChannel, then closes itself; a permission left unticked is refused by name, nothing stored.",
       response: null,
       page: true,
@@ -265,12 +268,17 @@ export function calendarRoutes(
       deleteCookie(c, STATE_COOKIE, stateCookie(secure(c)));
       let outcome: Outcome;
       try {
+        const now = clock();
         const authorization = params.state
-          ? await takeCalendarAuthorization(db, stateHashOf(params.state), clock())
+          ? await takeCalendarAuthorization(db, stateHashOf(params.state), now)
           : null;
         if (params.error) outcome = failed(params.error === "access_denied" ? CANCELLED : FAILED);
         else if (!authorization) outcome = failed(params.state ? STALE : FAILED);
         else if (boundState !== params.state) outcome = failed(OTHER_BROWSER);
+        // Signed out since (here, everywhere, or revoked for a replayed token): the browser may be someone
+        // else's now. Sign-out deletes the session's authorizations too; this also covers a connect begun
+        // while a sign-out was committing. Before the code is exchanged, so no tokens are issued.
+        else if (!(await sessionIsLive(db, authorization, now))) outcome = failed(STALE);
         else if (!google) outcome = failed(NOT_CONFIGURED);
         else if (!params.code) outcome = failed(FAILED);
         else outcome = await finish(c, google, params.code, authorization.codeVerifier, authorization);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings.schema";
 import { businesses, businessIdColumn } from "./businesses.schema";
+import { refreshTokenFamilies } from "./refresh-tokens.schema";
 import { users } from "./users.schema";
 import { xid8 } from "./xid8.column";
 
@@ -67,6 +68,13 @@ export const calendarAuthorizations = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * The session (refresh token family) that began it: signed out since, here or everywhere, the callback
+     * refuses it, so whoever keeps the browser after a sign-out cannot finish a connect left open in it.
+     */
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: "cascade" }),
     codeVerifier: text("code_verifier").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
