@@ -15,8 +15,36 @@ afterAll(() => server.close());
 
 const newAddress = () => `203.0.113.${++address}`;
 
-const attempt = (email: string, password: string, from: string) =>
-  server.request("/api/auth/sign-in", { json: { email, password }, headers: { "x-forwarded-for": from } });
+const attempt = (email: string, password: string, from: string, deviceId?: string) =>
+  server.request("/api/auth/sign-in", {
+    json: { email, password },
+    headers: {
+      "x-forwarded-for": from,
+      ...(deviceId === undefined ? {} : { cookie: `calldesk_device=${deviceId}` }),
+    },
+  });
+
+const deviceIdOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith("calldesk_device="))!
+    .split(";")[0]!
+    .slice("calldesk_device=".length);
+
+/** An account, and the device id of a browser its owner signed in on. */
+async function accountWithKnownDevice(): Promise<{ email: string; deviceId: string }> {
+  const email = uniqueEmail();
+  await signUp(server, email, "right password");
+  const signedIn = await attempt(email, "right password", newAddress());
+  expect(signedIn.status).toBe(200);
+  return { email, deviceId: deviceIdOf(signedIn) };
+}
+
+/** Five wrong passwords for the account from five addresses, no device cookie: the account is locked. */
+async function lockOut(email: string) {
+  for (let i = 0; i < 5; i++) expect((await attempt(email, "wrong password", newAddress())).status).toBe(401);
+  expect((await attempt(email, "right password", newAddress())).status).toBe(429);
+}
 
 describe("per account", () => {
   it("refuses the 6th attempt in 15 minutes with 429 and Retry-After, even with the right password", async () => {
@@ -96,6 +124,43 @@ describe("per account", () => {
       .from(authThrottle)
       .where(eq(authThrottle.key, `acct:${email}`));
     expect(row).toMatchObject({ failures: 1, windowStartedAt: server.clock() });
+  });
+});
+
+describe("per device (a browser the user signed in on before)", () => {
+  it("lets the owner in on a known browser while others' failures keep the account locked", async () => {
+    const { email, deviceId } = await accountWithKnownDevice();
+    server.clock.advance(MINUTE);
+    await lockOut(email);
+    // The owner's own browser, from wherever: not the lock's concern.
+    expect((await attempt(email, "right password", newAddress(), deviceId)).status).toBe(200);
+    // Everyone else is still locked out, the owner's sign-in notwithstanding.
+    expect((await attempt(email, "right password", newAddress())).status).toBe(429);
+  });
+
+  it("counts a known browser's failures against that browser only", async () => {
+    const { email, deviceId } = await accountWithKnownDevice();
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt(email, "wrong password", newAddress(), deviceId)).status).toBe(401);
+    }
+    expect((await attempt(email, "right password", newAddress(), deviceId)).status).toBe(429);
+    // The account itself was not guessed at: another browser gets in.
+    expect((await attempt(email, "right password", newAddress())).status).toBe(200);
+    const [account] = await server.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `acct:${email}`));
+    expect(account).toBeUndefined();
+    server.clock.advance(15 * MINUTE);
+    expect((await attempt(email, "right password", newAddress(), deviceId)).status).toBe(200);
+  });
+
+  it("gives no way round the lock to a cookie unknown for the account (made up, or another user's browser)", async () => {
+    const { email } = await accountWithKnownDevice();
+    const someoneElse = await accountWithKnownDevice();
+    await lockOut(email);
+    expect((await attempt(email, "right password", newAddress(), someoneElse.deviceId)).status).toBe(429);
+    expect((await attempt(email, "right password", newAddress(), "x".repeat(43))).status).toBe(429);
   });
 });
 

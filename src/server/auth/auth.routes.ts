@@ -5,7 +5,7 @@ import { clientAddress, isHttps } from "../http/request-info";
 import { failure, ok } from "../http/respond";
 import { Refusal, unauthenticated } from "../refusal";
 import { createAccount } from "./accounts";
-import { startDeviceSession } from "./device-sessions";
+import { knownDeviceOf, startDeviceSession } from "./device-sessions";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 import { clearRefreshCookie, readRefreshCookie } from "./refresh-cookie";
 import { revokeEveryFamily, revokeRefreshFamily, rotateRefreshToken } from "./refresh-sessions";
@@ -61,9 +61,10 @@ export function authRoutes(deps: AppDeps, guards: RouteGuards) {
     async (c, { body }) => {
       const now = clock();
       const email = normalizeEmail(body.email);
-      const keys = throttleKeys(email, clientAddress(c, config.trustProxy));
-      const reservation = await reserveSignInAttempt(db, keys, now);
       const user = await findUserByEmail(db, email);
+      const knownDevice = user ? await knownDeviceOf(db, c, user.id) : null;
+      const keys = throttleKeys(email, clientAddress(c, config.trustProxy), knownDevice);
+      const reservation = await reserveSignInAttempt(db, keys, now);
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);

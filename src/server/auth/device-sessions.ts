@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/audit.repo";
 import type { Database } from "../db/database";
 import type { StaffMember } from "../http/app-env";
 import { hashDeviceId, newDeviceId, readDeviceId, setDeviceCookie } from "./device-cookie";
-import { rememberDevice } from "./known-devices.repo";
+import { isKnownDevice, rememberDevice } from "./known-devices.repo";
 import { type IssuedRefreshToken, startRefreshFamily } from "./refresh-sessions";
 
 /**
@@ -32,4 +32,16 @@ export async function startDeviceSession(
   });
   setDeviceCookie(c, deviceId, secure);
   return refresh;
+}
+
+/** This browser, when the user has signed in (or up) on it before: its device cookie is known for them. */
+export async function knownDeviceOf(
+  db: Database,
+  c: Context,
+  userId: string,
+): Promise<{ userId: string; deviceHash: string } | null> {
+  const deviceId = readDeviceId(c);
+  if (!deviceId) return null;
+  const deviceHash = hashDeviceId(deviceId);
+  return (await isKnownDevice(db, userId, deviceHash)) ? { userId, deviceHash } : null;
 }

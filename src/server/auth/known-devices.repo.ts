@@ -27,6 +27,15 @@ export async function rememberDevice(
   return false;
 }
 
+/** Whether the user has signed in (or up) on the browser whose device id hashes to `deviceHash`. */
+export async function isKnownDevice(db: Executor, userId: string, deviceHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
+  return rows.length > 0;
+}
+
 /** Deletes at most `limit` devices last seen before `seenBefore` (the oldest first); how many it deleted. */
 export async function forgetDevicesUnseenSince(
   db: Executor,

@@ -11,10 +11,20 @@ export const ADDRESS_RULE = { limit: 30, windowSeconds: WINDOW_SECONDS };
 /** Sign-ups are counted per address over an hour: each costs a password hash and a new business. */
 export const SIGN_UP_WINDOW_SECONDS = 60 * 60;
 
+/**
+ * `account` counts the guesses at one account's password. From a browser the user has signed in on before (a
+ * device cookie known for them) it is that browser's own count, so failures elsewhere, anyone's, cannot lock
+ * the owner out there, and its failures lock only itself (OWASP's device cookies); from any other browser it
+ * is the account's shared count.
+ */
 export type ThrottleKeys = { account: string; address: string };
 
-export const throttleKeys = (normalizedEmail: string, address: string): ThrottleKeys => ({
-  account: `acct:${normalizedEmail}`,
+export const throttleKeys = (
+  normalizedEmail: string,
+  address: string,
+  knownDevice: { userId: string; deviceHash: string } | null,
+): ThrottleKeys => ({
+  account: knownDevice ? `device:${knownDevice.userId}:${knownDevice.deviceHash}` : `acct:${normalizedEmail}`,
   address: `ip:${address}`,
 });
 
@@ -69,7 +79,8 @@ export async function reserveSignInAttempt(
 }
 
 /**
- * The account's owner got in: forget its failures, and give the address its count back (the address counter
+ * The account's owner got in: forget the failures of its key (the account's, or on a known device only that
+ * device's: the owner getting in there says nothing of guesses made elsewhere), and give the address its count back (the address counter
  * counts spraying, which this was not).
  */
 export async function recordSignInSuccess(db: Database, reservation: SignInReservation): Promise<void> {
