@@ -187,6 +187,26 @@ describe("per client address", () => {
     expect((await attempt(uniqueEmail("spray"), "guess", from)).status).toBe(429);
   });
 
+  it("counts an IPv6 client as its /64: a new address from it per attempt is the same client", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 35; i++) {
+      statuses.push((await attempt(uniqueEmail("six"), "guess", `2001:db8:1:1::${i.toString(16)}`)).status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(5).fill(429));
+    expect((await attempt(uniqueEmail("six"), "guess", "2001:db8:1:1:ffff:ffff:ffff:ffff")).status).toBe(429);
+    // The next /64 is another client.
+    expect((await attempt(uniqueEmail("six"), "guess", "2001:db8:1:2::1")).status).toBe(401);
+  });
+
+  it("counts an IPv4 client written as an IPv4-mapped IPv6 address as that IPv4 address", async () => {
+    const from = newAddress();
+    for (let i = 0; i < 30; i++)
+      await attempt(uniqueEmail("mapped"), "guess", i % 2 ? from : `::ffff:${from}`);
+    expect((await attempt(uniqueEmail("mapped"), "guess", from)).status).toBe(429);
+    expect((await attempt(uniqueEmail("mapped"), "guess", `::ffff:${from}`)).status).toBe(429);
+  });
+
   it("cannot be dodged by writing a new address left of the one the proxy appended", async () => {
     const proxyAppended = newAddress();
     const statuses: number[] = [];

@@ -60,6 +60,14 @@ describe("sign-up per client address", () => {
     expect((await signUpFrom(from)).status).toBe(201);
   });
 
+  it("counts an IPv6 client as its /64, whichever of its addresses each sign-up comes from", async () => {
+    for (let i = 1; i <= DEFAULT_SIGN_UP_LIMIT; i++) {
+      expect((await signUpFrom(`2001:db8:5:5::${i.toString(16)}`)).status).toBe(201);
+    }
+    expect((await signUpFrom("2001:db8:5:5:abcd::1")).status).toBe(429);
+    expect((await signUpFrom("2001:db8:5:6::1")).status).toBe(201);
+  });
+
   it("holds for sign-ups sent all at once", async () => {
     const from = newAddress();
     const statuses = await Promise.all(

@@ -1,4 +1,5 @@
 import type { Database } from "../db/database";
+import { addressKey } from "../http/address-key";
 import { Refusal } from "../refusal";
 import { clearThrottle, recordFailure, releaseFailure } from "./auth-throttle.repo";
 
@@ -25,7 +26,7 @@ export const throttleKeys = (
   knownDevice: { userId: string; deviceHash: string } | null,
 ): ThrottleKeys => ({
   account: knownDevice ? `device:${knownDevice.userId}:${knownDevice.deviceHash}` : `acct:${normalizedEmail}`,
-  address: `ip:${address}`,
+  address: `ip:${addressKey(address)}`,
 });
 
 const retryAfterSeconds = (until: Date, now: Date) =>
@@ -38,7 +39,7 @@ const retryAfterSeconds = (until: Date, now: Date) =>
  */
 export async function countSignUp(db: Database, address: string, limit: number, now: Date): Promise<void> {
   const rule = { limit, windowSeconds: SIGN_UP_WINDOW_SECONDS };
-  const counted = await recordFailure(db, `signup:${address}`, rule, now);
+  const counted = await recordFailure(db, `signup:${addressKey(address)}`, rule, now);
   if (counted.failures <= limit) return;
   const until = new Date(counted.windowStartedAt.getTime() + SIGN_UP_WINDOW_SECONDS * 1000);
   throw new Refusal("THROTTLED", "Too many sign-ups from this address. Try again later.", {

@@ -1,6 +1,7 @@
 import type { ServerOptions } from "node:http";
 import type { Server, Socket } from "node:net";
 import type { ConnectionLimits } from "../config";
+import { addressKey } from "./address-key";
 
 /**
  * Node's own limits on a slow client: the whole request (body included) within the request timeout, its
@@ -16,14 +17,15 @@ export const requestTimeoutOptions = (limits: ConnectionLimits): ServerOptions =
 /**
  * Caps the open connections: `limits.max` in all (Node closes any beyond at once) and, unless the clients come
  * through a proxy (every connection is then the proxy's, which limits its own clients), `limits.perAddress`
- * from one address, so one client trickling bytes over many connections cannot take every one there is.
+ * from one address (an IPv6 client's /64: `addressKey`), so one client trickling bytes over many connections
+ * cannot take every one there is.
  */
 export function limitConnections(server: Server, limits: ConnectionLimits, behindProxy: boolean): void {
   server.maxConnections = limits.max;
   if (behindProxy) return;
   const open = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "unknown";
+    const address = addressKey(socket.remoteAddress ?? "unknown");
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.perAddress) {
       socket.destroy();
