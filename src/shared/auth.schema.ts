@@ -1,7 +1,11 @@
 import { type } from "arktype";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth.constants";
+import { EMAIL_PATTERN } from "./email-address";
 
-const email = type("string.email").and(`string <= ${EMAIL_MAX}`);
+/** The shared rule (`email-address.ts`), as a pattern OpenAPI shows, refused as "must be an email address". */
+const email = type(`string <= ${EMAIL_MAX}`).and(
+  type.schema({ domain: "string", pattern: { rule: EMAIL_PATTERN.source, meta: "an email address" } }),
+);
 
 /** POST /api/auth/sign-up */
 export const signUpBody = type({

@@ -65,8 +65,14 @@ export const businessExportQuery = type({
 });
 export type BusinessExportQuery = typeof businessExportQuery.inferIn;
 
-/** POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. */
-export const businessDeletion = type({ "+": "reject", businessName: "string" });
+/**
+ * POST /api/privacy/delete-business: the confirmation, the business's name typed exactly as it is. A blank one
+ * confirms nothing, whatever the business is called (an earlier sign-up could leave a name empty).
+ */
+export const businessDeletion = type({
+  "+": "reject",
+  businessName: type(/\S/).describe("the business's name, not blank"),
+});
 export type BusinessDeletion = typeof businessDeletion.infer;
 
 /**

@@ -4,6 +4,7 @@ import { weeklyScheduleOf } from "@shared/weekly-schedule";
 import { type } from "arktype";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { businessNameFromEmail } from "../../src/server/auth/accounts";
 import { hashPassword } from "../../src/server/auth/passwords";
 import { insertUser } from "../../src/server/auth/users.repo";
 import { readWeeklySchedule } from "../../src/server/availability/weekly-hours.repo";
@@ -85,6 +86,12 @@ describe("sign-up", () => {
   it("names the business 'My business' for a public mail domain", async () => {
     const { user } = await signUp(server, `someone-${Date.now()}@gmail.com`);
     expect(user.businessName).toBe("My business");
+  });
+
+  it("never derives an empty business name (one no deletion could be confirmed with)", () => {
+    expect(businessNameFromEmail("x@-.com")).toBe("My business");
+    expect(businessNameFromEmail("x@_-_.example.com")).toBe("My business");
+    expect(businessNameFromEmail("x@bright-smile.com")).toBe("Bright Smile");
   });
 
   it("stores only an argon2id hash with the agreed cost", async () => {

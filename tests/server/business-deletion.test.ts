@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { countTenantRows } from "../../src/server/privacy/tenant-rows.repo";
 import type { BusinessDeleted } from "../../src/shared/privacy.schema";
 import { openBusyBusiness } from "../support/busy-business";
 import type { FakeBotApi } from "../support/fake-bot-api";
 import type { FakeGoogleOAuth } from "../support/fake-google-oauth";
-import { refresh, type SignedIn, signIn } from "../support/server-accounts";
+import { refresh, type SignedIn, signIn, signUp, uniqueEmail } from "../support/server-accounts";
 import { errorOf } from "../support/server-bookings";
 import { dataOf, reportCall } from "../support/server-calls";
 import { requestTo, type TestServer } from "../support/server-harness";
@@ -43,6 +45,21 @@ describe("POST /api/privacy/delete-business", () => {
     expect(await rowsOf(busy.businessId)).toEqual(before);
     expect(google.revocations).toEqual([]);
     expect((await server.request("/api/auth/me", { accessToken: busy.staff.accessToken })).status).toBe(200);
+  });
+
+  it("refuses a blank name even for a business whose stored name is empty", async () => {
+    const staff = await signUp(server, uniqueEmail("unnamed"));
+    await server.db.update(businesses).set({ name: "" }).where(eq(businesses.id, staff.user.businessId));
+    const before = await rowsOf(staff.user.businessId);
+    for (const typed of ["", "   ", "\t\n"]) {
+      const response = await deleteBusiness(staff, typed);
+      expect(response.status, JSON.stringify(typed)).toBe(400);
+      const error = await errorOf(response);
+      expect(error).toMatchObject({ code: "VALIDATION", field: "businessName" });
+      expect(error.message).toMatch(/^businessName must be the business's name, not blank/);
+    }
+    expect(await rowsOf(staff.user.businessId)).toEqual(before);
+    expect((await server.request("/api/auth/me", { accessToken: staff.accessToken })).status).toBe(200);
   });
 
   it("deletes every row of the business in every table, ends its connections, and signs its staff out everywhere", async () => {

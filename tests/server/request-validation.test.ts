@@ -133,6 +133,44 @@ describe("bad input to POST /api/auth/sign-up", () => {
   });
 });
 
+describe("the e-mail address of a sign-up (the portal's field and the server share one rule)", () => {
+  const long = "long enough";
+  it.each([
+    ["a domain label starting with a hyphen", "a@-gamma.com"],
+    ["a domain label ending with a hyphen", "w@a-.com"],
+    ["an empty domain label", "a@gamma..com"],
+    ["a domain of hyphens alone (whose business would have no name)", "x@-.com"],
+    ["a local part starting with a dot", ".a@gamma.com"],
+    ["a local part ending with a dot", "a.@gamma.com"],
+    ["two dots in a row", "a..b@gamma.com"],
+    ["a local part over 64 characters", `${"a".repeat(65)}@gamma.com`],
+    ["no top-level domain", "me@localhost"],
+  ])("refuses %s with 400 naming the field, and creates nothing", async (_, email) => {
+    const before = await counts();
+    const response = await signUpRaw(JSON.stringify({ email, password: long }));
+    expect(response.status).toBe(400);
+    expect(await readEnvelope(response)).toEqual({
+      success: false,
+      error: {
+        code: "VALIDATION",
+        field: "email",
+        message: `email must be an email address (was "${email}")`,
+      },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ["a local part of 64 characters", `${"a".repeat(64)}-${Date.now()}`.slice(-64)],
+    ["the characters the browser's field allows", `o'brien+calls.${Date.now()}`],
+  ])("accepts %s", async (_, local) => {
+    const response = await signUpRaw(
+      JSON.stringify({ email: `${local}@mail.gamma-beta.co.uk`, password: long }),
+    );
+    expect(response.status).toBe(201);
+  });
+});
+
 describe("the field a VALIDATION failure names (error.field, for the client's own words)", () => {
   const long = "long enough";
   it.each([

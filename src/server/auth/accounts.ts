@@ -32,16 +32,22 @@ const PUBLIC_MAIL_DOMAINS = new Set([
 
 const emailTaken = () => new Refusal("EMAIL_TAKEN", "An account with this email already exists");
 
-/** A first guess at the company name, edited later in settings: "bright-smile.com" → "Bright Smile". */
+/** The name of a business whose e-mail's domain says nothing of it (a public mail service). */
+const UNNAMED_BUSINESS = "My business";
+
+/**
+ * A first guess at the company name, edited later in settings: "bright-smile.com" → "Bright Smile". Never
+ * empty (a label of hyphens alone names nothing): an empty name could not be typed to confirm its deletion.
+ */
 export function businessNameFromEmail(email: string): string {
   const domain = email.split("@")[1] ?? "";
-  const label = domain.split(".")[0] ?? "";
-  if (PUBLIC_MAIL_DOMAINS.has(domain) || label === "") return "My business";
-  return label
+  if (PUBLIC_MAIL_DOMAINS.has(domain)) return UNNAMED_BUSINESS;
+  const name = (domain.split(".")[0] ?? "")
     .split(/[-_]+/)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(" ");
+  return name || UNNAMED_BUSINESS;
 }
 
 /** Sign-up: a new tenant with the spec's company defaults and its first user, atomically, and its audit entry. */

@@ -44,7 +44,8 @@ export function businessDeletionRoutes(
       summary:
         "Delete the business and every row it holds, sign its staff out everywhere, end its connections",
       description:
-        "businessName must be the business's name exactly (case and spaces included), else 400 and nothing " +
+        "businessName must be the business's name exactly (case and spaces included) and not blank, else 400 " +
+        "and nothing " +
         "is deleted. Every table's rows of the business go in one transaction, checked gone before it " +
         "commits; staff sessions go with them and their access tokens stop working at once; the copied call " +
         "recordings are deleted right after by the recording worker. Then the " +

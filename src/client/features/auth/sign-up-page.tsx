@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PASSWORD_MAX, PASSWORD_MIN } from "@shared/auth.constants";
+import { isEmailAddress } from "@shared/email-address";
 import { useSelector } from "@xstate/react";
 import { useRef, useState } from "react";
 import { Field } from "../../components/ui/field";
@@ -17,6 +18,8 @@ export function SignUpPage() {
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [mismatch, setMismatch] = useState(false);
+  const [invalidEmail, setInvalidEmail] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
 
   return (
@@ -27,6 +30,12 @@ export function SignUpPage() {
       pending={pending}
       submit={pending ? <Trans>Signing up...</Trans> : <Trans>Sign Up</Trans>}
       onSubmit={() => {
+        // The browser checked the spec's type="email"; the server's rule is narrower (no `a..b@`, `@-x.com`).
+        if (!isEmailAddress(email.trim())) {
+          setInvalidEmail(true);
+          emailRef.current?.focus();
+          return;
+        }
         if (password !== confirmation) {
           setMismatch(true);
           confirmationRef.current?.focus();
@@ -40,7 +49,15 @@ export function SignUpPage() {
         link: <Trans>Sign in instead</Trans>,
       }}
     >
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField
+        ref={emailRef}
+        value={email}
+        errorText={invalidEmail ? t`Enter a valid email address.` : undefined}
+        onChange={(value) => {
+          setEmail(value);
+          setInvalidEmail(false);
+        }}
+      />
       <Field
         label={t`Password`}
         helperText={t`At least ${PASSWORD_MIN} characters.`}
