@@ -40,6 +40,25 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await page.context().close();
   });
 
+  it("offers no sign-in form until a slow sign-out has settled, then signs in at once", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    const signOut = await holdRequests(page, "**/api/auth/sign-out");
+    await page.getByRole("button", { name: `Account menu for ${email}` }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await expect.poll(signOut.asked).toBe(1);
+    // The server has not answered: a form now would take a sign-in the session cannot start, and drop it.
+    const form = page.getByRole("button", { name: "Sign In" });
+    await page.getByRole("status").filter({ hasText: "Loading…" }).or(form).first().waitFor();
+    expect(await form.count()).toBe(0);
+    signOut.release();
+    await page.waitForURL("**/auth/sign-in");
+    await signIn(page, email);
+    await page.waitForURL("**/dashboard");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    await page.context().close();
+  });
+
   it("the next user to sign in on a tab never sees what the previous one had read", async () => {
     const page = await newPage();
     const first = await signUp(page);

@@ -33,13 +33,14 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 /**
  * Auth pages: a signed-in user goes where they were headed, else to /dashboard. While the session is
- * checked, `skeleton` (the form's outline, inside the auth layout) rather than the signed-in shell's.
+ * checked or a sign-out is still settling, `skeleton` (the form's outline, inside the auth layout) rather than
+ * the signed-in shell's: a form shown then would take a sign-in the session cannot start yet.
  */
 export function GuestOnly({ children, skeleton }: { children: ReactNode; skeleton: ReactNode }) {
   const status = useSelector(useSessionActor(), (s) =>
-    s.matches("signedIn") ? "in" : s.matches("checking") ? "checking" : "out",
+    s.matches("signedIn") ? "in" : s.matches("checking") || s.matches("signingOut") ? "settling" : "out",
   );
-  if (status === "checking") return skeleton;
+  if (status === "settling") return skeleton;
   if (status === "in") return <Redirect to={takeReturnTo("/dashboard")} replace />;
   return children;
 }
