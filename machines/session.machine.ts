@@ -5,7 +5,9 @@ import { notProvided } from "./not-provided";
 
 /**
  * Session lifecycle (spec 4): checking (a refresh on start) → signedIn | signedOut (no session, or a refused one);
- * sign-in and sign-up from signedOut; sign-out always ends signedOut, even when the server call fails.
+ * sign-in and sign-up from signedOut. A sign-out ends signedOut only once the server has ended the session: one
+ * it could not end (the request failed, retries included) leaves the user signed in and told so, since the
+ * refresh cookie would sign them in again on the next load (docs/spec-notes.md, "Sign-out").
  */
 
 export type SessionContext = {
@@ -39,6 +41,8 @@ export const sessionMachine = setup({
     dropAuthorization: () => {},
     /** Greet the user after a sign-in or sign-up (a toast in the app). */
     announceSignedIn: (_, _params: { via: "signIn" | "signUp" }) => {},
+    /** Say that the sign-out failed and the user is still signed in (a toast in the app). */
+    announceSignOutFailed: (_, _params: FailureFacts) => {},
     clearUser: assign({ user: null }),
     clearFailure: assign({ failure: null }),
   },
@@ -63,6 +67,13 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
+      initial: "visitor",
+      states: {
+        /** Nobody has signed in yet, a sign-in was refused, or the session ended by itself. */
+        visitor: {},
+        /** The user signed out on this tab: the page they left is not one to come back to. */
+        left: {},
+      },
       on: {
         "session.signIn": { target: "signingIn" },
         "session.signUp": { target: "signingUp" },
@@ -124,8 +135,11 @@ export const sessionMachine = setup({
       invoke: {
         id: "signOut",
         src: "signOut",
-        onDone: { target: "signedOut", actions: ["clearUser", "dropAuthorization"] },
-        onError: { target: "signedOut", actions: ["clearUser", "dropAuthorization"] },
+        onDone: { target: "signedOut.left", actions: ["clearUser", "dropAuthorization"] },
+        onError: {
+          target: "signedIn",
+          actions: { type: "announceSignOutFailed", params: ({ event }) => rejectionFacts(event.error) },
+        },
       },
     },
   },

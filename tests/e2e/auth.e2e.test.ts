@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   browserForFile,
@@ -9,6 +9,8 @@ import {
   holdRequests,
   originOf,
   PASSWORD,
+  pausePageClock,
+  runPageClockUntilVisible,
   signIn,
   signUp,
   signUpThroughForm,
@@ -56,6 +58,40 @@ describe("sign-up, sign-in, sign-out against the real server", () => {
     await signIn(page, email);
     await page.waitForURL("**/dashboard");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    await page.context().close();
+  });
+
+  it("a sign-out the server never confirms keeps the user signed in and says so; trying again signs out", async () => {
+    const page = await newPage();
+    await page.clock.install();
+    const email = await signUp(page, "/calls");
+    let refused = 0;
+    const refuse = (route: Route) => {
+      refused++;
+      return route.abort("connectionrefused");
+    };
+    await page.route("**/api/auth/sign-out", refuse);
+    const accountMenu = page.getByRole("button", { name: `Account menu for ${email}` });
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    // Spec 9's three retries, 1 s, 2 s and 4 s apart on the page's clock, then the user is told, on the page
+    // they were on: the refresh cookie is still good, so calling them signed out would be a lie.
+    await pausePageClock(page);
+    const told = page.getByText("Could not sign out; you are still signed in. Try again.");
+    await runPageClockUntilVisible(page, told, 8_000);
+    expect(refused).toBe(4);
+    await page.clock.resume();
+    await page.getByRole("heading", { level: 1, name: "Calls" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/calls");
+    await expectNoAxeViolations(page);
+
+    await page.unroute("**/api/auth/sign-out", refuse);
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await page.waitForURL("**/auth/sign-in");
+    await page.reload();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/auth/sign-in");
     await page.context().close();
   });
 

@@ -37,27 +37,74 @@ describeModelPaths("session machine (model-based)", {
       actions: {
         dropAuthorization: () => effects.push("dropAuthorization"),
         announceSignedIn: (_, params) => effects.push(`announce:${params.via}`),
+        announceSignOutFailed: (_, failure) => effects.push(`signOutFailed:${failure.status}`),
       },
     }),
   // A path to every edge.
   minPaths: allTransitionKeys(sessionMachine).size,
   // The context invariants every reachable state must hold.
   assertState: (snapshot) => {
-    if (snapshot.matches("signedIn")) expect(snapshot.context.user).not.toBeNull();
+    // Signed in until the server has ended the session: a failed sign-out keeps the user.
+    if (snapshot.matches("signedIn") || snapshot.matches("signingOut"))
+      expect(snapshot.context.user).not.toBeNull();
     if (snapshot.matches("signedOut") || snapshot.matches("checking"))
       expect(snapshot.context.user).toBeNull();
   },
   afterReplays: () => {
-    it("drops the authorization header and greets per channel", () => {
+    it("drops the authorization header, greets per channel and says when a sign-out failed", () => {
       expect(effects).toContain("dropAuthorization");
       expect(effects).toContain("announce:signIn");
       expect(effects).toContain("announce:signUp");
+      expect(effects).toContain("signOutFailed:500");
     });
   },
 });
 
 describe("session machine rules", () => {
-  it("sign-out clears the user even when the server call fails", async () => {
+  const signOutPath = (settled: { event: EventObject; state: unknown }) => ({
+    state: undefined as never,
+    weight: 0,
+    steps: [
+      {
+        event: { type: "xstate.done.actor.refresh", output: user } as EventObject,
+        state: { value: "signedIn", context: { user, failure: null } } as never,
+      },
+      {
+        event: { type: "session.signOut" },
+        state: { value: "signingOut", context: { user, failure: null } } as never,
+      },
+      settled as never,
+    ],
+  });
+
+  it("a sign-out the server could not confirm keeps the user signed in, and says so", async () => {
+    const fakes = controllablePromiseActors(["refresh", "signOut"]);
+    const told: unknown[] = [];
+    let dropped = 0;
+    const machine = sessionMachine.provide({
+      actors: fakes.actors as never,
+      actions: {
+        dropAuthorization: () => dropped++,
+        announceSignOutFailed: (_, failure) => told.push(failure),
+      },
+    });
+    const offline = new Error("offline");
+    const actor = await replayPath(
+      signOutPath({
+        event: { type: "xstate.error.actor.signOut", error: offline } as EventObject,
+        state: { value: "signedIn", context: { user, failure: null } },
+      }),
+      { machine, pending: fakes.pending },
+    );
+    expect(actor.getSnapshot().context.user).toEqual(user);
+    expect(dropped).toBe(0);
+    expect(told).toEqual([expect.objectContaining({ message: "offline" })]);
+    // Trying again is a sign-out like the first.
+    actor.send({ type: "session.signOut" });
+    expect(actor.getSnapshot().value).toBe("signingOut");
+  });
+
+  it("a confirmed sign-out clears the user and the header, and remembers it was a sign-out", async () => {
     const fakes = controllablePromiseActors(["refresh", "signOut"]);
     let dropped = 0;
     const machine = sessionMachine.provide({
@@ -65,24 +112,10 @@ describe("session machine rules", () => {
       actions: { dropAuthorization: () => dropped++ },
     });
     const actor = await replayPath(
-      {
-        state: undefined as never,
-        weight: 0,
-        steps: [
-          {
-            event: { type: "xstate.done.actor.refresh", output: user } as EventObject,
-            state: { value: "signedIn", context: { user, failure: null } } as never,
-          },
-          {
-            event: { type: "session.signOut" },
-            state: { value: "signingOut", context: { user, failure: null } } as never,
-          },
-          {
-            event: { type: "xstate.error.actor.signOut", error: new Error("offline") } as EventObject,
-            state: { value: "signedOut", context: { user: null, failure: null } } as never,
-          },
-        ],
-      },
+      signOutPath({
+        event: { type: "xstate.done.actor.signOut", output: undefined } as EventObject,
+        state: { value: { signedOut: "left" }, context: { user: null, failure: null } },
+      }),
       { machine, pending: fakes.pending },
     );
     expect(actor.getSnapshot().context.user).toBeNull();
@@ -98,7 +131,7 @@ describe("session machine rules", () => {
       type: "xstate.done.actor.refresh",
       output: null,
     } as AnyEventObject as never);
-    expect(next.value).toBe("signedOut");
+    expect(next.value).toEqual({ signedOut: "visitor" });
     expect(next.context).toEqual({ user: null, failure: null });
   });
 

@@ -3,6 +3,7 @@ import { type ActorOptions, type AnyActorLogic, createActor } from "xstate";
 import { toaster } from "../components/ui/toaster";
 import { provideSessionMachine } from "../features/session/session.actors";
 import { createApiClient } from "../lib/api-client";
+import { failureMessage } from "../lib/error-wording";
 import { i18n } from "../lib/i18n";
 import { fetchWithStartupRefresh } from "../lib/startup-refresh";
 
@@ -26,6 +27,13 @@ export function createAppContext({ inspect }: AppContextOptions = {}) {
         toaster.success({
           title: i18n._(via === "signIn" ? msg`Welcome back!` : msg`Welcome to CallDesk!`),
         }),
+      announceSignOutFailed: (failure) => {
+        const reason = failureMessage(failure);
+        toaster.error({
+          title: i18n._(msg`Could not sign out; you are still signed in. Try again.`),
+          description: reason ? i18n._(reason) : undefined,
+        });
+      },
     }),
     inspect ? { inspect } : {},
   );

@@ -7,8 +7,9 @@ import { PageSkeleton } from "./page-skeleton";
 
 /**
  * Protected area (spec 2): skeleton while checking, then sign-in (replacing history) if nobody is signed in.
- * Only a visitor who asked for this page without a session has it remembered: someone signing out is leaving
- * it, and whoever signs in next on this tab starts at the dashboard.
+ * A sign-out is loading too (spec 4): the page comes back if the server could not end the session. Only a
+ * visitor who asked for this page without a session has it remembered: someone signing out is leaving it, and
+ * whoever signs in next on this tab starts at the dashboard.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const [location] = useLocation();
@@ -16,14 +17,14 @@ export function RequireUser({ children }: { children: ReactNode }) {
   const status = useSelector(useSessionActor(), (s) =>
     s.matches("signedIn")
       ? "in"
-      : s.matches("checking")
-        ? "checking"
-        : s.matches("signingOut")
-          ? "leaving"
+      : s.matches("checking") || s.matches("signingOut")
+        ? "settling"
+        : s.matches({ signedOut: "left" })
+          ? "left"
           : "out",
   );
-  if (status === "checking") return <PageSkeleton />;
-  if (status === "leaving") return <Redirect to="/auth/sign-in" replace />;
+  if (status === "settling") return <PageSkeleton />;
+  if (status === "left") return <Redirect to="/auth/sign-in" replace />;
   if (status === "out") {
     rememberReturnTo(search ? `${location}?${search}` : location);
     return <Redirect to="/auth/sign-in" replace />;

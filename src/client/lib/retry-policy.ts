@@ -36,3 +36,19 @@ export function retryDelay(failureCount: number, error: unknown): number {
   const backoff = Math.min(FIRST_DELAY_MS * 2 ** failureCount, MAX_DELAY_MS);
   return Math.min(Math.max(backoff, askedWaitMs(error) ?? 0), MAX_DELAY_MS);
 }
+
+/**
+ * `attempt` run under the policy outside TanStack Query (which runs it for queries and mutations): again after
+ * each failure the policy would retry, waiting its delay; the last failure is thrown.
+ */
+export async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!shouldRetry(failures, error)) throw error;
+      const delay = retryDelay(failures, error);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
