@@ -12,10 +12,13 @@ export const COMPANY_LIMITS = {
   maxWaitTimeMax: 3600,
 } as const;
 
-/** Spec 5: the max wait time as typed, in seconds; whatever is not a whole number falls back to 300. */
+/**
+ * Spec 5: the max wait time as typed, in seconds; whatever is not a whole number falls back to 300. A negative
+ * or too large number is a number: it is kept, for the range rule to refuse with its message.
+ */
 export function maxWaitTimeOf(text: string): number {
   const trimmed = text.trim();
-  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : DEFAULT_CALL_TRANSFER.maxWaitTime;
+  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : DEFAULT_CALL_TRANSFER.maxWaitTime;
 }
 
 /** Spec 4: ticking a working day adds it, unticking removes it; the list stays sorted (0 = Sunday … 6). */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { problemsOf } from "../../src/client/features/settings/settings-check";
 import { draftOf, rebaseDraft, updateOf } from "../../src/client/features/settings/settings-draft";
+import { RULE_MESSAGES } from "../../src/client/features/settings/settings-field-messages";
 import type { Company } from "../../src/shared/company.schema";
 import { DEFAULT_CALL_TRANSFER } from "../../src/shared/company-defaults";
 
@@ -76,5 +78,16 @@ describe("the settings form fed a company fetched again", () => {
       departments: [],
     });
     expect(rebaseDraft(draftOf(stored), stored, renumbered)).toEqual(draftOf(renumbered));
+  });
+});
+
+describe("the settings form's max wait", () => {
+  it("refuses a negative wait with the range's message rather than saving 300 (spec 5: 300 only if not numeric)", () => {
+    const update = updateOf({ ...draftOf(stored), maxWaitTime: "-5" }, stored.phoneNumber);
+    expect(update.settings.callTransfer?.maxWaitTime).toBe(-5);
+    expect(problemsOf(update)).toEqual({ maxWaitTime: RULE_MESSAGES.maxWaitInvalid });
+    expect(
+      updateOf({ ...draftOf(stored), maxWaitTime: "soon" }, stored.phoneNumber).settings.callTransfer,
+    ).toMatchObject({ maxWaitTime: 300 });
   });
 });

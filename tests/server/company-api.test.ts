@@ -506,9 +506,11 @@ describe("the Settings form's shared rules", () => {
 
   it("reads a max wait that is not a whole number as 300 seconds (spec 5)", () => {
     expect([maxWaitTimeOf("45"), maxWaitTimeOf(" 600 "), maxWaitTimeOf("0")]).toEqual([45, 600, 0]);
-    expect([maxWaitTimeOf(""), maxWaitTimeOf("abc"), maxWaitTimeOf("1.5"), maxWaitTimeOf("-3")]).toEqual([
+    expect([maxWaitTimeOf(""), maxWaitTimeOf("abc"), maxWaitTimeOf("1.5"), maxWaitTimeOf("- 3")]).toEqual([
       300, 300, 300, 300,
     ]);
+    // A number out of range is still a number: kept, for the range rule to refuse (not saved as 300).
+    expect([maxWaitTimeOf("-3"), maxWaitTimeOf("9999999999")]).toEqual([-3, 9999999999]);
   });
 
   it("toggles a working day keeping the list sorted (spec 4)", () => {
