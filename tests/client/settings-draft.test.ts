@@ -42,7 +42,7 @@ describe("the settings form fed a company fetched again", () => {
     const typing = { ...draftOf(stored), greeting: "Welcome!" };
     const rebased = rebaseDraft(typing, stored, longerWeek);
     expect(rebased).toEqual({ ...draftOf(longerWeek), greeting: "Welcome!" });
-    expect(updateOf(rebased, longerWeek.phoneNumber).settings).toMatchObject({
+    expect(updateOf(rebased, longerWeek).settings).toMatchObject({
       workingHours: { start: "08:00", end: "18:00" },
       workingDays: [1, 2, 3, 4, 5, 6],
     });
@@ -83,11 +83,30 @@ describe("the settings form fed a company fetched again", () => {
 
 describe("the settings form's max wait", () => {
   it("refuses a negative wait with the range's message rather than saving 300 (spec 5: 300 only if not numeric)", () => {
-    const update = updateOf({ ...draftOf(stored), maxWaitTime: "-5" }, stored.phoneNumber);
+    const update = updateOf({ ...draftOf(stored), maxWaitTime: "-5" }, stored);
     expect(update.settings.callTransfer?.maxWaitTime).toBe(-5);
     expect(problemsOf(update)).toEqual({ maxWaitTime: RULE_MESSAGES.maxWaitInvalid });
-    expect(
-      updateOf({ ...draftOf(stored), maxWaitTime: "soon" }, stored.phoneNumber).settings.callTransfer,
-    ).toMatchObject({ maxWaitTime: 300 });
+    expect(updateOf({ ...draftOf(stored), maxWaitTime: "soon" }, stored).settings.callTransfer).toMatchObject(
+      { maxWaitTime: 300 },
+    );
+  });
+});
+
+describe("the settings form with call transfer switched off", () => {
+  it("neither checks nor sends the numbers and the message the switch hides: they keep their stored values", () => {
+    const hidden = {
+      ...draftOf(stored),
+      transferEnabled: false,
+      transferMessage: "x".repeat(600),
+      departments: [{ key: "Sales", number: "call me" }],
+    };
+    const update = updateOf(hidden, stored);
+    expect(problemsOf(update)).toEqual({});
+    expect(update.settings.callTransfer).toEqual({ ...stored.settings.callTransfer, enabled: false });
+    // Switched on again, they are the form's once more, and checked.
+    expect(Object.keys(problemsOf(updateOf({ ...hidden, transferEnabled: true }, stored))).sort()).toEqual([
+      "departments",
+      "transferMessage",
+    ]);
   });
 });

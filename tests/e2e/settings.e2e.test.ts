@@ -1,5 +1,6 @@
 import type { Company } from "@shared/company.schema";
 import { COMPANY_CURRENCIES } from "@shared/company-currencies";
+import { DEFAULT_CALL_TRANSFER } from "@shared/company-defaults";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import {
@@ -267,6 +268,52 @@ describe("Settings: company and call handling", () => {
     await addDepartment(settings, "Sales", "ask at the desk");
     await save(settings);
     await settings.getByText("A department's number must be a phone number with at least 3 digits").waitFor();
+    await page.context().close();
+  });
+
+  it("marks the currency it refuses, and neither checks nor saves what the transfer switch hides", async () => {
+    const page = await newPage();
+    await signUp(page);
+    // A business whose currency is no longer one a business may choose (the list shows it, as held).
+    await page.route("**/api/company/me", async (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Company };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, currency: "XTS" } } });
+    });
+    const settings = await openSettings(page);
+    await settings.getByLabel("Company name").fill("Harbour Dental");
+    await save(settings);
+    await settings.getByText("Choose a currency from the list").waitFor();
+    const currency = settings.getByLabel("Currency");
+    expect(await currency.getAttribute("aria-invalid")).toBe("true");
+    expect(await currency.evaluate((select) => select === document.activeElement)).toBe(true);
+    await currency.selectOption("EUR");
+    expect(await settings.getByText("Choose a currency from the list").count()).toBe(0);
+    await page.unroute("**/api/company/me");
+
+    // A message too long and a department that is no number, typed, then hidden by switching transfer off.
+    await flip(settings, "Transfer calls to a person");
+    await settings.getByLabel("Transfer message").fill("x".repeat(600));
+    await settings.getByLabel("Department", { exact: true }).fill("Sales");
+    await settings.getByLabel("Department phone number").fill("call me");
+    await settings.getByRole("button", { name: "Add department" }).click();
+    await flip(settings, "Transfer calls to a person");
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    expect(await settings.getByText("Correct the marked fields to save.").count()).toBe(0);
+    const data = await staffApi<Company>(page, "GET", "/api/company/me");
+    expect([data.name, data.currency, data.settings.callTransfer]).toEqual([
+      "Harbour Dental",
+      "EUR",
+      { ...DEFAULT_CALL_TRANSFER, enabled: false },
+    ]);
+    // The switch on again shows what is stored, not what was hidden.
+    await flip(settings, "Transfer calls to a person");
+    expect(await settings.getByLabel("Transfer message").inputValue()).toBe(
+      DEFAULT_CALL_TRANSFER.transferMessage,
+    );
+    await settings.getByText("No departments yet.").waitFor();
     await page.context().close();
   });
 

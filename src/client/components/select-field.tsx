@@ -14,6 +14,8 @@ type SelectFieldProps<V extends string> = {
   emptyLabel?: string;
   /** Only ever one of the options' values, or undefined for the empty option. */
   onChange: (value: V | undefined) => void;
+  /** Shown, and announced through aria-describedby, only while set. */
+  errorText?: ReactNode;
 };
 
 const styles = field();
@@ -32,23 +34,31 @@ const selectControl = cx(
   }),
 );
 
-/** A labelled native select: the filters of the lists (a native one is light and works on every device). */
+/**
+ * A labelled native select: the filters of the lists, and the choices of a form (a native one is light and works
+ * on every device), with Ark's field anatomy as Field has it (data-part names, its error tied by aria-describedby).
+ */
 export function SelectField<V extends string>({
   label,
   value,
   options,
   emptyLabel,
   onChange,
+  errorText,
 }: SelectFieldProps<V>) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className={styles.root}>
-      <label htmlFor={id} className={styles.label}>
+    <div className={styles.root} data-part="root" data-invalid={errorText ? "" : undefined}>
+      <label htmlFor={id} className={styles.label} data-part="label">
         {label}
       </label>
       <select
         id={id}
         className={selectControl}
+        data-part="select"
+        aria-invalid={errorText ? true : undefined}
+        aria-describedby={errorText ? errorId : undefined}
         value={value ?? ""}
         onChange={(event) => onChange(options.find((option) => option.value === event.target.value)?.value)}
       >
@@ -59,6 +69,11 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
+      {errorText ? (
+        <span id={errorId} className={styles.errorText} data-part="error-text">
+          {errorText}
+        </span>
+      ) : null}
     </div>
   );
 }

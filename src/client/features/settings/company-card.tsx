@@ -127,12 +127,14 @@ export function CompanyCard({ company, draft, problems, zones, onChange, onToggl
             label={t`Currency`}
             value={draft.currency}
             options={currencies}
+            errorText={problems.currency}
             onChange={(currency) => onChange({ currency: currency ?? draft.currency })}
           />
           <SelectField<LanguageCode>
             label={t`Language of notifications and assistant`}
             value={draft.language}
             options={LANGUAGES.map(({ code, name }) => ({ value: code, label: name }))}
+            errorText={problems.language}
             onChange={(language) => onChange({ language: language ?? draft.language })}
           />
         </div>

@@ -51,11 +51,28 @@ export function draftOf(company: Company): SettingsDraft {
   };
 }
 
-/** PUT /api/company/me's body: the form as typed, the max wait read by spec 5's rule, the phone as shown. */
-export function updateOf(draft: SettingsDraft, companyPhone: string): CompanyUpdateInput {
+/** The fields the transfer switch shows (spec 4): while it is off they are hidden, neither checked nor saved. */
+export const TRANSFER_DETAILS = ["defaultNumber", "departments", "transferMessage"] as const;
+
+/**
+ * PUT /api/company/me's body: the form as typed, the max wait read by spec 5's rule, the phone as shown. With
+ * the transfer switch off, the numbers and the message it hides go as `company` holds them: what was typed
+ * there and hidden again is neither refused (a message nobody can see) nor saved.
+ */
+export function updateOf(draft: SettingsDraft, company: Company): CompanyUpdateInput {
+  const stored = company.settings.callTransfer;
+  const transfer = draft.transferEnabled
+    ? {
+        transferPhoneNumbers: {
+          default: draft.defaultNumber,
+          departments: Object.fromEntries(draft.departments.map(({ key, number }) => [key, number])),
+        },
+        transferMessage: draft.transferMessage,
+      }
+    : { transferPhoneNumbers: stored.transferPhoneNumbers, transferMessage: stored.transferMessage };
   return {
     name: draft.name,
-    phoneNumber: companyPhone,
+    phoneNumber: company.phoneNumber,
     prompt: draft.prompt,
     greeting: draft.greeting,
     currency: draft.currency,
@@ -66,11 +83,7 @@ export function updateOf(draft: SettingsDraft, companyPhone: string): CompanyUpd
       workingDays: draft.workingDays,
       callTransfer: {
         enabled: draft.transferEnabled,
-        transferPhoneNumbers: {
-          default: draft.defaultNumber,
-          departments: Object.fromEntries(draft.departments.map(({ key, number }) => [key, number])),
-        },
-        transferMessage: draft.transferMessage,
+        ...transfer,
         workingHoursOnly: draft.workingHoursOnly,
         maxWaitTime: maxWaitTimeOf(draft.maxWaitTime),
       },

@@ -13,7 +13,14 @@ import { availabilityQueries } from "../../lib/availability-queries";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
-import { draftOf, rebaseDraft, type SettingsDraft, sameDraft, updateOf } from "./settings-draft";
+import {
+  draftOf,
+  rebaseDraft,
+  type SettingsDraft,
+  sameDraft,
+  TRANSFER_DETAILS,
+  updateOf,
+} from "./settings-draft";
 import type { SettingsField, SettingsProblemTexts } from "./settings-problems";
 
 const loadCheck = () => import("./settings-check");
@@ -57,6 +64,8 @@ export function SettingsForm({ company }: { company: Company }) {
     const changed = (Object.keys(after) as SettingsField[]).filter((key) => after[key] !== before[key]);
     // The default number moves with the departments: its complaint goes when they change.
     if (changed.includes("departments")) changed.push("defaultNumber");
+    // The switch hides or shows these fields afresh: a complaint no one can see would still block the save.
+    if (changed.includes("transferEnabled")) changed.push(...TRANSFER_DETAILS);
     if (changed.some((key) => problems[key])) {
       setProblems((current) =>
         Object.fromEntries(
@@ -76,7 +85,7 @@ export function SettingsForm({ company }: { company: Company }) {
       noValidate
       aria-label={t`Company and call handling`}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => submit(event, updateOf(draft, company.phoneNumber), draft)}
+      onSubmit={(event) => submit(event, updateOf(draft, company), draft)}
       // The check's code is fetched on the form's first use, so Save does not wait for it.
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "6", mb: "6" })}
