@@ -165,6 +165,28 @@ describe("Settings → Voice assistant keys", () => {
     await page.context().close();
   });
 
+  it("takes a key another tab revoked meanwhile as revoked: the question closes and focus moves on", async () => {
+    const page = await newPage();
+    await signUp(page, "/settings");
+    const card = page.getByRole("region", { name: "Voice assistant" });
+    await card.getByLabel("Key name").fill("Front desk line");
+    await card.getByRole("button", { name: "Create key" }).click();
+    await card.getByRole("button", { name: "I have copied the key" }).click();
+    const [listed] = await staffApi<{ _id: string }[]>(page, "GET", "/api/assistant/keys");
+    await card.getByRole("button", { name: "Revoke key Front desk line" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Revoke the key “Front desk line”?" });
+    await dialog.waitFor();
+    await staffApi(page, "DELETE", `/api/assistant/keys/${listed?._id}`);
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await page.getByText("This key had already been revoked").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("No keys yet. Create one to connect your assistant.").waitFor();
+    expect(await page.getByText("Could not revoke the key").count()).toBe(0);
+    // As after a revocation of its own: the list's heading, not <body>.
+    await expect.poll(() => focusedControl(page)).toBe("Keys");
+    await page.context().close();
+  });
+
   it("shows one notification at a time: a new one sends the one on screen away", async () => {
     const page = await newPage();
     await page.clock.install();

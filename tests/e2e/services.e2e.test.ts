@@ -9,6 +9,7 @@ import {
   runPageClockUntilVisible,
   signUp,
   toast,
+  staffApi,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
@@ -176,6 +177,31 @@ describe("Services", () => {
     // Within 1.5 s of fake time: the second toast shows long before the first one's 5 s.
     await runPageClockUntilVisible(page, toast(page, "Service deleted successfully"));
     expect(await toast(page, "Service updated successfully").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("takes a service another tab deleted meanwhile as deleted: the question closes and focus moves on", async () => {
+    const page = await newPage();
+    await signUp(page, "/services");
+    await createService(page, { name: "Facial", duration: 30, price: 0, isActive: true });
+    const manicureId = await createService(page, {
+      name: "Manicure",
+      duration: 30,
+      price: 0,
+      isActive: true,
+    });
+    await page.reload();
+    await rowOf(page, "Manicure").getByRole("button", { name: "Delete Manicure" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete the service “Manicure”?" });
+    await confirm.waitFor();
+    await staffApi(page, "DELETE", `/api/services/${manicureId}`);
+    await confirm.getByRole("button", { name: "Delete service" }).click();
+    await toast(page, "This service had already been deleted").waitFor();
+    await confirm.waitFor({ state: "detached" });
+    await rowOf(page, "Manicure").waitFor({ state: "detached" });
+    expect(await toast(page, "Failed to delete service").count()).toBe(0);
+    // As after a removal of its own: the Delete of the row beside it, not <body>.
+    await expect.poll(() => focusedControl(page)).toBe("Delete Facial");
     await page.context().close();
   });
 

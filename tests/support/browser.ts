@@ -256,7 +256,7 @@ export async function staffAuthorization(page: Page): Promise<string> {
  */
 export async function staffApi<T>(
   page: Page,
-  method: "GET" | "POST" | "PUT",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   options: { data?: unknown; params?: Record<string, string> } = {},
 ): Promise<T> {

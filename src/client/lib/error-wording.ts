@@ -69,6 +69,15 @@ export function failureReason(i18n: I18n, failure: FailureFacts | undefined): st
 export const failureOf = (error: unknown): FailureFacts | undefined =>
   error instanceof ApiError ? error : undefined;
 
+/**
+ * A removal answered 404: what it was to remove is gone already (another tab or person removed it), which is
+ * what the user asked for, not a failure.
+ */
+export const isAlreadyGone = (error: unknown) => {
+  const failure = failureOf(error);
+  return failure?.status === 404 || failure?.code === "NOT_FOUND";
+};
+
 /** Throttled, with or without a code: the answer says to wait. */
 export const isThrottled = (failure: FailureFacts) => failure.status === 429 || failure.code === "THROTTLED";
 

@@ -12,7 +12,7 @@ import { toaster } from "../../components/ui/toaster";
 import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
-import { failureMessage, failureOf } from "../../lib/error-wording";
+import { failureMessage, failureOf, isAlreadyGone } from "../../lib/error-wording";
 import { AssistantKeyList } from "./assistant-key-list";
 import { assistantKeyQueries, createAssistantKey, revokeAssistantKey } from "./assistant-keys.queries";
 import { ConnectionInfo } from "./connection-info";
@@ -49,16 +49,24 @@ export function AssistantKeysSection() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
   });
 
+  const revoked = (key: AssistantKey) => {
+    revokedFocus.removed();
+    setRevoking(null);
+    if (created?._id === key._id) setCreated(null);
+  };
   const revoke = useMutation({
     mutationFn: (key: AssistantKey) => revokeAssistantKey(api, key._id),
     onSuccess: (_, key) => {
-      revokedFocus.removed();
-      setRevoking(null);
-      if (created?._id === key._id) setCreated(null);
+      revoked(key);
       toaster.success({ title: t`Key revoked` });
     },
-    onError: (error) =>
-      toaster.error({ title: t`Could not revoke the key`, description: failureText(error) }),
+    // Revoked meanwhile (another tab): gone, as asked, not a failure to retry.
+    onError: (error, key) => {
+      if (!isAlreadyGone(error))
+        return toaster.error({ title: t`Could not revoke the key`, description: failureText(error) });
+      revoked(key);
+      toaster.info({ title: t`This key had already been revoked` });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: assistantKeyQueries.all() }),
   });
 

@@ -18,7 +18,7 @@ import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
-import { failureMessage, failureOf } from "../../lib/error-wording";
+import { failureMessage, failureOf, isAlreadyGone } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { refreshAfterServiceChange, serviceQueries } from "../../lib/service-queries";
 import { ServiceDialog } from "./service-dialog";
@@ -72,14 +72,23 @@ export function ServicesPage() {
     onSettled: refetch,
   });
 
+  const removed = () => {
+    deletedFocus.removed();
+    setDeleting(null);
+  };
   const remove = useMutation({
     mutationFn: (service: Service) => deleteService(api, service._id),
     onSuccess: () => {
-      deletedFocus.removed();
-      setDeleting(null);
+      removed();
       toaster.success({ title: t`Service deleted successfully` });
     },
-    onError: (error) => toaster.error({ title: t`Failed to delete service`, description: reason(error) }),
+    // Deleted meanwhile (another tab): gone, as asked. Saying it failed would leave a question that can only fail.
+    onError: (error) => {
+      if (!isAlreadyGone(error))
+        return toaster.error({ title: t`Failed to delete service`, description: reason(error) });
+      removed();
+      toaster.info({ title: t`This service had already been deleted` });
+    },
     onSettled: refetch,
   });
 
