@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   pressTwice,
   reportCallOk,
+  signIn,
   signUp,
   signUpWithKey,
   staffApi,
@@ -103,6 +104,37 @@ describe("Settings → Data protection", () => {
     expect(await form.getByLabel("Days to keep calls").inputValue()).toBe("60");
     expect(await form.getByLabel("Days to keep customers' details").inputValue()).toBe("365");
     await page.context().close();
+  }, 120_000);
+
+  it("puts back nothing another tab saved: each tab's save sends what its user changed", async () => {
+    const tabA = await newPage();
+    const email = await signUp(tabA);
+    // Tab B, another browser signed in as the same user, has the card open before tab A saves.
+    const tabB = await newPage();
+    await tabB.goto("/auth/sign-in");
+    await signIn(tabB, email);
+    await tabB.waitForURL("**/dashboard");
+    const formB = await openCard(tabB);
+    const formA = await openCard(tabA);
+
+    await flip(formA, "Record calls");
+    await save(formA);
+    await toast(tabA, "Settings updated successfully").waitFor();
+
+    // Tab B still shows recording on; its user switches on a limit for call content only.
+    expect(await switchOf(formB, "Record calls").isChecked()).toBe(true);
+    await flip(formB, CONTENT_SWITCH);
+    await save(formB);
+    await toast(tabB, "Settings updated successfully").waitFor();
+    expect(await staffApi<PrivacySettings>(tabB, "GET", "/api/privacy/settings")).toMatchObject({
+      recordCalls: false,
+      callContentDays: 90,
+    });
+    // Tab B now shows what is stored: recording off, as tab A left it.
+    await expect.poll(() => switchOf(formB, "Record calls").isChecked()).toBe(false);
+    await expect.poll(() => formB.getByText("Unsaved changes").count()).toBe(0);
+    await tabA.context().close();
+    await tabB.context().close();
   }, 120_000);
 
   it("sends one save for a double press on Save", async () => {

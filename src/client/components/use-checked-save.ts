@@ -22,11 +22,13 @@ type FormCheck<Update, Field extends string, Problem> = {
  * a time from the press on (the check is awaited first, and a second press meanwhile, or before the render that
  * says "Saving…", must not send it again). A problem, the check's or the server's, shows at its field and the
  * first field at fault takes the focus (its message is read with it); a failed save leaves the draft as typed.
- * `onSaved` gets the stored answer and the draft it was sent from.
+ * The check reads the form whole (`update`); what is sent (`body`) is the user's own changes, made when Save is
+ * pressed, so a save never puts back what another tab saved meanwhile. `onSaved` gets the stored answer and the
+ * draft it was sent from.
  */
-export function useCheckedSave<Draft, Update, Stored, Field extends string, Problem>(options: {
+export function useCheckedSave<Draft, Update, Body, Stored, Field extends string, Problem>(options: {
   loadCheck: () => Promise<FormCheck<Update, Field, Problem>>;
-  send: (update: Update) => Promise<Stored>;
+  send: (body: Body) => Promise<Stored>;
   onSaved: (stored: Stored, sent: Draft) => void;
 }) {
   const { t } = useLingui();
@@ -45,7 +47,7 @@ export function useCheckedSave<Draft, Update, Stored, Field extends string, Prob
   }, [checks]);
 
   const save = useMutation({
-    mutationFn: ({ update }: { update: Update; sent: Draft }) => options.send(update),
+    mutationFn: ({ body }: { update: Update; body: Body; sent: Draft }) => options.send(body),
     onSuccess: (stored, { sent }) => {
       options.onSaved(stored, sent);
       toaster.success({ title: t`Settings updated successfully` });
@@ -58,13 +60,13 @@ export function useCheckedSave<Draft, Update, Stored, Field extends string, Prob
   });
 
   const oneAtATime = useOneAtATime();
-  const submit = (event: FormEvent, update: Update, sent: Draft) => {
+  const submit = (event: FormEvent, update: Update, body: Body, sent: Draft) => {
     event.preventDefault();
     oneAtATime(async () => {
       const found = (await options.loadCheck()).problemsOf(update);
       if (Object.keys(found).length > 0) return refuse(found);
       setProblems(found);
-      await save.mutateAsync({ update, sent });
+      await save.mutateAsync({ update, body, sent });
     });
   };
 

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { RetentionField as Retention } from "@shared/privacy.constants";
-import type { PrivacySettings } from "@shared/privacy.schema";
+import type { PrivacySettings, PrivacySettingsUpdate } from "@shared/privacy.schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserSearch } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -20,9 +20,11 @@ import { PRIVACY_DESK_PATH } from "../privacy-desk/privacy-desk.queries";
 import { SettingsCard } from "../settings/settings-card";
 import { dataProtectionQueries, saveDataProtection } from "./data-protection.queries";
 import {
+  changesOf,
   type DataProtectionDraft,
   draftOf,
   type RetentionDraft,
+  rebaseOnFresh,
   sameDraft,
   updateOf,
 } from "./data-protection-draft";
@@ -89,16 +91,16 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
   const [draft, setDraft] = useState(saved);
   const [shown, setShown] = useState(settings);
 
-  // Read again (another tab saved): an untouched form shows it; edits in progress stay.
+  // Read again (another tab saved): the fields being edited stay as typed, the others show it.
   if (settings !== shown) {
     setShown(settings);
-    if (sameDraft(draft, draftOf(shown))) setDraft(saved);
+    setDraft(rebaseOnFresh(draft, draftOf(shown), saved));
   }
   const unsaved = !sameDraft(draft, saved);
 
   const { formRef, problems, setProblems, save, submit, reset } = useCheckedSave({
     loadCheck,
-    send: (update: PrivacySettings) => saveDataProtection(api, update),
+    send: (changes: PrivacySettingsUpdate) => saveDataProtection(api, changes),
     onSaved: (stored, sent: DataProtectionDraft) => {
       queryClient.setQueryData(dataProtectionQueries.settings(api).queryKey, stored);
       void queryClient.invalidateQueries({ queryKey: dataProtectionQueries.preview(api).queryKey });
@@ -134,7 +136,7 @@ function DataProtectionForm({ settings, label }: { settings: PrivacySettings; la
       noValidate
       aria-label={label}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => submit(event, updateOf(draft), draft)}
+      onSubmit={(event) => submit(event, updateOf(draft), changesOf(draft, saved), draft)}
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "5" })}
     >

@@ -1,5 +1,6 @@
-import { RETENTION_FIELDS, type RetentionField } from "@shared/privacy.constants";
-import type { PrivacySettings } from "@shared/privacy.schema";
+import type { RetentionField } from "@shared/privacy.constants";
+import type { PrivacySettings, PrivacySettingsUpdate } from "@shared/privacy.schema";
+import { changedFields, rebaseDraft, type SameField } from "../../lib/draft-fields";
 
 /** A retention as typed: limited to a number of days (the text as typed), or kept forever. */
 export type RetentionDraft = { limited: boolean; days: string };
@@ -34,7 +35,7 @@ export function draftOf(settings: PrivacySettings): DataProtectionDraft {
  */
 const daysOf = (text: string) => (/^\s*\d{1,9}\s*$/.test(text) ? Number(text) : Number.NaN);
 
-/** The settings a save sends: every field, so what is saved is exactly what the card shows. */
+/** The settings the card shows, whole: what the shared schema checks before a save. */
 export function updateOf(draft: DataProtectionDraft): PrivacySettings {
   const days = (field: RetentionField) => (draft[field].limited ? daysOf(draft[field].days) : null);
   return {
@@ -45,14 +46,30 @@ export function updateOf(draft: DataProtectionDraft): PrivacySettings {
   };
 }
 
-/** Whether two drafts would save the same settings (days kept forever compare equal whatever was typed). */
-export function sameDraft(a: DataProtectionDraft, b: DataProtectionDraft): boolean {
-  return (
-    a.recordCalls === b.recordCalls &&
-    RETENTION_FIELDS.every(
-      (field) =>
-        a[field].limited === b[field].limited &&
-        (!a[field].limited || a[field].days.trim() === b[field].days.trim()),
-    )
+/** Whether a field would save the same setting (days kept forever compare equal whatever was typed). */
+const sameField: SameField<DataProtectionDraft> = (_key, a, b) => {
+  if (typeof a === "boolean" || typeof b === "boolean") return a === b;
+  return a.limited === b.limited && (!a.limited || a.days.trim() === b.days.trim());
+};
+
+/** Whether two drafts would save the same settings. */
+export const sameDraft = (a: DataProtectionDraft, b: DataProtectionDraft): boolean =>
+  changedFields(a, b, sameField).size === 0;
+
+/**
+ * What a save sends: only the settings the user changed from `saved` (the draft of what the server last
+ * gave), so another tab's save of the others is not put back (the PUT keeps what is left out).
+ */
+export function changesOf(draft: DataProtectionDraft, saved: DataProtectionDraft): PrivacySettingsUpdate {
+  const update = updateOf(draft);
+  return Object.fromEntries(
+    [...changedFields(draft, saved, sameField)].map((field) => [field, update[field]]),
   );
 }
+
+/** Settings read again while the card is open: untouched fields show them, edited ones stay as typed. */
+export const rebaseOnFresh = (
+  draft: DataProtectionDraft,
+  base: DataProtectionDraft,
+  fresh: DataProtectionDraft,
+) => rebaseDraft(draft, base, fresh, sameField);

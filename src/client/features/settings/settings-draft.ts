@@ -1,6 +1,7 @@
 import type { Company, CompanyUpdateInput } from "@shared/company.schema";
 import { maxWaitTimeOf } from "@shared/company-form-rules";
 import type { LanguageCode } from "@shared/languages";
+import { rebaseDraft as rebaseFields } from "../../lib/draft-fields";
 
 export type Department = { key: string; number: string };
 
@@ -137,17 +138,12 @@ const followCompanyPhone = (draft: SettingsDraft, before: string, after: string)
  * typed. Saving then sends only their own changes over what is stored now — the weekly hours saved on the
  * Availability screen meanwhile, say, are not put back.
  */
-export function rebaseDraft(draft: SettingsDraft, before: Company, after: Company): SettingsDraft {
-  const base = draftOf(before);
-  const fresh = draftOf(after);
-  const rebased = { ...draft };
-  const take = <K extends keyof SettingsDraft>(key: K) => {
-    rebased[key] = fresh[key];
-  };
-  for (const key of Object.keys(draft) as (keyof SettingsDraft)[])
-    if (JSON.stringify(draft[key]) === JSON.stringify(base[key])) take(key);
-  return followCompanyPhone(rebased, before.phoneNumber, after.phoneNumber);
-}
+export const rebaseDraft = (draft: SettingsDraft, before: Company, after: Company): SettingsDraft =>
+  followCompanyPhone(
+    rebaseFields(draft, draftOf(before), draftOf(after)),
+    before.phoneNumber,
+    after.phoneNumber,
+  );
 
 export const makeDefault = (draft: SettingsDraft, number: string): SettingsDraft => ({
   ...draft,

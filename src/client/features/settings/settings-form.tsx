@@ -85,7 +85,10 @@ export function SettingsForm({ company }: { company: Company }) {
       noValidate
       aria-label={t`Company and call handling`}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => submit(event, updateOf(draft, company), draft)}
+      onSubmit={(event) => {
+        const update = updateOf(draft, company);
+        submit(event, update, update, draft);
+      }}
       // The check's code is fetched on the form's first use, so Save does not wait for it.
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "6", mb: "6" })}
