@@ -8,8 +8,8 @@ import {
   pausePageClock,
   runPageClockUntilVisible,
   signUp,
-  toast,
   staffApi,
+  toast,
 } from "../support/browser";
 
 const { newPage } = browserForFile();
