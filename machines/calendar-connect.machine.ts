@@ -1,4 +1,9 @@
-import type { CalendarConnect, CalendarStatus } from "@shared/calendar.schema";
+import type {
+  CalendarConnect,
+  CalendarPermission,
+  CalendarRefusal,
+  CalendarStatus,
+} from "@shared/calendar.schema";
 import { assign, type EventObject, sendTo, setup } from "xstate";
 import { type FailureFacts, rejectionFacts } from "./failure";
 import { notProvided, notProvidedCallback } from "./not-provided";
@@ -34,8 +39,16 @@ export type CalendarConnectFailure =
   | { reason: "blocked" }
   /** GET /api/calendar/connect failed (spec 8's fallback 'Failed to get connect URL'). */
   | { reason: "noAuthUrl"; failure: FailureFacts }
-  /** The callback page said it failed: its message, or none ('Authorization failed'). */
-  | { reason: "refused"; message: string | null }
+  /**
+   * The callback page said it failed: its message (or none: 'Authorization failed'), and, when it says (our
+   * server's does), why (`refusal`) and which permissions were left unticked.
+   */
+  | {
+      reason: "refused";
+      message: string | null;
+      refusal?: CalendarRefusal | undefined;
+      missing?: readonly CalendarPermission[] | undefined;
+    }
   /** The popup closed and the calendar is not connected. */
   | { reason: "cancelled" }
   | { reason: "timeout" };
@@ -46,7 +59,13 @@ export type CalendarConnectContext = {
 };
 
 /** What the callback page posted (spec 7), as the listener passes it on once checked. */
-export type AuthorizationResult = { type: "authorization.result"; success: boolean; error: string | null };
+export type AuthorizationResult = {
+  type: "authorization.result";
+  success: boolean;
+  error: string | null;
+  reason?: CalendarRefusal | undefined;
+  missing?: readonly CalendarPermission[] | undefined;
+};
 
 export type CalendarConnectEvent =
   | { type: "connect" }
@@ -72,7 +91,12 @@ const failWith = (failure: CalendarConnectFailure) =>
     { type: "announceFailed", params: { failure } },
   ] as const;
 const refusedBy = (result: AuthorizationResult) => ({
-  failure: { reason: "refused", message: result.error } satisfies CalendarConnectFailure,
+  failure: {
+    reason: "refused",
+    message: result.error,
+    refusal: result.reason,
+    missing: result.missing,
+  } satisfies CalendarConnectFailure,
 });
 const noAuthUrl = (error: unknown) => ({
   failure: { reason: "noAuthUrl", failure: rejectionFacts(error) } satisfies CalendarConnectFailure,

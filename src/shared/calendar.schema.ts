@@ -31,14 +31,35 @@ export const CALENDAR_CONNECTED = "CALENDAR_CONNECTED";
  */
 export const CALENDAR_CHANNEL = "calldesk-calendar";
 
+/** Why the callback refused a connect: the portal words it in the interface language. */
+export const CALENDAR_REFUSALS = [
+  "cancelled",
+  "failed",
+  "stale",
+  "otherBrowser",
+  "unreachable",
+  "noOfflineAccess",
+  "missingPermissions",
+  "notConfigured",
+] as const;
+export type CalendarRefusal = (typeof CALENDAR_REFUSALS)[number];
+
+/** The calendar permissions Google's consent screen lets the user untick, by what they allow. */
+export const CALENDAR_PERMISSIONS = ["events", "freeBusy"] as const;
+export type CalendarPermission = (typeof CALENDAR_PERMISSIONS)[number];
+
 /**
- * What the callback page posts (spec 7): `success`, and `error` (a message to show) when it failed. Checked
- * by the portal before it trusts a message, beside the origin check.
+ * What the callback page posts (spec 7): `success`, and `error` (a message to show) when it failed. Beyond the
+ * spec, a refusal also says why (`reason`) and, for permissions left unticked, which (`missing`), so that the
+ * portal says it in the user's language; `error` stays the server's English. Checked by the portal before it
+ * trusts a message, beside the origin check.
  */
 export const calendarConnectedMessage = type({
   type: `'${CALENDAR_CONNECTED}'`,
   success: "boolean",
   error: "string | null",
+  "reason?": type.enumerated(...CALENDAR_REFUSALS),
+  "missing?": type.enumerated(...CALENDAR_PERMISSIONS).array(),
 });
 export type CalendarConnectedMessage = typeof calendarConnectedMessage.infer;
 

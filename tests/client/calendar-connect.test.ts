@@ -1,7 +1,13 @@
 import { setupI18n } from "@lingui/core";
 import type { CalendarConnectFailure } from "@machines/calendar-connect.machine";
 import type { FailureFacts } from "@machines/failure";
-import { CALENDAR_CHANNEL, CALENDAR_CONNECTED, type CalendarStatus } from "@shared/calendar.schema";
+import {
+  CALENDAR_CHANNEL,
+  CALENDAR_CONNECTED,
+  type CalendarPermission,
+  type CalendarRefusal,
+  type CalendarStatus,
+} from "@shared/calendar.schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
 import { messages as polishMessages } from "../../locales/pl/signed-in.po";
@@ -140,12 +146,21 @@ describe("the calendar popup, as the app runs it", () => {
         type: CALENDAR_CONNECTED,
         success: false,
         error: "Calendar access was not granted",
+        reason: "missingPermissions",
+        missing: ["freeBusy"],
       });
       callback.close();
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(run.actor.getSnapshot().matches("idle")).toBe(true);
     });
-    expect(run.failures).toEqual([{ reason: "refused", message: "Calendar access was not granted" }]);
+    expect(run.failures).toEqual([
+      {
+        reason: "refused",
+        message: "Calendar access was not granted",
+        refusal: "missingPermissions",
+        missing: ["freeBusy"],
+      },
+    ]);
     // Leaving the authorization closed the popup the callback had not closed yet.
     expect(portal.popup.closes).toBe(1);
   });
@@ -209,13 +224,23 @@ describe("spec 8's words for a connect that failed", () => {
   const i18n = setupI18n({ locale: "en", messages: { en: {} } });
   const words = (failure: CalendarConnectFailure) => connectFailureWords(failure, i18n);
 
-  it("says the callback's spec 8 words in the interface language", () => {
+  it("says why the callback refused in the interface language, naming the permissions left unticked", () => {
     const polish = setupI18n({ locale: "pl", messages: { pl: polishMessages } });
-    expect(
-      connectFailureWords({ reason: "refused", message: "Authorization cancelled by user" }, polish),
-    ).toEqual({
-      title: "Autoryzacja anulowana przez użytkownika",
-    });
+    const refused = (refusal: CalendarRefusal, message: string, missing?: CalendarPermission[]) =>
+      connectFailureWords({ reason: "refused", message, refusal, missing }, polish).title;
+    expect(refused("cancelled", "Authorization cancelled by user")).toBe(
+      "Autoryzacja anulowana przez użytkownika",
+    );
+    expect(refused("stale", "This authorization expired or was already used. Please try again")).toBe(
+      "Ta autoryzacja wygasła lub została już użyta. Spróbuj ponownie",
+    );
+    expect(refused("unreachable", "Google could not be reached. Please try again in a moment")).toBe(
+      "Nie udało się połączyć z Google. Spróbuj ponownie za chwilę",
+    );
+    expect(refused("missingPermissions", "CallDesk needs permission to …", ["events", "freeBusy"])).toBe(
+      "CallDesk potrzebuje uprawnień do tworzenia, zmieniania i usuwania wydarzeń w Twoim kalendarzu i " +
+        "sprawdzania, kiedy Twój kalendarz jest zajęty. Połącz ponownie i zezwól na wszystkie wymagane uprawnienia",
+    );
   });
 
   it("has a title for each way it ends, and the server's reason when the connect URL failed", () => {
@@ -229,8 +254,15 @@ describe("spec 8's words for a connect that failed", () => {
     expect(words({ reason: "refused", message: "Calendar access was not granted" })).toEqual({
       title: "Calendar access was not granted",
     });
-    expect(words({ reason: "refused", message: "Authorization cancelled by user" })).toEqual({
+    expect(words({ reason: "refused", message: "…", refusal: "cancelled" })).toEqual({
       title: "Authorization cancelled by user",
+    });
+    expect(
+      words({ reason: "refused", message: "…", refusal: "missingPermissions", missing: ["freeBusy"] }),
+    ).toEqual({
+      title:
+        "CallDesk needs permission to see when your calendar is busy. Please connect again and allow every " +
+        "permission asked",
     });
     expect(words({ reason: "noAuthUrl", failure: { status: 503, code: "UNAVAILABLE" } })).toEqual({
       title: "Failed to get connect URL",

@@ -47,7 +47,8 @@ const EVENTS_SCOPE = CALENDAR_SCOPES[0].scope;
 const FREEBUSY_SCOPE = CALENDAR_SCOPES[1].scope;
 
 /** What the callback page posts, and the origin it posts to (read from the page's data block). */
-type PagePost = CalendarConnectedMessage & { origin: string; channel: string };
+/** The page's data block: the message its script posts, and where it posts it. */
+type PageData = { message: CalendarConnectedMessage; origin: string; channel: string };
 
 const statusOf = (server: TestServer, staff: SignedIn) =>
   server
@@ -68,7 +69,8 @@ async function openCallback(callbackUrl: string, cookie: string | null) {
   const response = await fetch(callbackUrl, { headers: cookie ? { cookie } : {} });
   const html = await response.text();
   const data = /<script type="application\/json" id="result">(.*?)<\/script>/s.exec(html)?.[1];
-  return { response, html, post: JSON.parse(data!) as PagePost };
+  const { message, origin, channel } = JSON.parse(data!) as PageData;
+  return { response, html, post: message, origin, channel };
 }
 
 /** The whole popup: connect, Google's consent as decided, the callback in the same browser. */
@@ -196,13 +198,8 @@ describe("with Google configured (the fake OAuth server)", () => {
     const exchangesBefore = fake.tokenRequests.length;
     const flow = await connectFlow(server, fake, staff);
     expect(flow.response.status).toBe(200);
-    expect(flow.post).toEqual({
-      type: CALENDAR_CONNECTED,
-      success: true,
-      error: null,
-      origin: server.url,
-      channel: CALENDAR_CHANNEL,
-    });
+    expect(flow.post).toEqual({ type: CALENDAR_CONNECTED, success: true, error: null });
+    expect(flow).toMatchObject({ origin: server.url, channel: CALENDAR_CHANNEL });
     expect(flow.html).toContain("Google Calendar is connected");
 
     // The page's one script runs by its hash, nothing else does; the popup keeps its opener.
@@ -261,7 +258,7 @@ describe("with Google configured (the fake OAuth server)", () => {
     expect(flow.post.success).toBe(true);
     const exchanges = fake.tokenRequests.length;
     const replay = await openCallback(flow.callbackUrl, flow.cookie);
-    expect(replay.post).toMatchObject({ success: false, error: STALE });
+    expect(replay.post).toMatchObject({ success: false, error: STALE, reason: "stale" });
 
     const other = await signUp(server);
     const late = await startConnect(server, other);
@@ -281,7 +278,7 @@ describe("with Google configured (the fake OAuth server)", () => {
     // B's browser (its own binding cookie, or none) cannot finish A's authorization.
     const bStarted = await startConnect(server, b);
     const stolen = await openCallback(callbackUrl, bStarted.cookie);
-    expect(stolen.post).toMatchObject({ success: false, error: OTHER_BROWSER });
+    expect(stolen.post).toMatchObject({ success: false, error: OTHER_BROWSER, reason: "otherBrowser" });
     expect((await statusOf(server, a)).connected).toBe(false);
     expect((await statusOf(server, b)).connected).toBe(false);
 
@@ -361,7 +358,9 @@ describe("with Google configured (the fake OAuth server)", () => {
     const flow = await connectFlow(server, fake, staff, { grant: [EVENTS_SCOPE] });
     expect(flow.post).toMatchObject({
       success: false,
-      error: missingPermissionMessage([CALENDAR_SCOPES[1].permission]),
+      error: missingPermissionMessage(["freeBusy"]),
+      reason: "missingPermissions",
+      missing: ["freeBusy"],
     });
     expect(flow.post.error).toContain("see when your calendar is busy");
     expect(await connectionRow(server, staff.user.businessId)).toBeNull();
@@ -371,14 +370,15 @@ describe("with Google configured (the fake OAuth server)", () => {
     expect(grant.revoked).toBe(true);
 
     const neither = await connectFlow(server, fake, staff, { grant: [] });
-    expect(neither.post.error).toBe(missingPermissionMessage(CALENDAR_SCOPES.map((s) => s.permission)));
+    expect(neither.post.error).toBe(missingPermissionMessage(["events", "freeBusy"]));
+    expect(neither.post).toMatchObject({ reason: "missingPermissions", missing: ["events", "freeBusy"] });
   });
 
   it("says the user cancelled when Google answers access_denied, and stores nothing", async () => {
     const staff = await signUp(server);
     const flow = await connectFlow(server, fake, staff, { deny: true });
     expect(new URL(flow.callbackUrl).searchParams.get("error")).toBe("access_denied");
-    expect(flow.post).toMatchObject({ type: CALENDAR_CONNECTED, success: false, error: CANCELLED });
+    expect(flow.post).toMatchObject({ type: CALENDAR_CONNECTED, success: false, error: CANCELLED, reason: "cancelled" });
     expect(flow.html).toContain(CANCELLED);
     expect(await connectionRow(server, staff.user.businessId)).toBeNull();
   });

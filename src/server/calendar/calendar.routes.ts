@@ -1,4 +1,6 @@
 import {
+  type CalendarPermission,
+  type CalendarRefusal,
   type CalendarStatus,
   calendarBusyList,
   calendarBusyQuery,
@@ -26,9 +28,10 @@ import {
 } from "./calendar-connection.repo";
 import { readCalendarBusy } from "./calendar-sync.repo";
 import { type ChannelStopping, stopRemovedChannel } from "./calendar-watch";
-import { callbackPage } from "./callback-page";
+import { type CallbackOutcome, callbackPage } from "./callback-page";
 import {
   authorizationUrl,
+  CALENDAR_SCOPES,
   emailOfIdToken,
   exchangeCode,
   GoogleOAuthError,
@@ -50,8 +53,10 @@ export const OTHER_BROWSER =
   "This authorization was started in another browser. Please try again from Settings";
 export const UNREACHABLE = "Google could not be reached. Please try again in a moment";
 export const NO_OFFLINE_ACCESS = "Google did not grant offline access. Please try again";
-export const missingPermissionMessage = (permissions: string[]) =>
-  `CallDesk needs permission to ${permissions.join(" and ")}. Please connect again and allow every permission asked`;
+export const missingPermissionMessage = (missing: readonly CalendarPermission[]) => {
+  const permissions = CALENDAR_SCOPES.filter((s) => missing.includes(s.key)).map((s) => s.permission);
+  return `CallDesk needs permission to ${permissions.join(" and ")}. Please connect again and allow every permission asked`;
+};
 
 /** The longest range GET /busy answers: a month view with the weeks around it. */
 const BUSY_RANGE_DAYS_MAX = 62;
@@ -85,8 +90,28 @@ async function statusOf(db: Executor, businessId: string, configured: boolean): 
   };
 }
 
-type Outcome = { success: true } | { success: false; error: string };
-const failed = (error: string): Outcome => ({ success: false, error });
+/** The English each refusal carries as spec 7's `error`, beside its reason (the portal words the reason). */
+const REFUSAL_TEXT: Record<Exclude<CalendarRefusal, "missingPermissions">, string> = {
+  cancelled: CANCELLED,
+  failed: FAILED,
+  stale: STALE,
+  otherBrowser: OTHER_BROWSER,
+  unreachable: UNREACHABLE,
+  noOfflineAccess: NO_OFFLINE_ACCESS,
+  notConfigured: NOT_CONFIGURED,
+};
+
+const failed = (reason: keyof typeof REFUSAL_TEXT): CallbackOutcome => ({
+  success: false,
+  error: REFUSAL_TEXT[reason],
+  reason,
+});
+const notPermitted = (missing: CalendarPermission[]): CallbackOutcome => ({
+  success: false,
+  error: missingPermissionMessage(missing),
+  reason: "missingPermissions",
+  missing,
+});
 
 /**
  * The business's Google Calendar connection (spec 3 "Calendar status", spec 7 "Calendar"): status, the
@@ -213,23 +238,23 @@ export function calendarRoutes(
     } catch (error) {
       if (!(error instanceof GoogleOAuthError)) throw error;
       logger.warn(`Google refused the calendar code of business ${businessId}: ${error.message}`);
-      return failed(error.unavailable ? UNREACHABLE : FAILED);
+      return failed(error.unavailable ? "unreachable" : "failed");
     }
     const dropGrant = () => revoke(google.revokeUrl, tokens.refresh_token ?? tokens.access_token, "refused");
     const missing = missingPermissions(tokens.scope);
     if (missing.length > 0) {
       await dropGrant();
-      return failed(missingPermissionMessage(missing));
+      return notPermitted(missing);
     }
     if (!tokens.refresh_token) {
       await dropGrant();
-      return failed(NO_OFFLINE_ACCESS);
+      return failed("noOfflineAccess");
     }
     const email = tokens.id_token ? emailOfIdToken(tokens.id_token) : null;
     if (!email) {
       logger.warn(`Google sent no e-mail with the calendar grant of business ${businessId}`);
       await dropGrant();
-      return failed(FAILED);
+      return failed("failed");
     }
     const now = clock();
     const replaced = await connectCalendar(db, {
@@ -266,25 +291,25 @@ export function calendarRoutes(
       const params = query instanceof type.errors ? {} : query;
       const boundState = getCookie(c, STATE_COOKIE);
       deleteCookie(c, STATE_COOKIE, stateCookie(secure(c)));
-      let outcome: Outcome;
+      let outcome: CallbackOutcome;
       try {
         const now = clock();
         const authorization = params.state
           ? await takeCalendarAuthorization(db, stateHashOf(params.state), now)
           : null;
-        if (params.error) outcome = failed(params.error === "access_denied" ? CANCELLED : FAILED);
-        else if (!authorization) outcome = failed(params.state ? STALE : FAILED);
-        else if (boundState !== params.state) outcome = failed(OTHER_BROWSER);
+        if (params.error) outcome = failed(params.error === "access_denied" ? "cancelled" : "failed");
+        else if (!authorization) outcome = failed(params.state ? "stale" : "failed");
+        else if (boundState !== params.state) outcome = failed("otherBrowser");
         // Signed out since (here, everywhere, or revoked for a replayed token): the browser may be someone
         // else's now. Sign-out deletes the session's authorizations too; this also covers a connect begun
         // while a sign-out was committing. Before the code is exchanged, so no tokens are issued.
-        else if (!(await sessionIsLive(db, authorization, now))) outcome = failed(STALE);
-        else if (!google) outcome = failed(NOT_CONFIGURED);
-        else if (!params.code) outcome = failed(FAILED);
+        else if (!(await sessionIsLive(db, authorization, now))) outcome = failed("stale");
+        else if (!google) outcome = failed("notConfigured");
+        else if (!params.code) outcome = failed("failed");
         else outcome = await finish(c, google, params.code, authorization.codeVerifier, authorization);
       } catch (error) {
         logger.error("The calendar callback failed", error);
-        outcome = failed(FAILED);
+        outcome = failed("failed");
       }
       return callbackPage(c, outcome, portalOrigin(c));
     },

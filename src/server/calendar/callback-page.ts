@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import { CALENDAR_CHANNEL, CALENDAR_CONNECTED, type CalendarConnectedMessage } from "@shared/calendar.schema";
+import {
+  CALENDAR_CHANNEL,
+  CALENDAR_CONNECTED,
+  type CalendarConnectedMessage,
+  type CalendarPermission,
+  type CalendarRefusal,
+} from "@shared/calendar.schema";
 import type { Context } from "hono";
 
 /*
@@ -10,7 +16,7 @@ import type { Context } from "hono";
 
 const SCRIPT = `(() => {
   const data = JSON.parse(document.getElementById("result").textContent);
-  const message = { type: data.type, success: data.success, error: data.error };
+  const message = data.message;
   try {
     if (window.opener) window.opener.postMessage(message, data.origin);
   } catch {}
@@ -38,6 +44,11 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** How the callback ended: connected, or refused with spec 7's English `error` and why (calendar.routes.ts). */
+export type CallbackOutcome =
+  | { success: true }
+  | { success: false; error: string; reason: CalendarRefusal; missing?: CalendarPermission[] };
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** JSON inside <script>: no "<" at all, so no "</script>" or "<!--" can close or bend the block. */
@@ -49,17 +60,11 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
  * stay open. Its opener policy is unsafe-none: this page follows Google's in the popup, and any other policy
  * would put it in a new browsing context group, away from the portal's window.
  */
-export function callbackPage(
-  c: Context,
-  outcome: { success: true } | { success: false; error: string },
-  portalOrigin: string,
-) {
-  const message: CalendarConnectedMessage = {
-    type: CALENDAR_CONNECTED,
-    success: outcome.success,
-    error: outcome.success ? null : outcome.error,
-  };
-  const data = { ...message, origin: portalOrigin, channel: CALENDAR_CHANNEL };
+export function callbackPage(c: Context, outcome: CallbackOutcome, portalOrigin: string) {
+  const message: CalendarConnectedMessage = outcome.success
+    ? { type: CALENDAR_CONNECTED, success: true, error: null }
+    : { type: CALENDAR_CONNECTED, ...outcome };
+  const data = { message, origin: portalOrigin, channel: CALENDAR_CHANNEL };
   const text = outcome.success
     ? "Google Calendar is connected. You can close this window."
     : `Google Calendar was not connected (${outcome.error}). You can close this window and try again from Settings.`;

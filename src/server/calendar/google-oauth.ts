@@ -1,3 +1,4 @@
+import type { CalendarPermission } from "@shared/calendar.schema";
 import { type } from "arktype";
 import type { GoogleConfig } from "../config";
 
@@ -17,14 +18,16 @@ const SIGN_IN_SCOPES = ["openid", "email"];
  */
 export const CALENDAR_SCOPES = [
   {
+    key: "events",
     scope: "https://www.googleapis.com/auth/calendar.events.owned",
     permission: "create, change and delete the events of your calendar",
   },
   {
+    key: "freeBusy",
     scope: "https://www.googleapis.com/auth/calendar.freebusy",
     permission: "see when your calendar is busy",
   },
-] as const;
+] as const satisfies readonly { key: CalendarPermission; scope: string; permission: string }[];
 
 export const REQUESTED_SCOPES = [...SIGN_IN_SCOPES, ...CALENDAR_SCOPES.map((s) => s.scope)];
 
@@ -174,8 +177,8 @@ export function emailOfIdToken(idToken: string): string | null {
  * The calendar permissions Google did not grant, by the `scope` of its token answer (granular consent lets
  * the user untick each one). An answer without `scope` granted what was asked (RFC 6749, 5.1).
  */
-export function missingPermissions(grantedScope: string | undefined): string[] {
+export function missingPermissions(grantedScope: string | undefined): CalendarPermission[] {
   if (grantedScope === undefined) return [];
   const granted = new Set(grantedScope.split(" "));
-  return CALENDAR_SCOPES.filter((s) => !granted.has(s.scope)).map((s) => s.permission);
+  return CALENDAR_SCOPES.filter((s) => !granted.has(s.scope)).map((s) => s.key);
 }

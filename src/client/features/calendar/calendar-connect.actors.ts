@@ -76,6 +76,8 @@ export const callbackListener = (host: PortalWindow) =>
           type: "authorization.result",
           success: data.success,
           error: data.error,
+          reason: data.reason,
+          missing: data.missing,
         };
         sendBack(result);
       };
