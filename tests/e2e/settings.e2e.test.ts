@@ -224,6 +224,29 @@ describe("Settings: company and call handling", () => {
     await page.context().close();
   });
 
+  it("a saved company name shows in the account menu at once, without a reload or a new session", async () => {
+    const page = await newPage();
+    const email = await signUp(page);
+    const settings = await openSettings(page);
+    const accountMenu = page.getByRole("button", { name: `Account menu for ${email}` });
+    const menu = page.getByRole("menu");
+    const oldName = await settings.getByLabel("Company name").inputValue();
+    await accountMenu.click();
+    await menu.getByText(oldName, { exact: true }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    const refreshes = countRequests(page, "POST", "/api/auth/refresh");
+    await settings.getByLabel("Company name").fill("Harbour Dental");
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    await accountMenu.click();
+    await menu.getByText("Harbour Dental", { exact: true }).waitFor();
+    expect(await menu.getByText(oldName, { exact: true }).count()).toBe(0);
+    expect(refreshes()).toBe(0);
+    await page.context().close();
+  });
+
   it("shows spec 5's messages, and a save the server refuses keeps every field as typed", async () => {
     const { page, key, settings } = await newSettingsWithPhone("+1 555 0100");
     await settings.getByText("+1 555 0100").first().waitFor();

@@ -11,6 +11,7 @@ import { useCheckedSave } from "../../components/use-checked-save";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
 import { companyQuery, saveCompany } from "../../lib/company-queries";
+import { useSessionActor } from "../session/session-context";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import {
@@ -33,6 +34,7 @@ export function SettingsForm({ company }: { company: Company }) {
   const { t, i18n } = useLingui();
   const api = useApi();
   const queryClient = useQueryClient();
+  const session = useSessionActor();
   const saved = useMemo(() => draftOf(company), [company]);
   const zones = useMemo(() => timezoneOptions(company.settings.timezone), [company.settings.timezone]);
   const [draft, setDraft] = useState(saved);
@@ -50,6 +52,10 @@ export function SettingsForm({ company }: { company: Company }) {
     send: (update: CompanyUpdateInput) => saveCompany(api, update),
     onSaved: (stored, sent: SettingsDraft) => {
       queryClient.setQueryData(companyQuery(api).queryKey, stored);
+      // The account menu names the business from the session's user, which only a sign-in would read again.
+      const user = session.getSnapshot().context.user;
+      if (user && user.businessName !== stored.name)
+        session.send({ type: "session.updateUser", user: { ...user, businessName: stored.name } });
       // The weekly hours and the timezone are the availability screen's too.
       void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
       setDraft((current) => (sameDraft(current, sent) ? draftOf(stored) : current));
