@@ -378,7 +378,12 @@ describe("with Google configured (the fake OAuth server)", () => {
     const staff = await signUp(server);
     const flow = await connectFlow(server, fake, staff, { deny: true });
     expect(new URL(flow.callbackUrl).searchParams.get("error")).toBe("access_denied");
-    expect(flow.post).toMatchObject({ type: CALENDAR_CONNECTED, success: false, error: CANCELLED, reason: "cancelled" });
+    expect(flow.post).toMatchObject({
+      type: CALENDAR_CONNECTED,
+      success: false,
+      error: CANCELLED,
+      reason: "cancelled",
+    });
     expect(flow.html).toContain(CANCELLED);
     expect(await connectionRow(server, staff.user.businessId)).toBeNull();
   });
