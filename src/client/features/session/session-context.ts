@@ -17,11 +17,3 @@ export function useSessionActor(): SessionActor {
 export function useSessionUser() {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.user);
 }
-
-/** Spec 3 "loading flag": true while the session is checked or being closed. */
-export function useSessionLoading() {
-  return useSelector(
-    useSessionActor(),
-    (snapshot) => snapshot.matches("checking") || snapshot.matches("signingOut"),
-  );
-}
