@@ -42,6 +42,7 @@ import { securityHeaders } from "./http/security-headers";
 import { loadSpa, spaRouter } from "./http/static-spa";
 import { assistantConnectionsRoutes } from "./integrations/assistant-connections.routes";
 import { createToolRunner } from "./integrations/tool-calls";
+import { createWebhookConnectionGate, WEBHOOK_PATHS } from "./integrations/webhook-connection";
 import { INTEGRATIONS_BASE_PATH, webhooksRoutes } from "./integrations/webhooks.routes";
 import { createLogger, type Logger } from "./logger";
 import { businessDeletionRoutes } from "./privacy/business-deletion.routes";
@@ -116,6 +117,9 @@ export function createApp(options: CreateAppOptions) {
     // Set on the response's headers: c.header() after the handler would rebuild the whole response.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  // Ahead of the body limit, which holds a body of unknown length until it has counted it all: a webhook for
+  // no connection is answered before any of its body (up to 4 MiB, unauthenticated) is read.
+  app.on("POST", WEBHOOK_PATHS, createWebhookConnectionGate(deps));
   app.use(
     "/api/*",
     requestBodyLimit(BODY_LIMIT_BYTES, {
@@ -170,7 +174,11 @@ export function createApp(options: CreateAppOptions) {
     if (error instanceof HTTPException && error.status < 500) {
       return failure(c, HTTP_EXCEPTION_CODES[error.status] ?? "VALIDATION", error.message || "Bad request");
     }
-    deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    // The client went away before its answer (Node's adapter aborts the request's signal then): in practice an
+    // upload cut off, its body's read failing with "aborted". Nothing went wrong here, and nobody reads the answer.
+    if (c.req.raw.signal.aborted)
+      deps.logger.debug(`${c.req.method} ${c.req.path}: the client went away (${String(error)})`);
+    else deps.logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return failure(c, "INTERNAL", "Something went wrong on our side");
   });
   return app;

@@ -1,5 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { rawRows } from "../../src/server/db/raw-rows";
 import {
   callOf,
@@ -46,6 +47,30 @@ const missedRows = async (staff: SignedIn) => {
   );
   return row!.n;
 };
+
+/**
+ * Posts the start of a body to `path` and sends no more (the length declared, or chunked when `length` is
+ * null): what the server answers meanwhile, the request left open until the test ends.
+ */
+const answerBeforeBody = (target: TestServer, path: string, length: number | null) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = httpRequest(new URL(path, target.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(length !== null && { "content-length": length }) },
+    });
+    onTestFinished(() => {
+      request.destroy();
+    });
+    request.on("error", reject);
+    request.on("response", async (response) => {
+      let text = "";
+      for await (const chunk of response) text += chunk;
+      resolve({ status: response.statusCode!, text });
+    });
+    request.write(`{"message":{"type":"end-of-call-report","summary":"${"x".repeat(64 * 1024)}`);
+  });
+
+const PLATFORM_BODY_LIMIT = 4 * 1024 * 1024;
 
 const deliveriesOf = async (staff: SignedIn) => (await listConnections(server, staff))[0]!.recentDeliveries;
 
@@ -253,6 +278,22 @@ describe("Vapi server messages", () => {
       "message.artifact.messages": Array(4300).fill(said),
     });
     expect((await deliverVapi(server, vapi, tooLarge)).status).toBe(413);
+  });
+
+  it("answers a delivery for no connection before its body has arrived, its length declared or not", async () => {
+    const staff = await signUp(server);
+    const retell = await connectRetell(server, staff);
+    const body = fixtureText("vapi", "end-of-call-report");
+    const whole = await deliver(server, "vapi", crypto.randomUUID(), body, { authorization: "Bearer x" });
+    expect(whole.status).toBe(404);
+    const unknown = { status: 404, text: await whole.text() };
+    for (const path of [
+      `/api/integrations/vapi/${crypto.randomUUID()}`,
+      `/api/integrations/vapi/${retell._id}`,
+      `/api/integrations/retell/${crypto.randomUUID()}/tools/find_free_slots`,
+    ])
+      for (const length of [PLATFORM_BODY_LIMIT, null])
+        expect(await answerBeforeBody(server, path, length), `${path} ${length}`).toEqual(unknown);
   });
 
   it("answers a message it cannot read with 400 naming the field, and stores nothing of it", async () => {
@@ -490,6 +531,41 @@ describe("both platforms", () => {
       expect(lines.join("\n")).not.toContain("pw@");
     } finally {
       warn.mockRestore();
+      await logging.close();
+    }
+  });
+
+  it("logs a delivery whose sender went away mid-body at debug, not as an error", async () => {
+    // Spied before the server starts: its logger holds on to the console's functions.
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logging = await startTestServer({ env: { LOG_LEVEL: "debug" } });
+    try {
+      const staff = await signUp(logging);
+      const vapi = await connectVapi(logging, staff);
+      const path = `/api/integrations/vapi/${vapi._id}`;
+      for (const length of [PLATFORM_BODY_LIMIT, null]) {
+        const logged = new Promise<string>((resolve) => {
+          for (const spy of [debug, error])
+            spy.mockImplementation((line: unknown) => {
+              if (String(line).includes(path)) resolve(String(line));
+            });
+        });
+        const request = httpRequest(new URL(path, logging.url), {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${vapi.secret}`,
+            ...(length !== null && { "content-length": length }),
+          },
+        });
+        request.on("error", () => {});
+        request.write("{", () => request.destroy());
+        expect(await logged).toMatch(/ DEBUG POST .+: the client went away \(Error: aborted\)$/);
+      }
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      debug.mockRestore();
+      error.mockRestore();
       await logging.close();
     }
   });

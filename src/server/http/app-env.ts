@@ -1,6 +1,7 @@
 import type { Clock } from "../clock";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
+import type { WebhookConnection } from "../integrations/assistant-connections.repo";
 import type { Logger } from "../logger";
 
 /** What every router and middleware is built from; passed in, never imported as a singleton. */
@@ -24,6 +25,14 @@ export type AssistantContext = { keyId: string; businessId: string; timezone: st
  */
 export type AssistantClaim = AssistantContext & { keyHash: string };
 
+/** The connection a voice platform's webhook names, found before its body is read (webhook-connection.ts). */
+export type WebhookContext = { connectionId: string; connection: WebhookConnection };
+
 export type AppEnv = {
-  Variables: { auth: AuthContext; assistant: AssistantContext; assistantClaim: AssistantClaim };
+  Variables: {
+    auth: AuthContext;
+    assistant: AssistantContext;
+    assistantClaim: AssistantClaim;
+    webhook: WebhookContext;
+  };
 };

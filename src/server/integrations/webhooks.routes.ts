@@ -10,14 +10,12 @@ import { DEFAULT_LANGUAGE, isLanguageCode } from "@shared/languages";
 import type { Type } from "arktype";
 import type { Context } from "hono";
 import { createTokenCipher } from "../calendar/token-cipher";
-import { createStatementBatcher } from "../db/statement-batcher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { MAX_JSON_DEPTH, nestsTooDeeply } from "../http/json-depth";
-import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import { findConnectionsForWebhook, type WebhookConnection } from "./assistant-connections.repo";
+import type { WebhookConnection } from "./assistant-connections.repo";
 import { createDeliveryRecorder, type Delivery } from "./deliveries.repo";
 import type { DeliveryRefusal } from "./delivery-refusal";
 import { clip, type DeliveryAction, type DeliveryNotes } from "./platform-report";
@@ -36,7 +34,6 @@ import { retellSignatureProblem, vapiSignatureProblem } from "./webhook-signatur
 
 export const INTEGRATIONS_BASE_PATH = "/api/integrations";
 
-const NO_CONNECTION = "No such connection";
 const NOT_JSON: DeliveryRefusal = { code: "not_json", reason: "The request body is not valid JSON" };
 const TOO_DEEP: DeliveryRefusal = {
   code: "unreadable_payload",
@@ -54,38 +51,32 @@ const unreadable = (error: Refusal): DeliveryRefusal => ({
 
 /**
  * The voice platforms' webhooks: `POST /api/integrations/vapi/:id` and `/retell/:id`, `:id` a connection the
- * owner made in Settings. The signature (or secret) is checked against the raw body before anything is
- * parsed; each delivery then goes through the calls writer, once per (platform, call id, event). The
- * platforms' tool calls come the same way (Vapi's on its server URL, Retell's on `/retell/:id/tools/:tool`)
- * and are answered by the tool runner (tool-calls.ts), once per tool call (tool-call-answerer.ts).
+ * owner made in Settings, found before the body is read (webhook-connection.ts). The signature (or secret) is
+ * checked against the raw body before anything is parsed; each delivery then goes through the calls writer,
+ * once per (platform, call id, event). The platforms' tool calls come the same way (Vapi's on its server URL,
+ * Retell's on `/retell/:id/tools/:tool`) and are answered by the tool runner (tool-calls.ts), once per tool call
+ * (tool-call-answerer.ts).
  */
 export function webhooksRoutes(
   deps: Pick<AppDeps, "db" | "clock" | "logger" | "config">,
   guards: RouteGuards,
   runTool: ToolRunner,
 ) {
-  const { db, clock, logger } = deps;
+  const { clock, logger } = deps;
   const router = new ApiRouter(INTEGRATIONS_BASE_PATH, guards);
   const cipher = createTokenCipher(deps.config.calendarTokenKey);
   const deliveries = createDeliveryRecorder(deps);
   const answerToolCall = createToolCallAnswerer(deps, runTool, deliveries);
-  // Deliveries arriving together look their connections up with one statement.
-  const findConnection = createStatementBatcher<string, WebhookConnection | null>(async (ids) => {
-    const found = await findConnectionsForWebhook(db, [...new Set(ids)]);
-    return ids.map((id) => found.get(id) ?? null);
-  });
 
   /**
-   * The connection a delivery is for, once its signature (or secret) is checked against the raw body; a
-   * Refusal (404, 401) otherwise, the refusal recorded on the connection.
+   * The connection a delivery is for (the gate found it, 404 when none: webhook-connection.ts), once its
+   * signature (or secret) is checked against the raw body; a Refusal (401) otherwise, the refusal recorded on the
+   * connection.
    */
   const authenticate = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
-    const connectionId = readIdParam(c, NO_CONNECTION);
+    const { connectionId, connection } = c.get("webhook");
     const rawBody = await c.req.text();
     const receivedAt = clock();
-    const connection = await findConnection(connectionId);
-    // Another platform's connection is as unknown as none: the answer tells nothing of what exists.
-    if (!connection || connection.provider !== provider) throw new Refusal("NOT_FOUND", NO_CONNECTION);
     const base: Delivery = {
       connectionId,
       businessId: connection.businessId,
