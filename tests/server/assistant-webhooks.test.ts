@@ -17,7 +17,7 @@ import {
 } from "../support/platform-deliveries";
 import { type SignedIn, signUp } from "../support/server-accounts";
 import { MINUTE, SECOND } from "../support/server-clock";
-import { readEnvelope, serverForFile, startTestServer } from "../support/server-harness";
+import { readEnvelope, serverForFile, startTestServer, type TestServer } from "../support/server-harness";
 import { statementsDuring } from "../support/statement-count";
 
 const server = serverForFile();
