@@ -6,6 +6,7 @@ import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/cal
 import { rawRows } from "../../src/server/db/raw-rows";
 import { CALL_STATUSES, type CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
+import { bulkCall } from "../support/server-calls";
 import { openTestDatabase, type TestDatabase } from "../support/server-database";
 import { expectSamePage, expectTrueCounts } from "../support/true-counts";
 
@@ -37,19 +38,8 @@ function randomInstant(): number {
   }
 }
 
-const call = (externalId: string, startedAt: number, status: CallStatus): BulkCall => ({
-  externalId,
-  callerNumber: "+1 555 0100",
-  callerName: null,
-  startedAt: new Date(startedAt),
-  status,
-  durationSeconds: 30,
-  outcome: null,
-  summary: null,
-  transcript: [],
-  recordingUrl: null,
-  serviceName: null,
-});
+const call = (externalId: string, startedAt: number, status: CallStatus) =>
+  bulkCall({ externalId, startedAt: new Date(startedAt), status, durationSeconds: 30 });
 
 async function expected(
   status: CallStatus | null,

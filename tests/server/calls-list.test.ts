@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type BulkCall, insertCallsBulk } from "../../src/server/calls/calls-write.repo";
+import { insertCallsBulk } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { GZIP_FROM_BYTES } from "../../src/server/http/respond";
 import type { CallList, CallReportResult, CallStatus } from "../../src/shared/calls.schema";
 import { seededRandom } from "../support/seeded-random";
 import { signUp } from "../support/server-accounts";
-import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
+import { bulkCall, createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { readEnvelope, serverForFile } from "../support/server-harness";
 import { expectTrueCounts } from "../support/true-counts";
 
@@ -33,19 +33,8 @@ const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 9, minute)).toISOSt
 const newestFirst = (a: { startedAt: string; id: string }, b: { startedAt: string; id: string }) =>
   b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id);
 
-const bulkCall = (externalId: string, minute: number, status: CallStatus): BulkCall => ({
-  externalId,
-  callerNumber: "+1 555 0100",
-  callerName: null,
-  startedAt: new Date(at(minute)),
-  status,
-  durationSeconds: 60,
-  outcome: null,
-  summary: null,
-  transcript: [],
-  recordingUrl: null,
-  serviceName: null,
-});
+const callAt = (externalId: string, minute: number, status: CallStatus) =>
+  bulkCall({ externalId, startedAt: new Date(at(minute)), status });
 
 describe("newest-first order and exact counts", () => {
   it("orders by start time, ties by id, whatever order the reports arrive in", async () => {
@@ -121,14 +110,14 @@ describe("bulk loads", () => {
   it("inserts in order or not, skips known externalIds, and leaves counts exact", async () => {
     const { staff, businessId } = await tenant();
     const statuses: CallStatus[] = ["completed", "missed", "failed"];
-    const first = Array.from({ length: 30 }, (_, i) => bulkCall(`b-${i}`, i, statuses[i % 3]!));
+    const first = Array.from({ length: 30 }, (_, i) => callAt(`b-${i}`, i, statuses[i % 3]!));
     expect(await insertCallsBulk(server.db, businessId, first, server.clock())).toEqual({ inserted: 30 });
     await expectTrueCounts(server.db, businessId);
     // Older calls and duplicates.
     const more = [
-      bulkCall("b-3", 3, "completed"),
-      bulkCall("older", -5, "missed"),
-      bulkCall("newer", 40, "failed"),
+      callAt("b-3", 3, "completed"),
+      callAt("older", -5, "missed"),
+      callAt("newer", 40, "failed"),
     ];
     expect(await insertCallsBulk(server.db, businessId, more, server.clock())).toEqual({ inserted: 2 });
     await expectTrueCounts(server.db, businessId);
@@ -236,7 +225,7 @@ describe("compression", () => {
   it("gzips an answer too big for TCP's first flight, and sends a page of ten as it is", async () => {
     const { staff, businessId } = await tenant();
     const calls = Array.from({ length: 100 }, (_, i) => ({
-      ...bulkCall(`z-${i}`, i, "completed"),
+      ...callAt(`z-${i}`, i, "completed"),
       summary: `A caller asked about appointment ${i} and the opening hours over the holidays.`,
     }));
     await insertCallsBulk(server.db, businessId, calls, server.clock());

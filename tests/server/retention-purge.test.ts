@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { insertBookings } from "../../src/server/bookings/bookings-write.repo";
-import { type BulkCall, insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
+import { insertCallsBulk, purgeCalls } from "../../src/server/calls/calls-write.repo";
 import { rawRows } from "../../src/server/db/raw-rows";
 import { retentionCuts } from "../../src/server/privacy/retention-cuts";
 import { purgeBusinessRetention, RETENTION_BATCH } from "../../src/server/privacy/retention-purge";
@@ -11,7 +11,7 @@ import type { DashboardStats } from "../../src/shared/dashboard.schema";
 import type { PrivacySettings, RetentionPreview } from "../../src/shared/privacy.schema";
 import { type SignedIn, signIn, signUp } from "../support/server-accounts";
 import { bulkBooking, SYSTEM_ACTOR } from "../support/server-bookings";
-import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
+import { bulkCall, createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { createTestClock, DAY } from "../support/server-clock";
 import { serverForFile } from "../support/server-harness";
 import { expectTrueCounts } from "../support/true-counts";
@@ -208,18 +208,14 @@ describe("the hourly retention purge", () => {
   it("purges in statements of at most RETENTION_BATCH rows until nothing due is left", async () => {
     const staff = await signUp(server);
     const { businessId } = staff.user;
-    const old = (i: number): BulkCall => ({
-      externalId: `bulk-${i}`,
-      callerNumber: "+1 555 0100",
-      callerName: null,
-      startedAt: new Date(ago(200).getTime() + i * 60_000),
-      status: i % 3 === 0 ? "missed" : "completed",
-      durationSeconds: 60,
-      outcome: null,
-      ...CONTENT,
-      transcript: [...CONTENT.transcript],
-      serviceName: null,
-    });
+    const old = (i: number) =>
+      bulkCall({
+        externalId: `bulk-${i}`,
+        startedAt: new Date(ago(200).getTime() + i * 60_000),
+        status: i % 3 === 0 ? "missed" : "completed",
+        ...CONTENT,
+        transcript: [...CONTENT.transcript],
+      });
     await insertCallsBulk(
       server.db,
       businessId,
@@ -269,19 +265,7 @@ describe("the hourly retention purge", () => {
     await insertCallsBulk(
       server.db,
       businessId,
-      [1, 2, 3].map((i) => ({
-        externalId: `gone-${i}`,
-        callerNumber: "+1 555 0100",
-        callerName: null,
-        startedAt: ago(200 - i),
-        status: "completed",
-        durationSeconds: 60,
-        outcome: null,
-        summary: null,
-        transcript: [],
-        recordingUrl: null,
-        serviceName: null,
-      })),
+      [1, 2, 3].map((i) => bulkCall({ externalId: `gone-${i}`, startedAt: ago(200 - i) })),
       clock(),
     );
     // Ended 50, 45 and 40 days ago: the purge takes them in that order, two a batch.

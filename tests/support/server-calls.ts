@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import type { BulkCall } from "../../src/server/calls/calls-write.repo";
 import type { CreatedAssistantKey } from "../../src/shared/assistant.schema";
 import type { CallList, CallReport } from "../../src/shared/calls.schema";
 import type { ApiEnvelope } from "../../src/shared/envelope";
@@ -35,3 +36,17 @@ export const reportCall = (
 export async function listCalls(server: TestServer, staff: SignedIn, query = ""): Promise<CallList> {
   return dataOf<CallList>(await server.request(`/api/calls${query}`, { accessToken: staff.accessToken }));
 }
+
+/** A row for insertCallsBulk: a completed one-minute call from +1 555 0100, with no content; override the rest. */
+export const bulkCall = (call: Pick<BulkCall, "externalId" | "startedAt"> & Partial<BulkCall>): BulkCall => ({
+  callerNumber: "+1 555 0100",
+  callerName: null,
+  status: "completed",
+  durationSeconds: 60,
+  outcome: null,
+  summary: null,
+  transcript: [],
+  recordingUrl: null,
+  serviceName: null,
+  ...call,
+});
