@@ -33,6 +33,19 @@ const { connected, connectionOf, connectionUntil, allDelivered } = serverCalenda
 
 const at = (iso: string) => new Date(iso).toISOString();
 
+/** Staff move the booking to `startTime`: pending again, outside hours allowed. */
+const staffMove = (practice: Practice, bookingId: string, startTime: string) =>
+  staffPut(server, practice.staff, bookingId, { status: "pending", startTime, outsideHours: true });
+
+/** The scheduler's run a minute on, until all is delivered (Google back after an outage): Google's calls before it. */
+async function nextRunDelivered(practice: Practice) {
+  const since = fake.calls().length;
+  server.clock.advance(MINUTE);
+  await server.runDue();
+  await allDelivered(practice);
+  return since;
+}
+
 /**
  * The calls that changed the calendar's events (from the `since`-th call on), as `METHOD /eventId` or an insert;
  * not the push channel's watch, which the scheduler opens whenever its tick comes.
@@ -90,11 +103,7 @@ describe("Bookings → Google Calendar", () => {
       extendedProperties: { private: { calldeskBookingId: booked._id } },
     });
     const moved = at("2026-03-04T11:30:00-05:00");
-    await staffPut(server, practice.staff, booked._id, {
-      status: "pending",
-      startTime: moved,
-      outsideHours: true,
-    });
+    await staffMove(practice, booked._id, moved);
     await staffPut(server, practice.staff, booked._id, { status: "confirmed" });
     await allDelivered(practice);
     expect(fake.live(practice.calendarId)).toEqual([
@@ -241,19 +250,12 @@ describe("Bookings → Google Calendar", () => {
     try {
       // Staff move it twice while the backfill waits for Google: its two changes come after it.
       for (const time of ["2026-03-19T11:00:00-04:00", "2026-03-19T12:00:00-04:00"])
-        await staffPut(server, practice.staff, booked._id, {
-          status: "pending",
-          startTime: at(time),
-          outsideHours: true,
-        });
+        await staffMove(practice, booked._id, at(time));
       await connectionUntil(practice.businessId, (c) => c.attempts >= 1);
     } finally {
       fake.outage(false);
     }
-    const since = fake.calls().length;
-    server.clock.advance(MINUTE);
-    await server.runDue();
-    await allDelivered(practice);
+    const since = await nextRunDelivered(practice);
     expect(writes(practice.calendarId, since)).toEqual(["POST (insert)"]);
     expect(fake.live(practice.calendarId)).toEqual([
       expect.objectContaining({
@@ -454,11 +456,7 @@ describe("Bookings → Google Calendar", () => {
     try {
       booked = await staffBooking(server, practice, "Outage", "2026-03-10T09:00:00-04:00");
       const moved = at("2026-03-11T09:00:00-04:00");
-      await staffPut(server, practice.staff, booked._id, {
-        status: "pending",
-        startTime: moved,
-        outsideHours: true,
-      });
+      await staffMove(practice, booked._id, moved);
       await staffPut(server, practice.staff, booked._id, { status: "confirmed" });
       await staffBooking(server, practice, "Second", "2026-03-12T09:00:00-04:00");
       await connectionUntil(practice.businessId, (c) => c.attempts >= 1);
@@ -473,10 +471,7 @@ describe("Bookings → Google Calendar", () => {
     } finally {
       fake.outage(false);
     }
-    const since = fake.calls().length;
-    server.clock.advance(MINUTE);
-    await server.runDue();
-    await allDelivered(practice);
+    const since = await nextRunDelivered(practice);
     const id = eventIdOf(booked._id);
     expect(writes(practice.calendarId, since)).toEqual([
       "POST (insert)",
