@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   browserForFile,
   callReport,
-  countRequests,
   expectNoAxeViolations,
-  pressTwice,
+  expectOneSaveOfDoublePress,
+  failPuts,
   reportCallOk,
   signIn,
   signUp,
@@ -70,15 +70,7 @@ describe("Settings → Data protection", () => {
     await form.getByLabel("Days to keep customers' details").fill("365");
 
     // The server fails once: the alert says so and everything typed stays.
-    await page.route("**/api/privacy/settings", (route) =>
-      route.request().method() === "PUT"
-        ? route.fulfill({
-            status: 500,
-            contentType: "application/json",
-            body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Down" } }),
-          })
-        : route.fallback(),
-    );
+    await failPuts(page, "**/api/privacy/settings", "Down");
     await save(form);
     await toast(page, "Failed to update settings").waitFor();
     await form.getByText("Your changes could not be saved").waitFor();
@@ -142,11 +134,8 @@ describe("Settings → Data protection", () => {
     await signUp(page);
     const form = await openCard(page);
     await flip(form, "Record calls");
-    const saves = countRequests(page, "PUT", "/api/privacy/settings");
-    await pressTwice(form.getByRole("button", { name: "Save data protection" }));
-    await toast(page, "Settings updated successfully").waitFor();
-    await expect.poll(() => form.getByText("Unsaved changes").count()).toBe(0);
-    expect(saves()).toBe(1);
+    const button = form.getByRole("button", { name: "Save data protection" });
+    await expectOneSaveOfDoublePress(page, form, button, "/api/privacy/settings");
     await page.context().close();
   });
 

@@ -6,11 +6,11 @@ import { describe, expect, inject, it } from "vitest";
 import {
   browserForFile,
   builtFileOf,
-  countRequests,
   createService,
+  expectOneSaveOfDoublePress,
+  failPuts,
   focusedControl,
   holdRequests,
-  pressTwice,
   signUp,
   signUpWithKey,
   staffApi,
@@ -372,15 +372,7 @@ describe("Settings: company and call handling", () => {
 
   it("says to try again once when a save fails, not in the failure and again after it", async () => {
     const { page, settings } = await newSettings();
-    await page.route("**/api/company/me", (route) =>
-      route.request().method() === "PUT"
-        ? route.fulfill({
-            status: 500,
-            contentType: "application/json",
-            body: JSON.stringify({ success: false, error: { code: "INTERNAL", message: "Internal error" } }),
-          })
-        : route.fallback(),
-    );
+    await failPuts(page, "**/api/company/me", "Internal error");
     await settings.getByLabel("Greeting").fill("Good morning!");
     await save(settings);
     const alert = settings.getByRole("alert").filter({ hasText: "Your changes could not be saved" });
@@ -396,11 +388,8 @@ describe("Settings: company and call handling", () => {
   it("sends one save for a double press on Save", async () => {
     const { page, settings } = await newSettings();
     await settings.getByLabel("Greeting").fill("Hello twice?");
-    const saves = countRequests(page, "PUT", "/api/company/me");
-    await pressTwice(settings.getByRole("button", { name: "Save settings" }));
-    await toast(page, "Settings updated successfully").waitFor();
-    await expect.poll(() => settings.getByText("Unsaved changes").count()).toBe(0);
-    expect(saves()).toBe(1);
+    const button = settings.getByRole("button", { name: "Save settings" });
+    await expectOneSaveOfDoublePress(page, settings, button, "/api/company/me");
     await page.context().close();
   });
 

@@ -160,6 +160,27 @@ export const focusedControl = (page: Page) =>
 export const toast = (page: Page, text: string) =>
   page.locator("[data-scope=toast]").getByText(text, { exact: true });
 
+/** A double press on a settings form's save `button` sends one PUT to `path`, and the form ends saved. */
+export async function expectOneSaveOfDoublePress(page: Page, form: Locator, button: Locator, path: string) {
+  const saves = countRequests(page, "PUT", path);
+  await pressTwice(button);
+  await toast(page, "Settings updated successfully").waitFor();
+  await expect.poll(() => form.getByText("Unsaved changes").count()).toBe(0);
+  expect(saves()).toBe(1);
+}
+
+/** PUTs to `url` answer 500 with the API's INTERNAL error, worded `message`, until unrouted; other methods pass. */
+export const failPuts = (page: Page, url: string, message: string) =>
+  page.route(url, (route) =>
+    route.request().method() === "PUT"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ success: false, error: { code: "INTERNAL", message } }),
+        })
+      : route.fallback(),
+  );
+
 /**
  * The open dialog, once it has taken the focus. The dialog moves the focus to its first field a frame after it
  * shows; a fill in between types into whichever field has the focus then (on a loaded machine, the wrong one).
