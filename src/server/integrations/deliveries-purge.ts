@@ -1,7 +1,7 @@
 import type { Database } from "../db/database";
 import { inBatches } from "../db/in-batches";
 import type { Logger } from "../logger";
-import type { ScheduledJob } from "../scheduler/scheduler";
+import { hourlyPurgeJob, type ScheduledJob } from "../scheduler/scheduler";
 import { purgeAcceptedDeliveries } from "./deliveries.repo";
 import { purgeToolCallAnswers } from "./tool-call-answers.repo";
 
@@ -30,11 +30,9 @@ export async function purgeOldDeliveries(
 
 /** Hourly, once among all instances. */
 export function deliveriesPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
-  return {
+  return hourlyPurgeJob(deps, {
     name: "assistant-deliveries-purge",
-    scope: "shared",
-    everyMs: HOUR_MS,
-    run: async (now) =>
-      deps.logger.debug("Assistant deliveries purged", await purgeOldDeliveries(deps.db, now)),
-  };
+    logAs: "Assistant deliveries purged",
+    purge: purgeOldDeliveries,
+  });
 }

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
-import type { ScheduledJob } from "../scheduler/scheduler";
+import { hourlyPurgeJob, type ScheduledJob } from "../scheduler/scheduler";
 import { purgeDeliveredOutbox } from "../telegram/telegram-delivery.repo";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -15,20 +15,19 @@ const PURGE_BATCH = 1_000;
  * none is left.
  */
 export function outboxPurgeJob(deps: { db: Database; logger: Logger }): ScheduledJob {
-  return {
+  return hourlyPurgeJob(deps, {
     name: "outbox-purge",
-    scope: "shared",
-    everyMs: HOUR_MS,
-    run: async (now) => {
+    logAs: "Outbox purge",
+    purge: async (db, now) => {
       const before = new Date(now.getTime() - OUTBOX_KEEP_DAYS * 24 * HOUR_MS);
       const deleted = { rows: 0, buttons: 0 };
       for (let batch = PURGE_BATCH; batch === PURGE_BATCH; ) {
-        const purged = await purgeDeliveredOutbox(deps.db, before, PURGE_BATCH);
+        const purged = await purgeDeliveredOutbox(db, before, PURGE_BATCH);
         batch = purged.rows;
         deleted.rows += purged.rows;
         deleted.buttons += purged.buttons;
       }
-      deps.logger.debug("Outbox purge", deleted);
+      return deleted;
     },
-  };
+  });
 }

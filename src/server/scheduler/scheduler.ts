@@ -33,6 +33,24 @@ export type Scheduler = {
 
 export const DEFAULT_LEASE_MS = 15 * 60_000;
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A purge run hourly, once among all instances: `purge` deletes what is past at `now` and answers what it
+ * deleted, logged (debug) after `logAs`.
+ */
+export function hourlyPurgeJob(
+  deps: { db: Database; logger: Logger },
+  job: { name: string; logAs: string; purge: (db: Database, now: Date) => Promise<unknown> },
+): ScheduledJob {
+  return {
+    name: job.name,
+    scope: "shared",
+    everyMs: HOUR_MS,
+    run: async (now) => deps.logger.debug(job.logAs, await job.purge(deps.db, now)),
+  };
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
