@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import {
   browserForFile,
   builtFileOf,
+  countRequests,
   createService,
   expectOneSaveOfDoublePress,
   failPuts,
