@@ -10,7 +10,7 @@ import { insertServices } from "../../src/server/services/services.repo";
 import type { AssistantConfig, AssistantKey } from "../../src/shared/assistant.schema";
 import type { CallDetail, CallReport, CallReportResult } from "../../src/shared/calls.schema";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { expectOwnOriginStaffOnly, type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf, listCalls, reportCall } from "../support/server-calls";
 import { MINUTE, SECOND } from "../support/server-clock";
 import { readEnvelope, serverForFile } from "../support/server-harness";
@@ -69,13 +69,7 @@ describe("assistant keys (staff)", () => {
 
   it("keeps key management to signed-in staff of the app's own origin, and names to 1–100 characters", async () => {
     const staff = await signUp(server);
-    expect((await server.request("/api/assistant/keys")).status).toBe(401);
-    const foreign = await server.request("/api/assistant/keys", {
-      json: { name: "Evil" },
-      accessToken: staff.accessToken,
-      origin: "https://evil.example",
-    });
-    expect(foreign.status).toBe(403);
+    await expectOwnOriginStaffOnly(server, staff, "/api/assistant/keys", "POST", { name: "Evil" });
     const empty = await server.request("/api/assistant/keys", {
       json: { name: "" },
       accessToken: staff.accessToken,

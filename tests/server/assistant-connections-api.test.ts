@@ -19,7 +19,7 @@ import {
   fixtureWith,
   listConnections,
 } from "../support/platform-deliveries";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { expectOwnOriginStaffOnly, type SignedIn, signUp } from "../support/server-accounts";
 import { dataOf } from "../support/server-calls";
 import { SECOND } from "../support/server-clock";
 import { readEnvelope, serverForFile } from "../support/server-harness";
@@ -134,13 +134,7 @@ describe("voice platform connections (staff)", () => {
     expect((await send(other, "POST", `/${vapi._id}/rotate-secret`, {})).status).toBe(404);
     expect((await send(other, "DELETE", `/${vapi._id}`)).status).toBe(404);
     expect((await send(owner, "DELETE", "/not-a-uuid")).status).toBe(404);
-    expect((await server.request("/api/assistant-connections")).status).toBe(401);
-    const foreign = await server.request("/api/assistant-connections", {
-      json: { provider: "vapi" },
-      accessToken: owner.accessToken,
-      origin: "https://evil.example",
-    });
-    expect(foreign.status).toBe(403);
+    await expectOwnOriginStaffOnly(server, owner, "/api/assistant-connections", "POST", { provider: "vapi" });
     expect((await deliverVapi(server, vapi, STATUS_UPDATE)).status).toBe(200);
   });
 

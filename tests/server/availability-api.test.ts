@@ -12,7 +12,7 @@ import {
   type Slot,
 } from "../../src/shared/availability.schema";
 import { defaultWeeklySchedule, weeklyScheduleOf } from "../../src/shared/weekly-schedule";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { expectOwnOriginStaffOnly, type SignedIn, signUp } from "../support/server-accounts";
 import { createAssistantKey, dataOf } from "../support/server-calls";
 import { readEnvelope, serverForFile } from "../support/server-harness";
 
@@ -189,14 +189,7 @@ describe("GET and PUT /api/availability", () => {
 
   it("is for signed-in staff of the app's own origin", async () => {
     const staff = await signUp(server);
-    expect((await server.request("/api/availability")).status).toBe(401);
-    const foreign = await server.request("/api/availability", {
-      method: "PUT",
-      json: valid,
-      accessToken: staff.accessToken,
-      origin: "https://evil.example",
-    });
-    expect(foreign.status).toBe(403);
+    await expectOwnOriginStaffOnly(server, staff, "/api/availability", "PUT", valid);
     expect((await getAvailability(staff)).weeklySchedule).toEqual(defaultWeeklySchedule());
   });
 });

@@ -7,7 +7,7 @@ import { maxWaitTimeOf, toggleWorkingDay } from "../../src/shared/company-form-r
 import { type CompanyRule, companyRefusals } from "../../src/shared/company-refusals";
 import { isTimezone, SPEC_TIMEZONES, timezoneOptions } from "../../src/shared/company-timezones";
 import { weeklyScheduleOf } from "../../src/shared/weekly-schedule";
-import { type SignedIn, signUp } from "../support/server-accounts";
+import { expectOwnOriginStaffOnly, type SignedIn, signUp } from "../support/server-accounts";
 import { assistantBookingOf, bookAsAssistant, errorOf, openPractice } from "../support/server-bookings";
 import { createAssistantKey, dataOf } from "../support/server-calls";
 import { serverForFile } from "../support/server-harness";
@@ -213,14 +213,7 @@ describe("PUT /api/company/me", () => {
 
   it("is for signed-in staff of the app's own origin", async () => {
     const staff = await signUp(server);
-    expect((await server.request("/api/company/me")).status).toBe(401);
-    const foreign = await server.request("/api/company/me", {
-      method: "PUT",
-      json: ACME,
-      accessToken: staff.accessToken,
-      origin: "https://evil.example",
-    });
-    expect(foreign.status).toBe(403);
+    await expectOwnOriginStaffOnly(server, staff, "/api/company/me", "PUT", ACME);
   });
 
   describe("spec 5's rules, each a 400 naming the field that changes nothing", () => {

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { SessionUser } from "../../src/shared/auth.schema";
 import { accessTokenOf, type Requester, readEnvelope, refreshCookieOf } from "./server-harness";
 
@@ -31,4 +32,25 @@ export async function signIn(server: Requester, email: string, password: string)
 
 export async function refresh(server: Requester, refreshCookie: string): Promise<Response> {
   return server.request("/api/auth/refresh", { method: "POST", refreshCookie });
+}
+
+/**
+ * `path` is for signed-in staff of the app's own origin: asked without a token it answers 401, and `staff`'s
+ * `method` with `json` sent from another origin is refused with 403.
+ */
+export async function expectOwnOriginStaffOnly(
+  server: Requester,
+  staff: SignedIn,
+  path: string,
+  method: "POST" | "PUT",
+  json: unknown,
+) {
+  expect((await server.request(path)).status).toBe(401);
+  const foreign = await server.request(path, {
+    method,
+    json,
+    accessToken: staff.accessToken,
+    origin: "https://evil.example",
+  });
+  expect(foreign.status).toBe(403);
 }
