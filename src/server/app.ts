@@ -119,7 +119,7 @@ export function createApp(options: CreateAppOptions) {
   });
   // Ahead of the body limit, which holds a body of unknown length until it has counted it all: a webhook for
   // no connection is answered before any of its body (up to 4 MiB, unauthenticated) is read.
-  app.on("POST", WEBHOOK_PATHS, createWebhookConnectionGate(deps));
+  app.use(WEBHOOK_PATHS, createWebhookConnectionGate(deps));
   app.use(
     "/api/*",
     requestBodyLimit(BODY_LIMIT_BYTES, {

@@ -26,8 +26,8 @@ export function createWebhookConnectionGate({ db }: Pick<AppDeps, "db">): Middle
   });
   return async (c, next) => {
     const provider = c.req.param("provider");
-    // Not a platform: no webhook route either, left to the app's own 404.
-    if (!assistantPlatform.allows(provider)) return next();
+    // Not a delivery, or not a platform: no webhook route either, left to the app's own answer.
+    if (c.req.method !== "POST" || !assistantPlatform.allows(provider)) return next();
     const connectionId = readIdParam(c, NO_CONNECTION);
     const connection = await findConnection(connectionId);
     if (!connection || connection.provider !== provider) throw new Refusal("NOT_FOUND", NO_CONNECTION);
