@@ -341,6 +341,51 @@ describe("Settings: company and call handling", () => {
     await page.context().close();
   });
 
+  it("shows a closing at the midnight that ends the day as 00:00, and reads a closing typed as 00:00 so", async () => {
+    const page = await newPage();
+    await signUp(page);
+    // Evenings Monday to Friday, until midnight, as the Availability screen saves them.
+    const evening = [{ start: "18:00", end: "24:00" }];
+    await staffApi(page, "PUT", "/api/availability", {
+      data: {
+        weeklySchedule: {
+          "0": [],
+          "1": evening,
+          "2": evening,
+          "3": evening,
+          "4": evening,
+          "5": evening,
+          "6": [],
+        },
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+        minimumNoticeMinutes: 60,
+        bookingHorizonDays: 60,
+        slotStepMinutes: 15,
+      },
+    });
+    const settings = await openSettings(page);
+    const closing = settings.getByLabel("Closing time");
+    expect(await settings.getByLabel("Opening time").inputValue()).toBe("18:00");
+    expect(await closing.inputValue()).toBe("00:00");
+    await settings.getByLabel("Company name").fill("Night Owl Dental");
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    const hoursSaved = async () =>
+      (await staffApi<Company>(page, "GET", "/api/company/me")).settings.workingHours;
+    expect(await hoursSaved()).toEqual({ start: "18:00", end: "24:00" });
+
+    // Typed: 00:00 after an opening at 17:00 is the end of the day, not a closing before the opening.
+    await settings.getByLabel("Opening time").fill("17:00");
+    await closing.fill("22:00");
+    await closing.fill("00:00");
+    await save(settings);
+    await expect.poll(hoursSaved).toEqual({ start: "17:00", end: "24:00" });
+    expect(await settings.getByText("The closing time must be after the opening time").count()).toBe(0);
+    expect(await closing.inputValue()).toBe("00:00");
+    await page.context().close();
+  });
+
   it("follows a new company phone while open, keeping what is typed, and then saves", async () => {
     const { page, key, settings } = await newSettingsWithPhone("+1 555 0100", { clock: true });
     // The read-only company phone (the default transfer number beside its label is another output).

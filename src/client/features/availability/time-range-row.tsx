@@ -5,6 +5,7 @@ import { useId } from "react";
 import { css } from "styled-system/css";
 import { IconButton } from "../../components/ui/icon-button";
 import { Input } from "../../components/ui/input";
+import { endFromTimeInput, endToTimeInput } from "../../lib/time-input";
 import type { RangeProblem } from "./availability-problems";
 
 type TimeRangeRowProps = {
@@ -16,10 +17,6 @@ type TimeRangeRowProps = {
   onChange: (range: TimeRange) => void;
   onRemove: () => void;
 };
-
-// A time input cannot show 24:00: the midnight that ends the day is typed and shown as 00:00 in the end field.
-const endToInput = (end: string) => (end === "24:00" ? "00:00" : end);
-const endFromInput = (value: string) => (value === "00:00" ? "24:00" : value);
 
 const timeInput = css({ w: "8rem", fontVariantNumeric: "tabular-nums" });
 
@@ -55,9 +52,9 @@ export function TimeRangeRow({ range, label, problem, disabled, onChange, onRemo
           size="sm"
           className={timeInput}
           aria-label={t`${label}: to`}
-          value={endToInput(range.end)}
+          value={endToTimeInput(range.end)}
           disabled={disabled}
-          onChange={(event) => onChange({ ...range, end: endFromInput(event.target.value) })}
+          onChange={(event) => onChange({ ...range, end: endFromTimeInput(event.target.value) })}
           {...(problem === "endBeforeStart" || problem === "time" ? invalid : {})}
         />
         <IconButton

@@ -11,6 +11,7 @@ import { Field } from "../../components/ui/field";
 import { Text } from "../../components/ui/text";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { weekdayName } from "../../lib/calendar-week";
+import { endFromTimeInput, endToTimeInput } from "../../lib/time-input";
 import type { SettingsDraft } from "./settings-draft";
 import type { SettingsProblemTexts } from "./settings-problems";
 import { TimezoneCombobox } from "./timezone-combobox";
@@ -90,9 +91,9 @@ export function CompanyCard({ company, draft, problems, zones, onChange, onToggl
                 name="closesAt"
                 type="time"
                 required
-                value={draft.closesAt}
+                value={endToTimeInput(draft.closesAt)}
                 errorText={problems.closesAt}
-                onChange={(event) => onChange({ closesAt: event.target.value })}
+                onChange={(event) => onChange({ closesAt: endFromTimeInput(event.target.value) })}
               />
             </div>
             <WorkingDaysField
