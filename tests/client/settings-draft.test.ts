@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { problemsOf } from "../../src/client/features/settings/settings-check";
-import { draftOf, rebaseDraft, updateOf } from "../../src/client/features/settings/settings-draft";
+import {
+  departmentLeftUnadded,
+  draftOf,
+  rebaseDraft,
+  sameDraft,
+  updateOf,
+} from "../../src/client/features/settings/settings-draft";
 import { RULE_MESSAGES } from "../../src/client/features/settings/settings-field-messages";
 import type { Company } from "../../src/shared/company.schema";
 import { DEFAULT_CALL_TRANSFER } from "../../src/shared/company-defaults";
@@ -108,5 +114,25 @@ describe("the settings form with call transfer switched off", () => {
       "departments",
       "transferMessage",
     ]);
+  });
+});
+
+describe("a department typed in the new department's fields and not added", () => {
+  const typing = (key: string, number: string) => ({ ...draftOf(stored), newDepartment: { key, number } });
+
+  it("is an unsaved change that keeps the save waiting, half typed or whole", () => {
+    expect(sameDraft(typing("Billing", ""), draftOf(stored))).toBe(false);
+    expect(
+      [typing("Billing", "+1 555 0123"), typing("", "+1 555 0123"), typing("Billing", "")].map(
+        departmentLeftUnadded,
+      ),
+    ).toEqual([true, true, true]);
+  });
+
+  it("is nothing once cleared (spaces alone too), or while the switch hides it", () => {
+    expect([typing("", ""), typing("  ", " ")].map(departmentLeftUnadded)).toEqual([false, false]);
+    expect(departmentLeftUnadded({ ...typing("Billing", "+1 555 0123"), transferEnabled: false })).toBe(
+      false,
+    );
   });
 });

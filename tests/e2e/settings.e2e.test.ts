@@ -386,6 +386,49 @@ describe("Settings: company and call handling", () => {
     await page.context().close();
   });
 
+  it("does not drop a department typed and not added: the save waits, saying so at its fields", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const settings = await openSettings(page);
+    await flip(settings, "Transfer calls to a person");
+    await save(settings);
+    await toast(page, "Settings updated successfully").waitFor();
+    await settings.getByText("Unsaved changes").waitFor({ state: "detached" });
+    await settings.getByLabel("Department", { exact: true }).fill("Billing");
+    await settings.getByLabel("Department phone number").fill("+1 555 0123");
+    // Typed is unsaved: the badge says so, and leaving asks first.
+    await settings.getByText("Unsaved changes").waitFor();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Calls" })
+      .click();
+    const question = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "hidden" });
+
+    const saves = countRequests(page, "PUT", "/api/company/me");
+    await save(settings);
+    await settings.getByText("Add the department or clear these fields").waitFor();
+    expect(await focusedName(page)).toBe("newDepartmentKey");
+    for (const label of ["Department", "Department phone number"])
+      expect(await settings.getByLabel(label, { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    // Nothing was sent (the toast of the first save may still be up).
+    expect(saves()).toBe(0);
+
+    // Added, the message goes and the department is saved.
+    await settings.getByRole("button", { name: "Add department" }).click();
+    expect(await settings.getByText("Add the department or clear these fields").count()).toBe(0);
+    await save(settings);
+    await expect
+      .poll(
+        async () =>
+          (await staffApi<Company>(page, "GET", "/api/company/me")).settings.callTransfer.transferPhoneNumbers
+            .departments,
+      )
+      .toEqual({ Billing: "+1 555 0123" });
+    await page.context().close();
+  });
+
   it("follows a new company phone while open, keeping what is typed, and then saves", async () => {
     const { page, key, settings } = await newSettingsWithPhone("+1 555 0100", { clock: true });
     // The read-only company phone (the default transfer number beside its label is another output).

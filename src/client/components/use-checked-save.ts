@@ -30,6 +30,8 @@ export function useCheckedSave<Draft, Update, Body, Stored, Field extends string
   loadCheck: () => Promise<FormCheck<Update, Field, Problem>>;
   send: (body: Body) => Promise<Stored>;
   onSaved: (stored: Stored, sent: Draft) => void;
+  /** Problems of the form itself that the update does not show (fields that are not sent). */
+  draftProblemsOf?: (sent: Draft) => Problems<Field, Problem>;
 }) {
   const { t } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,7 +65,7 @@ export function useCheckedSave<Draft, Update, Body, Stored, Field extends string
   const submit = (event: FormEvent, update: Update, body: Body, sent: Draft) => {
     event.preventDefault();
     oneAtATime(async () => {
-      const found = (await options.loadCheck()).problemsOf(update);
+      const found = { ...options.draftProblemsOf?.(sent), ...(await options.loadCheck()).problemsOf(update) };
       if (Object.keys(found).length > 0) return refuse(found);
       setProblems(found);
       await save.mutateAsync({ update, body, sent });

@@ -56,6 +56,7 @@ export function CallHandlingCard({
               companyPhone={companyPhone}
               draft={draft}
               errorText={problems.departments}
+              notAddedText={problems.newDepartment}
               onDraft={onDraft}
             />
             <TextareaField

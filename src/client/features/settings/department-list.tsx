@@ -9,7 +9,13 @@ import { Field } from "../../components/ui/field";
 import { IconButton } from "../../components/ui/icon-button";
 import { Text } from "../../components/ui/text";
 import { sameControlNearby } from "../../components/use-focus-after-removal";
-import { addDepartment, makeDefault, removeDepartment, type SettingsDraft } from "./settings-draft";
+import {
+  addDepartment,
+  type Department,
+  makeDefault,
+  removeDepartment,
+  type SettingsDraft,
+} from "./settings-draft";
 
 const fieldStyles = field();
 const row = css({
@@ -26,15 +32,25 @@ type DepartmentListProps = {
   companyPhone: string;
   draft: SettingsDraft;
   errorText: string | undefined;
+  /** Save was pressed with a department typed in the new department's fields and not added. */
+  notAddedText: string | undefined;
   onDraft: (change: (draft: SettingsDraft) => SettingsDraft) => void;
 };
 
 /** Spec 2 and 4: departments with add, make default and remove; the default moves by spec 4's rules. */
-export function DepartmentList({ companyPhone, draft, errorText, onDraft }: DepartmentListProps) {
+export function DepartmentList({
+  companyPhone,
+  draft,
+  errorText,
+  notAddedText,
+  onDraft,
+}: DepartmentListProps) {
   const { t } = useLingui();
   const id = useId();
-  const [key, setKey] = useState("");
-  const [number, setNumber] = useState("");
+  // In the draft, not here: typed and not added, it is an unsaved change (the badge, the leave guard, Discard).
+  const { key, number } = draft.newDepartment;
+  const type = (typed: Partial<Department>) =>
+    onDraft((current) => ({ ...current, newDepartment: { ...current.newDepartment, ...typed } }));
   const [incomplete, setIncomplete] = useState(false);
 
   const add = () => {
@@ -42,9 +58,10 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
       setIncomplete(true);
       return;
     }
-    onDraft((current) => addDepartment(current, { key, number }));
-    setKey("");
-    setNumber("");
+    onDraft((current) => ({
+      ...addDepartment(current, current.newDepartment),
+      newDepartment: { key: "", number: "" },
+    }));
     setIncomplete(false);
   };
   // Enter in the new department's fields adds it, instead of saving the whole form.
@@ -164,12 +181,15 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
       >
         <Field
           ref={newKeyRef}
+          id={`${id}-new-key`}
           label={t`Department`}
           name="newDepartmentKey"
           autoComplete="off"
           value={key}
-          errorText={incomplete && key.trim() === "" ? t`Enter the department's name.` : undefined}
-          onChange={(event) => setKey(event.target.value)}
+          errorText={
+            (incomplete && key.trim() === "" ? t`Enter the department's name.` : undefined) ?? notAddedText
+          }
+          onChange={(event) => type({ key: event.target.value })}
           onKeyDown={addOnEnter}
         />
         <Field
@@ -179,7 +199,11 @@ export function DepartmentList({ companyPhone, draft, errorText, onDraft }: Depa
           autoComplete="off"
           value={number}
           errorText={incomplete && number.trim() === "" ? t`Enter the department's phone number.` : undefined}
-          onChange={(event) => setNumber(event.target.value)}
+          // Not added, both fields are at fault; the message under the name says so once.
+          {...(notAddedText && !(incomplete && number.trim() === "")
+            ? { "aria-invalid": true, "aria-describedby": `${id}-new-key-error` }
+            : {})}
+          onChange={(event) => type({ number: event.target.value })}
           onKeyDown={addOnEnter}
         />
         <Button variant="outline" onClick={add}>

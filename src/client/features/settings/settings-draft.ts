@@ -25,6 +25,8 @@ export type SettingsDraft = {
   transferMessage: string;
   workingHoursOnly: boolean;
   maxWaitTime: string;
+  /** The new department's two fields as typed, not added yet: unsaved, and never sent. */
+  newDepartment: Department;
 };
 
 export function draftOf(company: Company): SettingsDraft {
@@ -49,11 +51,19 @@ export function draftOf(company: Company): SettingsDraft {
     transferMessage: transfer.transferMessage,
     workingHoursOnly: transfer.workingHoursOnly,
     maxWaitTime: String(transfer.maxWaitTime),
+    newDepartment: { key: "", number: "" },
   };
 }
 
 /** The fields the transfer switch shows (spec 4): while it is off they are hidden, neither checked nor saved. */
-export const TRANSFER_DETAILS = ["defaultNumber", "departments", "transferMessage"] as const;
+export const TRANSFER_DETAILS = ["defaultNumber", "departments", "transferMessage", "newDepartment"] as const;
+
+/**
+ * A department typed in the new department's fields but not added: saving would drop it while saying all is
+ * saved, so the save waits until it is added or cleared (unless the switch hides it, as it hides the list).
+ */
+export const departmentLeftUnadded = ({ transferEnabled, newDepartment }: SettingsDraft) =>
+  transferEnabled && (newDepartment.key.trim() !== "" || newDepartment.number.trim() !== "");
 
 /**
  * PUT /api/company/me's body: the form as typed, the max wait read by spec 5's rule, the phone as shown. With

@@ -37,3 +37,6 @@ export const RULE_MESSAGES: Record<CompanyRule, MessageDescriptor> = {
   maxWaitInvalid: msg`Enter a wait from 0 to ${maxWaitTimeMax} seconds`,
   invalid: msg`Check this value`,
 };
+
+/** The form's own rule beyond the schema: a department typed in its fields and not added (departmentLeftUnadded). */
+export const DEPARTMENT_NOT_ADDED = msg`Add the department or clear these fields`;

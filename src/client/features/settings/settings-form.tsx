@@ -15,6 +15,7 @@ import { useSessionActor } from "../session/session-context";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import {
+  departmentLeftUnadded,
   draftOf,
   rebaseDraft,
   type SettingsDraft,
@@ -22,6 +23,7 @@ import {
   TRANSFER_DETAILS,
   updateOf,
 } from "./settings-draft";
+import { DEPARTMENT_NOT_ADDED } from "./settings-field-messages";
 import type { SettingsField, SettingsProblemTexts } from "./settings-problems";
 
 const loadCheck = () => import("./settings-check");
@@ -60,6 +62,8 @@ export function SettingsForm({ company }: { company: Company }) {
       void queryClient.invalidateQueries({ queryKey: availabilityQueries.all() });
       setDraft((current) => (sameDraft(current, sent) ? draftOf(stored) : current));
     },
+    draftProblemsOf: (sent: SettingsDraft) =>
+      departmentLeftUnadded(sent) ? { newDepartment: DEPARTMENT_NOT_ADDED } : {},
   });
 
   const change = (patch: Partial<SettingsDraft>) => edit((current) => ({ ...current, ...patch }));
