@@ -45,6 +45,7 @@ export const PRIVACY_AUDIT_FIELDS = [
   "callRowDays",
   "bookingPersonalDays",
 ] as const;
+export type PrivacyAuditField = (typeof PRIVACY_AUDIT_FIELDS)[number];
 
 const fieldsOf = <const Field extends string>(fields: readonly Field[]) =>
   type

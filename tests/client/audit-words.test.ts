@@ -65,3 +65,44 @@ describe("the activity log's sentence for the business's export", () => {
     expect(sentenceOf(en, exported({}))).toBe("Downloaded all of the business's data");
   });
 });
+
+describe("the activity log's sentences for data protection", () => {
+  const byServer = {
+    _id: "3",
+    occurredAt: "2026-03-02T17:00:00.000Z",
+    actor: { kind: "system" as const },
+  };
+  const purged = (calls: number, callContents: number, bookingContacts: number): AuditEntry => ({
+    ...byServer,
+    action: "retention.purged",
+    details: { calls, callContents, bookingContacts },
+  });
+
+  it("names the settings changed by the card's labels", () => {
+    const changed: AuditEntry = {
+      ...byServer,
+      actor: { kind: "user", email: "owner@example.com" },
+      action: "privacy.settings_updated",
+      details: { fields: ["recordCalls", "callRowDays"] },
+    };
+    expect(sentenceOf(i18nOf("en", english), changed)).toBe(
+      "Changed the data protection settings: Record calls and Delete calls after a number of days",
+    );
+  });
+
+  it("counts what a purge removed, only what there was some of, each in its plural", () => {
+    const en = i18nOf("en", english);
+    expect(sentenceOf(en, purged(3, 1, 0))).toBe(
+      "Removed what the retention settings no longer keep: 3 calls and the content of 1 call",
+    );
+    expect(sentenceOf(en, purged(0, 0, 2))).toBe(
+      "Removed what the retention settings no longer keep: customers' details from 2 bookings",
+    );
+    expect(sentenceOf(i18nOf("pl", polish), purged(5, 2, 1))).toBe(
+      "Usunięto to, czego ustawienia przechowywania już nie zachowują: 5 połączeń, treść 2 połączeń i dane klientów z 1 rezerwacji",
+    );
+    expect(sentenceOf(i18nOf("de", german), purged(1, 4, 0))).toBe(
+      "Entfernt, was die Aufbewahrungseinstellungen nicht mehr vorsehen: 1 Anruf und die Inhalte von 4 Anrufen",
+    );
+  });
+});

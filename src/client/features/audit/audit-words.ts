@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   AvailabilityAuditField,
   CompanyAuditField,
+  PrivacyAuditField,
   ServiceAuditField,
 } from "@shared/audit.schema";
 
@@ -38,6 +39,12 @@ export function useAuditWords() {
     minimumNoticeMinutes: t`Minimum notice`,
     bookingHorizonDays: t`Booking horizon (days)`,
     slotStepMinutes: t`Slot step (minutes)`,
+  };
+  const privacyField: Record<PrivacyAuditField, string> = {
+    recordCalls: t`Record calls`,
+    callContentDays: t`Remove call content after a number of days`,
+    callRowDays: t`Delete calls after a number of days`,
+    bookingPersonalDays: t`Remove customers' details from past bookings`,
   };
   const serviceField: Record<ServiceAuditField, string> = {
     name: t`Name`,
@@ -124,8 +131,10 @@ export function useAuditWords() {
         return t`Connected Google Calendar`;
       case "calendar.disconnected":
         return t`Disconnected Google Calendar`;
-      case "privacy.settings_updated":
-        return t`Changed the data protection settings`;
+      case "privacy.settings_updated": {
+        const fields = list(details.fields.map((field) => privacyField[field]));
+        return t`Changed the data protection settings: ${fields}`;
+      }
       case "caller_data.exported":
         return t`Downloaded one caller's data`;
       case "caller_data.erased":
@@ -139,8 +148,22 @@ export function useAuditWords() {
           : t`Downloaded all of the business's data`;
       case "business.deleted":
         return t`Deleted the business and all of its data`;
-      case "retention.purged":
-        return t`Removed the call data the retention settings no longer keep`;
+      case "retention.purged": {
+        // Only what there was some of (the server logs a purge that removed something), each in its plural.
+        const { calls, callContents, bookingContacts } = details;
+        const removed = list([
+          ...(calls > 0 ? [t`${plural(calls, { one: "# call", other: "# calls" })}`] : []),
+          ...(callContents > 0
+            ? [t`the content of ${plural(callContents, { one: "# call", other: "# calls" })}`]
+            : []),
+          ...(bookingContacts > 0
+            ? [
+                t`customers' details from ${plural(bookingContacts, { one: "# booking", other: "# bookings" })}`,
+              ]
+            : []),
+        ]);
+        return t`Removed what the retention settings no longer keep: ${removed}`;
+      }
     }
   };
 
