@@ -192,6 +192,26 @@ describe.each(LANGUAGES.map((language) => language.code))(
       await main.locator("[data-upcoming] input[type=radio]").first().waitFor();
       await expectNoSidewaysScroll(page, "/settings/privacy-desk, a caller found");
 
+      // Delete everything: its last export's button carries one of the longest labels ("Einen letzten Export
+      // herunterladen").
+      await page.goto("/settings");
+      await main.locator("[data-delete-business]").click();
+      const deleteDialog = page.locator("[role=alertdialog]");
+      await deleteDialog.locator("input[name=recordings]").waitFor();
+      await expectNoSidewaysScroll(page, "/settings, Delete everything dialog");
+      expect
+        .soft(
+          await deleteDialog.evaluate((dialog) =>
+            [...dialog.querySelectorAll("*")]
+              .filter((element) => element.scrollWidth > element.clientWidth + 1)
+              .map(
+                (element) =>
+                  `${element.tagName.toLowerCase()}: ${element.scrollWidth} > ${element.clientWidth}`,
+              ),
+          ),
+        )
+        .toEqual([]);
+
       // The service dialog, its refusals shown. The first button on the page is Add Service.
       await page.goto("/services");
       await main.locator("[data-service]").first().waitFor();

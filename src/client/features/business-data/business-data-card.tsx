@@ -11,6 +11,7 @@ import { CheckboxField } from "../../components/ui/checkbox-field";
 import { destructive } from "../../components/ui/destructive";
 import { Text } from "../../components/ui/text";
 import { toaster } from "../../components/ui/toaster";
+import { wrappingLabel } from "../../components/ui/wrapping-label";
 import { ApiError } from "../../lib/api-client";
 import { useApi } from "../../lib/api-context";
 import { companyQuery } from "../../lib/company-queries";
@@ -100,6 +101,7 @@ export function BusinessDataCard() {
       <div className={actionsRow}>
         <Button
           variant="outline"
+          className={wrappingLabel}
           aria-disabled={exporting.isPending || undefined}
           onClick={() => oneAtATime(() => exporting.mutateAsync())}
         >
@@ -141,6 +143,7 @@ export function BusinessDataCard() {
             <Button
               ref={deleteRef}
               className={destructive}
+              data-delete-business=""
               disabled={businessName === ""}
               onClick={() => {
                 deleting.reset();

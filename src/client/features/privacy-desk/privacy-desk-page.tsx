@@ -17,6 +17,7 @@ import { Field } from "../../components/ui/field";
 import { PageHeader } from "../../components/ui/page-header";
 import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
+import { wrappingLabel } from "../../components/ui/wrapping-label";
 import { useApi } from "../../lib/api-context";
 import { useCompanyTimeZone } from "../../lib/company-queries";
 import { failureMessage, failureOf } from "../../lib/error-wording";
@@ -38,16 +39,6 @@ const stack = {
   4: css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "4" }),
   6: css({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: "6" }),
 };
-/** Long labels (German, Dutch) wrap rather than push the page sideways at 360 px. */
-const wrapping = css({
-  whiteSpace: "normal",
-  h: "auto",
-  minH: "10",
-  py: "2",
-  textAlign: "start",
-  flexShrink: 1,
-  maxW: "full",
-});
 
 /**
  * Settings → Privacy desk (issue 23 §2): a caller's "what do you hold about me?" and "delete me". The caller
@@ -284,7 +275,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
       <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
         <Button
           variant="outline"
-          className={wrapping}
+          className={wrappingLabel}
           aria-disabled={download.isPending || undefined}
           onClick={() => oneAtATime(() => download.mutateAsync())}
         >
@@ -295,7 +286,7 @@ function CallerResults({ search }: { search: CallerSearch }) {
             <Trans>Download this caller's data</Trans>
           )}
         </Button>
-        <Button className={cx(destructive, wrapping)} onClick={askToErase}>
+        <Button className={cx(destructive, wrappingLabel)} onClick={askToErase}>
           <Trash2 aria-hidden="true" />
           <Trans>Erase this caller's data</Trans>
         </Button>
