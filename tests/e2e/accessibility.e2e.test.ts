@@ -161,10 +161,13 @@ describe("axe finds no violations, in either theme", () => {
     await settings.getByLabel("Department phone number").fill("+1 555 0102");
     await settings.getByRole("button", { name: "Add department" }).click();
     await settings.getByRole("button", { name: "Make default Billing" }).waitFor();
+    // A department typed and not added: both its fields are marked, the message under the name.
+    await settings.getByLabel("Department", { exact: true }).fill("Sales");
     await settings.getByLabel("Company name").fill("");
     await settings.getByLabel("Closing time").fill("08:00");
     await settings.getByRole("button", { name: "Save settings" }).click();
     await settings.getByText("Company name is required").waitFor();
+    await settings.getByText("Add the department or clear these fields").waitFor();
     await expectNoAxeViolations(page);
     await settings.getByRole("combobox", { name: "Timezone" }).fill("Europe");
     await page.getByRole("option", { name: "Europe/Madrid" }).waitFor();
