@@ -29,7 +29,8 @@ export const calendarDate = type("string").narrow((text, ctx) => {
   return !text.startsWith("0000-") || ctx.reject({ expected: "a date in the years 0001–9999" });
 });
 
-const endAfterStart = (start: string, end: string) =>
+/** Whether a closing time `end` comes after the opening time `start` of the same day. */
+export const endAfterStart = (start: string, end: string) =>
   (minutesOfClockTime(start) ?? 0) < (minutesOfClockTime(end, { end: true }) ?? 0);
 
 /** Opening hours within one day, local to the business; `end` after `start`. */

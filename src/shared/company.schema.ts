@@ -1,5 +1,5 @@
 import { type } from "arktype";
-import { timeRange } from "./availability.schema";
+import { clockEndTime, clockTime, endAfterStart, timeRange } from "./availability.schema";
 import { isCompanyCurrency } from "./company-currencies";
 import { COMPANY_LIMITS } from "./company-form-rules";
 import { isTimezone } from "./company-timezones";
@@ -76,19 +76,30 @@ const departments = type("Record<string, string>")
     Object.fromEntries(Object.entries(record).map(([key, number]) => [key.trim(), number.trim()])),
   );
 
-/** Call handling as PUT /api/company/me takes it: what GET answers, departments checked (spec 4, 5). */
+const defaultNumber = type("string.trim").to(`string <= ${COMPANY_LIMITS.phoneNumberMax}`);
+const transferMessage = type(`string <= ${COMPANY_LIMITS.transferMessageMax}`);
+const maxWaitTime = type(`0 <= number.integer <= ${COMPANY_LIMITS.maxWaitTimeMax}`);
+
+/** Call handling as the Settings form holds it: what GET answers, departments checked (spec 4, 5). */
 export const callTransferUpdate = type({
   "+": "reject",
   enabled: "boolean",
-  transferPhoneNumbers: {
-    "+": "reject",
-    default: type("string.trim").to(`string <= ${COMPANY_LIMITS.phoneNumberMax}`),
-    departments,
-  },
-  transferMessage: `string <= ${COMPANY_LIMITS.transferMessageMax}`,
+  transferPhoneNumbers: { "+": "reject", default: defaultNumber, departments },
+  transferMessage,
   workingHoursOnly: "boolean",
-  maxWaitTime: `0 <= number.integer <= ${COMPANY_LIMITS.maxWaitTimeMax}`,
+  maxWaitTime,
 });
+
+/** Call handling as PUT /api/company/me takes it: any of its fields (departments as a whole), the rest kept. */
+const callTransferChanges = type({
+  "+": "reject",
+  "enabled?": "boolean",
+  "transferPhoneNumbers?": { "+": "reject", "default?": defaultNumber, "departments?": departments },
+  "transferMessage?": transferMessage,
+  "workingHoursOnly?": "boolean",
+  "maxWaitTime?": maxWaitTime,
+});
+export type CallTransferChanges = typeof callTransferChanges.infer;
 
 const DEFAULT_NUMBER_PATH = ["settings", "callTransfer", "transferPhoneNumbers", "default"] as const;
 /** Spec 5's wording, also the server's message when the rule fails against the stored company phone. */
@@ -117,20 +128,12 @@ const workingDays = type("(0 <= number.integer <= 6)[]").pipe((days) =>
   [...new Set(days)].sort((a, b) => a - b),
 );
 
-/**
- * PUT /api/company/me (spec 7: name, phoneNumber, prompt, greeting, settings; spec 3 makes prompt, greeting
- * and settings.callTransfer optional, and beyond the spec currency and language are optional too: whatever is
- * left out keeps its stored value): the
- * Settings form checks its values with this schema, the server the body. `phoneNumber` is
- * read-only (the number the assistant answers, see PUT /api/assistant/phone-number): the server ignores the
- * value sent and checks the default transfer number against its own; the form checks against the one it shows
- * (sent as `phoneNumber`; without it the schema leaves that rule to the server).
- */
-export const companyUpdate = type({
-  "+": "reject",
-  name: type("string.trim")
-    .narrow((name, ctx) => name !== "" || ctx.reject({ message: "Company name is required" }))
-    .to(`string <= ${COMPANY_LIMITS.nameMax}`),
+const companyName = type("string.trim")
+  .narrow((name, ctx) => name !== "" || ctx.reject({ message: "Company name is required" }))
+  .to(`string <= ${COMPANY_LIMITS.nameMax}`);
+
+/** The fields a save may carry beside `settings`, each checked alone. */
+const companyFields = {
   "phoneNumber?": "string",
   "prompt?": `string <= ${COMPANY_LIMITS.promptMax}`,
   "greeting?": `string <= ${COMPANY_LIMITS.greetingMax}`,
@@ -138,6 +141,18 @@ export const companyUpdate = type({
   "language?": type.enumerated(...LANGUAGE_CODES),
   // What GET answers may come back as read; these two are not a save's to change, and are left alone.
   "availableServices?": "string[]",
+} as const;
+
+/**
+ * The Settings form's values, whole (spec 7's PUT body: name, phoneNumber, prompt, greeting, settings): the
+ * form checks them with this schema before a save, with the rules between fields. `phoneNumber` is read-only
+ * (the number the assistant answers, see PUT /api/assistant/phone-number): the form checks the default
+ * transfer number against the one it shows (without it the schema leaves that rule to the server).
+ */
+export const companyUpdate = type({
+  "+": "reject",
+  name: companyName,
+  ...companyFields,
   settings: {
     "+": "reject",
     timezone: timezoneName,
@@ -157,8 +172,36 @@ export const companyUpdate = type({
     ) ||
     ctx.reject({ message: DEFAULT_NUMBER_MESSAGE, path: [...DEFAULT_NUMBER_PATH] }),
 );
-export type CompanyUpdate = typeof companyUpdate.infer;
 export type CompanyUpdateInput = typeof companyUpdate.inferIn;
+
+/**
+ * PUT /api/company/me: spec 7's body whole, or any part of it — whatever is left out keeps its stored value,
+ * so a save carries only what its user changed and puts back nothing another saved meanwhile. Each field is
+ * checked as the form's are; the rules between fields (closing after opening, the default transfer number)
+ * are checked by the server on the company as the save leaves it. `phoneNumber`, `availableServices` and
+ * `settings.weeklyHoursSimple` are read-only: any value sent is ignored.
+ */
+export const companyChanges = type({
+  "+": "reject",
+  "name?": companyName,
+  ...companyFields,
+  "settings?": {
+    "+": "reject",
+    "timezone?": timezoneName,
+    "workingHours?": type({ "+": "reject", "start?": clockTime, "end?": clockEndTime }).narrow(
+      ({ start, end }, ctx) =>
+        start === undefined ||
+        end === undefined ||
+        endAfterStart(start, end) ||
+        ctx.reject({ expected: "a time after start", actual: end, path: [...ctx.path, "end"] }),
+    ),
+    "workingDays?": workingDays,
+    "weeklyHoursSimple?": "boolean",
+    "callTransfer?": callTransferChanges,
+  },
+});
+export type CompanyChanges = typeof companyChanges.infer;
+export type CompanyChangesInput = typeof companyChanges.inferIn;
 
 /** E.164 written as people write it: "+" and the country code, 7 to 15 digits, spaces, dashes, dots, brackets. */
 export const reportedPhoneNumber = type("string.trim").narrow(

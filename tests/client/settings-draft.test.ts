@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { problemsOf } from "../../src/client/features/settings/settings-check";
 import {
+  changesOf,
   departmentLeftUnadded,
   draftOf,
   rebaseDraft,
@@ -134,5 +135,44 @@ describe("a department typed in the new department's fields and not added", () =
     expect(departmentLeftUnadded({ ...typing("Billing", "+1 555 0123"), transferEnabled: false })).toBe(
       false,
     );
+  });
+});
+
+describe("a save of the settings form", () => {
+  it("sends nothing the transfer switch hides while it is off, typed or not", () => {
+    const hidden = {
+      ...draftOf(stored),
+      greeting: "Hello",
+      transferEnabled: false,
+      transferMessage: "x".repeat(600),
+      departments: [{ key: "Sales", number: "call me" }],
+    };
+    expect(changesOf(hidden, draftOf(stored))).toEqual({
+      greeting: "Hello",
+      ...(stored.settings.callTransfer.enabled && { settings: { callTransfer: { enabled: false } } }),
+    });
+  });
+
+  it("sends only the fields the user changed, so a greeting another tab saved is not put back", () => {
+    const renamed = { ...draftOf(stored), name: "Bright Smile West" };
+    expect(changesOf(renamed, draftOf(stored))).toEqual({ name: "Bright Smile West" });
+  });
+
+  it("sends a changed end of the hours or field of call handling alone, and the departments whole", () => {
+    const typed = {
+      ...draftOf(stored),
+      closesAt: "18:00",
+      transferMessage: "One moment.",
+      departments: [{ key: "billing", number: "+1 555 0120" }],
+    };
+    expect(changesOf(typed, draftOf(stored))).toEqual({
+      settings: {
+        workingHours: { end: "18:00" },
+        callTransfer: {
+          transferPhoneNumbers: { departments: { billing: "+1 555 0120" } },
+          transferMessage: "One moment.",
+        },
+      },
+    });
   });
 });

@@ -182,6 +182,54 @@ describe("PUT /api/company/me", () => {
     });
   });
 
+  it("takes any part of the body, so a save from one tab puts back nothing another tab saved", async () => {
+    const staff = await signUp(server);
+    const saved = await dataOf<Company>(await putCompany(staff, ACME));
+    // Tab A saves a greeting, tab B (opened before it) then a new name: each sends what its user changed.
+    expect((await putCompany(staff, { greeting: "Greeting from tab A" })).status).toBe(200);
+    expect((await putCompany(staff, { name: "Acme Physio West" })).status).toBe(200);
+    // Within the settings too, down to each end of the hours and each call-handling field.
+    const parts = [
+      { settings: { workingHours: { start: "07:30" } } },
+      { settings: { workingHours: { end: "19:00" } } },
+      { settings: { callTransfer: { transferMessage: "One moment." } } },
+      { settings: { callTransfer: { maxWaitTime: 45 } } },
+      { settings: { callTransfer: { transferPhoneNumbers: { default: "+31 20 555 0101" } } } },
+      { settings: { workingDays: [1, 2] } },
+    ];
+    for (const body of parts) expect((await putCompany(staff, body)).status).toBe(200);
+    expect(await getCompany(staff)).toEqual({
+      ...saved,
+      name: "Acme Physio West",
+      greeting: "Greeting from tab A",
+      settings: {
+        ...saved.settings,
+        workingHours: { start: "07:30", end: "19:00" },
+        workingDays: [1, 2],
+        callTransfer: {
+          ...ACME_TRANSFER_SAVED,
+          transferPhoneNumbers: { ...ACME_TRANSFER_SAVED.transferPhoneNumbers, default: "+31 20 555 0101" },
+          transferMessage: "One moment.",
+          maxWaitTime: 45,
+        },
+      },
+    });
+  });
+
+  it("checks a partial save's rules between fields against the company as the save leaves it", async () => {
+    const staff = await signUp(server);
+    await putCompany(staff, ACME);
+    await expectRefused(staff, { settings: { workingHours: { end: "08:00" } } }, "settings.workingHours.end");
+    await expectRefused(
+      staff,
+      { settings: { callTransfer: { transferPhoneNumbers: { departments: { desk: "+31 20 555 0199" } } } } },
+      "settings.callTransfer.transferPhoneNumbers.default",
+      "Default must be the company phone or one of department numbers",
+    );
+    await expectRefused(staff, { name: " " }, "name", "Company name is required");
+    expect((await putCompany(staff, {})).status).toBe(200);
+  });
+
   it("applies concurrent saves one after another: what is read back is one of them, whole", async () => {
     const staff = await signUp(server);
     const saves = [8, 9, 10, 11].map((hour) =>
@@ -291,7 +339,7 @@ describe("PUT /api/company/me", () => {
         "settings.callTransfer.maxWaitTime",
       ],
       ["an unknown field", { ...ACME, locale: "en-US" }, "locale"],
-      ["no settings", { ...ACME, settings: undefined }, "settings"],
+      ["settings that are no object", { ...ACME, settings: null }, "settings"],
     ])("refuses %s", async (_, body, field) => {
       await expectRefused(await signUp(server), body, field);
     });

@@ -1,4 +1,4 @@
-import type { CompanyUpdateInput } from "@shared/company.schema";
+import type { CompanyChangesInput } from "@shared/company.schema";
 import { COMPANY_DEFAULTS } from "@shared/company-defaults";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ApiClient } from "./api-client";
@@ -39,6 +39,6 @@ export function useCompanyTimeZone(): string | undefined {
   return zone.data ?? (zone.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
 }
 
-/** PUT /api/company/me: answers the company as saved. */
-export const saveCompany = (api: ApiClient, update: CompanyUpdateInput) =>
-  api.put("/company/me", "company", update);
+/** PUT /api/company/me (what is left out is kept): answers the company as saved. */
+export const saveCompany = (api: ApiClient, changes: CompanyChangesInput) =>
+  api.put("/company/me", "company", changes);

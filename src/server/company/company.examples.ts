@@ -1,4 +1,4 @@
-import type { Company, CompanyUpdateInput } from "@shared/company.schema";
+import type { Company, CompanyChangesInput } from "@shared/company.schema";
 
 /** Examples for the OpenAPI document (checked against their schemas when the routes are registered). */
 
@@ -18,7 +18,7 @@ const settings = {
   },
 };
 
-export const companyUpdateExample: CompanyUpdateInput = {
+export const companyUpdateExample: CompanyChangesInput = {
   name: "Bright Smile Dental",
   phoneNumber: "+1 555 0100",
   prompt: "Bright Smile Dental is a family dental practice in Brooklyn, New York.",

@@ -1,11 +1,13 @@
 import { COMPANY_AUDIT_FIELDS, type CompanyAuditField } from "@shared/audit.schema";
 import type { TimeRange, WeeklySchedule } from "@shared/availability.schema";
-import { WEEKDAYS } from "@shared/availability.schema";
+import { endAfterStart, WEEKDAYS } from "@shared/availability.schema";
 import {
+  type CallTransferChanges,
+  type CallTransferSettings,
   type Company,
-  type CompanyUpdate,
+  type CompanyChanges,
   company,
-  companyUpdate,
+  companyChanges,
   DEFAULT_NUMBER_MESSAGE,
   isAllowedDefaultNumber,
 } from "@shared/company.schema";
@@ -78,13 +80,20 @@ const auditedFieldsOf = ({ settings, ...company }: Company): Record<CompanyAudit
 const invalid = (field: string, message: string) => new Refusal("VALIDATION", message, { field });
 
 /**
- * The weekly schedule a save leaves: unchanged when the form's hours and days are what it summarises; else
- * the same hours on each chosen day — unless the week has ranges the form cannot show (a lunch break), which
- * a save from the simple form must not flatten: then a change of hours or days is refused.
+ * The weekly schedule a save leaves: unchanged when the hours and days it sends (each end of the hours, and the
+ * days, kept as they are when left out) are what it summarises; else the same hours on each chosen day — unless
+ * the week has ranges the form cannot show (a lunch break), which a save from the simple form must not
+ * flatten: then a change of hours or days is refused.
  */
-function scheduleAfter(schedule: WeeklySchedule, body: CompanyUpdate): WeeklySchedule | null {
-  const { workingHours, workingDays } = body.settings;
+function scheduleAfter(
+  schedule: WeeklySchedule,
+  sent: NonNullable<CompanyChanges["settings"]>,
+): WeeklySchedule | null {
   const current = workingHoursOf(schedule);
+  const workingHours = { ...current.workingHours, ...sent.workingHours };
+  const workingDays = sent.workingDays ?? current.workingDays;
+  if (!endAfterStart(workingHours.start, workingHours.end))
+    throw invalid("settings.workingHours.end", `must be a time after start (was ${workingHours.end})`);
   const hoursKept = sameHours(current.workingHours, workingHours);
   const daysKept = sameDays(current.workingDays, workingDays);
   if (hoursKept && daysKept) return null;
@@ -96,6 +105,16 @@ function scheduleAfter(schedule: WeeklySchedule, body: CompanyUpdate): WeeklySch
     );
   return weeklyScheduleOf(workingDays, workingHours);
 }
+
+/** Call handling as a save leaves it: the fields sent over the stored ones (departments replaced whole). */
+const callTransferAfter = (
+  stored: CallTransferSettings,
+  sent: CallTransferChanges,
+): CallTransferSettings => ({
+  ...stored,
+  ...sent,
+  transferPhoneNumbers: { ...stored.transferPhoneNumbers, ...sent.transferPhoneNumbers },
+});
 
 /** Issue 10 §1: the company card and call handling of the Settings screen (spec 3 "Company", spec 7). */
 export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
@@ -125,20 +144,23 @@ export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
     {
       method: "put",
       path: "/me",
-      summary: "Save the company and its call handling (all or nothing); answers as GET does",
+      summary:
+        "Save the company and its call handling (all or nothing; what is left out is kept); answers as GET does",
       description:
-        "Spec 5's rules: name required; a default transfer number, if set, is the company phone or one " +
+        "Any part of spec 7's body may be sent: each field left out keeps its stored value (within settings " +
+        "and settings.callTransfer too, workingHours.start and .end each; departments are replaced whole), so " +
+        "a client sends only what its user changed and never puts back what another saved meanwhile. " +
+        "Spec 5's rules: name not empty; a default transfer number, if set, is the company phone or one " +
         "of the department numbers; departments have a non-empty name and a phone number (both stored " +
         "trimmed); maxWaitTime in seconds (0–3600); workingDays 0 (Sunday) to 6, stored sorted. timezone is " +
         "an IANA zone; changing it keeps every booking at its instant, while opening hours stay local times. " +
         "currency is ISO 4217 (prices are relabelled, not converted); language one of en, pl, fr, de, es, nl; " +
-        "both go beyond spec 7's body and keep their stored values when left out, as do prompt, greeting and " +
-        "settings.callTransfer (optional in spec 3). " +
+        "both go beyond spec 7's body. " +
         "phoneNumber, availableServices and settings.weeklyHoursSimple are read-only: any value sent is ignored. workingHours and workingDays replace the " +
         "weekly schedule with those hours on those days; when settings.weeklyHoursSimple is false they must " +
-        "be sent as GET answers them (the schedule then stays as it is) or the save is refused.",
+        "be left out or sent as GET answers them (the schedule then stays as it is) or the save is refused.",
       auth: "user",
-      body: companyUpdate,
+      body: companyChanges,
       response: company,
       examples: { body: companyUpdateExample, response: companyExample },
       errors: [],
@@ -148,9 +170,13 @@ export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
       const saved = await db.transaction(async (tx) => {
         const business = await lockBusiness(tx, businessId);
         const before = await readCompany(tx, businessId);
-        const transferPhoneNumbers = body.settings.callTransfer?.transferPhoneNumbers;
+        const sent = body.settings ?? {};
+        const callTransfer = sent.callTransfer
+          ? callTransferAfter(business.callTransfer, sent.callTransfer)
+          : business.callTransfer;
+        const { transferPhoneNumbers } = callTransfer;
         if (
-          transferPhoneNumbers &&
+          sent.callTransfer &&
           !isAllowedDefaultNumber(
             transferPhoneNumbers.default,
             business.phoneNumber,
@@ -158,15 +184,15 @@ export function companyRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guar
           )
         )
           throw invalid("settings.callTransfer.transferPhoneNumbers.default", DEFAULT_NUMBER_MESSAGE);
-        const schedule = scheduleAfter(await readWeeklySchedule(tx, businessId), body);
+        const schedule = scheduleAfter(await readWeeklySchedule(tx, businessId), sent);
         if (schedule) await replaceWeeklySchedule(tx, businessId, schedule);
+        // Whatever is left out keeps its value: a save carries only what its user changed.
         await updateCompany(tx, businessId, {
-          name: body.name,
-          // Optional in spec 3 (prompt, greeting, callTransfer) or beyond it: left out, they keep their values.
+          name: body.name ?? business.name,
           prompt: body.prompt ?? business.prompt,
           greeting: body.greeting ?? business.greeting,
-          timezone: body.settings.timezone,
-          callTransfer: body.settings.callTransfer ?? business.callTransfer,
+          timezone: sent.timezone ?? business.timezone,
+          callTransfer,
           currency: body.currency ?? business.currency,
           language: body.language ?? business.language,
         });

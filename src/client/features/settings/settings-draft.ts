@@ -1,7 +1,7 @@
-import type { Company, CompanyUpdateInput } from "@shared/company.schema";
+import type { Company, CompanyChangesInput, CompanyUpdateInput } from "@shared/company.schema";
 import { maxWaitTimeOf } from "@shared/company-form-rules";
 import type { LanguageCode } from "@shared/languages";
-import { rebaseDraft as rebaseFields } from "../../lib/draft-fields";
+import { changedFields, rebaseDraft as rebaseFields } from "../../lib/draft-fields";
 
 export type Department = { key: string; number: string };
 
@@ -74,10 +74,7 @@ export function updateOf(draft: SettingsDraft, company: Company): CompanyUpdateI
   const stored = company.settings.callTransfer;
   const transfer = draft.transferEnabled
     ? {
-        transferPhoneNumbers: {
-          default: draft.defaultNumber,
-          departments: Object.fromEntries(draft.departments.map(({ key, number }) => [key, number])),
-        },
+        transferPhoneNumbers: { default: draft.defaultNumber, departments: departmentsOf(draft) },
         transferMessage: draft.transferMessage,
       }
     : { transferPhoneNumbers: stored.transferPhoneNumbers, transferMessage: stored.transferMessage };
@@ -102,7 +99,46 @@ export function updateOf(draft: SettingsDraft, company: Company): CompanyUpdateI
   };
 }
 
+const departmentsOf = (draft: SettingsDraft) =>
+  Object.fromEntries(draft.departments.map(({ key, number }) => [key, number]));
+
 export const sameDraft = (a: SettingsDraft, b: SettingsDraft) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a save sends (the check reads `updateOf`): only the fields the user changed from `saved` (the draft of
+ * the company as last read), so a save puts back nothing another tab saved meanwhile (the server keeps what is
+ * left out). The departments go whole, with the default number when it moved along; what the transfer switch
+ * hides while it is off goes not at all.
+ */
+export function changesOf(draft: SettingsDraft, saved: SettingsDraft): CompanyChangesInput {
+  const changed = changedFields(draft, saved);
+  if (!draft.transferEnabled) for (const hidden of TRANSFER_DETAILS) changed.delete(hidden);
+  const pick = <K extends keyof SettingsDraft, V>(key: K, value: V) => (changed.has(key) ? value : undefined);
+  const someOf = <T extends object>(part: T) =>
+    Object.values(part).some((value) => value !== undefined) ? part : undefined;
+  return {
+    name: pick("name", draft.name),
+    prompt: pick("prompt", draft.prompt),
+    greeting: pick("greeting", draft.greeting),
+    currency: pick("currency", draft.currency),
+    language: pick("language", draft.language),
+    settings: someOf({
+      timezone: pick("timezone", draft.timezone),
+      workingHours: someOf({ start: pick("opensAt", draft.opensAt), end: pick("closesAt", draft.closesAt) }),
+      workingDays: pick("workingDays", draft.workingDays),
+      callTransfer: someOf({
+        enabled: pick("transferEnabled", draft.transferEnabled),
+        transferPhoneNumbers: someOf({
+          default: pick("defaultNumber", draft.defaultNumber),
+          departments: pick("departments", departmentsOf(draft)),
+        }),
+        transferMessage: pick("transferMessage", draft.transferMessage),
+        workingHoursOnly: pick("workingHoursOnly", draft.workingHoursOnly),
+        maxWaitTime: pick("maxWaitTime", maxWaitTimeOf(draft.maxWaitTime)),
+      }),
+    }),
+  };
+}
 
 /**
  * Spec 4: a department is added only with a key and a number (trimmed, spec 5); the first one becomes the

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { Company, CompanyUpdateInput } from "@shared/company.schema";
+import type { Company, CompanyChangesInput } from "@shared/company.schema";
 import { toggleWorkingDay } from "@shared/company-form-rules";
 import { timezoneOptions } from "@shared/company-timezones";
 import { useQueryClient } from "@tanstack/react-query";
@@ -15,6 +15,7 @@ import { useSessionActor } from "../session/session-context";
 import { CallHandlingCard } from "./call-handling-card";
 import { CompanyCard } from "./company-card";
 import {
+  changesOf,
   departmentLeftUnadded,
   draftOf,
   rebaseDraft,
@@ -51,7 +52,7 @@ export function SettingsForm({ company }: { company: Company }) {
 
   const { formRef, problems, setProblems, save, submit, reset } = useCheckedSave({
     loadCheck,
-    send: (update: CompanyUpdateInput) => saveCompany(api, update),
+    send: (changes: CompanyChangesInput) => saveCompany(api, changes),
     onSaved: (stored, sent: SettingsDraft) => {
       queryClient.setQueryData(companyQuery(api).queryKey, stored);
       // The account menu names the business from the session's user, which only a sign-in would read again.
@@ -95,10 +96,7 @@ export function SettingsForm({ company }: { company: Company }) {
       noValidate
       aria-label={t`Company and call handling`}
       aria-busy={save.isPending || undefined}
-      onSubmit={(event) => {
-        const update = updateOf(draft, company);
-        submit(event, update, update, draft);
-      }}
+      onSubmit={(event) => submit(event, updateOf(draft, company), changesOf(draft, saved), draft)}
       // The check's code is fetched on the form's first use, so Save does not wait for it.
       onFocusCapture={() => void loadCheck()}
       className={css({ display: "flex", flexDirection: "column", gap: "6", mb: "6" })}
