@@ -275,15 +275,28 @@ describe("Settings: company and call handling", () => {
     await toast(page, "Settings updated successfully").waitFor();
     expect(await defaultNumber(settings).innerText()).toBe("+1 555 0100 (company phone)");
 
-    // Meanwhile the assistant answers on another number: this page still shows the old one, the server
-    // refuses it as the default. The toast says the save failed; nothing typed is lost.
+    // Meanwhile the assistant answers on another number, and the server moves the default along. This page
+    // still shows the old one; a save of the greeting alone goes through and keeps the moved default.
     await reportPhoneNumber(key, "+1 555 0111");
     await settings.getByLabel("Greeting").fill("Good morning!");
+    await save(settings);
+    await expect.poll(() => defaultNumber(settings).innerText()).toBe("+1 555 0111 (company phone)");
+    await expect.poll(() => settings.getByText("Unsaved changes").count()).toBe(0);
+
+    // Billing becomes the default; then the number changes again, and this page, showing the old one, puts
+    // the company phone back as the default: the server refuses it. The toast says the save failed; nothing
+    // typed is lost.
+    await settings.getByRole("button", { name: "Make default Billing" }).click();
+    await save(settings);
+    await expect.poll(() => settings.getByText("Unsaved changes").count()).toBe(0);
+    await reportPhoneNumber(key, "+1 555 0122");
+    await settings.getByLabel("Greeting").fill("Good evening!");
+    await settings.getByRole("button", { name: "Use the company phone as the default" }).click();
     await save(settings);
     await toast(page, "Failed to update settings").waitFor();
     await settings.getByText("Default must be the company phone or one of department numbers").waitFor();
     await settings.getByText("Your changes could not be saved").waitFor();
-    expect(await settings.getByLabel("Greeting").inputValue()).toBe("Good morning!");
+    expect(await settings.getByLabel("Greeting").inputValue()).toBe("Good evening!");
     expect(await settings.getByLabel("Company name").inputValue()).toBe("Harbour Dental");
     expect(await settings.getByLabel("Maximum wait (seconds)").inputValue()).toBe("120");
     await settings.getByText("Unsaved changes").waitFor();
