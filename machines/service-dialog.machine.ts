@@ -46,13 +46,16 @@ export const draftOf = (service: Service): ServiceDraft => ({
   bufferAfterMinutes: service.bufferAfterMinutes === null ? "" : String(service.bufferAfterMinutes),
 });
 
-export type ServiceSaveInput = { id: string | null; input: ServiceInput };
+/** `opened`: the form as the dialog opened it, so an edit can send only what was changed. */
+export type ServiceSaveInput = { id: string | null; input: ServiceInput; opened: ServiceDraft };
 
 export type ServiceDialogContext = {
   mode: "create" | "edit";
   /** The service being edited; null in create mode. */
   serviceId: string | null;
   draft: ServiceDraft;
+  /** The form as it opened: the service being edited, or spec 9's defaults. */
+  opened: ServiceDraft;
   /** Why the last save failed; the view turns it into words (a 409 names the name field). */
   failure: FailureFacts | null;
 };
@@ -69,6 +72,7 @@ const closedContext: ServiceDialogContext = {
   mode: "create",
   serviceId: null,
   draft: SERVICE_DRAFT_DEFAULTS,
+  opened: SERVICE_DRAFT_DEFAULTS,
   failure: null,
 };
 
@@ -112,6 +116,7 @@ export const serviceDialogMachine = setup({
             mode: "edit",
             serviceId: ({ event }) => event.service._id,
             draft: ({ event }) => draftOf(event.service),
+            opened: ({ event }) => draftOf(event.service),
             failure: null,
           }),
         },
@@ -138,7 +143,7 @@ export const serviceDialogMachine = setup({
         src: "save",
         input: ({ context, event }) => {
           assertEvent(event, "form.submit");
-          return { id: context.serviceId, input: event.input };
+          return { id: context.serviceId, input: event.input, opened: context.opened };
         },
         onDone: {
           target: "closed",

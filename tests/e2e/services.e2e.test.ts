@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import type { Service } from "../../src/shared/service.schema";
 import {
   browserForFile,
   createService,
@@ -7,6 +8,7 @@ import {
   openedDialog,
   pausePageClock,
   runPageClockUntilVisible,
+  signIn,
   signUp,
   staffApi,
   toast,
@@ -155,6 +157,47 @@ describe("Services", () => {
     expect(await page.getByRole("row").count()).toBe(2);
     await page.context().close();
   });
+
+  it("puts back nothing another tab saved: the eye and the edit dialog send what their user changed", async () => {
+    const tabA = await newPage();
+    const email = await signUp(tabA, "/services");
+    const id = await createService(tabA, { name: "Cut", duration: 30, price: 25, isActive: true });
+    // Tab B, another browser signed in as the same user, lists the services before tab A renames "Cut".
+    const tabB = await newPage();
+    await tabB.goto("/auth/sign-in");
+    await signIn(tabB, email);
+    await tabB.waitForURL("**/dashboard");
+    await tabB.goto("/services");
+    await rowOf(tabB, "Cut").waitFor();
+
+    await tabA.reload();
+    await rowOf(tabA, "Cut").getByRole("button", { name: "Edit Cut" }).click();
+    const editA = tabA.getByRole("dialog", { name: "Edit Service" });
+    await editA.getByLabel("Name").fill("Haircut deluxe");
+    await editA.getByLabel("Price (USD)").fill("45");
+    await editA.getByRole("button", { name: "Save" }).click();
+    await editA.waitFor({ state: "detached" });
+
+    // Tab B still lists "Cut" at 25: its eye switches the service off and leaves the rename alone.
+    await rowOf(tabB, "Cut").getByRole("button", { name: "Deactivate Cut" }).click();
+    await rowOf(tabB, "Haircut deluxe").waitFor();
+    const stored = () => staffApi<Service>(tabB, "GET", `/api/services/${id}`);
+    expect(await stored()).toMatchObject({ name: "Haircut deluxe", price: 45, isActive: false });
+
+    // Tab A's list, read before the switch, edits the duration only: the switch stays.
+    await rowOf(tabA, "Haircut deluxe").getByRole("button", { name: "Edit Haircut deluxe" }).click();
+    await editA.getByLabel("Duration (minutes)").fill("50");
+    await editA.getByRole("button", { name: "Save" }).click();
+    await editA.waitFor({ state: "detached" });
+    expect(await stored()).toMatchObject({
+      name: "Haircut deluxe",
+      price: 45,
+      duration: 50,
+      isActive: false,
+    });
+    await tabA.context().close();
+    await tabB.context().close();
+  }, 120_000);
 
   it("shows the newest toast at once: the one before leaves for it rather than holding it back", async () => {
     const page = await newPage();

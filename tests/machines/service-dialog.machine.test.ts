@@ -66,6 +66,7 @@ describeModelPaths("service dialog machine (model-based)", {
         mode: "create",
         serviceId: null,
         draft: SERVICE_DRAFT_DEFAULTS,
+        opened: SERVICE_DRAFT_DEFAULTS,
         failure: null,
       });
     }
@@ -138,7 +139,8 @@ describe("service dialog rules", () => {
       draft: { ...draftOf(massage), name: "Facial", price: "12.5" },
       failure: { status: 409, code: "CONFLICT", field: "name" },
     });
-    expect(sent).toEqual([{ id: massage._id, input }]);
+    // The save carries the service as the dialog opened it, so only what was changed goes.
+    expect(sent).toEqual([{ id: massage._id, input, opened: draftOf(massage) }]);
 
     // Typing clears the failure; the next save goes through and closes on the defaults.
     actor.send({ type: "form.change", patch: { name: "Facial 2" } });
@@ -158,7 +160,7 @@ describe("service dialog rules", () => {
     expect(actor.getSnapshot().matches("saving")).toBe(true);
     finish(massage);
     await waitFor(actor, (s) => s.matches("closed"));
-    expect(sent).toEqual([{ id: null, input }]);
+    expect(sent).toEqual([{ id: null, input, opened: SERVICE_DRAFT_DEFAULTS }]);
   });
 
   it("resets to the defaults on close, so the next create starts clean", () => {

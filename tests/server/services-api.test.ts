@@ -31,6 +31,8 @@ const as = (who: SignedIn) => ({
     }),
   update: (id: string, json: unknown) =>
     server.request(`/api/services/${id}`, { method: "PUT", json, accessToken: who.accessToken }),
+  change: (id: string, json: unknown) =>
+    server.request(`/api/services/${id}`, { method: "PATCH", json, accessToken: who.accessToken }),
   remove: (id: string) =>
     server.request(`/api/services/${id}`, { method: "DELETE", accessToken: who.accessToken }),
 });
@@ -48,6 +50,11 @@ async function listOf(who: SignedIn): Promise<Service[]> {
   if (!body.success) throw new Error("list failed");
   return body.data;
 }
+
+const conflict = (name: string) => ({
+  success: false,
+  error: { code: "CONFLICT", field: "name", message: `An active service named "${name}" already exists` },
+});
 
 let nameCounter = 0;
 const uniqueName = (label: string) => `${label} ${nameCounter++}`;
@@ -122,6 +129,51 @@ describe("services CRUD", () => {
     expect(off).toEqual({ success: true, data: { ...service, isActive: false } });
     const on = await readEnvelope<Service>(await as(alice).update(_id, { ...rest, isActive: true }));
     expect(on).toEqual({ success: true, data: service });
+  });
+
+  it("changes only the fields a PATCH sends: a toggle from a list read before a rename keeps the rename", async () => {
+    const service = await created(alice, {
+      ...cut,
+      name: uniqueName("Cut"),
+      description: "Short",
+      category: "beauty",
+    });
+    // Tab A renames it at a new price; tab B, its list read before, switches it off, then edits its duration.
+    const renamed = { ...service, name: uniqueName("Haircut deluxe"), price: 45 };
+    const { _id, ...whole } = renamed;
+    expect((await as(alice).update(_id, whole)).status).toBe(200);
+    const off = await readEnvelope<Service>(await as(alice).change(_id, { isActive: false }));
+    expect(off).toEqual({ success: true, data: { ...renamed, isActive: false } });
+    const longer = await readEnvelope<Service>(await as(alice).change(_id, { duration: 50, category: "" }));
+    expect(longer).toEqual({
+      success: true,
+      data: { ...renamed, isActive: false, duration: 50, category: null },
+    });
+    expect(await readEnvelope(await as(alice).get(_id))).toEqual(longer);
+    expect(await readEnvelope(await as(alice).change(_id, {}))).toEqual(longer);
+  });
+
+  it("checks a PATCH's fields as a PUT does, and refuses an active name taken by switching on", async () => {
+    const service = await created(alice, { ...cut, name: uniqueName("Patch") });
+    for (const [body, field] of [
+      [{ name: "  " }, "name"],
+      [{ duration: 0 }, "duration"],
+      [{ price: 1.999 }, "price"],
+      [{ _id: service._id }, "_id"],
+      [{ isActive: "yes" }, "isActive"],
+    ] as const) {
+      const response = await as(alice).change(service._id, body);
+      expect(response.status).toBe(400);
+      expect(await readEnvelope(response)).toMatchObject({ error: { code: "VALIDATION", field } });
+    }
+    expect(await readEnvelope(await as(alice).get(service._id))).toEqual({ success: true, data: service });
+
+    const dormant = await created(alice, { ...cut, name: service.name, isActive: false });
+    const woken = await as(alice).change(dormant._id, { isActive: true });
+    expect(woken.status).toBe(409);
+    expect(await readEnvelope(woken)).toEqual(conflict(service.name));
+    const missing = await as(bob).change(service._id, { isActive: false });
+    expect(missing.status).toBe(404);
   });
 
   it("needs a signed-in user", async () => {
@@ -293,11 +345,6 @@ describe("services validation", () => {
 });
 
 describe("unique active names", () => {
-  const conflict = (name: string) => ({
-    success: false,
-    error: { code: "CONFLICT", field: "name", message: `An active service named "${name}" already exists` },
-  });
-
   it("refuses a second active service with the same name, whatever its case", async () => {
     const name = uniqueName("Facial");
     await created(alice, { ...cut, name });

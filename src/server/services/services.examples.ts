@@ -1,4 +1,4 @@
-import type { Service, ServiceInput } from "@shared/service.schema";
+import type { Service, ServiceChanges, ServiceInput } from "@shared/service.schema";
 
 /** Examples for the OpenAPI document (checked against their schemas when the routes are registered). */
 
@@ -15,5 +15,8 @@ const checkUp = {
 } satisfies ServiceInput & Omit<Service, "_id">;
 
 export const serviceInputExample: ServiceInput = checkUp;
+
+/** The eye action: the service switched off, nothing else touched. */
+export const serviceChangesExample: ServiceChanges = { isActive: false };
 
 export const serviceExample: Service = { _id: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15", ...checkUp };

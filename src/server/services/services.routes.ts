@@ -4,6 +4,7 @@ import {
   type Service,
   type ServiceCategory,
   service,
+  serviceChanges,
   serviceInput,
   serviceList,
 } from "@shared/service.schema";
@@ -15,7 +16,7 @@ import type { AppDeps } from "../http/app-env";
 import { readIdParam } from "../http/read-id-param";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
-import { serviceExample, serviceInputExample } from "./services.examples";
+import { serviceChangesExample, serviceExample, serviceInputExample } from "./services.examples";
 import {
   ACTIVE_NAME_KEY,
   type CatalogueService,
@@ -75,12 +76,16 @@ async function refusingNameClash<T>(name: string, write: () => Promise<T>): Prom
   }
 }
 
-const RULES =
+const FIELD_RULES =
   "name is trimmed, 1–200 characters, and no two active services may share it whatever its case (409 " +
   "CONFLICT); duration is whole minutes, 1–1440; price is in dollars, 0–1,000,000 with at most two decimals; " +
   'category is one of medical, beauty, wellness, consultation, treatment, therapy, other, or null ("", ' +
   "what the spec's form sends without one, is null too); bufferBeforeMinutes/bufferAfterMinutes (0–240) " +
-  "override the business's buffers, null follows them. The body is the whole service as spec 7 knows it: " +
+  "override the business's buffers, null follows them.";
+
+const RULES =
+  FIELD_RULES +
+  " The body is the whole service as spec 7 knows it: " +
   "description and category left out are cleared; the buffers, beyond the spec, keep their stored values " +
   "when left out (a new service has none). _id, as GET answers it, may be sent back: a POST ignores it, a PUT " +
   "refuses one that is not the path's.";
@@ -88,6 +93,39 @@ const RULES =
 /** Spec 7 "Services": the catalogue of the signed-in staff member's business. */
 export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, guards: RouteGuards) {
   const router = new ApiRouter("/api/services", guards);
+
+  /**
+   * Writes the service as `inputOf` makes it from the stored one (locked), recording the fields it changed:
+   * PUT's whole body, or PATCH's fields over what is stored.
+   */
+  const update = async (
+    { businessId, userId }: { businessId: string; userId: string },
+    id: string,
+    inputOf: (stored: Service) => typeof serviceInput.infer,
+  ): Promise<Service> => {
+    const row = await db.transaction(async (tx) => {
+      const at = clock();
+      const before = await findService(tx, businessId, id, { lock: true });
+      if (!before) throw new Refusal("NOT_FOUND", NO_SERVICE);
+      const input = inputOf(toService(before));
+      // The refusal leaves the transaction, which rolls back.
+      const row = await refusingNameClash(input.name, () =>
+        updateService(tx, businessId, id, valuesOf(input), at),
+      );
+      if (!row) throw new Refusal("NOT_FOUND", NO_SERVICE);
+      const fields = changedFields(SERVICE_AUDIT_FIELDS, toService(before), toService(row));
+      // The eye action records only what it changed.
+      await recordChangedFields(tx, {
+        businessId,
+        actor: { userId },
+        at,
+        action: "service.updated",
+        details: { serviceName: row.name, fields },
+      });
+      return row;
+    });
+    return toService(row);
+  };
 
   router.add(
     {
@@ -165,26 +203,29 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
         throw new Refusal("VALIDATION", "_id must be the id of the service in the path (or left out)", {
           field: "_id",
         });
-      const { businessId, userId } = c.get("auth");
-      const row = await refusingNameClash(body.name, () =>
-        db.transaction(async (tx) => {
-          const at = clock();
-          const before = await findService(tx, businessId, id, { lock: true });
-          const row = before && (await updateService(tx, businessId, id, valuesOf(body), at));
-          if (!before || !row) throw new Refusal("NOT_FOUND", NO_SERVICE);
-          const fields = changedFields(SERVICE_AUDIT_FIELDS, toService(before), toService(row));
-          // The eye action records only what it changed.
-          await recordChangedFields(tx, {
-            businessId,
-            actor: { userId },
-            at,
-            action: "service.updated",
-            details: { serviceName: row.name, fields },
-          });
-          return row;
-        }),
-      );
-      return ok(c, toService(row));
+      return ok(c, await update(c.get("auth"), id, () => body));
+    },
+  );
+
+  router.add(
+    {
+      method: "patch",
+      path: "/:id",
+      summary: "Change some fields of a service; those left out keep their stored values",
+      description:
+        "Beyond spec 7: any of name, description, duration, price, category, isActive, bufferBeforeMinutes, " +
+        "bufferAfterMinutes, each checked as a PUT checks it. The portal's eye action sends isActive alone and " +
+        "its edit dialog the fields changed in it, so a save never puts back what another tab saved meanwhile. " +
+        FIELD_RULES,
+      auth: "user",
+      body: serviceChanges,
+      response: service,
+      examples: { body: serviceChangesExample, response: serviceExample },
+      errors: ["NOT_FOUND", "CONFLICT"],
+    },
+    async (c, { body }) => {
+      const id = readIdParam(c, NO_SERVICE);
+      return ok(c, await update(c.get("auth"), id, (stored) => ({ ...stored, ...body })));
     },
   );
 

@@ -3,7 +3,8 @@ import { type ServiceSaveInput, serviceDialogMachine } from "@machines/service-d
 import type { Service } from "@shared/service.schema";
 import { fromPromise } from "xstate";
 import type { ApiClient } from "../../lib/api-client";
-import { createService, updateService } from "./services.queries";
+import { changesOf } from "./service-draft";
+import { changeService, createService } from "./services.queries";
 
 type Mode = "create" | "edit";
 
@@ -13,12 +14,15 @@ type ServiceDialogEffects = {
   onFailed: (mode: Mode, failure: FailureFacts) => void;
 };
 
-/** The service dialog with its side effects: spec 7's POST and PUT through the one API client. */
+/**
+ * The service dialog with its side effects: spec 7's POST, and an edit as PATCH with the fields changed in
+ * the dialog (a whole PUT put back what another tab saved since the list was read).
+ */
 export function provideServiceDialog({ api, onSaved, onFailed }: ServiceDialogEffects) {
   return serviceDialogMachine.provide({
     actors: {
-      save: fromPromise<Service, ServiceSaveInput>(({ input: { id, input } }) =>
-        id === null ? createService(api, input) : updateService(api, id, input),
+      save: fromPromise<Service, ServiceSaveInput>(({ input: { id, input, opened } }) =>
+        id === null ? createService(api, input) : changeService(api, id, changesOf(input, opened)),
       ),
     },
     actions: {

@@ -1,5 +1,6 @@
 import type { ServiceDraft } from "@machines/service-dialog.machine";
-import type { ServiceInput } from "@shared/service.schema";
+import type { ServiceChanges, ServiceInput } from "@shared/service.schema";
+import { changedFields } from "../../lib/draft-fields";
 
 /** Spec 5: a non-numeric entry becomes 0. */
 const numberOr0 = (text: string, parse: (text: string) => number) => {
@@ -22,3 +23,9 @@ export const inputOfDraft = (draft: ServiceDraft): ServiceInput => ({
   bufferBeforeMinutes: bufferOf(draft.bufferBeforeMinutes),
   bufferAfterMinutes: bufferOf(draft.bufferAfterMinutes),
 });
+
+/** What an edit sends: the fields whose value differs from the service as the dialog opened it. */
+export function changesOf(input: ServiceInput, opened: ServiceDraft): ServiceChanges {
+  const before = inputOfDraft(opened);
+  return Object.fromEntries([...changedFields(input, before)].map((field) => [field, input[field]]));
+}

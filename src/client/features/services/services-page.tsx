@@ -25,7 +25,7 @@ import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceTable } from "./service-table";
-import { deleteService, updateService } from "./services.queries";
+import { changeService, deleteService } from "./services.queries";
 
 /** Spec 2 "Services": the catalogue, its create/edit dialog, toggling and deleting with spec 8's toasts. */
 export function ServicesPage() {
@@ -63,10 +63,10 @@ export function ServicesPage() {
   const addRef = useRef<HTMLButtonElement>(null);
   // The last service deleted leaves Add Service as the next thing to do.
   const deletedFocus = useFocusAfterRemoval(() => addRef.current);
-  // Spec 4: the eye sends the whole service with isActive inverted.
+  // Spec 4's eye sends the whole service with isActive inverted, which put back the name and price of a list
+  // read before another tab changed them: it sends isActive alone.
   const toggle = useMutation({
-    mutationFn: ({ _id, ...service }: Service) =>
-      updateService(api, _id, { ...service, isActive: !service.isActive }),
+    mutationFn: ({ _id, isActive }: Service) => changeService(api, _id, { isActive: !isActive }),
     onSuccess: () => toaster.success({ title: t`Service updated successfully` }),
     onError: (error) => toaster.error({ title: t`Failed to update service`, description: reason(error) }),
     onSettled: refetch,
