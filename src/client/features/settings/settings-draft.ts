@@ -113,7 +113,7 @@ export const sameDraft = (a: SettingsDraft, b: SettingsDraft) => JSON.stringify(
 export function changesOf(draft: SettingsDraft, saved: SettingsDraft): CompanyChangesInput {
   const changed = changedFields(draft, saved);
   if (!draft.transferEnabled) for (const hidden of TRANSFER_DETAILS) changed.delete(hidden);
-  const pick = <K extends keyof SettingsDraft, V>(key: K, value: V) => (changed.has(key) ? value : undefined);
+  const pick = <V>(key: keyof SettingsDraft, value: V) => (changed.has(key) ? value : undefined);
   const someOf = <T extends object>(part: T) =>
     Object.values(part).some((value) => value !== undefined) ? part : undefined;
   return {
