@@ -248,6 +248,30 @@ describe("Services", () => {
     await page.context().close();
   });
 
+  it("says in the dialog that a save got no answer, and keeps what was typed", async () => {
+    const page = await newPage();
+    await signUp(page, "/services");
+    await page.getByText("No services found").waitFor();
+    await page.route("**/api/services", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Service" });
+    await dialog.getByLabel("Name").fill("Facial");
+    await dialog.getByLabel("Duration (minutes)").fill("45");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const alert = dialog.getByRole("alert").filter({ hasText: "Failed to create service" });
+    await alert.getByText("An unexpected error occurred What you typed is still here.").waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Facial");
+    expect(await dialog.getByLabel("Duration (minutes)").inputValue()).toBe("45");
+    // Once the network is back, the same Save goes through.
+    await page.unrouteAll();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Service created successfully").waitFor();
+    await rowOf(page, "Facial").waitFor();
+    await page.context().close();
+  });
+
   it("says what is wrong in the interface language (Polish)", async () => {
     const page = await newPage();
     await signUp(page);

@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import type { FailureFacts } from "@machines/failure";
 import type { ReactNode } from "react";
 import { css } from "styled-system/css";
 import { failureOf } from "../lib/error-wording";
@@ -22,6 +23,20 @@ type SaveBarProps = {
   saveDisabled?: boolean;
 };
 
+/**
+ * Why a save failed, any failure (no answer at all too, with the generic words), and that what was typed is
+ * kept: the save bar's, and a form dialog's that stays open after a failed save.
+ */
+export function SaveFailureText({ failure }: { failure: FailureFacts | undefined }) {
+  return (
+    <>
+      <FailureText failure={failure} fallback={<Trans>An unexpected error occurred</Trans>} />{" "}
+      {/* The failure's own text says whether trying again helps ("Please try again."); not twice. */}
+      <Trans>What you typed is still here.</Trans>
+    </>
+  );
+}
+
 /** Save and discard for a form edited in place, with what is unsaved or went wrong (what was typed stays). */
 export function SaveBar({
   unsaved,
@@ -37,9 +52,7 @@ export function SaveBar({
     <div className={css({ display: "flex", flexDirection: "column", gap: "3", pt: "4" })}>
       {failure ? (
         <Alert title={<Trans>Your changes could not be saved</Trans>}>
-          <FailureText failure={failureOf(failure)} fallback={<Trans>An unexpected error occurred</Trans>} />{" "}
-          {/* The failure's own text says whether trying again helps ("Please try again."); not twice. */}
-          <Trans>What you typed is still here.</Trans>
+          <SaveFailureText failure={failureOf(failure)} />
         </Alert>
       ) : null}
       <div

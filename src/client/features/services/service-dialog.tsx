@@ -9,6 +9,7 @@ import { css, cx } from "styled-system/css";
 import { field } from "styled-system/recipes/field";
 import { input as inputRecipe } from "styled-system/recipes/input";
 import type { ActorRefFrom } from "xstate";
+import { SaveFailureText } from "../../components/save-bar";
 import { Alert } from "../../components/ui/alert";
 import { AppDialog, DialogForm } from "../../components/ui/app-dialog";
 import { Button } from "../../components/ui/button";
@@ -17,7 +18,6 @@ import { Field } from "../../components/ui/field";
 import { SwitchField } from "../../components/ui/switch-field";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { useCompanyCurrency } from "../../lib/company-queries";
-import { failureMessage } from "../../lib/error-wording";
 import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
 import { inputOfDraft } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
@@ -82,7 +82,8 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
 
   const nameTaken = failure?.code === "CONFLICT";
   const nameError = problems.name ?? (nameTaken ? i18n._(nameTakenMessage) : undefined);
-  const failureText = failure && !nameTaken ? failureMessage(failure) : undefined;
+  // Any other failure is said in the dialog, one without an answer (the network) too: the toast goes in seconds.
+  const otherFailure = failure && !nameTaken ? failure : undefined;
   // A refused name from the server moves the focus there, like a refused field of the form.
   useEffect(() => {
     if (nameTaken) formRef.current?.querySelector<HTMLElement>("[name=name]")?.focus();
@@ -108,9 +109,9 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
         busy={saving}
         onSubmit={(event) => void submit(event)}
       >
-        {failureText ? (
+        {otherFailure ? (
           <Alert title={mode === "edit" ? t`Failed to update service` : t`Failed to create service`}>
-            <p>{i18n._(failureText)}</p>
+            <SaveFailureText failure={otherFailure} />
           </Alert>
         ) : null}
         <Field
