@@ -9,7 +9,10 @@ import { notProvided } from "./not-provided";
  * while a save is in flight.
  */
 
-/** The form as typed: numbers stay text until submitted, so a half-typed "12." is not rewritten. */
+/**
+ * The form as typed: numbers stay text until submitted, so a half-typed "12." is not rewritten, and in the
+ * interface language's way of writing them ("49,90" in German), which the view reads.
+ */
 export type ServiceDraft = {
   name: string;
   description: string;
@@ -34,18 +37,6 @@ export const SERVICE_DRAFT_DEFAULTS: ServiceDraft = {
   bufferAfterMinutes: "",
 };
 
-/** A saved service as the form shows it for editing. */
-export const draftOf = (service: Service): ServiceDraft => ({
-  name: service.name,
-  description: service.description,
-  duration: String(service.duration),
-  price: service.price.toFixed(2),
-  category: service.category ?? "",
-  isActive: service.isActive,
-  bufferBeforeMinutes: service.bufferBeforeMinutes === null ? "" : String(service.bufferBeforeMinutes),
-  bufferAfterMinutes: service.bufferAfterMinutes === null ? "" : String(service.bufferAfterMinutes),
-});
-
 /** `opened`: the form as the dialog opened it, so an edit can send only what was changed. */
 export type ServiceSaveInput = { id: string | null; input: ServiceInput; opened: ServiceDraft };
 
@@ -62,7 +53,8 @@ export type ServiceDialogContext = {
 
 export type ServiceDialogEvent =
   | { type: "dialog.create" }
-  | { type: "dialog.edit"; service: Service }
+  /** A saved service, its draft written by the view (numbers in the interface language). */
+  | { type: "dialog.edit"; serviceId: string; draft: ServiceDraft }
   | { type: "dialog.close" }
   | { type: "form.change"; patch: Partial<ServiceDraft> }
   /** The form's values, already checked by the view against the shared schema. */
@@ -114,9 +106,9 @@ export const serviceDialogMachine = setup({
           target: "edit",
           actions: assign({
             mode: "edit",
-            serviceId: ({ event }) => event.service._id,
-            draft: ({ event }) => draftOf(event.service),
-            opened: ({ event }) => draftOf(event.service),
+            serviceId: ({ event }) => event.serviceId,
+            draft: ({ event }) => event.draft,
+            opened: ({ event }) => event.draft,
             failure: null,
           }),
         },

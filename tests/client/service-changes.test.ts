@@ -1,6 +1,5 @@
-import { draftOf } from "@machines/service-dialog.machine";
 import { describe, expect, it } from "vitest";
-import { changesOf, inputOfDraft } from "../../src/client/features/services/service-draft";
+import { changesOf, draftOfService, readDraft } from "../../src/client/features/services/service-draft";
 import type { Service } from "../../src/shared/service.schema";
 
 /** "Cut" as a list read before another tab renamed it "Haircut deluxe" at 45 showed it. */
@@ -18,11 +17,11 @@ const cut: Service = {
 
 describe("an edit of a service from the dialog", () => {
   it("sends only the fields changed in it, so a rename saved elsewhere is not put back", () => {
-    const opened = draftOf(cut);
-    expect(changesOf(inputOfDraft({ ...opened, duration: "45" }), opened)).toEqual({ duration: 45 });
-    expect(changesOf(inputOfDraft({ ...opened, bufferAfterMinutes: "" }), opened)).toEqual({
-      bufferAfterMinutes: null,
-    });
-    expect(changesOf(inputOfDraft(opened), opened)).toEqual({});
+    const opened = draftOfService(cut, "de");
+    const changes = (draft: typeof opened) => changesOf(readDraft(draft, "de").input, opened, "de");
+    expect(changes({ ...opened, duration: "45" })).toEqual({ duration: 45 });
+    expect(changes({ ...opened, bufferAfterMinutes: "" })).toEqual({ bufferAfterMinutes: null });
+    expect(changes({ ...opened, price: "25,5" })).toEqual({ price: 25.5 });
+    expect(changes(opened)).toEqual({});
   });
 });

@@ -297,6 +297,52 @@ describe("Services", () => {
     await page.context().close();
   });
 
+  it("reads numbers as the interface language writes them: German 49,90 is 49.90, not 4990", async () => {
+    const page = await newPage();
+    await signUp(page);
+    await page.evaluate(() => localStorage.setItem("language", "de"));
+    await page.goto("/services");
+    await page.getByRole("button", { name: "Leistung hinzufügen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Leistung hinzufügen" });
+    // Typed key by key, as a person does (a number input took "49,90" as 4990).
+    const type = async (label: string, text: string) => {
+      const input = page.getByRole("dialog").getByLabel(label);
+      await input.fill("");
+      await input.pressSequentially(text);
+    };
+    await dialog.getByLabel("Name").fill("Massage");
+    // A fraction of a minute is refused, not read as 15; what could mean two numbers is refused, not guessed.
+    await type("Dauer (Minuten)", "1,5");
+    await type("Preis (USD)", "1.234");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await dialog.getByText("Die Dauer muss in ganzen Minuten angegeben werden").waitFor();
+    await dialog
+      .getByText(
+        "„1.234“ lässt sich auf zwei Arten lesen. Geben Sie den Preis ohne Tausendertrennzeichen ein, mit „,“ vor den Nachkommastellen.",
+      )
+      .waitFor();
+    await type("Dauer (Minuten)", "45");
+    await type("Preis (USD)", "49,90");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await toast(page, "Leistung erfolgreich erstellt").waitFor();
+    const row = rowOf(page, "Massage");
+    const price = new Intl.NumberFormat("de", { style: "currency", currency: "USD" }).format(49.9);
+    await expect.poll(() => row.getByRole("cell").nth(2).innerText()).toBe(price);
+    const [saved] = await staffApi<{ price: number }[]>(page, "GET", "/api/services");
+    expect(saved?.price).toBe(49.9);
+
+    // Edit shows it as German writes it, and saving it unchanged keeps it.
+    await row.getByRole("button", { name: "Massage bearbeiten" }).click();
+    const edit = page.getByRole("dialog", { name: "Leistung bearbeiten" });
+    expect(await edit.getByLabel("Preis (USD)").inputValue()).toBe("49,90");
+    await type("Preis (USD)", "1.234,50");
+    await edit.getByRole("button", { name: "Speichern" }).click();
+    await toast(page, "Leistung erfolgreich aktualisiert").waitFor();
+    const [edited] = await staffApi<{ price: number }[]>(page, "GET", "/api/services");
+    expect(edited?.price).toBe(1234.5);
+    await page.context().close();
+  });
+
   it("runs the whole dialog by keyboard alone", async () => {
     const page = await newPage();
     await signUp(page, "/services");

@@ -1,6 +1,6 @@
 import {
-  draftOf,
   SERVICE_DRAFT_DEFAULTS,
+  type ServiceDraft,
   type ServiceSaveInput,
   serviceDialogMachine,
 } from "@machines/service-dialog.machine";
@@ -21,12 +21,24 @@ const massage: Service = {
   bufferBeforeMinutes: null,
   bufferAfterMinutes: 10,
 };
+/** The massage as the view drafts it for editing. */
+const massageDraft: ServiceDraft = {
+  name: "Massage",
+  description: "Sixty minutes",
+  duration: "60",
+  price: "19.99",
+  category: "wellness",
+  isActive: false,
+  bufferBeforeMinutes: "",
+  bufferAfterMinutes: "10",
+};
+const editMassage = { type: "dialog.edit", serviceId: massage._id, draft: massageDraft } as const;
 const input: ServiceInput = { name: "Facial", duration: 45, price: 30, isActive: true };
 const conflict = { status: 409, code: "CONFLICT", field: "name", message: "taken" };
 
 const events: AnyEventObject[] = [
   { type: "dialog.create" },
-  { type: "dialog.edit", service: massage },
+  editMassage,
   { type: "dialog.close" },
   { type: "form.change", patch: { name: "Facial" } },
   { type: "form.submit", input },
@@ -117,30 +129,30 @@ describe("service dialog rules", () => {
     });
   });
 
-  it("opens edit mode on the service as saved, prices with two decimals", () => {
+  it("opens edit mode on the service's draft, as the view wrote it", () => {
     const { actor } = start(() => Promise.resolve(massage));
-    actor.send({ type: "dialog.edit", service: { ...massage, price: 25 } });
-    expect(actor.getSnapshot().context.draft).toEqual({
-      ...draftOf(massage),
-      price: "25.00",
+    actor.send(editMassage);
+    expect(actor.getSnapshot().context).toMatchObject({
+      mode: "edit",
+      serviceId: massage._id,
+      draft: massageDraft,
     });
-    expect(draftOf(massage)).toMatchObject({ price: "19.99", category: "wellness", bufferBeforeMinutes: "" });
   });
 
   it("keeps what was typed and the failure after a failed save, then saves it on retry", async () => {
     let fail = true;
     const { actor, sent } = start(() => (fail ? Promise.reject(conflict) : Promise.resolve(massage)));
-    actor.send({ type: "dialog.edit", service: massage });
+    actor.send(editMassage);
     actor.send({ type: "form.change", patch: { name: "Facial", price: "12.5" } });
     actor.send({ type: "form.submit", input });
     await waitFor(actor, (s) => s.matches("edit"));
     expect(actor.getSnapshot().context).toMatchObject({
       serviceId: massage._id,
-      draft: { ...draftOf(massage), name: "Facial", price: "12.5" },
+      draft: { ...massageDraft, name: "Facial", price: "12.5" },
       failure: { status: 409, code: "CONFLICT", field: "name" },
     });
     // The save carries the service as the dialog opened it, so only what was changed goes.
-    expect(sent).toEqual([{ id: massage._id, input, opened: draftOf(massage) }]);
+    expect(sent).toEqual([{ id: massage._id, input, opened: massageDraft }]);
 
     // Typing clears the failure; the next save goes through and closes on the defaults.
     actor.send({ type: "form.change", patch: { name: "Facial 2" } });
@@ -165,7 +177,7 @@ describe("service dialog rules", () => {
 
   it("resets to the defaults on close, so the next create starts clean", () => {
     const { actor } = start(() => Promise.resolve(massage));
-    actor.send({ type: "dialog.edit", service: massage });
+    actor.send(editMassage);
     actor.send({ type: "dialog.close" });
     actor.send({ type: "dialog.create" });
     expect(actor.getSnapshot().context).toMatchObject({ mode: "create", serviceId: null });

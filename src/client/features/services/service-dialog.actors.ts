@@ -10,6 +10,8 @@ type Mode = "create" | "edit";
 
 type ServiceDialogEffects = {
   api: ApiClient;
+  /** The interface language, which the dialog's numbers are read in. */
+  locale: () => string;
   onSaved: (mode: Mode) => void;
   onFailed: (mode: Mode, failure: FailureFacts) => void;
 };
@@ -18,11 +20,11 @@ type ServiceDialogEffects = {
  * The service dialog with its side effects: spec 7's POST, and an edit as PATCH with the fields changed in
  * the dialog (a whole PUT put back what another tab saved since the list was read).
  */
-export function provideServiceDialog({ api, onSaved, onFailed }: ServiceDialogEffects) {
+export function provideServiceDialog({ api, locale, onSaved, onFailed }: ServiceDialogEffects) {
   return serviceDialogMachine.provide({
     actors: {
       save: fromPromise<Service, ServiceSaveInput>(({ input: { id, input, opened } }) =>
-        id === null ? createService(api, input) : changeService(api, id, changesOf(input, opened)),
+        id === null ? createService(api, input) : changeService(api, id, changesOf(input, opened, locale())),
       ),
     },
     actions: {

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ServiceDialogMachine, ServiceDraft } from "@machines/service-dialog.machine";
 // The constants module, not service.schema: that one builds arktype schemas at load (kept out of the page).
 import { SERVICE_CATEGORIES } from "@shared/service.constants";
-import type { ServiceInput } from "@shared/service.schema";
 import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { css, cx } from "styled-system/css";
@@ -18,10 +17,11 @@ import { Field } from "../../components/ui/field";
 import { SwitchField } from "../../components/ui/switch-field";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { useCompanyCurrency } from "../../lib/company-queries";
+import { decimalMarkOf } from "../../lib/decimal-text";
 import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
-import { inputOfDraft } from "./service-draft";
+import { readDraft } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
-import { nameTakenMessage, refusalMessage } from "./service-field-messages";
+import { ambiguousNumberMessage, nameTakenMessage, refusalMessage } from "./service-field-messages";
 
 const fieldStyles = field();
 const row = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } });
@@ -68,11 +68,18 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
     if (saving) return;
     // The machine's draft, not this render's: a submit that follows the last keystroke before React has drawn it
     // must check what was typed.
-    const input: ServiceInput = inputOfDraft(dialog.getSnapshot().context.draft);
+    const draft = dialog.getSnapshot().context.draft;
+    const { input, ambiguous } = readDraft(draft, i18n.locale);
     const { refusedFields } = await import("./service-draft-check");
     const refused = refusedFields(input);
-    if (refused.length > 0) {
-      setProblems(Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input))])));
+    if (refused.length > 0 || ambiguous.length > 0) {
+      const mark = decimalMarkOf(i18n.locale);
+      setProblems({
+        ...Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input))])),
+        ...Object.fromEntries(
+          ambiguous.map((key) => [key, i18n._(ambiguousNumberMessage(key, draft[key].trim(), mark))]),
+        ),
+      });
       setChecks((n) => n + 1);
       return;
     }
@@ -137,11 +144,9 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
           <Field
             label={t`Duration (minutes)`}
             name="duration"
-            type="number"
+            // Text, read in the interface language (service-draft.ts): a number input reads the browser's.
             inputMode="numeric"
-            min={1}
-            max={1440}
-            step={1}
+            autoComplete="off"
             required
             value={draft.duration}
             errorText={problems.duration}
@@ -150,10 +155,8 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
           <Field
             label={currency ? t`Price (${currency})` : t`Price`}
             name="price"
-            type="number"
             inputMode="decimal"
-            min={0}
-            step={0.01}
+            autoComplete="off"
             value={draft.price}
             errorText={problems.price}
             onChange={(event) => change({ price: event.target.value })}
@@ -198,11 +201,8 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
                 key={name}
                 label={name === "bufferBeforeMinutes" ? t`Minutes before` : t`Minutes after`}
                 name={name}
-                type="number"
                 inputMode="numeric"
-                min={0}
-                max={240}
-                step={1}
+                autoComplete="off"
                 placeholder={t`Business default`}
                 value={draft[name]}
                 errorText={problems[name]}

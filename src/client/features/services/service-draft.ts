@@ -1,31 +1,67 @@
 import type { ServiceDraft } from "@machines/service-dialog.machine";
-import type { ServiceChanges, ServiceInput } from "@shared/service.schema";
+import type { Service, ServiceChanges, ServiceInput } from "@shared/service.schema";
+import { readDecimal } from "../../lib/decimal-text";
 import { changedFields } from "../../lib/draft-fields";
 
-/** Spec 5: a non-numeric entry becomes 0. */
-const numberOr0 = (text: string, parse: (text: string) => number) => {
-  const value = parse(text);
-  return Number.isFinite(value) ? value : 0;
-};
+/** The fields typed as numbers. */
+export type NumberField = "duration" | "price" | "bufferBeforeMinutes" | "bufferAfterMinutes";
 
-/** An empty buffer follows the business's default. */
-const bufferOf = (text: string) =>
-  text.trim() === "" ? null : numberOr0(text, (t) => Number.parseInt(t, 10));
+/**
+ * A saved service as the form shows it for editing: the price with two decimals, written as the interface
+ * language writes it ("19,99" in German) without grouping, so that reading it back gives the same number.
+ */
+export function draftOfService(service: Service, locale: string): ServiceDraft {
+  const price = new Intl.NumberFormat(locale, {
+    useGrouping: false,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(service.price);
+  const buffer = (minutes: number | null) => (minutes === null ? "" : String(minutes));
+  return {
+    name: service.name,
+    description: service.description,
+    duration: String(service.duration),
+    price,
+    category: service.category ?? "",
+    isActive: service.isActive,
+    bufferBeforeMinutes: buffer(service.bufferBeforeMinutes),
+    bufferAfterMinutes: buffer(service.bufferAfterMinutes),
+  };
+}
 
-/** The form's text as the API takes it (spec 5: duration parsed as an integer, price as a decimal). */
-export const inputOfDraft = (draft: ServiceDraft): ServiceInput => ({
-  name: draft.name,
-  description: draft.description,
-  duration: numberOr0(draft.duration, (t) => Number.parseInt(t, 10)),
-  price: numberOr0(draft.price, Number.parseFloat),
-  category: draft.category || null,
-  isActive: draft.isActive,
-  bufferBeforeMinutes: bufferOf(draft.bufferBeforeMinutes),
-  bufferAfterMinutes: bufferOf(draft.bufferAfterMinutes),
-});
+/** The form read: its values as the API takes them, and the number fields whose text could mean two numbers. */
+export type DraftReading = { input: ServiceInput; ambiguous: NumberField[] };
+
+/**
+ * The form's text as the API takes it, numbers read in the interface language (lib/decimal-text.ts). Spec 5:
+ * a non-numeric entry becomes 0. Duration and buffers are read as numbers too, so that "1,5" minutes is refused
+ * as not whole rather than cut to 1 or read as 15.
+ */
+export function readDraft(draft: ServiceDraft, locale: string): DraftReading {
+  const ambiguous: NumberField[] = [];
+  const numberOf = (field: NumberField) => {
+    const reading = readDecimal(draft[field], locale);
+    if (reading.kind === "ambiguous") ambiguous.push(field);
+    return reading.kind === "number" ? reading.value : 0;
+  };
+  // An empty buffer follows the business's default.
+  const bufferOf = (field: "bufferBeforeMinutes" | "bufferAfterMinutes") =>
+    draft[field].trim() === "" ? null : numberOf(field);
+  const input: ServiceInput = {
+    name: draft.name,
+    description: draft.description,
+    duration: numberOf("duration"),
+    price: numberOf("price"),
+    category: draft.category || null,
+    isActive: draft.isActive,
+    bufferBeforeMinutes: bufferOf("bufferBeforeMinutes"),
+    bufferAfterMinutes: bufferOf("bufferAfterMinutes"),
+  };
+  return { input, ambiguous };
+}
 
 /** What an edit sends: the fields whose value differs from the service as the dialog opened it. */
-export function changesOf(input: ServiceInput, opened: ServiceDraft): ServiceChanges {
-  const before = inputOfDraft(opened);
+export function changesOf(input: ServiceInput, opened: ServiceDraft, locale: string): ServiceChanges {
+  const before = readDraft(opened, locale).input;
   return Object.fromEntries([...changedFields(input, before)].map((field) => [field, input[field]]));
 }

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ServiceInput } from "@shared/service.schema";
+import type { NumberField } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
 
 const NAME_MAX = 200;
@@ -21,6 +22,7 @@ export function refusalMessage(field: ServiceField, input: ServiceInput): Messag
     case "description":
       return msg`Description must be at most ${DESCRIPTION_MAX} characters`;
     case "duration":
+      if (!Number.isInteger(input.duration)) return msg`Duration must be whole minutes`;
       return input.duration < 1
         ? msg`Duration must be at least 1 minute`
         : msg`Duration must be at most ${DURATION_MAX} minutes`;
@@ -38,3 +40,13 @@ export function refusalMessage(field: ServiceField, input: ServiceInput): Messag
 
 /** A 409 on save: another active service has the name. */
 export const nameTakenMessage = msg`An active service with this name already exists. Choose another name or deactivate the other service.`;
+
+/**
+ * A number field whose text could mean two numbers ("1.234" in German, "1,234" in English: a thousand and more,
+ * or one and a bit): refused with how to type it, never guessed.
+ */
+export function ambiguousNumberMessage(field: NumberField, typed: string, mark: string): MessageDescriptor {
+  return field === "price"
+    ? msg`“${typed}” can be read two ways. Type the price without thousands separators, with “${mark}” before the decimals.`
+    : msg`“${typed}” can be read two ways. Type whole minutes, without thousands separators.`;
+}

@@ -23,6 +23,7 @@ import { useInspectOptions } from "../../lib/inspect-context";
 import { refreshAfterServiceChange, serviceQueries } from "../../lib/service-queries";
 import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
+import { draftOfService } from "./service-draft";
 import { nameTakenMessage } from "./service-field-messages";
 import { ServiceTable } from "./service-table";
 import { changeService, deleteService } from "./services.queries";
@@ -47,6 +48,7 @@ export function ServicesPage() {
   const [machine] = useState(() =>
     provideServiceDialog({
       api,
+      locale: () => i18n.locale,
       onSaved: (mode) => {
         toaster.success({
           title: mode === "edit" ? t`Service updated successfully` : t`Service created successfully`,
@@ -133,7 +135,13 @@ export function ServicesPage() {
                 services={list}
                 togglingId={toggle.isPending ? (toggle.variables?._id ?? null) : null}
                 onToggle={(service) => toggle.mutate(service)}
-                onEdit={(service) => dialog.send({ type: "dialog.edit", service })}
+                onEdit={(service) =>
+                  dialog.send({
+                    type: "dialog.edit",
+                    serviceId: service._id,
+                    draft: draftOfService(service, i18n.locale),
+                  })
+                }
                 onDelete={(service) => {
                   deletedFocus.opened();
                   setDeleting(service);

@@ -1,0 +1,65 @@
+import { SERVICE_DRAFT_DEFAULTS } from "@machines/service-dialog.machine";
+import type { Service } from "@shared/service.schema";
+import { describe, expect, it } from "vitest";
+import { draftOfService, readDraft } from "../../src/client/features/services/service-draft";
+
+const massage: Service = {
+  _id: "5c0f8a2e-91d3-4b6e-8f27-0a4d6c3b9e15",
+  name: "Massage",
+  description: "Sixty minutes",
+  duration: 60,
+  price: 1234.5,
+  category: "wellness",
+  isActive: false,
+  bufferBeforeMinutes: null,
+  bufferAfterMinutes: 10,
+};
+
+describe("the service form's numbers, in the interface language", () => {
+  it("reads a German decimal comma as the decimal mark: 49,90 is 49.9, not 4990", () => {
+    const draft = { ...SERVICE_DRAFT_DEFAULTS, name: "Massage", price: "49,90", bufferAfterMinutes: "5" };
+    expect(readDraft(draft, "de")).toEqual({
+      input: {
+        name: "Massage",
+        description: "",
+        duration: 30,
+        price: 49.9,
+        category: null,
+        isActive: true,
+        bufferBeforeMinutes: null,
+        bufferAfterMinutes: 5,
+      },
+      ambiguous: [],
+    });
+    expect(readDraft({ ...draft, price: "1.234,50" }, "de").input.price).toBe(1234.5);
+  });
+
+  it("reads minutes as numbers, so 1,5 is refused as not whole rather than read as 15", () => {
+    const { input } = readDraft(
+      { ...SERVICE_DRAFT_DEFAULTS, duration: "1,5", bufferBeforeMinutes: "1,5" },
+      "de",
+    );
+    expect(input).toMatchObject({ duration: 1.5, bufferBeforeMinutes: 1.5 });
+  });
+
+  it("names the fields whose text could mean two numbers, and reads non-numbers as 0 (spec 5)", () => {
+    const draft = { ...SERVICE_DRAFT_DEFAULTS, duration: "1.234", price: "1.234", bufferAfterMinutes: "abc" };
+    const { input, ambiguous } = readDraft(draft, "de");
+    expect(ambiguous).toEqual(["duration", "price"]);
+    expect(input).toMatchObject({ bufferAfterMinutes: 0 });
+    expect(readDraft(draft, "en").ambiguous).toEqual([]);
+  });
+
+  it("drafts a saved service as the language writes its numbers, which reads back the same", () => {
+    for (const locale of ["en", "pl", "fr", "de", "es", "nl"]) {
+      const draft = draftOfService(massage, locale);
+      expect(readDraft(draft, locale).input.price).toBe(1234.5);
+    }
+    expect(draftOfService(massage, "de")).toMatchObject({
+      price: "1234,50",
+      bufferBeforeMinutes: "",
+      bufferAfterMinutes: "10",
+    });
+    expect(draftOfService(massage, "en").price).toBe("1234.50");
+  });
+});
