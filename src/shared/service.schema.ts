@@ -1,14 +1,18 @@
 import { type } from "arktype";
+import { hasAtMostDecimals } from "./price-decimals";
 import { SERVICE_CATEGORIES } from "./service.constants";
 
 export { SERVICE_CATEGORIES, type ServiceCategory } from "./service.constants";
 
 export const serviceCategory = type.enumerated(...SERVICE_CATEGORIES);
 
-/** Dollars with at most two decimals: 19.99 is a price, 19.999 is not (prices are stored as whole cents). */
+/**
+ * Dollars with at most two decimals: 19.99 is a price, 19.999 is not (prices are stored as whole cents). A
+ * currency with fewer decimals allows fewer (price-decimals.ts): the server checks that against the business's.
+ */
 export const servicePrice = type("0 <= number <= 1000000").narrow(
   (price, ctx) =>
-    Math.abs(Math.round(price * 100) - price * 100) < 1e-6 ||
+    hasAtMostDecimals(price, 2) ||
     ctx.reject({ expected: "an amount with at most two decimals", actual: String(price) }),
 );
 

@@ -17,7 +17,7 @@ const cut: Service = {
 
 describe("an edit of a service from the dialog", () => {
   it("sends only the fields changed in it, so a rename saved elsewhere is not put back", () => {
-    const opened = draftOfService(cut, "de");
+    const opened = draftOfService(cut, "de", 2);
     const changes = (draft: typeof opened) => changesOf(readDraft(draft, "de").input, opened, "de");
     expect(changes({ ...opened, duration: "45" })).toEqual({ duration: 45 });
     expect(changes({ ...opened, bufferAfterMinutes: "" })).toEqual({ bufferAfterMinutes: null });

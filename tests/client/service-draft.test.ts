@@ -52,14 +52,19 @@ describe("the service form's numbers, in the interface language", () => {
 
   it("drafts a saved service as the language writes its numbers, which reads back the same", () => {
     for (const locale of ["en", "pl", "fr", "de", "es", "nl"]) {
-      const draft = draftOfService(massage, locale);
+      const draft = draftOfService(massage, locale, 2);
       expect(readDraft(draft, locale).input.price).toBe(1234.5);
     }
-    expect(draftOfService(massage, "de")).toMatchObject({
+    expect(draftOfService(massage, "de", 2)).toMatchObject({
       price: "1234,50",
       bufferBeforeMinutes: "",
       bufferAfterMinutes: "10",
     });
-    expect(draftOfService(massage, "en").price).toBe("1234.50");
+    expect(draftOfService(massage, "en", 2).price).toBe("1234.50");
+  });
+
+  it("drafts the price with its currency's decimals: none for yen, unless it has them from before", () => {
+    expect(draftOfService({ ...massage, price: 4500 }, "de", 0).price).toBe("4500");
+    expect(draftOfService(massage, "de", 0).price).toBe("1234,5");
   });
 });

@@ -343,6 +343,41 @@ describe("Services", () => {
     await page.context().close();
   });
 
+  it("keeps prices to the decimals of the business's currency: whole yen", async () => {
+    const page = await newPage();
+    await signUp(page);
+    const {
+      availableServices: _,
+      settings,
+      ...company
+    } = await staffApi<{
+      availableServices: unknown;
+      settings: { weeklyHoursSimple: unknown };
+    }>(page, "GET", "/api/company/me");
+    const { weeklyHoursSimple: __, ...editable } = settings;
+    await staffApi(page, "PUT", "/api/company/me", {
+      data: { ...company, settings: editable, currency: "JPY" },
+    });
+    await page.goto("/services");
+    await page.getByRole("button", { name: "Add Service" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Service" });
+    const price = dialog.getByLabel("Price (JPY)");
+    expect(await price.getAttribute("inputmode")).toBe("numeric");
+    await dialog.getByLabel("Name").fill("Massage");
+    await price.fill("4500.5");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Price must be a whole amount in JPY").waitFor();
+    await price.fill("4500");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Service created successfully").waitFor();
+    await expect.poll(() => rowOf(page, "Massage").getByRole("cell").nth(2).innerText()).toBe("¥4,500");
+    await rowOf(page, "Massage").getByRole("button", { name: "Edit Massage" }).click();
+    expect(
+      await page.getByRole("dialog", { name: "Edit Service" }).getByLabel("Price (JPY)").inputValue(),
+    ).toBe("4500");
+    await page.context().close();
+  });
+
   it("runs the whole dialog by keyboard alone", async () => {
     const page = await newPage();
     await signUp(page, "/services");

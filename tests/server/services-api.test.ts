@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../../src/server/db/schema/businesses.schema";
 import { insertServices } from "../../src/server/services/services.repo";
 import type { Service, ServiceInput } from "../../src/shared/service.schema";
 import { type SignedIn, signUp } from "../support/server-accounts";
@@ -120,6 +122,35 @@ describe("services CRUD", () => {
       const listed = (await listOf(alice)).find((s) => s._id === service._id);
       expect(listed?.price).toBe(price);
     }
+  });
+
+  it("refuses a price finer than the business's currency, naming the price, but keeps one stored before it changed", async () => {
+    const yen = await signUp(server);
+    const stored = await created(yen, { ...cut, price: 4500.5 });
+    await server.db.update(businesses).set({ currency: "JPY" }).where(eq(businesses.id, yen.user.businessId));
+    const refused = [
+      await as(yen).create({ ...cut, name: "Colour", price: 120.5 }),
+      await as(yen).update(stored._id, { ...cut, price: 4500.25 }),
+    ];
+    for (const [response, price] of [
+      [refused[0], 120.5],
+      [refused[1], 4500.25],
+    ] as const) {
+      expect(response?.status).toBe(400);
+      expect(await readEnvelope(response!)).toEqual({
+        success: false,
+        error: {
+          code: "VALIDATION",
+          field: "price",
+          message: `price must have at most 0 decimals in JPY (was ${price})`,
+        },
+      });
+    }
+    expect((await listOf(yen)).map(({ name, price }) => [name, price])).toEqual([["Haircut", 4500.5]]);
+    expect((await created(yen, { ...cut, name: "Colour", price: 120 })).price).toBe(120);
+    // The eye sends the stored price back unchanged: the toggle is not refused for it.
+    const { _id, ...rest } = stored;
+    expect((await as(yen).update(_id, { ...rest, isActive: false })).status).toBe(200);
   });
 
   it("toggles a service by sending it whole with isActive inverted (spec 4)", async () => {

@@ -10,6 +10,7 @@ import type {
 import type { ApiErrorCode } from "@shared/error-codes";
 import { sql } from "drizzle-orm";
 import type { StartTimeRange } from "../calls/call-list-range";
+import { findBusinessCurrency } from "../company/businesses.repo";
 import type { Executor } from "../db/database";
 import { isoUtc } from "../db/iso-utc";
 import { rawRows } from "../db/raw-rows";
@@ -101,7 +102,7 @@ export async function findBookingDetail(
   const [timeline, call, currency, calendar] = await Promise.all([
     readTimeline(db, bookingId),
     findBookingCall(db, row),
-    readCurrency(db, businessId),
+    findBusinessCurrency(db, businessId),
     readCalendarFlags(db, bookingId),
   ]);
   return {
@@ -188,15 +189,6 @@ async function readTimeline(db: Executor, bookingId: string): Promise<BookingEve
       from booking_events where booking_id = ${bookingId}::uuid order by version`,
   );
   return rows.map(({ kind, name, ...event }) => ({ ...event, actor: { kind, name } }));
-}
-
-/** The business's currency, which the detail's price is in. */
-async function readCurrency(db: Executor, businessId: string): Promise<string> {
-  const [row] = await rawRows<{ currency: string }>(
-    db,
-    sql`select currency from businesses where id = ${businessId}::uuid`,
-  );
-  return row!.currency;
 }
 
 /** A booking's call as stored: `hasCopy` when its recording's copy is stored (see recordings/). */

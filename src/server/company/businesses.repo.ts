@@ -69,6 +69,16 @@ export async function findBusinessTimezone(db: Executor, businessId: string): Pr
   return row?.timezone ?? null;
 }
 
+/** The business's currency (ISO 4217), which every price of it is in. */
+export async function findBusinessCurrency(db: Executor, businessId: string): Promise<string> {
+  const [row] = await rawRows<{ currency: string }>(
+    db,
+    sql`select currency from businesses where id = ${businessId}::uuid`,
+  );
+  if (!row) throw new Error(`no business ${businessId}`);
+  return row.currency;
+}
+
 /** Whether any tenant exists (the demo seed runs only on an empty database). */
 export async function hasAnyBusiness(db: Executor): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(businesses).limit(1);

@@ -1,4 +1,5 @@
 import { SERVICE_AUDIT_FIELDS } from "@shared/audit.schema";
+import { hasAtMostDecimals, priceDecimals } from "@shared/price-decimals";
 import {
   SERVICE_CATEGORIES,
   type Service,
@@ -10,6 +11,8 @@ import {
 } from "@shared/service.schema";
 import { recordAudit, recordChangedFields } from "../audit/audit.repo";
 import { changedFields } from "../audit/changed-fields";
+import { findBusinessCurrency } from "../company/businesses.repo";
+import type { Executor } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps } from "../http/app-env";
@@ -63,6 +66,24 @@ const valuesOf = (input: typeof serviceInput.infer): ServiceValues => ({
   ...(input.bufferAfterMinutes !== undefined && { bufferAfterMinutes: input.bufferAfterMinutes }),
 });
 
+/**
+ * A price finer than the business's currency allows (4500.5 yen) is refused; the schema has already held it
+ * to two decimals, what storage keeps (src/shared/price-decimals.ts). An update checks only a changed price:
+ * one stored before the currency changed may stay while the rest is edited (or the eye toggles it).
+ */
+async function refuseFinerThanCurrency(db: Executor, businessId: string, price: number): Promise<void> {
+  const currency = await findBusinessCurrency(db, businessId);
+  const decimals = priceDecimals(currency);
+  if (hasAtMostDecimals(price, decimals)) return;
+  throw new Refusal(
+    "VALIDATION",
+    `price must have at most ${decimals} decimals in ${currency} (was ${price})`,
+    {
+      field: "price",
+    },
+  );
+}
+
 const nameTaken = (name: string) =>
   new Refusal("CONFLICT", `An active service named "${name}" already exists`, { field: "name" });
 
@@ -78,7 +99,8 @@ async function refusingNameClash<T>(name: string, write: () => Promise<T>): Prom
 
 const FIELD_RULES =
   "name is trimmed, 1–200 characters, and no two active services may share it whatever its case (409 " +
-  "CONFLICT); duration is whole minutes, 1–1440; price is in dollars, 0–1,000,000 with at most two decimals; " +
+  "CONFLICT); duration is whole minutes, 1–1440; price is in the business's currency, 0–1,000,000 with at " +
+  "most two decimals, none in a currency without decimals (JPY); " +
   'category is one of medical, beauty, wellness, consultation, treatment, therapy, other, or null ("", ' +
   "what the spec's form sends without one, is null too); bufferBeforeMinutes/bufferAfterMinutes (0–240) " +
   "override the business's buffers, null follows them.";
@@ -108,10 +130,11 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       const before = await findService(tx, businessId, id, { lock: true });
       if (!before) throw new Refusal("NOT_FOUND", NO_SERVICE);
       const input = inputOf(toService(before));
+      const values = valuesOf(input);
+      // Only a changed price: one stored before the currency changed may stay while the rest is edited.
+      if (before.priceCents !== values.priceCents) await refuseFinerThanCurrency(tx, businessId, input.price);
       // The refusal leaves the transaction, which rolls back.
-      const row = await refusingNameClash(input.name, () =>
-        updateService(tx, businessId, id, valuesOf(input), at),
-      );
+      const row = await refusingNameClash(input.name, () => updateService(tx, businessId, id, values, at));
       if (!row) throw new Refusal("NOT_FOUND", NO_SERVICE);
       const fields = changedFields(SERVICE_AUDIT_FIELDS, toService(before), toService(row));
       // The eye action records only what it changed.
@@ -174,6 +197,7 @@ export function servicesRoutes({ db, clock }: Pick<AppDeps, "db" | "clock">, gua
       const { businessId, userId } = c.get("auth");
       const row = await refusingNameClash(body.name, () =>
         db.transaction(async (tx) => {
+          await refuseFinerThanCurrency(tx, businessId, body.price);
           const at = clock();
           const row = await insertService(tx, businessId, valuesOf(body), at);
           const details = { serviceName: row.name };

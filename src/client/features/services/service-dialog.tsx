@@ -22,6 +22,7 @@ import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
 import { readDraft } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
 import { ambiguousNumberMessage, nameTakenMessage, refusalMessage } from "./service-field-messages";
+import { priceDecimalsOf } from "./service-price";
 
 const fieldStyles = field();
 const row = css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } });
@@ -33,6 +34,7 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
   const { t, i18n } = useLingui();
   const id = useId();
   const currency = useCompanyCurrency();
+  const decimals = priceDecimalsOf(currency);
   const formRef = useRef<HTMLFormElement>(null);
   const open = useSelector(dialog, (s) => !s.matches("closed"));
   const saving = useSelector(dialog, (s) => s.matches("saving"));
@@ -71,11 +73,11 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
     const draft = dialog.getSnapshot().context.draft;
     const { input, ambiguous } = readDraft(draft, i18n.locale);
     const { refusedFields } = await import("./service-draft-check");
-    const refused = refusedFields(input);
+    const refused = refusedFields(input, decimals);
     if (refused.length > 0 || ambiguous.length > 0) {
       const mark = decimalMarkOf(i18n.locale);
       setProblems({
-        ...Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input))])),
+        ...Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input, currency))])),
         ...Object.fromEntries(
           ambiguous.map((key) => [key, i18n._(ambiguousNumberMessage(key, draft[key].trim(), mark))]),
         ),
@@ -155,7 +157,7 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
           <Field
             label={currency ? t`Price (${currency})` : t`Price`}
             name="price"
-            inputMode="decimal"
+            inputMode={decimals === 0 ? "numeric" : "decimal"}
             autoComplete="off"
             value={draft.price}
             errorText={problems.price}

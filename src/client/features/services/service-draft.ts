@@ -7,13 +7,14 @@ import { changedFields } from "../../lib/draft-fields";
 export type NumberField = "duration" | "price" | "bufferBeforeMinutes" | "bufferAfterMinutes";
 
 /**
- * A saved service as the form shows it for editing: the price with two decimals, written as the interface
+ * A saved service as the form shows it for editing: the price with the decimals its currency allows (two for
+ * USD, none for JPY; more only if it has them, from before the currency changed), written as the interface
  * language writes it ("19,99" in German) without grouping, so that reading it back gives the same number.
  */
-export function draftOfService(service: Service, locale: string): ServiceDraft {
+export function draftOfService(service: Service, locale: string, priceDecimals: number): ServiceDraft {
   const price = new Intl.NumberFormat(locale, {
     useGrouping: false,
-    minimumFractionDigits: 2,
+    minimumFractionDigits: priceDecimals,
     maximumFractionDigits: 2,
   }).format(service.price);
   const buffer = (minutes: number | null) => (minutes === null ? "" : String(minutes));

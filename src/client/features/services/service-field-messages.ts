@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { ServiceInput } from "@shared/service.schema";
 import type { NumberField } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
+import { priceDecimalsOf } from "./service-price";
 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 2000;
@@ -11,9 +12,13 @@ const BUFFER_MAX = 240;
 
 /**
  * What the user reads about a field the shared schema refused (spec 5 wording where it has one). The schema
- * decides that the field is wrong; the value says which rule it broke.
+ * decides that the field is wrong; the value (and the business's currency, for the price) says which rule it broke.
  */
-export function refusalMessage(field: ServiceField, input: ServiceInput): MessageDescriptor {
+export function refusalMessage(
+  field: ServiceField,
+  input: ServiceInput,
+  currency: string | undefined,
+): MessageDescriptor {
   switch (field) {
     case "name":
       return input.name.trim() === ""
@@ -29,7 +34,9 @@ export function refusalMessage(field: ServiceField, input: ServiceInput): Messag
     case "price":
       if (input.price < 0) return msg`Price cannot be negative`;
       if (input.price > 1_000_000) return msg`Price must be at most 1,000,000`;
-      return msg`Price can have at most two decimals`;
+      return currency && priceDecimalsOf(currency) === 0
+        ? msg`Price must be a whole amount in ${currency}`
+        : msg`Price can have at most two decimals`;
     case "bufferBeforeMinutes":
     case "bufferAfterMinutes":
       return msg`Enter whole minutes from 0 to ${BUFFER_MAX}, or leave empty for the business default`;

@@ -18,6 +18,7 @@ import { RowsSkeleton } from "../../components/ui/skeleton";
 import { toaster } from "../../components/ui/toaster";
 import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
+import { useCompanyCurrency } from "../../lib/company-queries";
 import { failureMessage, failureOf, isAlreadyGone } from "../../lib/error-wording";
 import { useInspectOptions } from "../../lib/inspect-context";
 import { refreshAfterServiceChange, serviceQueries } from "../../lib/service-queries";
@@ -25,6 +26,7 @@ import { ServiceDialog } from "./service-dialog";
 import { provideServiceDialog } from "./service-dialog.actors";
 import { draftOfService } from "./service-draft";
 import { nameTakenMessage } from "./service-field-messages";
+import { priceDecimalsOf } from "./service-price";
 import { ServiceTable } from "./service-table";
 import { changeService, deleteService } from "./services.queries";
 
@@ -37,6 +39,7 @@ export function ServicesPage() {
   // Deferred: an answer arriving re-renders in a transition, which React splits into short tasks, instead of
   // one long synchronous render of the whole list.
   const services = useDeferredValue(useQuery(serviceQueries.list(api)));
+  const currency = useCompanyCurrency();
   const refetch = () => refreshAfterServiceChange(queryClient);
   const reason = (error: unknown) => {
     const failure = failureOf(error);
@@ -139,7 +142,7 @@ export function ServicesPage() {
                   dialog.send({
                     type: "dialog.edit",
                     serviceId: service._id,
-                    draft: draftOfService(service, i18n.locale),
+                    draft: draftOfService(service, i18n.locale, priceDecimalsOf(currency)),
                   })
                 }
                 onDelete={(service) => {
