@@ -29,7 +29,7 @@ describe("the service form's numbers, in the interface language", () => {
         bufferBeforeMinutes: null,
         bufferAfterMinutes: 5,
       },
-      ambiguous: [],
+      unreadable: [],
     });
     expect(readDraft({ ...draft, price: "1.234,50" }, "de").input.price).toBe(1234.5);
   });
@@ -42,12 +42,26 @@ describe("the service form's numbers, in the interface language", () => {
     expect(input).toMatchObject({ duration: 1.5, bufferBeforeMinutes: 1.5 });
   });
 
-  it("names the fields whose text could mean two numbers, and reads non-numbers as 0 (spec 5)", () => {
-    const draft = { ...SERVICE_DRAFT_DEFAULTS, duration: "1.234", price: "1.234", bufferAfterMinutes: "abc" };
-    const { input, ambiguous } = readDraft(draft, "de");
-    expect(ambiguous).toEqual(["duration", "price"]);
-    expect(input).toMatchObject({ bufferAfterMinutes: 0 });
-    expect(readDraft(draft, "en").ambiguous).toEqual([]);
+  it("names the fields whose text could mean two numbers or is no number; an empty one is 0 (spec 5)", () => {
+    const draft = {
+      ...SERVICE_DRAFT_DEFAULTS,
+      duration: "1.234",
+      price: "49,90 €",
+      bufferBeforeMinutes: "1.500",
+      bufferAfterMinutes: "abc",
+    };
+    expect(readDraft(draft, "de").unreadable).toEqual([
+      { field: "duration", why: "ambiguous" },
+      { field: "price", why: "notANumber" },
+      { field: "bufferBeforeMinutes", why: "ambiguous" },
+      { field: "bufferAfterMinutes", why: "notANumber" },
+    ]);
+    expect(readDraft(draft, "en").unreadable).toEqual([
+      { field: "price", why: "notANumber" },
+      { field: "bufferAfterMinutes", why: "notANumber" },
+    ]);
+    const empty = readDraft({ ...SERVICE_DRAFT_DEFAULTS, duration: " ", price: "" }, "de");
+    expect(empty).toMatchObject({ input: { duration: 0, price: 0 }, unreadable: [] });
   });
 
   it("drafts a saved service as the language writes its numbers, which reads back the same", () => {

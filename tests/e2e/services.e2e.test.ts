@@ -321,6 +321,10 @@ describe("Services", () => {
         "„1.234“ lässt sich auf zwei Arten lesen. Geben Sie den Preis ohne Tausendertrennzeichen ein, mit „,“ vor den Nachkommastellen.",
       )
       .waitFor();
+    // Text that is no number is refused too, not saved as a free service.
+    await type("Preis (USD)", "49,90 €");
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await dialog.getByText("„49,90 €“ ist keine Zahl.").waitFor();
     await type("Dauer (Minuten)", "45");
     await type("Preis (USD)", "49,90");
     await dialog.getByRole("button", { name: "Speichern" }).click();

@@ -21,7 +21,7 @@ import { decimalMarkOf } from "../../lib/decimal-text";
 import { SERVICE_CATEGORY_LABELS } from "./service-category-labels";
 import { readDraft } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
-import { ambiguousNumberMessage, nameTakenMessage, refusalMessage } from "./service-field-messages";
+import { nameTakenMessage, refusalMessage, unreadableMessage } from "./service-field-messages";
 import { priceDecimalsOf } from "./service-price";
 
 const fieldStyles = field();
@@ -71,15 +71,19 @@ export function ServiceDialog({ dialog }: { dialog: ActorRefFrom<ServiceDialogMa
     // The machine's draft, not this render's: a submit that follows the last keystroke before React has drawn it
     // must check what was typed.
     const draft = dialog.getSnapshot().context.draft;
-    const { input, ambiguous } = readDraft(draft, i18n.locale);
+    const { input, unreadable } = readDraft(draft, i18n.locale);
     const { refusedFields } = await import("./service-draft-check");
     const refused = refusedFields(input, decimals);
-    if (refused.length > 0 || ambiguous.length > 0) {
+    if (refused.length > 0 || unreadable.length > 0) {
       const mark = decimalMarkOf(i18n.locale);
+      // What could not be read says so, rather than what its stand-in 0 broke.
       setProblems({
         ...Object.fromEntries(refused.map((key) => [key, i18n._(refusalMessage(key, input, currency))])),
         ...Object.fromEntries(
-          ambiguous.map((key) => [key, i18n._(ambiguousNumberMessage(key, draft[key].trim(), mark))]),
+          unreadable.map(({ field, why }) => [
+            field,
+            i18n._(unreadableMessage(field, why, draft[field].trim(), mark)),
+          ]),
         ),
       });
       setChecks((n) => n + 1);

@@ -30,20 +30,26 @@ export function draftOfService(service: Service, locale: string, priceDecimals: 
   };
 }
 
-/** The form read: its values as the API takes them, and the number fields whose text could mean two numbers. */
-export type DraftReading = { input: ServiceInput; ambiguous: NumberField[] };
+/** Why a number field's text was not read: it could mean two numbers, or it is no number at all. */
+export type Unreadable = "ambiguous" | "notANumber";
+
+/** The form read: its values as the API takes them, and the number fields whose text could not be read. */
+export type DraftReading = { input: ServiceInput; unreadable: { field: NumberField; why: Unreadable }[] };
 
 /**
- * The form's text as the API takes it, numbers read in the interface language (lib/decimal-text.ts). Spec 5:
- * a non-numeric entry becomes 0. Duration and buffers are read as numbers too, so that "1,5" minutes is refused
- * as not whole rather than cut to 1 or read as 15.
+ * The form's text as the API takes it, numbers read in the interface language (lib/decimal-text.ts). Spec 5's
+ * "a non-numeric entry becomes 0" is the number input's empty value: an empty field is 0, while text that is
+ * not a number ("49,90 €") is refused at its field rather than saved as a free service. Duration and buffers
+ * are read as numbers too, so that "1,5" minutes is refused as not whole rather than cut to 1 or read as 15.
  */
 export function readDraft(draft: ServiceDraft, locale: string): DraftReading {
-  const ambiguous: NumberField[] = [];
+  const unreadable: DraftReading["unreadable"] = [];
   const numberOf = (field: NumberField) => {
+    if (draft[field].trim() === "") return 0;
     const reading = readDecimal(draft[field], locale);
-    if (reading.kind === "ambiguous") ambiguous.push(field);
-    return reading.kind === "number" ? reading.value : 0;
+    if (reading.kind === "number") return reading.value;
+    unreadable.push({ field, why: reading.kind === "ambiguous" ? "ambiguous" : "notANumber" });
+    return 0;
   };
   // An empty buffer follows the business's default.
   const bufferOf = (field: "bufferBeforeMinutes" | "bufferAfterMinutes") =>
@@ -58,7 +64,7 @@ export function readDraft(draft: ServiceDraft, locale: string): DraftReading {
     bufferBeforeMinutes: bufferOf("bufferBeforeMinutes"),
     bufferAfterMinutes: bufferOf("bufferAfterMinutes"),
   };
-  return { input, ambiguous };
+  return { input, unreadable };
 }
 
 /** What an edit sends: the fields whose value differs from the service as the dialog opened it. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ServiceInput } from "@shared/service.schema";
-import type { NumberField } from "./service-draft";
+import type { NumberField, Unreadable } from "./service-draft";
 import type { ServiceField } from "./service-draft-check";
 import { priceDecimalsOf } from "./service-price";
 
@@ -49,10 +49,16 @@ export function refusalMessage(
 export const nameTakenMessage = msg`An active service with this name already exists. Choose another name or deactivate the other service.`;
 
 /**
- * A number field whose text could mean two numbers ("1.234" in German, "1,234" in English: a thousand and more,
- * or one and a bit): refused with how to type it, never guessed.
+ * A number field whose text was not read: no number at all, or one that could mean two numbers ("1.234" in
+ * German, "1,234" in English: a thousand and more, or one and a bit), refused with how to type it, never guessed.
  */
-export function ambiguousNumberMessage(field: NumberField, typed: string, mark: string): MessageDescriptor {
+export function unreadableMessage(
+  field: NumberField,
+  why: Unreadable,
+  typed: string,
+  mark: string,
+): MessageDescriptor {
+  if (why === "notANumber") return msg`“${typed}” is not a number.`;
   return field === "price"
     ? msg`“${typed}” can be read two ways. Type the price without thousands separators, with “${mark}” before the decimals.`
     : msg`“${typed}” can be read two ways. Type whole minutes, without thousands separators.`;
