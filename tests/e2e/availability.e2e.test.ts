@@ -186,6 +186,33 @@ describe("availability", () => {
     await page.context().close();
   });
 
+  it("takes a blackout another tab removed meanwhile as removed: the question closes and focus moves on", async () => {
+    const page = await newPage();
+    await signUp(page, "/availability?tab=blackouts");
+    const [, tuesday, wednesday] = nextWeek();
+    const add = (day: string) =>
+      staffApi<{ id: string }>(page, "POST", "/api/availability/blackout-dates", {
+        data: { startDate: day, endDate: day, startTime: null, endTime: null, reason: null },
+      });
+    await add(tuesday!.iso);
+    const gone = await add(wednesday!.iso);
+    await page.reload();
+    await page.locator(`[data-blackout="${wednesday!.iso}"]`).waitFor();
+    const removals = page.getByRole("button", { name: /^Remove the blackout on / });
+    await removals.nth(1).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    await staffApi(page, "DELETE", `/api/availability/blackout-dates/${gone.id}`);
+    await confirm.getByRole("button", { name: "Remove blackout" }).click();
+    await page.getByText("This blackout had already been removed").waitFor();
+    await confirm.waitFor({ state: "detached" });
+    await page.locator(`[data-blackout="${wednesday!.iso}"]`).waitFor({ state: "detached" });
+    expect(await page.getByText("Could not remove the blackout").count()).toBe(0);
+    // As after a removal of its own: the Remove of the blackout left, not <body>.
+    await expect.poll(() => focusedControl(page)).toMatch(/^Remove the blackout on /);
+    await page.context().close();
+  });
+
   it("names the last bookable day and marks the days past the booking horizon", async () => {
     const page = await newPage();
     await signUp(page);

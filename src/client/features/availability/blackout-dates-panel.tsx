@@ -14,7 +14,7 @@ import { toaster } from "../../components/ui/toaster";
 import { useFocusAfterRemoval } from "../../components/use-focus-after-removal";
 import { useApi } from "../../lib/api-context";
 import { availabilityQueries } from "../../lib/availability-queries";
-import { failureMessage, failureOf } from "../../lib/error-wording";
+import { failureMessage, failureOf, isAlreadyGone } from "../../lib/error-wording";
 import { addBlackoutDate, removeBlackoutDate } from "./availability.queries";
 import { BlackoutForm } from "./blackout-form";
 import { blackoutSpanFormat, endOfSpan, startOfSpan } from "./blackout-span";
@@ -60,15 +60,23 @@ export function BlackoutDatesPanel({ blackouts, today, timeZone }: BlackoutDates
       toaster.error({ title: t`Could not add the blackout`, description: failureText(error) }),
     onSettled: refresh,
   });
+  const removed = () => {
+    removedFocus.removed();
+    setRemoving(null);
+  };
   const remove = useMutation({
     mutationFn: (blackout: BlackoutDate) => removeBlackoutDate(api, blackout.id),
     onSuccess: () => {
-      removedFocus.removed();
-      setRemoving(null);
+      removed();
       toaster.success({ title: t`Blackout removed` });
     },
-    onError: (error) =>
-      toaster.error({ title: t`Could not remove the blackout`, description: failureText(error) }),
+    // Removed meanwhile (another tab): gone, as asked. Saying it failed would leave a question that can only fail.
+    onError: (error) => {
+      if (!isAlreadyGone(error))
+        return toaster.error({ title: t`Could not remove the blackout`, description: failureText(error) });
+      removed();
+      toaster.info({ title: t`This blackout had already been removed` });
+    },
     onSettled: refresh,
   });
 
