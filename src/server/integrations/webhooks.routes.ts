@@ -75,6 +75,9 @@ export function webhooksRoutes(
    */
   const authenticate = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
     const { connectionId, connection } = c.get("webhook");
+    // Gone while the gate looked its connection up: the body's stream would never end (its socket closed before
+    // anything read it), and the request would wait for ever.
+    if (c.req.raw.signal.aborted) throw new Error("aborted");
     const rawBody = await c.req.text();
     const receivedAt = clock();
     const base: Delivery = {
