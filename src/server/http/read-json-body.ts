@@ -2,6 +2,7 @@ import { type Type, type } from "arktype";
 import type { Context } from "hono";
 import { Refusal } from "../refusal";
 import { MAX_JSON_DEPTH, nestsTooDeeply } from "./json-depth";
+import { readBodyText } from "./read-body-text";
 import { findUnstorableText, ROOT_NAME } from "./unstorable-text";
 
 const invalid = (message: string, field?: string) => new Refusal("VALIDATION", message, { field });
@@ -19,7 +20,7 @@ export async function readJsonBody<T extends Type>(
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalid("Content-Type must be application/json");
   }
-  const text = await c.req.text();
+  const text = await readBodyText(c);
   let json: unknown;
   try {
     json = JSON.parse(text);

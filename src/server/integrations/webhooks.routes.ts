@@ -13,6 +13,7 @@ import { createTokenCipher } from "../calendar/token-cipher";
 import { ApiRouter, type RouteGuards } from "../http/api-router";
 import type { AppDeps, AppEnv } from "../http/app-env";
 import { MAX_JSON_DEPTH, nestsTooDeeply } from "../http/json-depth";
+import { readBodyText } from "../http/read-body-text";
 import { ok } from "../http/respond";
 import { Refusal } from "../refusal";
 import type { WebhookConnection } from "./assistant-connections.repo";
@@ -75,10 +76,7 @@ export function webhooksRoutes(
    */
   const authenticate = async (c: Context<AppEnv>, provider: AssistantPlatform) => {
     const { connectionId, connection } = c.get("webhook");
-    // Gone while the gate looked its connection up: the body's stream would never end (its socket closed before
-    // anything read it), and the request would wait for ever.
-    if (c.req.raw.signal.aborted) throw new Error("aborted");
-    const rawBody = await c.req.text();
+    const rawBody = await readBodyText(c);
     const receivedAt = clock();
     const base: Delivery = {
       connectionId,
