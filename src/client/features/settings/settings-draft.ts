@@ -1,7 +1,7 @@
 import type { Company, CompanyChangesInput, CompanyUpdateInput } from "@shared/company.schema";
 import { maxWaitTimeOf } from "@shared/company-form-rules";
 import type { LanguageCode } from "@shared/languages";
-import { changedFields, rebaseDraft as rebaseFields } from "../../lib/draft-fields";
+import { changedFields, rebaseDraft as rebaseFields, sameValue } from "../../lib/draft-fields";
 
 export type Department = { key: string; number: string };
 
@@ -102,7 +102,7 @@ export function updateOf(draft: SettingsDraft, company: Company): CompanyUpdateI
 const departmentsOf = (draft: SettingsDraft) =>
   Object.fromEntries(draft.departments.map(({ key, number }) => [key, number]));
 
-export const sameDraft = (a: SettingsDraft, b: SettingsDraft) => JSON.stringify(a) === JSON.stringify(b);
+export const sameDraft = (a: SettingsDraft, b: SettingsDraft) => sameValue(a, b);
 
 /**
  * What a save sends (the check reads `updateOf`): only the fields the user changed from `saved` (the draft of
